@@ -1,0 +1,65 @@
+/** Business constants and limits (spec §9). */
+export const DELAY = {
+  fast: 250,
+  normal: 350,
+  slow: 1000,
+  slow2x: 2000,
+  slow3x: 3000,
+  logout: 1500,
+  tokenCheck: 3000,
+  chipSave: 500,
+  meuRastreadorSave: 500,
+  sessaoExpirada: 500,
+  saidaEmulacao: 1000,
+} as const;
+
+export const COOKIE_DIAS = 365;
+export const PAGE_SIZE = 10;
+export const FIRST_PAGE = 0;
+export const PAGE_SIZE_OPTIONS = [5, 10, 25, 50] as const;
+export const MAX_PAGE_SIZE = 100;
+
+export const JANELA_DASHBOARD_DIAS = 31;
+export const LIMITE_TOTAL_LOCALIZACOES = 10000;
+
+export const FORMATO_DATA = 'DD/MM/YYYY';
+export const FORMATO_HORA = 'HH:mm';
+export const FORMATO_DATA_HORA = 'DD/MM/YYYY HH:mm';
+
+export const RESET_LINK_HORAS = 72;
+export const IDADE_MINIMA = 18;
+export const SNACKBAR_MS = 7000;
+
+export const BREAKPOINTS = { xs: 0, sm: 576, md: 768, lg: 992, xl: 1200 } as const;
+/** The sidebar collapses below this width (spec: "below width 993"). */
+export const SIDEBAR_COLLAPSE_BELOW = 993;
+export const GUTTER = 16;
+export const DRAWER_WIDTH = 200;
+export const LOGO_HEIGHT = 115;
+
+export const MAPA_ZOOM = 10;
+export const MAPA_ALTURA_VH = 60;
+export const MAPA_ZOOM_EXTERNO = 20.96;
+
+export const PERIODOS_ULTRA_ECONOMIA = [
+  { minutos: 30, nome: '30 minutos' },
+  { minutos: 60, nome: '1 hora' },
+  { minutos: 120, nome: '2 horas' },
+  { minutos: 360, nome: '6 horas' },
+  { minutos: 720, nome: '12 horas' },
+  { minutos: 1440, nome: '24 horas' },
+] as const;
+
+export const LIMITES = {
+  loginEmail: 80,
+  loginSenha: 255,
+  signUpNome: 80,
+  signUpEmail: 80,
+  senhaMin: 8,
+  senhaMax: 80,
+  codigo: 5,
+  imei: 20,
+  descricao: 150,
+  nome: 50,
+  email: 50,
+} as const;

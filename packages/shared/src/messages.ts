@@ -1,0 +1,59 @@
+/**
+ * The pt-BR message catalogue (spec §8). Texts are word for word as in the spec, including
+ * its missing accents; texts the spec does not give are written in proper Portuguese.
+ */
+export const MSG = {
+  erroInterno: 'Ocorreu um erro interno. Tente novamente.',
+  emailOuSenhaInvalidos: 'Email ou senha invalidos.',
+  sessaoExpirada: 'A sessao expirou. Faca o login novamente.',
+  campoObrigatorio: 'Campo obrigatorio.',
+  erroSalvarRegistro: 'Erro ao salvar o registro.',
+  resolvaCaptcha: 'Resolva o CAPTCHA.',
+  servicoIndisponivel: 'Servico indisponivel no momento.',
+  erroCarregarRegistro: 'Erro ao carregar o registro.',
+  usuarioInativo: 'Usuario inativo, solicite a ativacao ao seu responsavel.',
+  contaNaoEncontrada: 'Nao foi possivel encontrar sua Conta.',
+  informePontos: 'Informe o(s) Ponto(s) de Avaliacao.',
+  offline: 'Você está sem conexão com a internet. Verifique sua rede.',
+  online: 'Conexão restabelecida.',
+
+  emailInvalido: 'Email invalido.',
+  cpfInvalido: 'CPF invalido.',
+  dataInvalida: 'Data invalida.',
+  dataHoraInvalida: 'Data e hora invalidas.',
+  horaInvalida: 'Hora invalida.',
+  campoInvalido: 'Campo invalido.',
+  dataMaiorQueHoje: 'A data deve ser maior que hoje.',
+  dataMenorOuIgualHoje: 'A data deve ser menor ou igual a hoje.',
+  dataDiaUtil: 'A data deve ser um dia util.',
+  dataNaoDomingo: 'A data nao pode ser um domingo.',
+  senhasNaoCorrespondem: 'As senhas não correspondem',
+  senhaCurta: 'Escolha uma senha mais longa',
+  senhaAtualIncorreta: 'A senha atual está incorreta.',
+  senhaAlterada: 'Senha alterada com sucesso. Volte para o login e acesse novamente.',
+  redefinicaoEnviada: 'Redefinicao de senha enviada para o e-mail.',
+  emailNaoEncontrado: 'E-mail não encontrado.',
+  emailJaCadastrado: 'Este e-mail já está cadastrado.',
+  linkInvalido: 'O link de redefinição de senha expirou (ele vale 72 horas) ou já foi utilizado.',
+  muitasTentativas: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
+  naoAutenticado: 'Você precisa fazer login para continuar.',
+  acessoNegado: 'Você não tem permissão para acessar este recurso.',
+  naoEncontrado: 'Registro não encontrado.',
+  requisicaoInvalida: 'Requisição inválida.',
+  corpoMuitoGrande: 'A requisição é grande demais.',
+  clienteInvalido: 'Cliente da aplicação inválido.',
+  grantNaoSuportado: 'Tipo de autenticação não suportado.',
+  tokenInvalido: 'Token inválido ou expirado.',
+  aguarde: 'Aguarde...',
+  saindoEmulacao: 'Saindo da emulação, aguarde...',
+  emDesenvolvimento: 'Em desenvolvimento',
+} as const;
+
+export const maxCaracteres = (n: number) => `Máximo de ${n} caracteres.`;
+export const minCaracteres = (n: number) => `Mínimo de ${n} caracteres.`;
+export const erroCarregar = (x: string) => `Erro ao carregar ${x}.`;
+export const erroSalvar = (x: string) => `Erro ao salvar o ${x}.`;
+export const erroExportar = (x: string) => `Erro ao exportar o arquivo ${x}.`;
+export const periodoMaximo = (dias: number) => `O periodo nao deve ser superior a ${dias} dias.`;
+export const idadeMinima = (anos: number) => `A data deve ser maior que ${anos} anos.`;
+export const idadeMaxima = (anos: number) => `A data deve ser menor que ${anos} anos.`;

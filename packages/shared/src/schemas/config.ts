@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+export const captchaConfigSchema = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('altcha'), challengeUrl: z.string() }),
+  z.object({ provider: z.literal('recaptcha'), siteKey: z.string() }),
+]);
+export type CaptchaConfig = z.infer<typeof captchaConfigSchema>;
+
+/** GET /api/config: what the web app needs before login. */
+export const appConfigSchema = z
+  .object({
+    captcha: captchaConfigSchema,
+    mapa: z.object({ tileUrl: z.string(), attribution: z.string() }),
+    versao: z.string(),
+  })
+  .meta({ id: 'AppConfig' });
+export type AppConfig = z.infer<typeof appConfigSchema>;
+
+/** ALTCHA v2 challenge (GET /api/captcha/desafio), passed to the widget as it is. */
+export const captchaDesafioSchema = z
+  .object({
+    parameters: z.record(z.string(), z.unknown()),
+    signature: z.string().optional(),
+  })
+  .meta({ id: 'DesafioCaptcha' });
+
+export const healthSchema = z.object({ status: z.enum(['ok', 'indisponivel']), database: z.boolean() });
