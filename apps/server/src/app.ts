@@ -1,0 +1,131 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MSG } from '@rastro/shared/messages';
+import type { Config } from './config';
+import type { Ctx } from './context';
+import type { Database } from './db/client';
+import { RateLimiter } from './lib/rate-limiter';
+import type { AppInstance } from './lib/types';
+import { authRoutes } from './modules/auth/routes';
+import { createCaptchaService } from './modules/captcha/service';
+import { configRoutes } from './modules/config/routes';
+import { EmailSender } from './modules/email/sender';
+import { healthRoutes } from './modules/health/routes';
+import { usuariosPublicRoutes } from './modules/usuarios/routes';
+import { createAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/error-handler';
+import { createMetrics, registerMetricsHooks } from './plugins/metrics';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** pino options or false; defaults to the config's log level. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const API_PREFIXES = ['/api/', '/oauth/', '/users/', '/docs', '/health', '/metrics'];
+
+/** Every key that could carry a secret is censored in the logs. */
+const redact = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.senha', '*.token'];
+
+/** Registers plugins and routes; never listens (main.ts does). */
+export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { ctx: Ctx }> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel, redact },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const emails = new EmailSender(database.db, { ...config.mail }, app.log.child({ modulo: 'email' }));
+  const ctx: Ctx = {
+    config,
+    database,
+    db: database.db,
+    auth: createAuth(database.db),
+    captcha: await createCaptchaService(database.db, config.captcha),
+    limiter: new RateLimiter(),
+    emails,
+  };
+  const metrics = createMetrics();
+
+  const recaptcha = config.captcha.provider === 'recaptcha' ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : [];
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...recaptcha],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: recaptcha.length ? recaptcha : ["'none'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    max: config.limits.global,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_req, c) => ({ statusCode: 429, status: 429, message: MSG.muitasTentativas, ttl: c.ttl }),
+  });
+  await app.register(formbody);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Rastro API', description: 'API da plataforma Rastro de rastreadores GPS para pets.', version: config.version },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, cliente: { type: 'http', scheme: 'basic' } } },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  registerErrorHandler(app);
+  registerMetricsHooks(app, metrics);
+
+  healthRoutes(app, ctx, metrics);
+  configRoutes(app, ctx);
+  authRoutes(app, ctx);
+  usuariosPublicRoutes(app, ctx);
+
+  await registerWeb(app, config.webDist ?? defaultWebDist);
+
+  app.addHook('onReady', async () => {
+    emails.start();
+  });
+  app.addHook('onClose', async () => {
+    await emails.stop();
+  });
+
+  return Object.assign(app, { ctx });
+}
+
+/** The built SPA at `/`, with index.html for every client-side route; JSON 404 for the rest. */
+async function registerWeb(app: AppInstance, dist: string) {
+  const temWeb = existsSync(path.join(dist, 'index.html'));
+  if (temWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h' });
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    const rotaDoSpa = req.method === 'GET' && !API_PREFIXES.some((p) => url.startsWith(p)) && path.extname(url) === '';
+    if (!temWeb || !rotaDoSpa) return reply.code(404).send({ status: 404, message: MSG.naoEncontrado });
+    void reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html', { maxAge: 0 });
+  });
+}

@@ -1,0 +1,129 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, validated once. Documented in README.md;
+ * nothing else in the server reads process.env.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  TOPIN_PORT: z.coerce.number().int().min(0).max(65535).default(5199),
+  ROLE: z.enum(['all', 'api', 'gateway']).default('all'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10),
+  APP_URL: optionalString,
+  APP_TIMEZONE: z.string().default('America/Sao_Paulo'),
+  APP_VERSION: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: optionalString,
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, bool.optional()),
+
+  ADMIN_EMAIL: z.email().default('admin@rastro.local'),
+  ADMIN_PASSWORD: optionalString,
+
+  OAUTH_CLIENT_ID: z.string().min(1).default('rastro-web'),
+  OAUTH_CLIENT_SECRET: z.string().min(1).default('rastro-web-secret'),
+  TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(365),
+
+  CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha']).default('altcha'),
+  CAPTCHA_SECRET: optionalString,
+  CAPTCHA_COST: z.coerce.number().int().min(1).default(1),
+  CAPTCHA_COUNTER_MIN: z.coerce.number().int().min(1).default(15_000),
+  CAPTCHA_COUNTER_MAX: z.coerce.number().int().min(1).default(30_000),
+  CAPTCHA_EXPIRES_SECONDS: z.coerce.number().int().min(10).default(600),
+  RECAPTCHA_SITE_KEY: optionalString,
+  RECAPTCHA_SECRET_KEY: optionalString,
+  RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('Rastro <nao-responda@rastro.local>'),
+  MAIL_POLL_MS: z.coerce.number().int().min(50).default(5000),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(25),
+
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  LOGIN_LIMIT_IP: z.coerce.number().int().min(1).default(30),
+  LOGIN_LIMIT_EMAIL: z.coerce.number().int().min(1).default(10),
+  RESET_LIMIT_IP: z.coerce.number().int().min(1).default(10),
+  RESET_LIMIT_EMAIL: z.coerce.number().int().min(1).default(3),
+  SIGNUP_LIMIT_IP: z.coerce.number().int().min(1).default(10),
+  LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+
+  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_ATTRIBUTION: z
+    .string()
+    .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+  VIACEP_URL: z.url().default('https://viacep.com.br/ws'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Configuração inválida:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (e.CAPTCHA_PROVIDER === 'recaptcha' && (!e.RECAPTCHA_SITE_KEY || !e.RECAPTCHA_SECRET_KEY)) {
+    throw new Error('Configuração inválida: CAPTCHA_PROVIDER=recaptcha exige RECAPTCHA_SITE_KEY e RECAPTCHA_SECRET_KEY.');
+  }
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    topinPort: e.TOPIN_PORT,
+    role: e.ROLE,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    timezone: e.APP_TIMEZONE,
+    version: e.APP_VERSION ?? '0.1.0',
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    trustProxy: e.TRUST_PROXY ?? false,
+    admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },
+    oauth: { clientId: e.OAUTH_CLIENT_ID, clientSecret: e.OAUTH_CLIENT_SECRET, tokenTtlDays: e.TOKEN_TTL_DAYS },
+    captcha: {
+      provider: e.CAPTCHA_PROVIDER,
+      secret: e.CAPTCHA_SECRET,
+      cost: e.CAPTCHA_COST,
+      counterMin: Math.min(e.CAPTCHA_COUNTER_MIN, e.CAPTCHA_COUNTER_MAX),
+      counterMax: Math.max(e.CAPTCHA_COUNTER_MIN, e.CAPTCHA_COUNTER_MAX),
+      expiresSeconds: e.CAPTCHA_EXPIRES_SECONDS,
+      recaptchaSiteKey: e.RECAPTCHA_SITE_KEY,
+      recaptchaSecretKey: e.RECAPTCHA_SECRET_KEY,
+      recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL,
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      pollMs: e.MAIL_POLL_MS,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      outboxDir: path.join(dataDir, 'outbox'),
+    },
+    limits: {
+      global: e.RATE_LIMIT_MAX,
+      loginIp: e.LOGIN_LIMIT_IP,
+      loginEmail: e.LOGIN_LIMIT_EMAIL,
+      resetIp: e.RESET_LIMIT_IP,
+      resetEmail: e.RESET_LIMIT_EMAIL,
+      signupIp: e.SIGNUP_LIMIT_IP,
+      windowMs: e.LIMIT_WINDOW_MINUTES * 60_000,
+    },
+    map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
+    viaCepUrl: e.VIACEP_URL.replace(/\/+$/, ''),
+  };
+}
+
+export type Config = ReturnType<typeof loadConfig>;

@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const niveis = pgTable('niveis', {
+  id: serial('id').primaryKey(),
+  nome: varchar('nome', { length: 50 }).notNull().unique(),
+  isClient: boolean('is_client').notNull().default(false),
+});
+
+export const nivelPermissoes = pgTable(
+  'nivel_permissoes',
+  {
+    nivelId: integer('nivel_id')
+      .notNull()
+      .references(() => niveis.id, { onDelete: 'cascade' }),
+    permissao: varchar('permissao', { length: 10 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.nivelId, t.permissao] })],
+);
+
+export const estados = pgTable('estados', {
+  id: serial('id').primaryKey(),
+  nome: varchar('nome', { length: 50 }).notNull(),
+  uf: varchar('uf', { length: 2 }).notNull().unique(),
+  codigoIbge: smallint('codigo_ibge').notNull().unique(),
+});
+
+export const cidades = pgTable(
+  'cidades',
+  {
+    id: serial('id').primaryKey(),
+    nome: varchar('nome', { length: 100 }).notNull(),
+    estadoId: integer('estado_id')
+      .notNull()
+      .references(() => estados.id),
+    codigoIbge: integer('codigo_ibge').notNull().unique(),
+  },
+  (t) => [index('cidades_estado_nome_idx').on(t.estadoId, t.nome)],
+);
+
+export const usuarios = pgTable(
+  'usuarios',
+  {
+    id: serial('id').primaryKey(),
+    nome: varchar('nome', { length: 80 }).notNull(),
+    email: varchar('email', { length: 80 }).notNull(),
+    senhaHash: text('senha_hash'),
+    dataNascimento: date('data_nascimento', { mode: 'string' }),
+    cpf: varchar('cpf', { length: 11 }),
+    rg: varchar('rg', { length: 15 }),
+    sexo: varchar('sexo', { length: 25 }),
+    telefoneCelular: varchar('telefone_celular', { length: 11 }),
+    telefoneResidencial: varchar('telefone_residencial', { length: 11 }),
+    telefoneComercial: varchar('telefone_comercial', { length: 11 }),
+    cep: varchar('cep', { length: 8 }),
+    logradouro: varchar('logradouro', { length: 50 }),
+    numero: varchar('numero', { length: 5 }),
+    complemento: varchar('complemento', { length: 100 }),
+    bairro: varchar('bairro', { length: 100 }),
+    referencia: varchar('referencia', { length: 100 }),
+    estadoId: integer('estado_id').references(() => estados.id),
+    cidadeId: integer('cidade_id').references(() => cidades.id),
+    nivelId: integer('nivel_id')
+      .notNull()
+      .references(() => niveis.id),
+    situacao: boolean('situacao').notNull().default(true),
+    dataCadastro: tz('data_cadastro').notNull().defaultNow(),
+    atualizadoEm: tz('atualizado_em').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('usuarios_email_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('usuarios_cpf_uq').on(t.cpf),
+    index('usuarios_nome_idx').on(t.nome),
+  ],
+);
+
+/** Opaque bearer tokens: only the SHA-256 of the token is stored. */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    usuarioId: integer('usuario_id')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    criadoEm: tz('criado_em').notNull().defaultNow(),
+    expiraEm: tz('expira_em').notNull(),
+    revogadoEm: tz('revogado_em'),
+  },
+  (t) => [index('access_tokens_usuario_idx').on(t.usuarioId)],
+);
+
+/** Password links (reset and first access): hashed, single-use, time-limited. */
+export const senhaTokens = pgTable(
+  'senha_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    usuarioId: integer('usuario_id')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    tipo: varchar('tipo', { length: 20 }).notNull(),
+    criadoEm: tz('criado_em').notNull().defaultNow(),
+    expiraEm: tz('expira_em').notNull(),
+    usadoEm: tz('usado_em'),
+  },
+  (t) => [index('senha_tokens_usuario_idx').on(t.usuarioId)],
+);
+
+/** Transactional outbox: an e-mail is a row before it is a message. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    destinatario: varchar('destinatario', { length: 120 }).notNull(),
+    assunto: varchar('assunto', { length: 200 }).notNull(),
+    texto: text('texto').notNull(),
+    html: text('html').notNull(),
+    status: varchar('status', { length: 10 }).notNull().default('PENDENTE'),
+    tentativas: integer('tentativas').notNull().default(0),
+    proximaTentativa: tz('proxima_tentativa').notNull().defaultNow(),
+    ultimoErro: text('ultimo_erro'),
+    criadoEm: tz('criado_em').notNull().defaultNow(),
+    enviadoEm: tz('enviado_em'),
+  },
+  (t) => [index('email_outbox_pendentes_idx').on(t.status, t.proximaTentativa)],
+);
+
+/** ALTCHA payloads already accepted: each challenge is good once. */
+export const captchaUsados = pgTable('captcha_usados', {
+  chave: varchar('chave', { length: 128 }).primaryKey(),
+  expiraEm: tz('expira_em').notNull(),
+});
+
+export const auditoria = pgTable(
+  'auditoria',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    usuarioId: integer('usuario_id'),
+    emuladorId: integer('emulador_id'),
+    acao: varchar('acao', { length: 60 }).notNull(),
+    detalhe: jsonb('detalhe'),
+    ip: varchar('ip', { length: 64 }),
+    criadoEm: tz('criado_em').notNull().defaultNow(),
+  },
+  (t) => [index('auditoria_usuario_idx').on(t.usuarioId, t.criadoEm)],
+);
+
+/** Instance-wide settings generated on first start (e.g. the captcha HMAC secret when unset). */
+export const parametros = pgTable('parametros', {
+  chave: varchar('chave', { length: 60 }).primaryKey(),
+  valor: text('valor').notNull(),
+});

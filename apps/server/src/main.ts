@@ -1,0 +1,49 @@
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seed } from './db/seed';
+import { buildApp } from './app';
+
+/** Reads the config, prepares the database, listens, and closes gracefully on a signal. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax });
+  await database.migrate();
+  const app = await buildApp({ config, database });
+  const seeded = await seed(database.db, config.admin);
+  if (seeded.adminCriado) {
+    app.log.info({ email: config.admin.email }, 'administrador inicial criado');
+    if (seeded.senhaGeradaAdmin) {
+      // Printed once, to the terminal only (never to the structured log).
+      process.stdout.write(
+        `\n  Administrador inicial criado:\n    e-mail: ${config.admin.email}\n    senha:  ${seeded.senhaGeradaAdmin}\n  Guarde esta senha: ela não será mostrada de novo.\n\n`,
+      );
+    }
+  }
+
+  let fechando = false;
+  const fechar = async (sinal: string) => {
+    if (fechando) return;
+    fechando = true;
+    app.log.info({ sinal }, 'encerrando');
+    const forcar = setTimeout(() => process.exit(1), 10_000);
+    forcar.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'erro ao encerrar');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void fechar('SIGINT'));
+  process.on('SIGTERM', () => void fechar('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(`Rastro em ${config.appUrl} (banco: ${database.kind}, papel: ${config.role})`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Falha ao iniciar o Rastro: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,75 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { accessTokens, auditoria, senhaTokens } from '../../db/schema';
+
+export async function criarAccessToken(db: Executor, usuarioId: number, tokenHash: string, expiraEm: Date) {
+  await db.insert(accessTokens).values({ usuarioId, tokenHash, expiraEm });
+}
+
+/** The live (not revoked, not expired) token with this hash. */
+export async function buscarAccessToken(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select({ id: accessTokens.id, usuarioId: accessTokens.usuarioId, expiraEm: accessTokens.expiraEm })
+    .from(accessTokens)
+    .where(and(eq(accessTokens.tokenHash, tokenHash), isNull(accessTokens.revogadoEm), gt(accessTokens.expiraEm, sql`now()`)));
+  return row;
+}
+
+export async function revogarAccessToken(db: Executor, tokenHash: string) {
+  await db
+    .update(accessTokens)
+    .set({ revogadoEm: sql`now()` })
+    .where(and(eq(accessTokens.tokenHash, tokenHash), isNull(accessTokens.revogadoEm)));
+}
+
+export async function revogarTokensDoUsuario(db: Executor, usuarioId: number) {
+  await db
+    .update(accessTokens)
+    .set({ revogadoEm: sql`now()` })
+    .where(and(eq(accessTokens.usuarioId, usuarioId), isNull(accessTokens.revogadoEm)));
+}
+
+export type TipoSenhaToken = 'RESET' | 'PRIMEIRO_ACESSO';
+
+export async function criarSenhaToken(db: Executor, usuarioId: number, tokenHash: string, tipo: TipoSenhaToken, expiraEm: Date) {
+  await db.insert(senhaTokens).values({ usuarioId, tokenHash, tipo, expiraEm });
+}
+
+export async function buscarSenhaTokenValido(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select({ id: senhaTokens.id, usuarioId: senhaTokens.usuarioId, tipo: senhaTokens.tipo })
+    .from(senhaTokens)
+    .where(and(eq(senhaTokens.tokenHash, tokenHash), isNull(senhaTokens.usadoEm), gt(senhaTokens.expiraEm, sql`now()`)));
+  return row;
+}
+
+/** Marks the link used; false when another request used it first. */
+export async function consumirSenhaToken(db: Executor, id: number): Promise<boolean> {
+  const rows = await db
+    .update(senhaTokens)
+    .set({ usadoEm: sql`now()` })
+    .where(and(eq(senhaTokens.id, id), isNull(senhaTokens.usadoEm)))
+    .returning({ id: senhaTokens.id });
+  return rows.length === 1;
+}
+
+/** Other open links of the user stop working once one is used. */
+export async function invalidarSenhaTokens(db: Executor, usuarioId: number) {
+  await db
+    .update(senhaTokens)
+    .set({ usadoEm: sql`now()` })
+    .where(and(eq(senhaTokens.usuarioId, usuarioId), isNull(senhaTokens.usadoEm)));
+}
+
+export async function registrarAuditoria(
+  db: Executor,
+  e: { usuarioId?: number | null; emuladorId?: number | null; acao: string; detalhe?: Record<string, unknown>; ip?: string },
+) {
+  await db.insert(auditoria).values({
+    usuarioId: e.usuarioId ?? null,
+    emuladorId: e.emuladorId ?? null,
+    acao: e.acao,
+    detalhe: e.detalhe ?? null,
+    ip: e.ip ?? null,
+  });
+}

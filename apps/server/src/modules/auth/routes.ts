@@ -1,0 +1,118 @@
+import {
+  alterarSenhaSchema,
+  checkTokenRequestSchema,
+  checkTokenResponseSchema,
+  mensagemSchema,
+  resetaSenhaSchema,
+  sendLinkSchema,
+  tokenRequestSchema,
+  tokenResponseSchema,
+  validaTokenQuerySchema,
+  validaTokenResponseSchema,
+} from '@rastro/shared/schemas/auth';
+import { erroOAuthSchema, erroSchema } from '@rastro/shared/schemas/common';
+import { MSG } from '@rastro/shared/messages';
+import type { FastifyRequest } from 'fastify';
+import type { Ctx } from '../../context';
+import { OAuthError } from '../../lib/errors';
+import { igualSeguro } from '../../lib/crypto';
+import type { AppInstance } from '../../lib/types';
+import { principalDe } from '../../plugins/auth';
+import { redefinirSenha, enviarLink, validarToken } from './senha-service';
+import { alterarSenha, checkToken, login, logout } from './service';
+
+/** The web client authenticates with HTTP Basic (OAUTH_CLIENT_ID / OAUTH_CLIENT_SECRET). */
+function exigirCliente(ctx: Ctx, req: FastifyRequest) {
+  const m = /^Basic\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+  const [id, ...resto] = m?.[1] ? Buffer.from(m[1], 'base64').toString('utf8').split(':') : [];
+  const secret = resto.join(':');
+  const ok = id !== undefined && igualSeguro(id, ctx.config.oauth.clientId) && igualSeguro(secret, ctx.config.oauth.clientSecret);
+  if (!ok) throw new OAuthError(401, 'invalid_client', MSG.clienteInvalido);
+}
+
+const oauthErros = { 400: erroOAuthSchema, 401: erroOAuthSchema, 429: erroOAuthSchema };
+
+export function authRoutes(app: AppInstance, ctx: Ctx) {
+  app.post('/oauth/token', {
+    config: { oauth: true },
+    schema: {
+      tags: ['Autenticação'],
+      summary: 'Login (password grant): devolve o token de acesso',
+      consumes: ['application/x-www-form-urlencoded'],
+      body: tokenRequestSchema,
+      response: { 200: tokenResponseSchema, ...oauthErros },
+    },
+    handler: async (req) => {
+      exigirCliente(ctx, req);
+      return login(ctx, {
+        grantType: req.body.grant_type,
+        username: req.body.username,
+        password: req.body.password,
+        captcha: req.body['g-recaptcha-response'],
+        ip: req.ip,
+      });
+    },
+  });
+
+  app.post('/oauth/check_token', {
+    config: { oauth: true },
+    schema: {
+      tags: ['Autenticação'],
+      summary: 'Verifica um token de acesso',
+      consumes: ['application/x-www-form-urlencoded'],
+      body: checkTokenRequestSchema,
+      response: { 200: checkTokenResponseSchema, 400: erroOAuthSchema },
+    },
+    handler: (req) => checkToken(ctx, req.body.token),
+  });
+
+  app.get('/api/logout', {
+    preHandler: ctx.auth.autenticar,
+    schema: { tags: ['Autenticação'], summary: 'Revoga o token em uso', response: { 200: mensagemSchema, 401: erroSchema } },
+    handler: async (req) => {
+      await logout(ctx, principalDe(req));
+      return { message: 'Sessão encerrada.' };
+    },
+  });
+
+  app.put('/api/usuarios/alterar-senha', {
+    preHandler: ctx.auth.autenticar,
+    schema: {
+      tags: ['Autenticação'],
+      summary: 'Altera a senha do usuário logado (encerra todas as sessões)',
+      body: alterarSenhaSchema,
+      response: { 200: mensagemSchema, 400: erroSchema, 401: erroSchema, 429: erroSchema },
+    },
+    handler: (req) => alterarSenha(ctx, principalDe(req), req.body, req.ip),
+  });
+
+  app.put('/users/pass/send-link', {
+    schema: {
+      tags: ['Senha'],
+      summary: 'Envia o link de redefinição de senha',
+      body: sendLinkSchema,
+      response: { 200: mensagemSchema, 400: erroSchema, 429: erroSchema },
+    },
+    handler: (req) => enviarLink(ctx, req.body.emailAtual, req.ip),
+  });
+
+  app.get('/users/pass/valida-token', {
+    schema: {
+      tags: ['Senha'],
+      summary: 'Verifica um link de redefinição de senha',
+      querystring: validaTokenQuerySchema,
+      response: { 200: validaTokenResponseSchema, 400: erroSchema },
+    },
+    handler: (req) => validarToken(ctx, req.query.token),
+  });
+
+  app.post('/users/pass/reseta-senha', {
+    schema: {
+      tags: ['Senha'],
+      summary: 'Define a nova senha a partir do link',
+      body: resetaSenhaSchema,
+      response: { 200: mensagemSchema, 400: erroSchema },
+    },
+    handler: (req) => redefinirSenha(ctx, req.body, req.ip),
+  });
+}

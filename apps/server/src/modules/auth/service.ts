@@ -1,0 +1,95 @@
+import { MSG } from '@rastro/shared/messages';
+import type { AlterarSenha, TokenResponse } from '@rastro/shared/schemas/auth';
+import { isEmailValido } from '@rastro/shared/validators';
+import type { Ctx } from '../../context';
+import { AppError, erroDeCampo, OAuthError } from '../../lib/errors';
+import { hashSenha, novoToken, sha256, verificarSenha } from '../../lib/crypto';
+import type { Principal } from '../../plugins/auth';
+import { resolverToken } from '../../plugins/auth';
+import { atualizarSenha, buscarParaLogin, buscarSenhaHash } from '../usuarios/repository';
+import { criarAccessToken, invalidarSenhaTokens, registrarAuditoria, revogarAccessToken, revogarTokensDoUsuario } from './repository';
+
+export interface LoginInput {
+  grantType?: string | undefined;
+  username?: string | undefined;
+  password?: string | undefined;
+  captcha?: string | undefined;
+  ip: string;
+}
+
+const muitasTentativas = () => new OAuthError(429, 'too_many_requests', MSG.muitasTentativas);
+
+/** POST /oauth/token, password grant. */
+export async function login(ctx: Ctx, input: LoginInput): Promise<TokenResponse> {
+  const { limits } = ctx.config;
+  if (input.grantType !== 'password') throw new OAuthError(400, 'unsupported_grant_type', MSG.grantNaoSuportado);
+  if (!ctx.limiter.hit(`login:ip:${input.ip}`, limits.loginIp, limits.windowMs)) throw muitasTentativas();
+  const email = (input.username ?? '').trim().toLowerCase();
+  const senha = input.password ?? '';
+  if (!email || !senha) throw new OAuthError(400, 'invalid_request', MSG.campoObrigatorio);
+  if (email.length > 80 || senha.length > 255 || !isEmailValido(email)) throw new OAuthError(400, 'invalid_grant', MSG.emailOuSenhaInvalidos);
+  if (!ctx.limiter.hit(`login:email:${email}`, limits.loginEmail, limits.windowMs)) throw muitasTentativas();
+  if (!(await ctx.captcha.verificar(input.captcha, input.ip))) throw new OAuthError(400, 'invalid_captcha', MSG.resolvaCaptcha);
+
+  const usuario = await buscarParaLogin(ctx.db, email);
+  const senhaOk = await verificarSenha(usuario?.senhaHash ?? null, senha);
+  if (!usuario || !senhaOk) {
+    await registrarAuditoria(ctx.db, { usuarioId: usuario?.id ?? null, acao: 'LOGIN_FALHOU', ip: input.ip });
+    throw new OAuthError(400, 'invalid_grant', MSG.emailOuSenhaInvalidos);
+  }
+  if (!usuario.situacao) throw new OAuthError(400, 'usuario_inativo', MSG.usuarioInativo);
+
+  ctx.limiter.reset(`login:email:${email}`);
+  const token = novoToken();
+  const ttlSeconds = ctx.config.oauth.tokenTtlDays * 86_400;
+  await criarAccessToken(ctx.db, usuario.id, sha256(token), new Date(Date.now() + ttlSeconds * 1000));
+  await registrarAuditoria(ctx.db, { usuarioId: usuario.id, acao: 'LOGIN', ip: input.ip });
+  return {
+    access_token: token,
+    token_type: 'bearer',
+    expires_in: ttlSeconds,
+    usuarioId: usuario.id,
+    nome: usuario.nome,
+    email: usuario.email,
+    authorities: usuario.authorities,
+    isClient: usuario.isClient,
+  };
+}
+
+/** POST /oauth/check_token. */
+export async function checkToken(ctx: Ctx, token: string | undefined) {
+  const r = token ? await resolverToken(ctx.db, token) : undefined;
+  if (!r) throw new OAuthError(400, 'invalid_token', MSG.tokenInvalido);
+  const u = r.usuario;
+  return {
+    active: true as const,
+    exp: Math.floor(r.expiraEm.getTime() / 1000),
+    usuarioId: u.id,
+    nome: u.nome,
+    email: u.email,
+    authorities: u.authorities,
+    isClient: u.isClient,
+  };
+}
+
+export async function logout(ctx: Ctx, p: Principal) {
+  await revogarAccessToken(ctx.db, p.tokenHash);
+}
+
+/** PUT /api/usuarios/alterar-senha: every session of the user ends, this one included. */
+export async function alterarSenha(ctx: Ctx, p: Principal, body: AlterarSenha, ip: string) {
+  const { limits } = ctx.config;
+  if (!ctx.limiter.hit(`alterar-senha:${p.usuarioId}`, limits.loginEmail, limits.windowMs)) {
+    throw new AppError(429, MSG.muitasTentativas);
+  }
+  const atual = await buscarSenhaHash(ctx.db, p.usuarioId);
+  if (!(await verificarSenha(atual, body.senhaAtual))) throw erroDeCampo(400, 'senhaAtual', MSG.senhaAtualIncorreta);
+  const novoHash = await hashSenha(body.senhaNova);
+  await ctx.db.transaction(async (tx) => {
+    await atualizarSenha(tx, p.usuarioId, novoHash);
+    await revogarTokensDoUsuario(tx, p.usuarioId);
+    await invalidarSenhaTokens(tx, p.usuarioId);
+    await registrarAuditoria(tx, { usuarioId: p.usuarioId, emuladorId: p.emuladorId ?? null, acao: 'SENHA_ALTERADA', ip });
+  });
+  return { message: MSG.senhaAlterada };
+}

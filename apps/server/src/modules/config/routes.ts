@@ -1,0 +1,31 @@
+import { appConfigSchema, captchaDesafioSchema, type AppConfig } from '@rastro/shared/schemas/config';
+import { erroSchema } from '@rastro/shared/schemas/common';
+import type { Ctx } from '../../context';
+import { naoEncontrado } from '../../lib/errors';
+import type { AppInstance } from '../../lib/types';
+
+export function configRoutes(app: AppInstance, ctx: Ctx) {
+  const { captcha, map, version } = ctx.config;
+  const publico: AppConfig = {
+    captcha:
+      captcha.provider === 'recaptcha'
+        ? { provider: 'recaptcha', siteKey: captcha.recaptchaSiteKey ?? '' }
+        : { provider: 'altcha', challengeUrl: '/api/captcha/desafio' },
+    mapa: { tileUrl: map.tileUrl, attribution: map.attribution },
+    versao: version,
+  };
+
+  app.get('/api/config', {
+    schema: { tags: ['Configuração'], summary: 'Configuração pública da aplicação web', response: { 200: appConfigSchema } },
+    handler: async () => publico,
+  });
+
+  app.get('/api/captcha/desafio', {
+    schema: { tags: ['Configuração'], summary: 'Desafio ALTCHA para o login', response: { 200: captchaDesafioSchema, 404: erroSchema } },
+    handler: async (_req, reply) => {
+      if (captcha.provider !== 'altcha') throw naoEncontrado();
+      void reply.header('cache-control', 'no-store');
+      return ctx.captcha.desafio();
+    },
+  });
+}

@@ -1,0 +1,52 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { emailOutbox } from '../../db/schema';
+
+export interface NovoEmail {
+  destinatario: string;
+  assunto: string;
+  texto: string;
+  html: string;
+}
+
+export async function enfileirar(db: Executor, email: NovoEmail) {
+  const [row] = await db.insert(emailOutbox).values(email).returning({ id: emailOutbox.id });
+  return row?.id;
+}
+
+/**
+ * Claims up to `limite` due e-mails for `leaseMs`: their next attempt moves into the future, so
+ * another instance (or this one, after a crash) only retries them once the lease runs out.
+ */
+export async function reservarPendentes(db: Executor, limite: number, leaseMs: number) {
+  const due = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.status, 'PENDENTE'), lte(emailOutbox.proximaTentativa, sql`now()`)))
+    .orderBy(asc(emailOutbox.id))
+    .limit(limite)
+    .for('update', { skipLocked: true });
+  return db
+    .update(emailOutbox)
+    .set({
+      proximaTentativa: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
+      tentativas: sql`${emailOutbox.tentativas} + 1`,
+    })
+    .where(inArray(emailOutbox.id, due))
+    .returning();
+}
+
+export async function marcarEnviado(db: Executor, id: number) {
+  await db.update(emailOutbox).set({ status: 'ENVIADO', enviadoEm: sql`now()`, ultimoErro: null }).where(eq(emailOutbox.id, id));
+}
+
+export async function agendarNovaTentativa(db: Executor, id: number, esperaMs: number, erro: string, desistir: boolean) {
+  await db
+    .update(emailOutbox)
+    .set({
+      status: desistir ? 'FALHOU' : 'PENDENTE',
+      ultimoErro: erro.slice(0, 1000),
+      proximaTentativa: sql`now() + ${`${esperaMs} milliseconds`}::interval`,
+    })
+    .where(eq(emailOutbox.id, id));
+}

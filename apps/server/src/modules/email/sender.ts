@@ -1,0 +1,115 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { agendarNovaTentativa, marcarEnviado, reservarPendentes } from './repository';
+
+export interface SenderOptions {
+  smtpUrl?: string | undefined;
+  from: string;
+  outboxDir: string;
+  pollMs: number;
+  maxAttempts: number;
+}
+
+const LOTE = 20;
+const LEASE_MS = 60_000;
+/** Backoff: 5 s, 10 s, 20 s… capped at 15 minutes. */
+export const esperaAposFalha = (tentativas: number) => Math.min(5_000 * 2 ** Math.max(0, tentativas - 1), 15 * 60_000);
+
+/**
+ * Delivers the outbox. Rows are claimed with a lease, so a crash or a second instance never
+ * loses or double-sends in normal operation; a failed delivery is retried with backoff.
+ */
+export class EmailSender {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+  private readonly transport: Transporter;
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: SenderOptions,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.transport = opts.smtpUrl
+      ? nodemailer.createTransport(opts.smtpUrl)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  }
+
+  start() {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Ask for a delivery round now (after an e-mail was queued). */
+  kick() {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  async stop() {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+    this.transport.close();
+  }
+
+  /** One delivery round; returns how many e-mails were handled. Exposed for tests. */
+  async drain(): Promise<number> {
+    const lote = await reservarPendentes(this.db, LOTE, LEASE_MS);
+    for (const email of lote) {
+      try {
+        await this.entregar(email);
+        await marcarEnviado(this.db, email.id);
+        this.log.info({ emailId: email.id }, 'e-mail entregue');
+      } catch (err) {
+        const msg = err instanceof Error ? err.message : String(err);
+        const desistir = email.tentativas >= this.opts.maxAttempts;
+        await agendarNovaTentativa(this.db, email.id, esperaAposFalha(email.tentativas), msg, desistir);
+        this.log.warn({ emailId: email.id, tentativas: email.tentativas, err: msg }, desistir ? 'e-mail desistido' : 'falha ao entregar e-mail; nova tentativa agendada');
+      }
+    }
+    return lote.length;
+  }
+
+  private schedule(ms: number) {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.running = this.loop().finally(() => {
+        this.running = undefined;
+        const again = this.again;
+        this.again = false;
+        this.schedule(again ? 0 : this.opts.pollMs);
+      });
+    }, ms);
+    this.timer.unref();
+  }
+
+  private async loop() {
+    try {
+      while (!this.stopped && (await this.drain()) === LOTE);
+    } catch (err) {
+      this.log.error({ err }, 'erro ao processar a fila de e-mails');
+    }
+  }
+
+  private async entregar(e: { id: number; destinatario: string; assunto: string; texto: string; html: string }) {
+    const info: unknown = await this.transport.sendMail({ from: this.opts.from, to: e.destinatario, subject: e.assunto, text: e.texto, html: e.html });
+    if (this.opts.smtpUrl) return;
+    // No SMTP server configured: keep the message as a .eml file and show its links in the log.
+    const message = (info as { message?: Buffer }).message;
+    await mkdir(this.opts.outboxDir, { recursive: true });
+    const arquivo = path.join(this.opts.outboxDir, `${String(e.id).padStart(6, '0')}.eml`);
+    await writeFile(arquivo, message ?? e.texto);
+    const links = e.texto.match(/https?:\/\/\S+/g) ?? [];
+    this.log.info({ arquivo, para: e.destinatario, assunto: e.assunto, links }, 'SMTP_URL não definido: e-mail gravado em arquivo');
+  }
+}

@@ -1,0 +1,71 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { nivelPermissoes, niveis, usuarios } from '../../db/schema';
+
+/** What authentication needs to know of a user. */
+export interface UsuarioSessao {
+  id: number;
+  nome: string;
+  email: string;
+  situacao: boolean;
+  isClient: boolean;
+  authorities: string[];
+}
+
+const authoritiesSql = sql<string[]>`coalesce((select array_agg(${nivelPermissoes.permissao} order by ${nivelPermissoes.permissao}) from ${nivelPermissoes} where ${nivelPermissoes.nivelId} = ${usuarios.nivelId}), '{}')`;
+
+const colunasSessao = {
+  id: usuarios.id,
+  nome: usuarios.nome,
+  email: usuarios.email,
+  situacao: usuarios.situacao,
+  isClient: niveis.isClient,
+  authorities: authoritiesSql,
+};
+
+export async function buscarParaLogin(db: Executor, email: string) {
+  const [row] = await db
+    .select({ ...colunasSessao, senhaHash: usuarios.senhaHash })
+    .from(usuarios)
+    .innerJoin(niveis, eq(niveis.id, usuarios.nivelId))
+    .where(eq(sql`lower(${usuarios.email})`, email.toLowerCase()));
+  return row;
+}
+
+export async function buscarSessao(db: Executor, id: number): Promise<UsuarioSessao | undefined> {
+  const [row] = await db
+    .select(colunasSessao)
+    .from(usuarios)
+    .innerJoin(niveis, eq(niveis.id, usuarios.nivelId))
+    .where(eq(usuarios.id, id));
+  return row;
+}
+
+export async function buscarSenhaHash(db: Executor, id: number) {
+  const [row] = await db.select({ senhaHash: usuarios.senhaHash }).from(usuarios).where(eq(usuarios.id, id));
+  return row?.senhaHash ?? null;
+}
+
+export async function emailEmUso(db: Executor, email: string, excetoId?: number) {
+  const cond = eq(sql`lower(${usuarios.email})`, email.toLowerCase());
+  const [row] = await db
+    .select({ id: usuarios.id })
+    .from(usuarios)
+    .where(excetoId ? and(cond, sql`${usuarios.id} <> ${excetoId}`) : cond);
+  return row !== undefined;
+}
+
+export async function idDoNivel(db: Executor, nome: string) {
+  const [row] = await db.select({ id: niveis.id }).from(niveis).where(eq(niveis.nome, nome));
+  return row?.id;
+}
+
+export async function inserir(db: Executor, valores: typeof usuarios.$inferInsert) {
+  const [row] = await db.insert(usuarios).values(valores).returning({ id: usuarios.id, nome: usuarios.nome, email: usuarios.email });
+  if (!row) throw new Error('insert usuarios returned nothing');
+  return row;
+}
+
+export async function atualizarSenha(db: Executor, id: number, senhaHash: string) {
+  await db.update(usuarios).set({ senhaHash, atualizadoEm: new Date() }).where(eq(usuarios.id, id));
+}

@@ -1,0 +1,38 @@
+import { MSG } from '@rastro/shared/messages';
+import type { SignUp } from '@rastro/shared/schemas/auth';
+import { onlyDigits } from '@rastro/shared/validators';
+import type { Ctx } from '../../context';
+import { NIVEL_CLIENTE } from '../../db/seed';
+import { AppError, erroDeCampo } from '../../lib/errors';
+import { hashSenha } from '../../lib/crypto';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import { registrarAuditoria } from '../auth/repository';
+import { enfileirar } from '../email/repository';
+import { boasVindas } from '../email/templates';
+import { emailEmUso, idDoNivel, inserir } from './repository';
+
+/** POST /users/sign-up: a new owner (level Cliente) and a welcome e-mail. */
+export async function cadastrar(ctx: Ctx, body: SignUp, ip: string) {
+  const { limits } = ctx.config;
+  if (!ctx.limiter.hit(`signup:ip:${ip}`, limits.signupIp, limits.windowMs)) throw new AppError(429, MSG.muitasTentativas);
+  const email = body.email.trim().toLowerCase();
+  const jaExiste = () => erroDeCampo(409, 'email', MSG.emailJaCadastrado);
+  if (await emailEmUso(ctx.db, email)) throw jaExiste();
+  const nivelId = await idDoNivel(ctx.db, NIVEL_CLIENTE);
+  if (nivelId === undefined) throw new Error('nível Cliente ausente');
+  const senhaHash = await hashSenha(body.senha);
+  const nome = body.nome.trim().toUpperCase();
+  try {
+    const criado = await ctx.db.transaction(async (tx) => {
+      const u = await inserir(tx, { nome, email, senhaHash, telefoneCelular: onlyDigits(body.telefoneCelular), nivelId, situacao: true });
+      await enfileirar(tx, { destinatario: email, ...boasVindas({ nome: u.nome, email, appUrl: ctx.config.appUrl }) });
+      await registrarAuditoria(tx, { usuarioId: u.id, acao: 'CADASTRO', ip });
+      return u;
+    });
+    ctx.emails.kick();
+    return criado;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw jaExiste();
+    throw err;
+  }
+}

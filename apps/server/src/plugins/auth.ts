@@ -1,0 +1,111 @@
+import { PER, temPermissao, type Permissao } from '@rastro/shared/roles';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { acessoNegado, AppError, naoAutenticado, naoEncontrado } from '../lib/errors';
+import { sha256 } from '../lib/crypto';
+import { MSG } from '@rastro/shared/messages';
+import { buscarAccessToken, registrarAuditoria } from '../modules/auth/repository';
+import { buscarSessao } from '../modules/usuarios/repository';
+
+/** Who the request acts as. With emulation, the emulated user plus the emulator's id. */
+export interface Principal {
+  usuarioId: number;
+  nome: string;
+  email: string;
+  authorities: string[];
+  isClient: boolean;
+  /** The administrator acting as this user, when emulating. */
+  emuladorId?: number;
+  /** SHA-256 of the bearer token (to revoke it on logout). */
+  tokenHash: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+}
+
+export const EMULACAO_HEADER = 'x-usuario-emulado';
+
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (!h) return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m?.[1];
+}
+
+/** The user behind a token, when the token is live and the user active. */
+export async function resolverToken(db: Db, token: string) {
+  if (token.length > 200) return undefined;
+  const tokenHash = sha256(token);
+  const t = await buscarAccessToken(db, tokenHash);
+  if (!t) return undefined;
+  const u = await buscarSessao(db, t.usuarioId);
+  if (!u?.situacao) return undefined;
+  return { usuario: u, tokenHash, expiraEm: t.expiraEm };
+}
+
+export function createAuth(db: Db) {
+  async function autenticar(req: FastifyRequest, _reply?: FastifyReply) {
+    const token = bearerToken(req);
+    if (!token) throw naoAutenticado();
+    const r = await resolverToken(db, token);
+    if (!r) throw new AppError(401, MSG.sessaoExpirada);
+    const { usuario, tokenHash } = r;
+    let principal: Principal = {
+      usuarioId: usuario.id,
+      nome: usuario.nome,
+      email: usuario.email,
+      authorities: usuario.authorities,
+      isClient: usuario.isClient,
+      tokenHash,
+    };
+    const emulado = req.headers[EMULACAO_HEADER];
+    if (emulado !== undefined) {
+      if (!usuario.authorities.includes(PER.USUARIOS)) throw acessoNegado();
+      const id = Number(Array.isArray(emulado) ? emulado[0] : emulado);
+      if (!Number.isInteger(id) || id <= 0) throw acessoNegado();
+      const alvo = await buscarSessao(db, id);
+      if (!alvo) throw naoEncontrado();
+      principal = {
+        usuarioId: alvo.id,
+        nome: alvo.nome,
+        email: alvo.email,
+        authorities: alvo.authorities,
+        isClient: alvo.isClient,
+        emuladorId: usuario.id,
+        tokenHash,
+      };
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        await registrarAuditoria(db, {
+          usuarioId: alvo.id,
+          emuladorId: usuario.id,
+          acao: 'EMULACAO_REQUISICAO',
+          detalhe: { metodo: req.method, rota: req.routeOptions.url ?? req.url },
+          ip: req.ip,
+        });
+      }
+    }
+    req.principal = principal;
+    req.log = req.log.child({ usuarioId: principal.usuarioId, ...(principal.emuladorId ? { emuladorId: principal.emuladorId } : {}) });
+  }
+
+  /** preHandler: logged in and holding at least one of `roles` (none = any logged user). */
+  function exigir(...roles: Permissao[]) {
+    return async (req: FastifyRequest) => {
+      await autenticar(req);
+      if (!temPermissao(req.principal?.authorities ?? [], roles)) throw acessoNegado();
+    };
+  }
+
+  return { autenticar, exigir };
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** The principal of an authenticated request (routes behind `autenticar`). */
+export function principalDe(req: FastifyRequest): Principal {
+  if (!req.principal) throw naoAutenticado();
+  return req.principal;
+}
