@@ -48,6 +48,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Rastro <nao-responda@rastro.local>'),
   MAIL_POLL_MS: z.coerce.number().int().min(50).default(5000),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(25),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
 
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   LOGIN_LIMIT_IP: z.coerce.number().int().min(1).default(30),
@@ -110,6 +111,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       from: e.MAIL_FROM,
       pollMs: e.MAIL_POLL_MS,
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      retryBaseMs: e.MAIL_RETRY_BASE_MS,
       outboxDir: path.join(dataDir, 'outbox'),
     },
     limits: {

@@ -6,7 +6,8 @@ import { isCpfValido, isEmailValido, onlyDigits } from '../validators';
 /** Field builders: every form and every API body composes these, so both give the same messages. */
 
 export const obrigatorio = (max?: number) => {
-  const base = z.string({ error: MSG.campoObrigatorio }).trim().min(1, MSG.campoObrigatorio);
+  // abort: an empty field reports only 'Campo obrigatorio.', not also the format rules after it.
+  const base = z.string({ error: MSG.campoObrigatorio }).trim().min(1, { error: MSG.campoObrigatorio, abort: true });
   return max ? base.max(max, maxCaracteres(max)) : base;
 };
 
@@ -40,6 +41,6 @@ export const celularObrigatorio = () =>
 export const senhaNova = () =>
   z
     .string({ error: MSG.campoObrigatorio })
-    .min(1, MSG.campoObrigatorio)
+    .min(1, { error: MSG.campoObrigatorio, abort: true })
     .min(LIMITES.senhaMin, MSG.senhaCurta)
     .max(LIMITES.senhaMax, maxCaracteres(LIMITES.senhaMax));

@@ -67,7 +67,7 @@ export function authRoutes(app: AppInstance, ctx: Ctx) {
   });
 
   app.get('/api/logout', {
-    preHandler: ctx.auth.autenticar,
+    onRequest: ctx.auth.autenticar,
     schema: { tags: ['Autenticação'], summary: 'Revoga o token em uso', response: { 200: mensagemSchema, 401: erroSchema } },
     handler: async (req) => {
       await logout(ctx, principalDe(req));
@@ -76,7 +76,7 @@ export function authRoutes(app: AppInstance, ctx: Ctx) {
   });
 
   app.put('/api/usuarios/alterar-senha', {
-    preHandler: ctx.auth.autenticar,
+    onRequest: ctx.auth.autenticar,
     schema: {
       tags: ['Autenticação'],
       summary: 'Altera a senha do usuário logado (encerra todas as sessões)',

@@ -11,12 +11,13 @@ export interface SenderOptions {
   outboxDir: string;
   pollMs: number;
   maxAttempts: number;
+  retryBaseMs: number;
 }
 
 const LOTE = 20;
 const LEASE_MS = 60_000;
-/** Backoff: 5 s, 10 s, 20 s… capped at 15 minutes. */
-export const esperaAposFalha = (tentativas: number) => Math.min(5_000 * 2 ** Math.max(0, tentativas - 1), 15 * 60_000);
+/** Backoff: base, 2×base, 4×base… (5 s, 10 s, 20 s… by default), capped at 15 minutes. */
+export const esperaAposFalha = (tentativas: number, baseMs: number) => Math.min(baseMs * 2 ** Math.max(0, tentativas - 1), 15 * 60_000);
 
 /**
  * Delivers the outbox. Rows are claimed with a lease, so a crash or a second instance never
@@ -72,7 +73,7 @@ export class EmailSender {
       } catch (err) {
         const msg = err instanceof Error ? err.message : String(err);
         const desistir = email.tentativas >= this.opts.maxAttempts;
-        await agendarNovaTentativa(this.db, email.id, esperaAposFalha(email.tentativas), msg, desistir);
+        await agendarNovaTentativa(this.db, email.id, esperaAposFalha(email.tentativas, this.opts.retryBaseMs), msg, desistir);
         this.log.warn({ emailId: email.id, tentativas: email.tentativas, err: msg }, desistir ? 'e-mail desistido' : 'falha ao entregar e-mail; nova tentativa agendada');
       }
     }

@@ -1,0 +1,80 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { criarApp } from './helpers';
+import { decodificar, iniciarSmtp } from './smtp';
+
+const signup = { nome: 'Paulo', telefoneCelular: '11987654321', senha: 'senha-do-paulo-1' };
+
+async function portaLivre(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const { port } = s.address() as AddressInfo;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+async function ate<T>(f: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
+  const fim = Date.now() + ms;
+  for (;;) {
+    const v = await f();
+    if (v !== undefined) return v;
+    if (Date.now() > fim) throw new Error('tempo esgotado');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('e-mail outbox', () => {
+  it('keeps e-mails while the SMTP server is down and delivers them when it returns', async () => {
+    const porta = await portaLivre();
+    const app = await criarApp({ SMTP_URL: `smtp://127.0.0.1:${porta}`, MAIL_RETRY_BASE_MS: '200' });
+    try {
+      const res = await app.inject({ method: 'POST', url: '/users/sign-up', payload: { ...signup, email: 'paulo@rastro.test' } });
+      expect(res.statusCode).toBe(201);
+      const falhou = await ate(async () => {
+        const { rows } = await app.database.db.execute(sql`select status, tentativas, ultimo_erro from email_outbox where destinatario = 'paulo@rastro.test'`);
+        const r = rows[0] as { status: string; tentativas: number; ultimo_erro: string | null } | undefined;
+        return r && r.tentativas >= 1 && r.ultimo_erro ? r : undefined;
+      });
+      expect(falhou.status).toBe('PENDENTE');
+
+      const smtp = await iniciarSmtp(porta);
+      try {
+        const email = await smtp.esperar('paulo@rastro.test');
+        expect(decodificar(email.dados)).toContain('Seu cadastro no Rastro foi concluído.');
+        const enviado = await ate(async () => {
+          const { rows } = await app.database.db.execute(sql`select status from email_outbox where destinatario = 'paulo@rastro.test'`);
+          const r = rows[0] as { status: string } | undefined;
+          return r?.status === 'ENVIADO' ? r : undefined;
+        });
+        expect(enviado.status).toBe('ENVIADO');
+      } finally {
+        await smtp.fechar();
+      }
+    } finally {
+      await app.fechar();
+    }
+  });
+
+  it('writes .eml files to DATA_DIR/outbox when SMTP_URL is not set', async () => {
+    const app = await criarApp();
+    try {
+      await app.inject({ method: 'POST', url: '/users/sign-up', payload: { ...signup, email: 'sem-smtp@rastro.test' } });
+      await app.inject({ method: 'PUT', url: '/users/pass/send-link', payload: { emailAtual: 'sem-smtp@rastro.test' } });
+      const dir = path.join(app.dataDir, 'outbox');
+      const arquivos = await ate(async () => {
+        const a = await readdir(dir).catch(() => []);
+        return a.length >= 2 ? a.sort() : undefined;
+      });
+      expect(arquivos.every((a) => a.endsWith('.eml'))).toBe(true);
+      const reset = decodificar(await readFile(path.join(dir, arquivos[1] ?? ''), 'utf8'));
+      expect(reset).toContain('To: sem-smtp@rastro.test');
+      expect(reset).toMatch(/http:\/\/rastro\.test\/auth\/alterar-sua-senha\/[A-Za-z0-9_-]{43}/);
+    } finally {
+      await app.fechar();
+    }
+  });
+});
