@@ -1,0 +1,73 @@
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = (() => {
+  try {
+    return readdirSync('apps/web/src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  } catch {
+    return [];
+  }
+})();
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/drizzle/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ noWarnOnMultipleProjects: true, project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'] })] },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': 'error',
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // The browser never imports server, database or gateway code.
+            { target: './apps/web', from: './apps/server', message: 'A web não importa código do servidor.' },
+            { target: './apps/web', from: './packages/topin', message: 'A web não importa o codec TOPIN.' },
+            // The shared contract depends on nothing of ours.
+            { target: './packages/shared', from: './apps' },
+            { target: './packages/topin', from: './apps' },
+            // Features never import each other; shared web code never imports features.
+            ...features.map((f) => ({
+              target: `./apps/web/src/features/${f}`,
+              from: './apps/web/src/features',
+              except: [`./${f}`],
+              message: 'Features não importam outras features: componha-as nas rotas (src/app).',
+            })),
+            { target: ['./apps/web/src/components', './apps/web/src/lib'], from: './apps/web/src/features' },
+            { target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/features'], from: './apps/web/src/app' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', 'node:*'], message: 'A web não importa banco de dados nem módulos do Node.' }] },
+      ],
+    },
+  },
+  {
+    files: ['packages/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fastify', 'drizzle-orm', 'pg', 'react'], message: 'packages/shared é usado pela web e pelo servidor: sem Node, banco ou React.' }] }],
+    },
+  },
+);
