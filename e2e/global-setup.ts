@@ -1,0 +1,92 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
+import { E2E_ADMIN, E2E_MAIL_DIR, E2E_PORT, E2E_URL } from './env';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A real SMTP peer that writes every message it receives into E2E_MAIL_DIR. */
+async function iniciarSmtp() {
+  rmSync(E2E_MAIL_DIR, { recursive: true, force: true });
+  mkdirSync(E2E_MAIL_DIR, { recursive: true });
+  let n = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const partes: Buffer[] = [];
+      stream.on('data', (c: Buffer) => partes.push(c));
+      stream.on('end', () => {
+        n += 1;
+        const para = session.envelope.rcptTo.map((r) => r.address).join(',');
+        writeFileSync(path.join(E2E_MAIL_DIR, `${String(n).padStart(4, '0')}-${para}.eml`), Buffer.concat(partes));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, porta: (server.server.address() as AddressInfo).port };
+}
+
+async function esperarSaude(ms: number) {
+  const fim = Date.now() + ms;
+  while (Date.now() < fim) {
+    try {
+      const r = await fetch(`${E2E_URL}/health`);
+      if (r.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('o servidor não respondeu a tempo');
+}
+
+export default async function globalSetup() {
+  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    const r = spawnSync('npm', ['run', 'build', '-w', '@rastro/web'], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('build da web falhou');
+  }
+  const smtp = await iniciarSmtp();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rastro-e2e-data-'));
+  const log: Buffer[] = [];
+  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(E2E_PORT),
+      TOPIN_PORT: '0',
+      DATA_DIR: dataDir,
+      APP_URL: E2E_URL,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.senha,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.porta}`,
+      MAIL_POLL_MS: '200',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout.on('data', (c: Buffer) => log.push(c));
+  server.stderr.on('data', (c: Buffer) => log.push(c));
+  try {
+    await esperarSaude(60_000);
+  } catch (err) {
+    server.kill('SIGKILL');
+    process.stderr.write(Buffer.concat(log));
+    throw err;
+  }
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await new Promise<void>((r) => smtp.server.close(() => r()));
+    rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.E2E_SERVER_LOG) process.stderr.write(Buffer.concat(log));
+  };
+}
