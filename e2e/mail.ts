@@ -1,22 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { decodificar } from '../apps/server/test/smtp';
 import { E2E_MAIL_DIR } from './env';
 
-/** Decodes quoted-printable UTF-8 text. */
-export function decodificar(raw: string): string {
-  const s = raw.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < s.length; i++) {
-    const hex = s[i] === '=' ? s.slice(i + 1, i + 3) : '';
-    if (/^[0-9A-F]{2}$/.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(s[i] ?? '', 'utf8'));
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-/** Waits for the n-th e-mail (1-based) sent to `para` that contains `texto`, decoded. */
+/** Waits for the newest e-mail sent to `para` that contains `texto`, decoded. */
 export async function esperarEmail(para: string, texto: string, timeoutMs = 20_000): Promise<string> {
   const fim = Date.now() + timeoutMs;
   while (Date.now() < fim) {
