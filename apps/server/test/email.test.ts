@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
+import { consultar } from '../src/db/client';
 import { describe, expect, it } from 'vitest';
 import { criarApp } from './helpers';
 import { decodificar, iniciarSmtp } from './smtp';
@@ -35,7 +36,7 @@ describe('e-mail outbox', () => {
       const res = await app.inject({ method: 'POST', url: '/users/sign-up', payload: { ...signup, email: 'paulo@rastro.test' } });
       expect(res.statusCode).toBe(201);
       const falhou = await ate(async () => {
-        const { rows } = await app.database.db.execute(sql`select status, tentativas, ultimo_erro from email_outbox where destinatario = 'paulo@rastro.test'`);
+        const rows = await consultar(app.database.db, sql`select status, tentativas, ultimo_erro from email_outbox where destinatario = 'paulo@rastro.test'`);
         const r = rows[0] as { status: string; tentativas: number; ultimo_erro: string | null } | undefined;
         return r && r.tentativas >= 1 && r.ultimo_erro ? r : undefined;
       });
@@ -46,7 +47,7 @@ describe('e-mail outbox', () => {
         const email = await smtp.esperar('paulo@rastro.test');
         expect(decodificar(email.dados)).toContain('Seu cadastro no Rastro foi concluído.');
         const enviado = await ate(async () => {
-          const { rows } = await app.database.db.execute(sql`select status from email_outbox where destinatario = 'paulo@rastro.test'`);
+          const rows = await consultar(app.database.db, sql`select status from email_outbox where destinatario = 'paulo@rastro.test'`);
           const r = rows[0] as { status: string } | undefined;
           return r?.status === 'ENVIADO' ? r : undefined;
         });

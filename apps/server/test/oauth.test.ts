@@ -3,6 +3,7 @@ import { createChallenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { deriveHmacKeySecret } from 'altcha-lib/frameworks/shared';
 import { sql } from 'drizzle-orm';
+import { consultar } from '../src/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TODAS_PERMISSOES } from '@rastro/shared/roles';
 import { ADMIN, basicCliente, bearer, criarApp, entrar, pedirToken, resolverCaptcha, type TestApp } from './helpers';
@@ -38,8 +39,8 @@ describe('POST /oauth/token', () => {
 
   it('stores only the SHA-256 of the token', async () => {
     const token = await entrar(app);
-    const { rows } = await app.database.db.execute(sql`select token_hash from access_tokens`);
-    const hashes = rows.map((r) => (r as { token_hash: string }).token_hash);
+    const rows = await consultar<{ token_hash: string }>(app.database.db, sql`select token_hash from access_tokens`);
+    const hashes = rows.map((r) => r.token_hash);
     expect(hashes).toContain(sha256(token));
     expect(hashes).not.toContain(token);
   });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { consultar } from '../src/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, criarApp, entrar, pedirToken, type TestApp } from './helpers';
 import { assunto, decodificar, iniciarSmtp, linkDeSenha } from './smtp';
@@ -42,7 +43,7 @@ describe('forgot password → e-mailed link → new password', () => {
     expect(link).toBe(`http://rastro.test/auth/alterar-sua-senha/${token}`);
 
     // Stored hashed, valid for 72 hours.
-    const { rows } = await app.database.db.execute(
+    const rows = await consultar(app.database.db, 
       sql`select token_hash, round(extract(epoch from (expira_em - criado_em)) / 3600) as horas from senha_tokens where token_hash = ${sha256(token)}`,
     );
     expect(rows).toEqual([{ token_hash: sha256(token), horas: '72' }]);
@@ -77,7 +78,7 @@ describe('forgot password → e-mailed link → new password', () => {
     const res = await enviarLink('ninguem@rastro.test');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Redefinicao de senha enviada para o e-mail.' });
-    const { rows } = await app.database.db.execute(sql`select count(*)::int as n from email_outbox where destinatario = 'ninguem@rastro.test'`);
+    const rows = await consultar(app.database.db, sql`select count(*)::int as n from email_outbox where destinatario = 'ninguem@rastro.test'`);
     expect(rows).toEqual([{ n: 0 }]);
   });
 

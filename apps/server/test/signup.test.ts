@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { consultar } from '../src/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { criarApp, pedirToken, type TestApp } from './helpers';
 import { assunto, decodificar, iniciarSmtp } from './smtp';
@@ -25,7 +26,7 @@ describe('POST /users/sign-up', () => {
     expect(res.json()).toEqual({ id: expect.any(Number) as number, nome: 'MARIA DA SILVA', email: 'maria@rastro.test' });
     expect(res.body).not.toMatch(/senha|hash/i);
 
-    const { rows } = await app.database.db.execute(
+    const rows = await consultar(app.database.db, 
       sql`select u.telefone_celular, u.situacao, n.nome as nivel, u.senha_hash from usuarios u join niveis n on n.id = u.nivel_id where u.email = 'maria@rastro.test'`,
     );
     const row = rows[0] as { telefone_celular: string; situacao: boolean; nivel: string; senha_hash: string };
@@ -85,7 +86,7 @@ describe('POST /users/sign-up', () => {
     const res = await cadastro({ ...valido, email: 'inerte@rastro.test', nome });
     expect(res.statusCode).toBe(201);
     expect(res.json<{ nome: string }>().nome).toBe(nome.toUpperCase());
-    const { rows } = await app.database.db.execute(sql`select count(*)::int as n from usuarios`);
+    const rows = await consultar(app.database.db, sql`select count(*)::int as n from usuarios`);
     expect((rows[0] as { n: number }).n).toBeGreaterThan(1);
   });
 
