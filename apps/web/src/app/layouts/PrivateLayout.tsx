@@ -1,0 +1,96 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useEffect, useState } from 'react';
+import { Outlet } from 'react-router';
+import { DRAWER_WIDTH, SIDEBAR_COLLAPSE_BELOW } from '@rastro/shared/constants';
+import { EmulationBanner } from '@/features/emulacao/components/EmulationBanner';
+import { effectiveUser, useSession } from '@/lib/session';
+import { useRouteTitle } from '../route-handle';
+import { Footer } from './Footer';
+import { Sidebar } from './Sidebar';
+
+const skipLink = {
+  position: 'absolute',
+  left: 8,
+  top: -48,
+  zIndex: 2000,
+  p: 1,
+  bgcolor: 'background.paper',
+  '&:focus': { top: 8 },
+} as const;
+
+/** The logged-in frame: sidebar, top bar with the page name, emulation banner, footer. */
+export function PrivateLayout() {
+  const session = useSession();
+  const user = effectiveUser(session);
+  const title = useRouteTitle();
+  const wide = useMediaQuery(`(min-width:${SIDEBAR_COLLAPSE_BELOW}px)`, { noSsr: true });
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    document.title = title ? `${title} | Rastro` : 'Rastro';
+  }, [title]);
+
+  if (!user) return null;
+  const sidebar = <Sidebar user={user} onNavigate={wide ? undefined : () => setOpen(false)} />;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <Link href="#conteudo" sx={skipLink}>
+        Pular para o conteúdo
+      </Link>
+      <AppBar
+        position="fixed"
+        sx={wide ? { width: `calc(100% - ${DRAWER_WIDTH}px)`, ml: `${DRAWER_WIDTH}px` } : undefined}
+      >
+        <Toolbar>
+          {!wide && (
+            <IconButton color="inherit" edge="start" aria-label="Abrir menu" onClick={() => setOpen(true)} sx={{ mr: 2 }}>
+              <MenuIcon />
+            </IconButton>
+          )}
+          <Typography variant="h6" component="h1" noWrap sx={{ flexGrow: 1 }}>
+            {title}
+          </Typography>
+          <Typography variant="body2" noWrap sx={{ display: { xs: 'none', sm: 'block' } }}>
+            {session.usuario?.nome}
+          </Typography>
+        </Toolbar>
+      </AppBar>
+      {wide ? (
+        <Drawer
+          variant="permanent"
+          open
+          sx={{ width: DRAWER_WIDTH, flexShrink: 0 }}
+          slotProps={{ paper: { sx: { width: DRAWER_WIDTH, boxSizing: 'border-box' } } }}
+        >
+          {sidebar}
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="temporary"
+          open={open}
+          onClose={() => setOpen(false)}
+          slotProps={{ paper: { sx: { width: DRAWER_WIDTH, boxSizing: 'border-box' } } }}
+        >
+          {sidebar}
+        </Drawer>
+      )}
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar />
+        <EmulationBanner />
+        <Box component="main" id="conteudo" tabIndex={-1} sx={{ flexGrow: 1, p: 2, outline: 'none' }}>
+          <Outlet />
+        </Box>
+        <Footer />
+      </Box>
+    </Box>
+  );
+}

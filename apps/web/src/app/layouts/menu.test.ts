@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { PER, TODAS_PERMISSOES } from '@rastro/shared/roles';
+import { visibleMenu } from './menu';
+
+const labels = (entries: ReturnType<typeof visibleMenu>) =>
+  entries.map((e) => (e.kind === 'divider' ? '|' : e.label)).join(', ');
+
+const user = (authorities: readonly string[], isClient: boolean) => ({ usuarioId: 1, nome: 'X', authorities, isClient });
+
+describe('sidebar menu', () => {
+  it('gives an administrator the admin entries, without the hidden Pagamentos', () => {
+    expect(labels(visibleMenu(user(TODAS_PERMISSOES, false)))).toBe(
+      'Dashboard, Usuários, Rastreadores, Chips, |, Notificações, |, Minha Conta, Alterar senha, Sair',
+    );
+  });
+
+  it('gives a client the map and trackers', () => {
+    expect(labels(visibleMenu(user([], true)))).toBe(
+      'Mapa GPS, Meus Rastreadores, |, Notificações, |, Minha Conta, Alterar senha, Sair',
+    );
+  });
+
+  it('filters admin entries one role at a time', () => {
+    expect(labels(visibleMenu(user([PER.CHIPS, PER.DASHBOARD_ENERGIA], false)))).toBe(
+      'Dashboard, Chips, |, Notificações, |, Minha Conta, Alterar senha, Sair',
+    );
+  });
+});

@@ -1,0 +1,5 @@
+import { Logout } from '@/features/auth/components/Logout';
+
+export function Component() {
+  return <Logout />;
+}

@@ -1,0 +1,5 @@
+import { ChangePassword } from '@/features/auth/components/ChangePassword';
+
+export function Component() {
+  return <ChangePassword />;
+}

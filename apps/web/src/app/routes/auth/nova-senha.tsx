@@ -1,0 +1,9 @@
+import { Navigate, useParams } from 'react-router';
+import { ResetPassword } from '@/features/auth/components/ResetPassword';
+import { paths } from '@/paths';
+
+export function Component() {
+  const { token } = useParams();
+  if (!token) return <Navigate to={paths.auth.passwordReset.getHref('error')} replace />;
+  return <ResetPassword key={token} token={token} />;
+}

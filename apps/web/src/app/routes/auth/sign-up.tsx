@@ -1,0 +1,5 @@
+import { SignUp } from '@/features/auth/components/SignUp';
+
+export function Component() {
+  return <SignUp />;
+}

@@ -1,0 +1,24 @@
+import { useMutation } from '@tanstack/react-query';
+import { tokenResponseSchema } from '@rastro/shared/schemas/auth';
+import { apiRequest } from '@/lib/api-client';
+import { startSession } from '@/lib/session';
+import { oauthClientAuthorization } from './oauth-client';
+
+export interface LoginInput {
+  email: string;
+  password: string;
+  /** The captcha payload (ALTCHA or reCAPTCHA), sent as `g-recaptcha-response`. */
+  captcha: string;
+}
+
+/** POST /oauth/token (password grant). */
+export const login = ({ email, password, captcha }: LoginInput) =>
+  apiRequest('/oauth/token', tokenResponseSchema, {
+    method: 'POST',
+    auth: false,
+    headers: { Authorization: oauthClientAuthorization() },
+    form: { username: email, password, grant_type: 'password', 'g-recaptcha-response': captcha },
+  });
+
+/** Logs in and starts the session; the auth layout then sends the user on. */
+export const useLogin = () => useMutation({ mutationFn: login, onSuccess: (t) => startSession(t) });

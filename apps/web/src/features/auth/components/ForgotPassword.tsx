@@ -1,0 +1,102 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { LIMITES } from '@rastro/shared/constants';
+import { MSG } from '@rastro/shared/messages';
+import { sendLinkSchema } from '@rastro/shared/schemas/auth';
+import { ButtonLink } from '@/components/ButtonLink';
+import { Form } from '@/components/form/Form';
+import { TextFieldControl } from '@/components/form/TextFieldControl';
+import { isApiError } from '@/lib/api-error';
+import { notifyError } from '@/lib/notify';
+import { paths } from '@/paths';
+import { useSendResetLink } from '../api/send-reset-link';
+import { AuthHeading } from './AuthHeading';
+
+interface ForgotPasswordProps {
+  /** The reset link the user followed had expired or was used (status=error). */
+  linkInvalido: boolean;
+}
+
+/** Asks for a reset link; then explains what to do with the e-mail. */
+export function ForgotPassword({ linkInvalido }: ForgotPasswordProps) {
+  const sendLink = useSendResetLink();
+  const [enviadoPara, setEnviadoPara] = useState<string | null>(null);
+  const [ultimoEmail, setUltimoEmail] = useState('');
+
+  if (enviadoPara !== null) {
+    return (
+      <Stack spacing={2}>
+        <AuthHeading>Verifique seu email</AuthHeading>
+        <Typography>
+          Enviamos um link para redefinir a sua senha para <strong>{enviadoPara}</strong>. O link vale 72 horas.
+        </Typography>
+        <Typography color="text.secondary">
+          Não encontrou o email? Verifique a sua pasta de spam (lixo eletrônico). Você também pode reenviar o link
+          ou entrar em contato com o suporte.
+        </Typography>
+        <Button
+          variant="outlined"
+          onClick={() => {
+            setUltimoEmail(enviadoPara);
+            setEnviadoPara(null);
+          }}
+        >
+          Reenviar link
+        </Button>
+        <ButtonLink to={paths.auth.login.getHref()} variant="contained">
+          Retornar ao login
+        </ButtonLink>
+      </Stack>
+    );
+  }
+
+  return (
+    <Form
+      schema={sendLinkSchema}
+      defaultValues={{ emailAtual: ultimoEmail }}
+      aria-labelledby="esqueceu-titulo"
+      onSubmit={async (values, form) => {
+        try {
+          await sendLink.mutateAsync(values);
+          setEnviadoPara(values.emailAtual);
+        } catch (e) {
+          const campo = isApiError(e) ? e.body?.errors?.[0] : undefined;
+          if (campo) form.setError('emailAtual', { message: campo.message }, { shouldFocus: true });
+          else if (isApiError(e) && e.status === 429) notifyError(e.message);
+          else notifyError(MSG.erroInterno);
+        }
+      }}
+    >
+      {({ control, formState }) => (
+        <Stack spacing={2}>
+          <AuthHeading id="esqueceu-titulo">Esqueceu sua senha</AuthHeading>
+          {linkInvalido && <Alert severity="warning">{MSG.linkInvalido}</Alert>}
+          <Typography color="text.secondary">
+            Informe o seu email para receber um link de redefinição de senha. O seu nome de usuário é o seu endereço
+            de email, e a senha diferencia letras maiúsculas de minúsculas.
+          </Typography>
+          <TextFieldControl
+            control={control}
+            name="emailAtual"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={LIMITES.loginEmail}
+          />
+          <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
+            <ButtonLink to={paths.auth.login.getHref()} variant="outlined">
+              Cancelar
+            </ButtonLink>
+            <Button type="submit" variant="contained" loading={formState.isSubmitting}>
+              Continuar
+            </Button>
+          </Stack>
+        </Stack>
+      )}
+    </Form>
+  );
+}

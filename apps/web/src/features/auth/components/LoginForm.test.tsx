@@ -1,0 +1,129 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { MSG } from '@rastro/shared/messages';
+import { getSession } from '@/lib/session';
+import { adminToken, clientToken, renderApp } from '@/testing/render-app';
+import { json, stubFetch } from '@/testing/fetch-stub';
+
+/** What the ALTCHA widget does when the proof of work is done. */
+async function solveCaptcha(payload = 'payload-altcha') {
+  const widget = await waitFor(() => {
+    const el = document.querySelector('altcha-widget');
+    if (!el) throw new Error('captcha ausente');
+    return el;
+  });
+  act(() => {
+    widget.dispatchEvent(new CustomEvent('verified', { detail: { payload } }));
+  });
+}
+
+const emailField = () => screen.getByRole('textbox', { name: 'Email' });
+const passwordField = () => screen.getByLabelText(/^Senha/);
+
+describe('login', () => {
+  it('shows the screen with its links', async () => {
+    stubFetch();
+    renderApp('/auth/login');
+    expect(await screen.findByRole('heading', { name: 'Fazer login' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Esqueceu sua senha?' })).toHaveAttribute('href', '/auth/password-reset');
+    expect(screen.getByRole('link', { name: 'Não possui uma conta? Cadastre-se' })).toHaveAttribute('href', '/auth/sign-up');
+  });
+
+  it('requires e-mail, password and the captcha', async () => {
+    const net = stubFetch();
+    const { user } = renderApp('/auth/login');
+    await user.click(await screen.findByRole('button', { name: 'Fazer Login' }));
+
+    expect(await screen.findAllByText(MSG.campoObrigatorio)).toHaveLength(2);
+    expect(screen.getByText(MSG.resolvaCaptcha)).toBeInTheDocument();
+    expect(net.calls('POST /oauth/token')).toHaveLength(0);
+  });
+
+  it('rejects an invalid e-mail and does not upper-case it', async () => {
+    stubFetch();
+    const { user } = renderApp('/auth/login');
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'maria@exemplo');
+    await user.tab();
+    expect(emailField()).toHaveValue('maria@exemplo');
+    expect(await screen.findByText(MSG.emailInvalido)).toBeInTheDocument();
+  });
+
+  it('keeps blocking submission until the captcha is solved', async () => {
+    const net = stubFetch();
+    const { user } = renderApp('/auth/login');
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'maria@exemplo.com');
+    await user.type(passwordField(), 'Segredo123');
+    await user.click(screen.getByRole('button', { name: 'Fazer Login' }));
+    expect(await screen.findByText(MSG.resolvaCaptcha)).toBeInTheDocument();
+    expect(net.calls('POST /oauth/token')).toHaveLength(0);
+
+    await solveCaptcha();
+    await waitFor(() => expect(screen.queryByText(MSG.resolvaCaptcha)).not.toBeInTheDocument());
+  });
+
+  it('puts invalid_grant on the password field and clears the captcha', async () => {
+    const net = stubFetch({
+      'POST /oauth/token': () => json(400, { error: 'invalid_grant', error_description: MSG.emailOuSenhaInvalidos }),
+    });
+    const { user } = renderApp('/auth/login');
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'maria@exemplo.com');
+    await user.type(passwordField(), 'errada');
+    await solveCaptcha('p1');
+    await user.click(screen.getByRole('button', { name: 'Fazer Login' }));
+
+    expect(await screen.findByText(MSG.emailOuSenhaInvalidos)).toBeInTheDocument();
+    expect(passwordField()).toHaveAttribute('aria-invalid', 'true');
+
+    const [req] = net.calls('POST /oauth/token');
+    expect(req?.headers.get('Authorization')).toBe(`Basic ${btoa('rastro-web:rastro-web-secret')}`);
+    expect(req?.headers.get('Content-Type')).toBe('application/x-www-form-urlencoded');
+    const form = new URLSearchParams(req?.body ?? '');
+    expect(Object.fromEntries(form)).toEqual({
+      username: 'maria@exemplo.com',
+      password: 'errada',
+      grant_type: 'password',
+      'g-recaptcha-response': 'p1',
+    });
+
+    // The captcha was reset: a second try needs a new solution.
+    await user.click(screen.getByRole('button', { name: 'Fazer Login' }));
+    expect(await screen.findByText(MSG.resolvaCaptcha)).toBeInTheDocument();
+    expect(net.calls('POST /oauth/token')).toHaveLength(1);
+  });
+
+  it('shows other errors in a snackbar', async () => {
+    stubFetch({
+      'POST /oauth/token': () => json(400, { error: 'usuario_inativo', error_description: MSG.usuarioInativo }),
+    });
+    const { user } = renderApp('/auth/login');
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'maria@exemplo.com');
+    await user.type(passwordField(), 'Segredo123');
+    await solveCaptcha();
+    await user.click(screen.getByRole('button', { name: 'Fazer Login' }));
+    expect(await screen.findByText(MSG.usuarioInativo)).toBeInTheDocument();
+    expect(passwordField()).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('logs an administrator in and lands on the dashboard', async () => {
+    stubFetch({ 'POST /oauth/token': () => json(200, adminToken) });
+    const { user, location } = renderApp('/auth/login');
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'admin@rastro.local');
+    await user.type(passwordField(), 'Segredo123');
+    await solveCaptcha();
+    await user.click(screen.getByRole('button', { name: 'Fazer Login' }));
+
+    await waitFor(() => expect(location()).toBe('/admin/dashboard'));
+    expect(getSession().usuario?.nome).toBe('ADMINISTRADOR');
+    expect(document.cookie).toContain('rastro_token=token-admin');
+  });
+
+  it('sends a client to the map, or to the remembered origin', async () => {
+    stubFetch({ 'POST /oauth/token': () => json(200, clientToken) });
+    const { user, location } = renderApp('/auth/login?redirect=%2Fuser%2Fnotificacoes');
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'maria@exemplo.com');
+    await user.type(passwordField(), 'Segredo123');
+    await solveCaptcha();
+    await user.click(screen.getByRole('button', { name: 'Fazer Login' }));
+    await waitFor(() => expect(location()).toBe('/user/notificacoes'));
+  });
+});

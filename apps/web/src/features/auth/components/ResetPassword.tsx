@@ -1,0 +1,89 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { Navigate } from 'react-router';
+import { LIMITES } from '@rastro/shared/constants';
+import { MSG, minCaracteres } from '@rastro/shared/messages';
+import { novaSenhaFormSchema } from '@rastro/shared/schemas/auth';
+import { ButtonLink } from '@/components/ButtonLink';
+import { Form } from '@/components/form/Form';
+import { TextFieldControl } from '@/components/form/TextFieldControl';
+import { Spinner } from '@/components/Spinner';
+import { isApiError } from '@/lib/api-error';
+import { notifyError } from '@/lib/notify';
+import { paths } from '@/paths';
+import { useResetPassword } from '../api/reset-password';
+import { useValidateResetToken } from '../api/validate-reset-token';
+import { AuthHeading } from './AuthHeading';
+
+/**
+ * The page of the e-mailed link: the token is checked first; an invalid one sends the user to
+ * the reset screen's error state (our reading of "otherwise the login form shows").
+ */
+export function ResetPassword({ token }: { token: string }) {
+  const tokenCheck = useValidateResetToken(token);
+  const resetPassword = useResetPassword();
+  const [alterada, setAlterada] = useState(false);
+
+  if (tokenCheck.isPending) return <Spinner label="Verificando o link..." showLabel />;
+  if (tokenCheck.isError) return <Navigate to={paths.auth.passwordReset.getHref('error')} replace />;
+
+  if (alterada) {
+    return (
+      <Stack spacing={2}>
+        <AuthHeading>Alterar sua senha</AuthHeading>
+        <Alert severity="success">{MSG.senhaAlterada}</Alert>
+        <ButtonLink to={paths.auth.login.getHref()} variant="contained">
+          Retornar ao login
+        </ButtonLink>
+      </Stack>
+    );
+  }
+
+  return (
+    <Form
+      schema={novaSenhaFormSchema}
+      defaultValues={{ senhaNova: '', confirmarNovaSenha: '' }}
+      aria-labelledby="nova-senha-titulo"
+      onSubmit={async (values) => {
+        try {
+          await resetPassword.mutateAsync({ ...values, token });
+          setAlterada(true);
+        } catch (e) {
+          setAlterada(false);
+          notifyError(isApiError(e) ? e.message : MSG.erroInterno);
+        }
+      }}
+    >
+      {({ control, formState }) => (
+        <Stack spacing={2}>
+          <AuthHeading id="nova-senha-titulo">Alterar sua senha</AuthHeading>
+          <TextFieldControl
+            control={control}
+            name="senhaNova"
+            label="Nova senha"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={LIMITES.senhaMax}
+            helperText={minCaracteres(LIMITES.senhaMin)}
+          />
+          <TextFieldControl
+            control={control}
+            name="confirmarNovaSenha"
+            label="Confirmar nova senha"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={LIMITES.senhaMax}
+          />
+          <Button type="submit" variant="contained" size="large" loading={formState.isSubmitting}>
+            Alterar senha
+          </Button>
+          <ButtonLink to={paths.auth.login.getHref()}>Retornar ao login</ButtonLink>
+        </Stack>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,36 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { DELAY } from '@rastro/shared/constants';
+import { MSG } from '@rastro/shared/messages';
+import { getSession, startEmulation } from '@/lib/session';
+import { stubFetch } from '@/testing/fetch-stub';
+import { loginAs, renderApp } from '@/testing/render-app';
+
+describe('emulation banner', () => {
+  it('shows whom the administrator emulates and leaves the emulation', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    loginAs();
+    startEmulation({ usuarioId: 2, nome: 'MARIA CLIENTE', authorities: [], isClient: true });
+    stubFetch();
+    const { user, location } = renderApp('/user/mapa');
+
+    expect(await screen.findByText(/Você está emulando/)).toHaveTextContent('Você está emulando MARIA CLIENTE');
+    await user.click(screen.getByRole('button', { name: 'Sair da emulação' }));
+
+    expect(await screen.findByText(MSG.saindoEmulacao)).toBeInTheDocument();
+    expect(getSession().emulacao).toBeNull();
+    await waitFor(() => expect(location()).toBe('/admin/dashboard'));
+    await act(() => vi.advanceTimersByTimeAsync(DELAY.saidaEmulacao));
+    expect(reload).toHaveBeenCalled();
+  });
+
+  it('is absent when nobody is emulated', async () => {
+    loginAs();
+    stubFetch();
+    renderApp('/admin/usuarios');
+    await screen.findByRole('heading', { name: 'Usuários' });
+    expect(screen.queryByRole('button', { name: 'Sair da emulação' })).not.toBeInTheDocument();
+  });
+});

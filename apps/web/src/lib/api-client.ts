@@ -1,0 +1,116 @@
+import type { z } from 'zod';
+import { DELAY } from '@rastro/shared/constants';
+import { MSG } from '@rastro/shared/messages';
+import { erroOAuthSchema, erroSchema } from '@rastro/shared/schemas/common';
+import { ApiError } from './api-error';
+import { config } from './config';
+import { notifyError } from './notify';
+import { clearSession, getSession } from './session';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: Method;
+  query?: Record<string, QueryValue>;
+  /** JSON body. */
+  json?: unknown;
+  /** application/x-www-form-urlencoded body (the /oauth endpoints). */
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** Sends the bearer token (and the emulation header); a 401 then ends the session. Default true. */
+  auth?: boolean;
+  /** With `auth`, a 401 shows the expired-session notice and logs out. Default true. */
+  expireOn401?: boolean;
+  signal?: AbortSignal;
+}
+
+export const EMULATION_HEADER = 'X-Usuario-Emulado';
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v !== undefined && v !== null && v !== '') params.append(k, String(v));
+  }
+  const qs = params.toString();
+  return `${config.apiUrl}${path}${qs ? `?${qs}` : ''}`;
+}
+
+let expiring = false;
+
+/** A 401 on an authenticated call: tell the user, then log out after 0.5 s (spec §4). */
+function expireSession() {
+  if (expiring) return;
+  expiring = true;
+  notifyError(MSG.sessaoExpirada);
+  setTimeout(() => {
+    expiring = false;
+    clearSession();
+  }, DELAY.sessaoExpirada);
+}
+
+async function readJson(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function toApiError(status: number, data: unknown): ApiError {
+  const erro = erroSchema.safeParse(data);
+  const oauth = erroOAuthSchema.safeParse(data);
+  const body = erro.success ? erro.data : null;
+  const oauthBody = oauth.success ? oauth.data : null;
+  if (status === 500 || status === 502) return new ApiError(MSG.erroInterno, { status, body, oauth: oauthBody });
+  const serverMessage = body ? (body.errors?.[0]?.message ?? body.message) : oauthBody?.error_description;
+  return new ApiError(serverMessage || MSG.servicoIndisponivel, { status, body, oauth: oauthBody });
+}
+
+/** Calls the API and parses the answer with `schema` (from packages/shared). Throws ApiError. */
+export async function apiRequest<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> {
+  const { method = 'GET', query, json, form, signal } = options;
+  const auth = options.auth ?? true;
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  let body: string | undefined;
+  if (form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(form).toString();
+  } else if (json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(json);
+  }
+
+  const session = getSession();
+  const token = auth ? session.token : null;
+  if (token) {
+    headers.Authorization = `Bearer ${token}`;
+    if (session.emulacao) headers[EMULATION_HEADER] = String(session.emulacao.usuarioId);
+  }
+
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, query), { method, headers, body, signal });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw new ApiError(MSG.servicoIndisponivel, { status: 0 });
+  }
+
+  const data = await readJson(res);
+  if (!res.ok) {
+    if (res.status === 401 && token && (options.expireOn401 ?? true)) {
+      expireSession();
+      throw new ApiError(MSG.sessaoExpirada, { status: 401, handled: true });
+    }
+    throw toApiError(res.status, data);
+  }
+
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    console.error(`Resposta inesperada de ${method} ${path}`, parsed.error);
+    throw new ApiError(MSG.erroInterno, { status: res.status });
+  }
+  return parsed.data;
+}

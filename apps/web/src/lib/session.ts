@@ -1,0 +1,126 @@
+import { useSyncExternalStore } from 'react';
+import { z } from 'zod';
+import { COOKIE_DIAS } from '@rastro/shared/constants';
+import { sessaoUsuarioSchema, type SessaoUsuario, type TokenResponse } from '@rastro/shared/schemas/auth';
+import { deleteCookie, getCookie, setCookie } from './cookies';
+
+/**
+ * The login state (spec §4, §9): the token lives in the `rastro_token` cookie, who is logged in
+ * (and whom they emulate) in localStorage. `tokenChecked` is memory only, so every start checks
+ * the token again.
+ */
+
+export const TOKEN_COOKIE = 'rastro_token';
+export const SESSION_STORAGE_KEY = 'rastro_sessao';
+
+const emulacaoSchema = z.object({
+  usuarioId: z.number().int(),
+  nome: z.string(),
+  authorities: z.array(z.string()),
+  isClient: z.boolean(),
+});
+export type Emulacao = z.infer<typeof emulacaoSchema>;
+
+const persistidoSchema = z.object({
+  usuario: sessaoUsuarioSchema,
+  emulacao: emulacaoSchema.nullable(),
+});
+
+export interface SessionState {
+  token: string | null;
+  usuario: SessaoUsuario | null;
+  emulacao: Emulacao | null;
+  tokenChecked: boolean;
+}
+
+/** Whose rights apply now: the emulated user's while emulating, else the logged user's. */
+export interface EffectiveUser {
+  usuarioId: number;
+  nome: string;
+  authorities: readonly string[];
+  isClient: boolean;
+}
+
+function readPersisted(): Pick<SessionState, 'usuario' | 'emulacao'> {
+  try {
+    const raw = window.localStorage.getItem(SESSION_STORAGE_KEY);
+    if (!raw) return { usuario: null, emulacao: null };
+    const parsed = persistidoSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : { usuario: null, emulacao: null };
+  } catch {
+    return { usuario: null, emulacao: null };
+  }
+}
+
+function writePersisted(s: SessionState) {
+  if (!s.usuario) {
+    window.localStorage.removeItem(SESSION_STORAGE_KEY);
+    return;
+  }
+  window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ usuario: s.usuario, emulacao: s.emulacao }));
+}
+
+const readInitial = (): SessionState => ({ token: getCookie(TOKEN_COOKIE), ...readPersisted(), tokenChecked: false });
+
+let state: SessionState = readInitial();
+const listeners = new Set<() => void>();
+
+function setState(next: SessionState, persist = true) {
+  state = next;
+  if (persist) writePersisted(next);
+  for (const l of listeners) l();
+}
+
+export const getSession = (): SessionState => state;
+export const getToken = (): string | null => state.token;
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export const useSession = (): SessionState => useSyncExternalStore(subscribeSession, getSession, getSession);
+
+export const isLoggedIn = (s: SessionState): boolean => s.token !== null && s.usuario !== null;
+
+export function effectiveUser(s: SessionState): EffectiveUser | null {
+  if (!s.usuario) return null;
+  return s.emulacao ?? s.usuario;
+}
+
+/** After /oauth/token: store the token and who logged in; any old emulation ends. */
+export function startSession(t: TokenResponse) {
+  setCookie(TOKEN_COOKIE, t.access_token, { days: COOKIE_DIAS });
+  const { usuarioId, nome, email, authorities, isClient } = t;
+  setState({ token: t.access_token, usuario: { usuarioId, nome, email, authorities, isClient }, emulacao: null, tokenChecked: true });
+}
+
+/** After /oauth/check_token: refresh who is logged in (their rights may have changed). */
+export function confirmSession(u: SessaoUsuario) {
+  const { usuarioId, nome, email, authorities, isClient } = u;
+  setState({ ...state, usuario: { usuarioId, nome, email, authorities, isClient }, tokenChecked: true });
+}
+
+/** The check could not reach the server: keep what we have, do not check again. */
+export function markTokenChecked() {
+  setState({ ...state, tokenChecked: true });
+}
+
+export function startEmulation(emulacao: Emulacao) {
+  setState({ ...state, emulacao });
+}
+
+export function clearEmulation() {
+  setState({ ...state, emulacao: null });
+}
+
+/** Logout: token, emulation and persisted state all go. */
+export function clearSession() {
+  deleteCookie(TOKEN_COOKIE);
+  setState({ token: null, usuario: null, emulacao: null, tokenChecked: false });
+}
+
+/** Re-reads cookie and storage (another tab logged in or out; tests). */
+export function reloadSession() {
+  setState(readInitial(), false);
+}

@@ -1,0 +1,31 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { TokenResponse } from '@rastro/shared/schemas/auth';
+import { AppProviders } from '@/app/providers';
+import { routes } from '@/app/router';
+import { createQueryClient } from '@/lib/query-client';
+import { startSession } from '@/lib/session';
+import { adminToken } from './fixtures';
+
+export { adminToken, clientToken } from './fixtures';
+
+/** Renders the real app (routes, layouts, providers) at `url`, in memory. */
+export function renderApp(url: string) {
+  const queryClient = createQueryClient({ retry: false });
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  /** The current address: pathname + search. */
+  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
+  return { ...view, router, user, queryClient, location };
+}
+
+/** Starts a session as if /oauth/token had just answered. */
+export function loginAs(token: TokenResponse = adminToken) {
+  startSession(token);
+}
