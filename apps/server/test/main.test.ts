@@ -1,0 +1,74 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { describe, expect, it } from 'vitest';
+
+const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
+
+async function portaLivre(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const { port } = s.address() as AddressInfo;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+/** Starts the real server process (main.ts) and waits for /health. */
+async function iniciar(dataDir: string, port: number) {
+  const proc = spawn(process.execPath, ['--import', 'tsx', main], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', TOPIN_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ADMIN_PASSWORD: '', CAPTCHA_COUNTER_MIN: '50', CAPTCHA_COUNTER_MAX: '100', WEB_DIST: '/nonexistent' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let saida = '';
+  proc.stdout.on('data', (c: Buffer) => (saida += c.toString()));
+  proc.stderr.on('data', (c: Buffer) => (saida += c.toString()));
+  const fim = Date.now() + 60_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`o servidor saiu: ${saida}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > fim) throw new Error(`o servidor não subiu: ${saida}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    saida: () => saida,
+    async parar() {
+      const saiu = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)));
+      proc.kill('SIGTERM');
+      return saiu;
+    },
+  };
+}
+
+async function login(port: number, email: string, senha: string) {
+  const base = `http://127.0.0.1:${port}`;
+  const challenge = (await (await fetch(`${base}/api/captcha/desafio`)).json()) as Parameters<typeof solveChallenge>[0]['challenge'];
+  const solution = await solveChallenge({ challenge, deriveKey });
+  const form = new URLSearchParams({ grant_type: 'password', username: email, password: senha, 'g-recaptcha-response': Buffer.from(JSON.stringify({ challenge, solution })).toString('base64') });
+  return fetch(`${base}/oauth/token`, { method: 'POST', body: form, headers: { authorization: `Basic ${Buffer.from('rastro-web:rastro-web-secret').toString('base64')}` } });
+}
+
+describe('main.ts', () => {
+  it('prints a generated administrator password once, and stops gracefully on SIGTERM', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'rastro-main-'));
+    const port = await portaLivre();
+
+    const primeiro = await iniciar(dataDir, port);
+    const m = /e-mail: (\S+)\s+senha:\s+(\S+)/.exec(primeiro.saida());
+    expect(m?.[1]).toBe('admin@rastro.local');
+    const senha = m?.[2] ?? '';
+    expect(senha.length).toBeGreaterThanOrEqual(12);
+    expect((await login(port, 'admin@rastro.local', senha)).status).toBe(200);
+    expect(await primeiro.parar()).toBe(0);
+
+    const segundo = await iniciar(dataDir, port);
+    expect(segundo.saida()).not.toContain('senha:');
+    expect((await login(port, 'admin@rastro.local', senha)).status).toBe(200);
+    expect(await segundo.parar()).toBe(0);
+  }, 120_000);
+});
