@@ -56,6 +56,7 @@ const envSchema = z.object({
   RESET_LIMIT_IP: z.coerce.number().int().min(1).default(10),
   RESET_LIMIT_EMAIL: z.coerce.number().int().min(1).default(3),
   SIGNUP_LIMIT_IP: z.coerce.number().int().min(1).default(10),
+  SIGNUP_LIMIT_EMAIL: z.coerce.number().int().min(1).default(3),
   LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
 
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
@@ -121,6 +122,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       resetIp: e.RESET_LIMIT_IP,
       resetEmail: e.RESET_LIMIT_EMAIL,
       signupIp: e.SIGNUP_LIMIT_IP,
+      signupEmail: e.SIGNUP_LIMIT_EMAIL,
       windowMs: e.LIMIT_WINDOW_MINUTES * 60_000,
     },
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },

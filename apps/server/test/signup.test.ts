@@ -90,6 +90,18 @@ describe('POST /users/sign-up', () => {
     expect((rows[0] as { n: number }).n).toBeGreaterThan(1);
   });
 
+  it('limits attempts per e-mail', async () => {
+    const limitado = await criarApp({ SIGNUP_LIMIT_EMAIL: '2' });
+    try {
+      const tentar = (ip: string) => limitado.inject({ method: 'POST', url: '/users/sign-up', payload: { ...valido, email: 'mesmo@rastro.test' }, remoteAddress: ip });
+      expect((await tentar('10.1.0.1')).statusCode).toBe(201);
+      expect((await tentar('10.1.0.2')).statusCode).toBe(409);
+      expect((await tentar('10.1.0.3')).statusCode).toBe(429);
+    } finally {
+      await limitado.fechar();
+    }
+  });
+
   it('limits sign-ups per IP', async () => {
     const limitado = await criarApp({ SIGNUP_LIMIT_IP: '1' });
     try {

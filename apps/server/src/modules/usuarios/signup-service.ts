@@ -14,8 +14,10 @@ import { emailEmUso, idDoNivel, inserir } from './repository';
 /** POST /users/sign-up: a new owner (level Cliente) and a welcome e-mail. */
 export async function cadastrar(ctx: Ctx, body: SignUp, ip: string) {
   const { limits } = ctx.config;
-  if (!ctx.limiter.hit(`signup:ip:${ip}`, limits.signupIp, limits.windowMs)) throw new AppError(429, MSG.muitasTentativas);
   const email = body.email.trim().toLowerCase();
+  if (!ctx.limiter.hit(`signup:ip:${ip}`, limits.signupIp, limits.windowMs) || !ctx.limiter.hit(`signup:email:${email}`, limits.signupEmail, limits.windowMs)) {
+    throw new AppError(429, MSG.muitasTentativas);
+  }
   const jaExiste = () => erroDeCampo(409, 'email', MSG.emailJaCadastrado);
   if (await emailEmUso(ctx.db, email)) throw jaExiste();
   const nivelId = await idDoNivel(ctx.db, NIVEL_CLIENTE);
