@@ -2,7 +2,7 @@
 # Starts a throwaway PostgreSQL (Debian's server package) on 127.0.0.1:${PGPORT:-55432} in a temp
 # directory and prints its URL. `scripts/pg-temp.sh stop <dir>` stops it. Used by CI and benchmarks.
 set -euo pipefail
-PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+PGBIN=$(ls -d /usr/lib/postgresql/*/bin/initdb 2>/dev/null | sort -V | tail -n 1 | xargs -r dirname)
 if [ -z "$PGBIN" ]; then echo "PostgreSQL não encontrado: apt-get install postgresql" >&2; exit 1; fi
 as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 if [ "${1:-}" = stop ]; then
