@@ -1,36 +1,22 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SMTPServer } from 'smtp-server';
+import { iniciarSmtp } from '../apps/server/test/smtp';
 import { E2E_ADMIN, E2E_MAIL_DIR, E2E_PORT, E2E_URL } from './env';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** A real SMTP peer that writes every message it receives into E2E_MAIL_DIR. */
-async function iniciarSmtp() {
+/** The real SMTP peer of the server tests, writing every message it receives into E2E_MAIL_DIR. */
+async function iniciarSmtpEmArquivos() {
   rmSync(E2E_MAIL_DIR, { recursive: true, force: true });
   mkdirSync(E2E_MAIL_DIR, { recursive: true });
   let n = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const partes: Buffer[] = [];
-      stream.on('data', (c: Buffer) => partes.push(c));
-      stream.on('end', () => {
-        n += 1;
-        const para = session.envelope.rcptTo.map((r) => r.address).join(',');
-        writeFileSync(path.join(E2E_MAIL_DIR, `${String(n).padStart(4, '0')}-${para}.eml`), Buffer.concat(partes));
-        callback();
-      });
-    },
+  return iniciarSmtp(0, (r) => {
+    n += 1;
+    writeFileSync(path.join(E2E_MAIL_DIR, `${String(n).padStart(4, '0')}-${r.para.join(',')}.eml`), r.dados);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, porta: (server.server.address() as AddressInfo).port };
 }
 
 async function esperarSaude(ms: number) {
@@ -52,7 +38,7 @@ export default async function globalSetup() {
     const r = spawnSync('npm', ['run', 'build', '-w', '@rastro/web'], { cwd: root, stdio: 'inherit' });
     if (r.status !== 0) throw new Error('build da web falhou');
   }
-  const smtp = await iniciarSmtp();
+  const smtp = await iniciarSmtpEmArquivos();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rastro-e2e-data-'));
   const log: Buffer[] = [];
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
@@ -85,7 +71,7 @@ export default async function globalSetup() {
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
-    await new Promise<void>((r) => smtp.server.close(() => r()));
+    await smtp.fechar();
     rmSync(dataDir, { recursive: true, force: true });
     if (process.env.E2E_SERVER_LOG) process.stderr.write(Buffer.concat(log));
   };

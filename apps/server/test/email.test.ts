@@ -1,22 +1,14 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { consultar } from '../src/db/client';
 import { describe, expect, it } from 'vitest';
+import { portaLivre } from './net';
 import { criarApp } from './helpers';
 import { decodificar, iniciarSmtp } from './smtp';
 
 const signup = { nome: 'Paulo', telefoneCelular: '11987654321', senha: 'senha-do-paulo-1' };
 
-async function portaLivre(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as AddressInfo;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 async function ate<T>(f: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
   const fim = Date.now() + ms;

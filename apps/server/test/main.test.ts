@@ -1,22 +1,15 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { describe, expect, it } from 'vitest';
+import { portaLivre } from './net';
 
 const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
 
-async function portaLivre(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as AddressInfo;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 /** Starts the real server process (main.ts) and waits for /health. */
 async function iniciar(dataDir: string, port: number) {

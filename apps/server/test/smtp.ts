@@ -6,8 +6,8 @@ export interface Recebido {
   dados: string;
 }
 
-/** A real SMTP peer on loopback that keeps what it receives. */
-export async function iniciarSmtp(port = 0) {
+/** A real SMTP peer on loopback that keeps what it receives (and hands each to `aoReceber`). */
+export async function iniciarSmtp(port = 0, aoReceber?: (r: Recebido) => void) {
   const recebidos: Recebido[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -17,7 +17,9 @@ export async function iniciarSmtp(port = 0) {
       const partes: Buffer[] = [];
       stream.on('data', (c: Buffer) => partes.push(c));
       stream.on('end', () => {
-        recebidos.push({ para: session.envelope.rcptTo.map((r) => r.address), dados: Buffer.concat(partes).toString('utf8') });
+        const r = { para: session.envelope.rcptTo.map((x) => x.address), dados: Buffer.concat(partes).toString('utf8') };
+        recebidos.push(r);
+        aoReceber?.(r);
         callback();
       });
     },

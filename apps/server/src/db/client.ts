@@ -55,6 +55,13 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+/** True when `query` settles successfully within `ms`. */
+const responde = (query: Promise<unknown>, ms: number) =>
+  withTimeout(query, ms).then(
+    () => true,
+    () => false,
+  );
+
 /**
  * PGlite: `dataDir` undefined means in memory (tests); `loadDataDir` starts from a dump made by
  * `dumpDataDir()`, which skips initdb (tests start from a migrated and seeded template).
@@ -70,15 +77,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     kind: 'pglite',
     dump: () => client.dumpDataDir('none'),
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
-    async ping(timeoutMs = 2000) {
-      if (closed) return false;
-      try {
-        await withTimeout(client.query('select 1'), timeoutMs);
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: async (timeoutMs = 2000) => !closed && (await responde(client.query('select 1'), timeoutMs)),
     async close() {
       if (closed) return;
       closed = true;
@@ -106,15 +105,7 @@ export async function openPostgres(url: string, poolMax = 10): Promise<Database>
         client.release();
       }
     },
-    async ping(timeoutMs = 2000) {
-      if (closed) return false;
-      try {
-        await withTimeout(db.execute(sql`select 1`), timeoutMs);
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: async (timeoutMs = 2000) => !closed && (await responde(db.execute(sql`select 1`), timeoutMs)),
     async close() {
       if (closed) return;
       closed = true;

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { LIMITES } from '@rastro/shared/constants';
-import { MSG, minCaracteres } from '@rastro/shared/messages';
+import { MSG } from '@rastro/shared/messages';
 import { alterarSenhaSchema } from '@rastro/shared/schemas/auth';
 import { ButtonLink } from '@/components/ButtonLink';
 import { Form } from '@/components/form/Form';
@@ -16,6 +16,7 @@ import { clearSession, effectiveUser, isLoggedIn, useSession } from '@/lib/sessi
 import { paths } from '@/paths';
 import { useChangePassword } from '../api/change-password';
 import { AuthHeading } from './AuthHeading';
+import { NovaSenhaFields } from './NovaSenhaFields';
 
 /** The logged user's own password. On success the server revokes every token, so we log out. */
 export function ChangePassword() {
@@ -76,25 +77,7 @@ export function ChangePassword() {
             required
             maxLength={LIMITES.loginSenha}
           />
-          <TextFieldControl
-            control={control}
-            name="senhaNova"
-            label="Nova senha"
-            type="password"
-            autoComplete="new-password"
-            required
-            maxLength={LIMITES.senhaMax}
-            helperText={minCaracteres(LIMITES.senhaMin)}
-          />
-          <TextFieldControl
-            control={control}
-            name="confirmarNovaSenha"
-            label="Confirmar nova senha"
-            type="password"
-            autoComplete="new-password"
-            required
-            maxLength={LIMITES.senhaMax}
-          />
+          <NovaSenhaFields control={control} />
           <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
             <ButtonLink to={landingPath(effectiveUser(session))} variant="outlined">
               Cancelar

@@ -3,12 +3,10 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
-import { LIMITES } from '@rastro/shared/constants';
-import { MSG, minCaracteres } from '@rastro/shared/messages';
+import { MSG } from '@rastro/shared/messages';
 import { novaSenhaFormSchema } from '@rastro/shared/schemas/auth';
 import { ButtonLink } from '@/components/ButtonLink';
 import { Form } from '@/components/form/Form';
-import { TextFieldControl } from '@/components/form/TextFieldControl';
 import { Spinner } from '@/components/Spinner';
 import { isApiError } from '@/lib/api-error';
 import { notifyError } from '@/lib/notify';
@@ -16,6 +14,7 @@ import { paths } from '@/paths';
 import { useResetPassword } from '../api/reset-password';
 import { useValidateResetToken } from '../api/validate-reset-token';
 import { AuthHeading } from './AuthHeading';
+import { NovaSenhaFields } from './NovaSenhaFields';
 
 /**
  * The page of the e-mailed link: the token is checked first; an invalid one sends the user to
@@ -59,25 +58,7 @@ export function ResetPassword({ token }: { token: string }) {
       {({ control, formState }) => (
         <Stack spacing={2}>
           <AuthHeading id="nova-senha-titulo">Alterar sua senha</AuthHeading>
-          <TextFieldControl
-            control={control}
-            name="senhaNova"
-            label="Nova senha"
-            type="password"
-            autoComplete="new-password"
-            required
-            maxLength={LIMITES.senhaMax}
-            helperText={minCaracteres(LIMITES.senhaMin)}
-          />
-          <TextFieldControl
-            control={control}
-            name="confirmarNovaSenha"
-            label="Confirmar nova senha"
-            type="password"
-            autoComplete="new-password"
-            required
-            maxLength={LIMITES.senhaMax}
-          />
+          <NovaSenhaFields control={control} />
           <Button type="submit" variant="contained" size="large" loading={formState.isSubmitting}>
             Alterar senha
           </Button>
