@@ -47,7 +47,52 @@ export const MSG = {
   aguarde: 'Aguarde...',
   saindoEmulacao: 'Saindo da emulação, aguarde...',
   emDesenvolvimento: 'Em desenvolvimento',
+
+  // Lists and admin screens (spec §2, §8)
+  informeFiltros: 'Informe os filtros.',
+  nenhumResultado: 'Nenhum resultado foi encontrado.',
+  nenhumRelatorio: 'Nenhum relatorio a ser exibido.',
+  usuarioSalvo: 'Usuario salvo com sucesso.',
+  dadosAtualizados: 'Dados atualizados com sucesso.',
+  rastreadorSalvo: 'Rastreador salvo com sucesso.',
+  chipSalvo: 'Chip salvo com sucesso.',
+  erroToggleRastreador: 'Erro ao tentar alterar situação do rastreador, tente novamente.',
+  desligandoRastreador: 'Desligando rastreador com sucesso.',
+  erroDesligarRastreador: 'Erro ao tentar desligar o rastreador, tente novamente.',
+
+  // Server-side rules of the admin entities
+  cpfJaCadastrado: 'Este CPF já está cadastrado.',
+  imeiJaCadastrado: 'Este IMEI já está cadastrado.',
+  imeiTopin: 'O IMEI de um rastreador TOPIN deve ter 15 dígitos.',
+  chipEmUso: 'Este chip já está em uso por outro rastreador.',
+  chipInativo: 'Este chip está inativo.',
+  rastreadorAtivoImutavel: 'IMEI, protocolo e chip não podem ser alterados com o rastreador ativo.',
+  telefoneInvalido: 'Telefone inválido.',
+  cepInvalido: 'CEP inválido.',
+  cepNaoEncontrado: 'CEP não encontrado.',
+  cepIndisponivel: 'Não foi possível consultar o CEP agora. Tente novamente em instantes.',
+  cidadeForaDoEstado: 'A cidade não pertence ao estado informado.',
+  proprioUsuario: 'Você não pode inativar o seu próprio usuário.',
+  emulacaoPropria: 'Você não pode emular o seu próprio usuário.',
+  rastreadorJaDesligado: 'O rastreador já está desligado ou aguardando desligamento.',
 } as const;
+
+export type AcaoSituacao = 'Ativar' | 'Inativar';
+/** Past participle for the toggle messages: 'Ativado' / 'Inativado'. */
+const participio = (a: AcaoSituacao) => (a === 'Ativar' ? 'Ativado' : 'Inativado');
+
+export const confirmarChip = (acao: AcaoSituacao, numero: string) => `Deseja realmente ${acao} o chip ${numero}?`;
+export const confirmarRastreador = (acao: AcaoSituacao, imei: string) => `Deseja realmente ${acao} o rastreador ${imei}?`;
+export const confirmarUsuario = (acao: AcaoSituacao, nome: string) => `Deseja realmente ${acao} o usuário ${nome}?`;
+export const confirmarDesligar = (x: string) => `Deseja realmente desligar o rastreador ${x}?`;
+export const chipToggleSucesso = (a: AcaoSituacao) => `Chip ${participio(a)} com sucesso.`;
+export const chipToggleErro = (a: AcaoSituacao) => `Erro ao tentar ${a.toLowerCase()} o chip, tente novamente.`;
+export const rastreadorToggleSucesso = (a: AcaoSituacao) => `Rastreador ${participio(a)} com sucesso.`;
+export const usuarioToggleSucesso = (a: AcaoSituacao) => `Usuário ${participio(a)} com sucesso.`;
+export const usuarioToggleErro = (a: AcaoSituacao) => `Erro ao tentar ${a.toLowerCase()} o usuário, tente novamente.`;
+/** 'x a y de z' of the paginator. */
+export const faixaPaginacao = (de: number, ate: number, total: number) => `${de} a ${ate} de ${total}`;
+export const LINHAS_POR_PAGINA = 'Mostrar Linhas:';
 
 export const maxCaracteres = (n: number) => `Máximo de ${n} caracteres.`;
 export const minCaracteres = (n: number) => `Mínimo de ${n} caracteres.`;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { LIMITES } from '../constants';
 import { MSG, maxCaracteres } from '../messages';
-import { isCpfValido, isEmailValido, onlyDigits } from '../validators';
+import { compararDatas, dataDeDate, idadeEmAnos, isCpfValido, isEmailValido, onlyDigits, parseData } from '../validators';
+import { IDADE_MINIMA } from '../constants';
+import { idadeMinima } from '../messages';
 
 /** Field builders: every form and every API body composes these, so both give the same messages. */
 
@@ -44,3 +46,70 @@ export const senhaNova = () =>
     .min(1, { error: MSG.campoObrigatorio, abort: true })
     .min(LIMITES.senhaMin, MSG.senhaCurta)
     .max(LIMITES.senhaMax, maxCaracteres(LIMITES.senhaMax));
+
+const telefoneDigitos = (v: string) => {
+  const n = onlyDigits(v).length;
+  return n === 10 || n === 11;
+};
+
+/** Any phone with area code (10 or 11 digits), required. */
+export const telefoneObrigatorio = () => obrigatorio(20).refine(telefoneDigitos, { error: MSG.telefoneInvalido });
+/** Optional phone: empty, or 10/11 digits. */
+export const telefoneOpcional = () =>
+  z
+    .string()
+    .trim()
+    .max(20)
+    .refine((v) => v === '' || telefoneDigitos(v), { error: MSG.telefoneInvalido });
+
+/** Optional CEP: empty or 8 digits (masked 99999-999 or not). */
+export const cepOpcional = () =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || onlyDigits(v).length === 8, { error: MSG.cepInvalido });
+
+/** Optional positive id from a select ('' or null = none). */
+export const idOpcional = () => z.number().int().positive().nullable();
+
+/**
+ * Birth date as the API carries it ('YYYY-MM-DD'), optional: not after today and over
+ * IDADE_MINIMA years (spec §5, admin user).
+ */
+export const dataNascimentoIso = () =>
+  z
+    .string()
+    .trim()
+    .nullable()
+    .superRefine((v, ctx) => {
+      if (!v) return;
+      const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+      const d = m ? parseData(`${m[3]}/${m[2]}/${m[1]}`) : null;
+      if (!d) {
+        ctx.addIssue({ code: 'custom', message: MSG.dataInvalida });
+        return;
+      }
+      const hoje = dataDeDate(new Date());
+      if (compararDatas(d, hoje) > 0) ctx.addIssue({ code: 'custom', message: MSG.dataMenorOuIgualHoje });
+      else if (idadeEmAnos(d, hoje) < IDADE_MINIMA) ctx.addIssue({ code: 'custom', message: idadeMinima(IDADE_MINIMA) });
+    });
+
+/** Birth date as the form shows it ('DD/MM/YYYY'), same rules. */
+export const dataNascimentoBr = () =>
+  z
+    .string()
+    .trim()
+    .superRefine((v, ctx) => {
+      if (!v) return;
+      const d = parseData(v);
+      if (!d) {
+        ctx.addIssue({ code: 'custom', message: MSG.dataInvalida });
+        return;
+      }
+      const hoje = dataDeDate(new Date());
+      if (compararDatas(d, hoje) > 0) ctx.addIssue({ code: 'custom', message: MSG.dataMenorOuIgualHoje });
+      else if (idadeEmAnos(d, hoje) < IDADE_MINIMA) ctx.addIssue({ code: 'custom', message: idadeMinima(IDADE_MINIMA) });
+    });
+
+/** ISO date-time with offset, as dates travel on the wire. */
+export const dataHora = () => z.string();

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { LIMITES } from '../constants';
+import { SITUACOES_CHIP } from '../dominio';
+import { MSG, maxCaracteres } from '../messages';
+import { paginacaoQuerySchema, pageSchema } from './common';
+import { obrigatorio, opcional, telefoneObrigatorio } from './fields';
+
+export const chipSchema = z
+  .object({
+    id: z.number().int(),
+    descricao: z.string(),
+    /** Digits only; the screens format it with formatPhone(v, {mask: 'auto'}). */
+    numero: z.string(),
+    situacao: z.enum(SITUACOES_CHIP),
+    usuarioCadastroNome: z.string().nullable(),
+    dataCadastro: z.string(),
+  })
+  .meta({ id: 'Chip' });
+export type Chip = z.infer<typeof chipSchema>;
+export const chipPageSchema = pageSchema(chipSchema);
+
+export const CHIP_ORDENAVEIS = ['id', 'descricao', 'numero', 'dataCadastro', 'situacao'] as const;
+/** GET /api/chips: filters codigo (numeric, 5), descricao (150), numero (phone). */
+export const chipFiltroSchema = paginacaoQuerySchema(CHIP_ORDENAVEIS, 'id').extend({
+  codigo: z
+    .string()
+    .trim()
+    .max(LIMITES.codigo, maxCaracteres(LIMITES.codigo))
+    .regex(/^\d*$/, MSG.campoInvalido)
+    .optional(),
+  descricao: opcional(LIMITES.descricao).optional(),
+  numero: z.string().trim().max(20).optional(),
+});
+export type ChipFiltro = z.input<typeof chipFiltroSchema>;
+
+/** POST /api/chips (create, or update when id is given). */
+export const chipFormSchema = z.object({
+  id: z.number().int().positive().optional(),
+  descricao: obrigatorio(LIMITES.descricao),
+  numero: telefoneObrigatorio(),
+});
+export type ChipForm = z.infer<typeof chipFormSchema>;
