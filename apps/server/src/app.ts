@@ -21,6 +21,11 @@ import { configRoutes } from './modules/config/routes';
 import { EmailSender } from './modules/email/sender';
 import { healthRoutes } from './modules/health/routes';
 import { usuariosPublicRoutes } from './modules/usuarios/routes';
+import { usuariosAdminRoutes } from './modules/usuarios/admin-routes';
+import { chipsRoutes } from './modules/chips/routes';
+import { rastreadoresRoutes } from './modules/rastreadores/routes';
+import { lookupsRoutes } from './modules/lookups/routes';
+import { relatoriosRoutes } from './modules/relatorios/routes';
 import { createAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { createMetrics, registerMetricsHooks } from './plugins/metrics';
@@ -104,6 +109,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { c
   configRoutes(app, ctx);
   authRoutes(app, ctx);
   usuariosPublicRoutes(app, ctx);
+  usuariosAdminRoutes(app, ctx);
+  chipsRoutes(app, ctx);
+  rastreadoresRoutes(app, ctx);
+  lookupsRoutes(app, ctx);
+  relatoriosRoutes(app, ctx);
 
   await registerWeb(app, config.webDist ?? defaultWebDist);
 

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
+  char,
+  doublePrecision,
+  real,
   boolean,
   date,
   index,
@@ -167,4 +171,116 @@ export const auditoria = pgTable(
 export const parametros = pgTable('parametros', {
   chave: varchar('chave', { length: 60 }).primaryKey(),
   valor: text('valor').notNull(),
+});
+
+export const chips = pgTable(
+  'chips',
+  {
+    id: serial('id').primaryKey(),
+    descricao: varchar('descricao', { length: 150 }).notNull(),
+    /** Digits only, with area code. */
+    numero: varchar('numero', { length: 11 }).notNull(),
+    situacao: char('situacao', { length: 1 }).notNull().default('A'),
+    usuarioCadastroId: integer('usuario_cadastro_id').references(() => usuarios.id),
+    dataCadastro: tz('data_cadastro').notNull().defaultNow(),
+  },
+  (t) => [index('chips_numero_idx').on(t.numero)],
+);
+
+export const rastreadores = pgTable(
+  'rastreadores',
+  {
+    id: serial('id').primaryKey(),
+    imei: varchar('imei', { length: 20 }).notNull().unique(),
+    protocolo: varchar('protocolo', { length: 10 }).notNull(),
+    /** One tracker per chip: a chip in use is not available to another tracker. */
+    chipId: integer('chip_id')
+      .references(() => chips.id)
+      .unique(),
+    situacao: varchar('situacao', { length: 20 }).notNull().default('AGUARDANDO_VINCULO'),
+    situacaoEnergia: varchar('situacao_energia', { length: 25 }).notNull().default('LIGADO'),
+    bateria: smallint('bateria'),
+    nivelSinal: smallint('nivel_sinal'),
+    ultimaComunicacao: tz('ultima_comunicacao'),
+    /** While set and in the future, the tracker is in ALERTA (alarms, 30 minutes). */
+    alertaAte: tz('alerta_ate'),
+    usuarioCadastroId: integer('usuario_cadastro_id').references(() => usuarios.id),
+    dataCadastro: tz('data_cadastro').notNull().defaultNow(),
+  },
+  (t) => [index('rastreadores_situacao_idx').on(t.situacao)],
+);
+
+/** The owner's link to a tracker, with the owner's settings. One owner per tracker. */
+export const usuarioRastreadores = pgTable(
+  'usuario_rastreadores',
+  {
+    id: serial('id').primaryKey(),
+    usuarioId: integer('usuario_id')
+      .notNull()
+      .references(() => usuarios.id),
+    rastreadorId: integer('rastreador_id')
+      .notNull()
+      .references(() => rastreadores.id)
+      .unique(),
+    descricao: varchar('descricao', { length: 150 }).notNull(),
+    intervaloLocalizacao: smallint('intervalo_localizacao').notNull().default(5),
+    economiaBateria: char('economia_bateria', { length: 1 }).notNull().default('F'),
+    ultraEconomiaBateria: char('ultra_economia_bateria', { length: 1 }).notNull().default('F'),
+    periUltraEconBateria: smallint('peri_ultra_econ_bateria'),
+    dataCadastro: tz('data_cadastro').notNull().defaultNow(),
+  },
+  (t) => [index('usuario_rastreadores_usuario_idx').on(t.usuarioId)],
+);
+
+export const localizacoes = pgTable(
+  'localizacoes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    rastreadorId: integer('rastreador_id').notNull(),
+    tipo: varchar('tipo', { length: 4 }).notNull(),
+    /** The device's own time of the fix or scan. */
+    dataHora: tz('data_hora').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    velocidade: real('velocidade'),
+    curso: smallint('curso'),
+    /** Accuracy radius in metres (WIFI/LBS). */
+    precisao: real('precisao'),
+    satelites: smallint('satelites'),
+    macAddress: varchar('mac_address', { length: 17 }),
+    nivelSinal: smallint('nivel_sinal'),
+    codigoPais: smallint('codigo_pais'),
+    rede: smallint('rede'),
+    codigoArea: integer('codigo_area'),
+    identificadorTorre: bigint('identificador_torre', { mode: 'number' }),
+    dataCadastro: tz('data_cadastro').notNull().defaultNow(),
+  },
+  (t) => [index('localizacoes_rastreador_tipo_data_idx').on(t.rastreadorId, t.tipo, t.dataHora.desc()), index('localizacoes_data_idx').on(t.dataHora)],
+);
+
+/** Device command queue: PENDENTE → ENVIADO → CONFIRMADO/FALHOU. */
+export const comandos = pgTable(
+  'comandos',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    rastreadorId: integer('rastreador_id')
+      .notNull()
+      .references(() => rastreadores.id),
+    tipo: varchar('tipo', { length: 20 }).notNull(),
+    parametros: jsonb('parametros'),
+    status: varchar('status', { length: 12 }).notNull().default('PENDENTE'),
+    usuarioId: integer('usuario_id').references(() => usuarios.id),
+    criadoEm: tz('criado_em').notNull().defaultNow(),
+    enviadoEm: tz('enviado_em'),
+    concluidoEm: tz('concluido_em'),
+    erro: text('erro'),
+  },
+  (t) => [index('comandos_rastreador_status_idx').on(t.rastreadorId, t.status)],
+);
+
+/** ViaCEP answers kept so a CEP is asked once. */
+export const viaCepCache = pgTable('via_cep_cache', {
+  cep: varchar('cep', { length: 8 }).primaryKey(),
+  resposta: jsonb('resposta').notNull(),
+  consultadoEm: tz('consultado_em').notNull().defaultNow(),
 });

@@ -1,0 +1,84 @@
+import { and, eq, ilike, like, notExists, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { chips, rastreadores, usuarios } from '../../db/schema';
+import { ordenacao, type Paginacao } from '../../lib/paginacao';
+
+export interface FiltroChips extends Paginacao {
+  codigo?: number | undefined;
+  descricao?: string | undefined;
+  /** Digits to search within the number. */
+  numero?: string | undefined;
+}
+
+const colunas = {
+  id: chips.id,
+  descricao: chips.descricao,
+  numero: chips.numero,
+  situacao: chips.situacao,
+  dataCadastro: chips.dataCadastro,
+  usuarioCadastroNome: usuarios.nome,
+};
+
+function condicoes(f: FiltroChips): SQL | undefined {
+  const c: SQL[] = [];
+  if (f.codigo !== undefined) c.push(eq(chips.id, f.codigo));
+  if (f.descricao) c.push(ilike(chips.descricao, `%${escaparLike(f.descricao)}%`));
+  if (f.numero) c.push(like(chips.numero, `%${f.numero}%`));
+  return c.length ? and(...c) : undefined;
+}
+
+export const escaparLike = (v: string) => v.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+export async function listar(db: Executor, f: FiltroChips) {
+  const where = condicoes(f);
+  const rows = await db
+    .select(colunas)
+    .from(chips)
+    .leftJoin(usuarios, eq(usuarios.id, chips.usuarioCadastroId))
+    .where(where)
+    .orderBy(...ordenacao(colunas, chips.id, f))
+    .limit(f.size)
+    .offset(f.page * f.size);
+  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(chips).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function buscar(db: Executor, id: number) {
+  const [row] = await db.select(colunas).from(chips).leftJoin(usuarios, eq(usuarios.id, chips.usuarioCadastroId)).where(eq(chips.id, id));
+  return row;
+}
+
+export async function inserir(db: Executor, v: { descricao: string; numero: string; usuarioCadastroId: number }) {
+  const [row] = await db.insert(chips).values(v).returning({ id: chips.id });
+  if (!row) throw new Error('insert chips returned nothing');
+  return row.id;
+}
+
+export async function atualizar(db: Executor, id: number, v: { descricao: string; numero: string }) {
+  const rows = await db.update(chips).set(v).where(eq(chips.id, id)).returning({ id: chips.id });
+  return rows.length === 1;
+}
+
+export async function definirSituacao(db: Executor, id: number, situacao: 'A' | 'I') {
+  const rows = await db.update(chips).set({ situacao }).where(eq(chips.id, id)).returning({ id: chips.id });
+  return rows.length === 1;
+}
+
+/** Active chips; `disponiveis` leaves out those a tracker already uses. */
+export async function selecionar(db: Executor, disponiveis: boolean) {
+  const emUso = db.select({ x: sql`1` }).from(rastreadores).where(eq(rastreadores.chipId, chips.id));
+  return db
+    .select({ id: chips.id, descricao: chips.descricao, numero: chips.numero })
+    .from(chips)
+    .where(disponiveis ? and(eq(chips.situacao, 'A'), notExists(emUso)) : eq(chips.situacao, 'A'))
+    .orderBy(chips.descricao, chips.id);
+}
+
+export async function situacaoEUso(db: Executor, id: number) {
+  const [row] = await db
+    .select({ situacao: chips.situacao, rastreadorId: rastreadores.id })
+    .from(chips)
+    .leftJoin(rastreadores, eq(rastreadores.chipId, chips.id))
+    .where(eq(chips.id, id));
+  return row;
+}

@@ -1,0 +1,60 @@
+import { chipFiltroSchema, chipFormSchema, chipPageSchema, chipSchema } from '@rastro/shared/schemas/chips';
+import { erroSchema, idParamSchema, selectItemSchema } from '@rastro/shared/schemas/common';
+import { PER } from '@rastro/shared/roles';
+import { z } from 'zod';
+import type { Ctx } from '../../context';
+import type { AppInstance } from '../../lib/types';
+import { principalDe } from '../../plugins/auth';
+import { alterarSituacaoChip, listarChips, obterChip, salvarChip, selecionarChips } from './service';
+
+const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema, 404: erroSchema };
+const tags = ['Chips'];
+
+export function chipsRoutes(app: AppInstance, ctx: Ctx) {
+  const onRequest = ctx.auth.exigir(PER.CHIPS);
+
+  app.get('/api/chips', {
+    onRequest,
+    schema: { tags, summary: 'Lista os chips (filtros código, descrição e número)', querystring: chipFiltroSchema, response: { 200: chipPageSchema, ...erros } },
+    handler: (req) => listarChips(ctx, req.query),
+  });
+
+  app.get('/api/chips/select', {
+    onRequest,
+    schema: { tags, summary: 'Chips ativos, para o formulário de rastreador', response: { 200: z.array(selectItemSchema), ...erros } },
+    handler: () => selecionarChips(ctx, false),
+  });
+
+  app.get('/api/chips/select/disponiveis', {
+    onRequest,
+    schema: { tags, summary: 'Chips ativos que nenhum rastreador usa', response: { 200: z.array(selectItemSchema), ...erros } },
+    handler: () => selecionarChips(ctx, true),
+  });
+
+  app.get('/api/chips/:id', {
+    onRequest,
+    schema: { tags, summary: 'Um chip', params: idParamSchema, response: { 200: chipSchema, ...erros } },
+    handler: (req) => obterChip(ctx, req.params.id),
+  });
+
+  app.post('/api/chips', {
+    onRequest,
+    schema: { tags, summary: 'Cadastra (ou, com id, altera) um chip', body: chipFormSchema, response: { 200: chipSchema, 201: chipSchema, ...erros } },
+    handler: async (req, reply) => {
+      const { chip, criado } = await salvarChip(ctx, principalDe(req), req.body);
+      return reply.code(criado ? 201 : 200).send(chip);
+    },
+  });
+
+  app.put('/api/chips/ativar/:id', {
+    onRequest,
+    schema: { tags, summary: 'Ativa um chip', params: idParamSchema, response: { 200: chipSchema, ...erros } },
+    handler: (req) => alterarSituacaoChip(ctx, req.params.id, true),
+  });
+
+  app.delete('/api/chips/inativar/:id', {
+    onRequest,
+    schema: { tags, summary: 'Inativa um chip', params: idParamSchema, response: { 200: chipSchema, ...erros } },
+    handler: (req) => alterarSituacaoChip(ctx, req.params.id, false),
+  });
+}

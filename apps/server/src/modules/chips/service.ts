@@ -1,0 +1,54 @@
+import { formatPhone } from '@brazilian-utils/brazilian-utils';
+import type { Chip, ChipForm } from '@rastro/shared/schemas/chips';
+import type { Page, SelectItem } from '@rastro/shared/schemas/common';
+import { onlyDigits } from '@rastro/shared/validators';
+import type { Ctx } from '../../context';
+import { naoEncontrado } from '../../lib/errors';
+import { iso, pagina } from '../../lib/paginacao';
+import type { Principal } from '../../plugins/auth';
+import { atualizar, buscar, definirSituacao, inserir, listar, selecionar, type FiltroChips } from './repository';
+
+type Linha = NonNullable<Awaited<ReturnType<typeof buscar>>>;
+const paraChip = (r: Linha): Chip => ({
+  id: r.id,
+  descricao: r.descricao,
+  numero: r.numero,
+  situacao: r.situacao === 'A' ? 'A' : 'I',
+  usuarioCadastroNome: r.usuarioCadastroNome,
+  dataCadastro: iso(r.dataCadastro),
+});
+
+export const formatarNumero = (numero: string) => formatPhone(numero, { mask: 'auto' });
+
+export async function listarChips(ctx: Ctx, f: Omit<FiltroChips, 'codigo' | 'numero'> & { codigo?: string | undefined; numero?: string | undefined }): Promise<Page<Chip>> {
+  const numero = f.numero ? onlyDigits(f.numero) : '';
+  const { rows, total } = await listar(ctx.db, { ...f, codigo: f.codigo ? Number(f.codigo) : undefined, numero: numero || undefined });
+  return pagina(rows.map(paraChip), total, f);
+}
+
+export async function obterChip(ctx: Ctx, id: number): Promise<Chip> {
+  const r = await buscar(ctx.db, id);
+  if (!r) throw naoEncontrado();
+  return paraChip(r);
+}
+
+/** Creates the chip, or updates it when `id` is given. */
+export async function salvarChip(ctx: Ctx, p: Principal, body: ChipForm): Promise<{ chip: Chip; criado: boolean }> {
+  const valores = { descricao: body.descricao.trim(), numero: onlyDigits(body.numero) };
+  if (body.id !== undefined) {
+    if (!(await atualizar(ctx.db, body.id, valores))) throw naoEncontrado();
+    return { chip: await obterChip(ctx, body.id), criado: false };
+  }
+  const id = await inserir(ctx.db, { ...valores, usuarioCadastroId: p.usuarioId });
+  return { chip: await obterChip(ctx, id), criado: true };
+}
+
+export async function alterarSituacaoChip(ctx: Ctx, id: number, ativo: boolean): Promise<Chip> {
+  if (!(await definirSituacao(ctx.db, id, ativo ? 'A' : 'I'))) throw naoEncontrado();
+  return obterChip(ctx, id);
+}
+
+export async function selecionarChips(ctx: Ctx, disponiveis: boolean): Promise<SelectItem[]> {
+  const rows = await selecionar(ctx.db, disponiveis);
+  return rows.map((c) => ({ id: c.id, text: `${formatarNumero(c.numero)} - ${c.descricao}` }));
+}

@@ -1,0 +1,117 @@
+import { and, desc, eq, like, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { chips, comandos, localizacoes, rastreadores, usuarioRastreadores, usuarios } from '../../db/schema';
+import { ordenacao, type Paginacao } from '../../lib/paginacao';
+import { escaparLike } from '../chips/repository';
+import { situacaoEfetiva } from './sql';
+
+export interface FiltroRastreadores extends Paginacao {
+  codigo?: number | undefined;
+  imei?: string | undefined;
+}
+
+const colunas = {
+  id: rastreadores.id,
+  imei: rastreadores.imei,
+  protocolo: rastreadores.protocolo,
+  situacao: situacaoEfetiva,
+  situacaoEnergia: rastreadores.situacaoEnergia,
+  bateria: rastreadores.bateria,
+  dataCadastro: rastreadores.dataCadastro,
+  chipId: rastreadores.chipId,
+  chipNumero: chips.numero,
+  rastreadorDescricao: usuarioRastreadores.descricao,
+  usuarioNome: usuarios.nome,
+};
+
+const base = (db: Executor) =>
+  db
+    .select(colunas)
+    .from(rastreadores)
+    .leftJoin(chips, eq(chips.id, rastreadores.chipId))
+    .leftJoin(usuarioRastreadores, eq(usuarioRastreadores.rastreadorId, rastreadores.id))
+    .leftJoin(usuarios, eq(usuarios.id, usuarioRastreadores.usuarioId));
+
+function condicoes(f: FiltroRastreadores): SQL | undefined {
+  const c: SQL[] = [];
+  if (f.codigo !== undefined) c.push(eq(rastreadores.id, f.codigo));
+  if (f.imei) c.push(like(rastreadores.imei, `%${escaparLike(f.imei)}%`));
+  return c.length ? and(...c) : undefined;
+}
+
+export async function listar(db: Executor, f: FiltroRastreadores) {
+  const where = condicoes(f);
+  const rows = await base(db)
+    .where(where)
+    .orderBy(...ordenacao(colunas, rastreadores.id, f))
+    .limit(f.size)
+    .offset(f.page * f.size);
+  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(rastreadores).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function buscar(db: Executor, id: number) {
+  const [row] = await base(db).where(eq(rastreadores.id, id));
+  return row;
+}
+
+export async function buscarDetalhe(db: Executor, id: number) {
+  const [row] = await db
+    .select({
+      chipDescricao: chips.descricao,
+      nivelSinal: rastreadores.nivelSinal,
+      ultimaComunicacao: rastreadores.ultimaComunicacao,
+      usuarioId: usuarios.id,
+      usuarioEmail: usuarios.email,
+      intervaloLocalizacao: usuarioRastreadores.intervaloLocalizacao,
+      economiaBateria: usuarioRastreadores.economiaBateria,
+      ultraEconomiaBateria: usuarioRastreadores.ultraEconomiaBateria,
+      comandosPendentes: sql<number>`(select count(*)::int from ${comandos} where ${comandos.rastreadorId} = ${rastreadores.id} and ${comandos.status} in ('PENDENTE', 'ENVIADO'))`,
+    })
+    .from(rastreadores)
+    .leftJoin(chips, eq(chips.id, rastreadores.chipId))
+    .leftJoin(usuarioRastreadores, eq(usuarioRastreadores.rastreadorId, rastreadores.id))
+    .leftJoin(usuarios, eq(usuarios.id, usuarioRastreadores.usuarioId))
+    .where(eq(rastreadores.id, id));
+  return row;
+}
+
+export async function ultimaLocalizacao(db: Executor, rastreadorId: number) {
+  const [row] = await db
+    .select({ latitude: localizacoes.latitude, longitude: localizacoes.longitude, dataHora: localizacoes.dataHora, tipo: localizacoes.tipo })
+    .from(localizacoes)
+    .where(and(eq(localizacoes.rastreadorId, rastreadorId), sql`${localizacoes.latitude} is not null`))
+    .orderBy(desc(localizacoes.dataHora))
+    .limit(1);
+  return row;
+}
+
+/** What the save rules need: current values, whether it is linked. */
+export async function estado(db: Executor, id: number) {
+  const [row] = await db
+    .select({ imei: rastreadores.imei, protocolo: rastreadores.protocolo, chipId: rastreadores.chipId, situacao: rastreadores.situacao, situacaoEnergia: rastreadores.situacaoEnergia, donoId: usuarioRastreadores.usuarioId })
+    .from(rastreadores)
+    .leftJoin(usuarioRastreadores, eq(usuarioRastreadores.rastreadorId, rastreadores.id))
+    .where(eq(rastreadores.id, id));
+  return row;
+}
+
+export async function imeiEmUso(db: Executor, imei: string, excetoId?: number) {
+  const [row] = await db.select({ id: rastreadores.id }).from(rastreadores).where(eq(rastreadores.imei, imei));
+  return row !== undefined && row.id !== excetoId;
+}
+
+export async function inserir(db: Executor, v: { imei: string; protocolo: string; chipId: number; usuarioCadastroId: number }) {
+  const [row] = await db.insert(rastreadores).values(v).returning({ id: rastreadores.id });
+  if (!row) throw new Error('insert rastreadores returned nothing');
+  return row.id;
+}
+
+export async function atualizar(db: Executor, id: number, v: Partial<{ imei: string; protocolo: string; chipId: number; situacao: string; situacaoEnergia: string }>) {
+  await db.update(rastreadores).set(v).where(eq(rastreadores.id, id));
+}
+
+export async function enfileirarComando(db: Executor, c: { rastreadorId: number; tipo: string; usuarioId: number; parametros?: Record<string, unknown> }) {
+  const [row] = await db.insert(comandos).values({ ...c, parametros: c.parametros ?? null }).returning({ id: comandos.id });
+  return row?.id;
+}

@@ -1,0 +1,129 @@
+import { DESCRICAO_SITUACAO_ENERGIA, DESCRICAO_SITUACAO_RASTREADOR, PROTOCOLOS, SITUACOES_ENERGIA, SITUACOES_RASTREADOR } from '@rastro/shared/dominio';
+import { MSG } from '@rastro/shared/messages';
+import { PER } from '@rastro/shared/roles';
+import type { Page } from '@rastro/shared/schemas/common';
+import type { RastreadorAdmin, RastreadorDetalhe, RastreadorForm } from '@rastro/shared/schemas/rastreadores';
+import type { Ctx } from '../../context';
+import { AppError, erroDeCampo, naoEncontrado } from '../../lib/errors';
+import { iso, isoOuNull, pagina } from '../../lib/paginacao';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import type { Principal } from '../../plugins/auth';
+import { registrarAuditoria } from '../auth/repository';
+import { situacaoEUso } from '../chips/repository';
+import { atualizar, buscar, buscarDetalhe, enfileirarComando, estado, imeiEmUso, inserir, listar, ultimaLocalizacao, type FiltroRastreadores } from './repository';
+
+type Linha = NonNullable<Awaited<ReturnType<typeof buscar>>>;
+
+const umDe = <T extends string>(valores: readonly T[], v: string, padrao: T): T => (valores.includes(v as T) ? (v as T) : padrao);
+
+function paraAdmin(r: Linha): RastreadorAdmin {
+  const situacao = umDe(SITUACOES_RASTREADOR, r.situacao, 'AGUARDANDO_VINCULO');
+  const situacaoEnergia = umDe(SITUACOES_ENERGIA, r.situacaoEnergia, 'LIGADO');
+  return {
+    id: r.id,
+    imei: r.imei,
+    rastreadorDescricao: r.rastreadorDescricao,
+    bateria: r.bateria,
+    chipId: r.chipId,
+    chipNumero: r.chipNumero,
+    usuarioNome: r.usuarioNome,
+    dataCadastro: iso(r.dataCadastro),
+    protocolo: umDe(PROTOCOLOS, r.protocolo, 'OUTRO'),
+    situacao,
+    situacaoDescricao: DESCRICAO_SITUACAO_RASTREADOR[situacao],
+    situacaoCodigo: situacao === 'INATIVO' ? 'INATIVO' : 'ATIVO',
+    situacaoEnergia,
+    situacaoEnergiaDescricao: DESCRICAO_SITUACAO_ENERGIA[situacaoEnergia],
+  };
+}
+
+export async function listarRastreadores(ctx: Ctx, f: Omit<FiltroRastreadores, 'codigo'> & { codigo?: string | undefined }): Promise<Page<RastreadorAdmin>> {
+  const { rows, total } = await listar(ctx.db, { ...f, codigo: f.codigo ? Number(f.codigo) : undefined, imei: f.imei || undefined });
+  return pagina(rows.map(paraAdmin), total, f);
+}
+
+export async function obterRastreador(ctx: Ctx, id: number): Promise<RastreadorAdmin> {
+  const r = await buscar(ctx.db, id);
+  if (!r) throw naoEncontrado();
+  return paraAdmin(r);
+}
+
+export async function detalharRastreador(ctx: Ctx, id: number): Promise<RastreadorDetalhe> {
+  const [base, d, loc] = await Promise.all([obterRastreador(ctx, id), buscarDetalhe(ctx.db, id), ultimaLocalizacao(ctx.db, id)]);
+  if (!d) throw naoEncontrado();
+  const vf = (v: string | null) => (v === 'V' || v === 'F' ? v : null);
+  return {
+    ...base,
+    chipDescricao: d.chipDescricao,
+    nivelSinal: d.nivelSinal,
+    ultimaComunicacao: isoOuNull(d.ultimaComunicacao),
+    usuarioId: d.usuarioId,
+    usuarioEmail: d.usuarioEmail,
+    intervaloLocalizacao: d.intervaloLocalizacao,
+    economiaBateria: vf(d.economiaBateria),
+    ultraEconomiaBateria: vf(d.ultraEconomiaBateria),
+    ultimaLocalizacao:
+      loc && loc.latitude !== null && loc.longitude !== null
+        ? { latitude: loc.latitude, longitude: loc.longitude, dataHora: iso(loc.dataHora), tipo: umDe(['GPS', 'WIFI', 'LBS'] as const, loc.tipo, 'GPS') }
+        : null,
+    comandosPendentes: d.comandosPendentes,
+  };
+}
+
+async function validarChip(ctx: Ctx, chipId: number, rastreadorId?: number) {
+  const c = await situacaoEUso(ctx.db, chipId);
+  if (!c) throw erroDeCampo(400, 'chipId', MSG.campoInvalido);
+  if (c.situacao !== 'A') throw erroDeCampo(400, 'chipId', MSG.chipInativo);
+  if (c.rastreadorId !== null && c.rastreadorId !== rastreadorId) throw erroDeCampo(409, 'chipId', MSG.chipEmUso);
+}
+
+/** Creates a tracker (awaiting its owner's link), or updates imei/protocolo/chip when `id` is given. */
+export async function salvarRastreador(ctx: Ctx, p: Principal, body: RastreadorForm): Promise<{ rastreador: RastreadorAdmin; criado: boolean }> {
+  const imei = body.imei.trim();
+  try {
+    if (body.id !== undefined) {
+      const atual = await estado(ctx.db, body.id);
+      if (!atual) throw naoEncontrado();
+      const muda = atual.imei !== imei || atual.protocolo !== body.protocolo || atual.chipId !== body.chipId;
+      if (muda && atual.situacao === 'ATIVO') throw new AppError(400, MSG.rastreadorAtivoImutavel);
+      if (await imeiEmUso(ctx.db, imei, body.id)) throw erroDeCampo(409, 'imei', MSG.imeiJaCadastrado);
+      if (atual.chipId !== body.chipId) await validarChip(ctx, body.chipId, body.id);
+      await atualizar(ctx.db, body.id, { imei, protocolo: body.protocolo, chipId: body.chipId });
+      return { rastreador: await obterRastreador(ctx, body.id), criado: false };
+    }
+    if (await imeiEmUso(ctx.db, imei)) throw erroDeCampo(409, 'imei', MSG.imeiJaCadastrado);
+    await validarChip(ctx, body.chipId);
+    const id = await inserir(ctx.db, { imei, protocolo: body.protocolo, chipId: body.chipId, usuarioCadastroId: p.usuarioId });
+    return { rastreador: await obterRastreador(ctx, id), criado: true };
+  } catch (err) {
+    // Two saves racing for the same IMEI or chip: the unique indexes decide.
+    if (isUniqueViolation(err)) throw new AppError(409, MSG.imeiJaCadastrado);
+    throw err;
+  }
+}
+
+/** Ativar: back to ATIVO when linked, else AGUARDANDO_VINCULO. Inativar: INATIVO (the gateway refuses it). */
+export async function alterarSituacaoRastreador(ctx: Ctx, id: number, ativo: boolean): Promise<RastreadorAdmin> {
+  const atual = await estado(ctx.db, id);
+  if (!atual) throw naoEncontrado();
+  const situacao = ativo ? (atual.donoId !== null ? 'ATIVO' : 'AGUARDANDO_VINCULO') : 'INATIVO';
+  await atualizar(ctx.db, id, { situacao });
+  return obterRastreador(ctx, id);
+}
+
+/**
+ * PUT /api/rastreadores/desligar/{id}: PER100 or the tracker's owner. Records the power-off
+ * request as a command; the tracker waits for it (AGUARDANDO_DESLIGAMENTO).
+ */
+export async function desligarRastreador(ctx: Ctx, p: Principal, id: number, ip: string) {
+  const atual = await estado(ctx.db, id);
+  const podeVer = atual && (p.authorities.includes(PER.RASTREADORES) || atual.donoId === p.usuarioId);
+  if (!atual || !podeVer) throw naoEncontrado();
+  if (atual.situacaoEnergia !== 'LIGADO') throw new AppError(409, MSG.rastreadorJaDesligado);
+  await ctx.db.transaction(async (tx) => {
+    await atualizar(tx, id, { situacaoEnergia: 'AGUARDANDO_DESLIGAMENTO' });
+    await enfileirarComando(tx, { rastreadorId: id, tipo: 'DESLIGAR', usuarioId: p.usuarioId });
+    await registrarAuditoria(tx, { usuarioId: p.usuarioId, emuladorId: p.emuladorId ?? null, acao: 'RASTREADOR_DESLIGAR', detalhe: { rastreadorId: id }, ip });
+  });
+  return { message: MSG.desligandoRastreador };
+}

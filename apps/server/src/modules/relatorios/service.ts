@@ -1,0 +1,47 @@
+import { JANELA_DASHBOARD_DIAS } from '@rastro/shared/constants';
+import { MSG } from '@rastro/shared/messages';
+import type { RelatorioQuery, Situacoes, SituacoesEnergia, Totalizadores } from '@rastro/shared/schemas/relatorios';
+import type { Ctx } from '../../context';
+import { AppError } from '../../lib/errors';
+import { porSituacao, porSituacaoEnergia, totalizadores, type Periodo } from './repository';
+
+/** Offset of `timeZone` at `instant`, in minutes (e.g. -180 for America/Sao_Paulo). */
+function offsetMinutos(timeZone: string, instant: Date): number {
+  const partes = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).formatToParts(instant);
+  const v = (t: string) => Number(partes.find((x) => x.type === t)?.value);
+  return (Date.UTC(v('year'), v('month') - 1, v('day'), v('hour'), v('minute')) - instant.getTime()) / 60_000;
+}
+
+/** Midnight of a 'YYYY-MM-DD' day in the app's time zone, as an instant. */
+export function inicioDoDia(dia: string, timeZone: string): Date {
+  const [a, m, d] = dia.split('-').map(Number);
+  const utc = Date.UTC(a ?? 0, (m ?? 1) - 1, d ?? 1);
+  return new Date(utc - offsetMinutos(timeZone, new Date(utc)) * 60_000);
+}
+
+const hojeNoFuso = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const somarDias = (dia: string, n: number) => new Date(Date.parse(`${dia}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** The period of the dashboard: default the last 31 days up to today (APP_TIMEZONE). */
+export function periodo(ctx: Ctx, q: RelatorioQuery): Periodo {
+  const tz = ctx.config.timezone;
+  const dataFinal = q.dataFinal ?? hojeNoFuso(tz);
+  const dataInicial = q.dataInicial ?? somarDias(dataFinal, -(JANELA_DASHBOARD_DIAS - 1));
+  if (Number.isNaN(Date.parse(dataInicial)) || Number.isNaN(Date.parse(dataFinal))) throw new AppError(400, MSG.dataInvalida);
+  if (dataInicial > dataFinal) throw new AppError(400, 'A data inicial deve ser anterior ou igual à data final.');
+  return { inicio: inicioDoDia(dataInicial, tz), fimExclusivo: inicioDoDia(somarDias(dataFinal, 1), tz) };
+}
+
+export const relatorioTotalizadores = (ctx: Ctx, q: RelatorioQuery): Promise<Totalizadores> => totalizadores(ctx.db, periodo(ctx, q));
+
+export async function relatorioSituacoes(ctx: Ctx, q: RelatorioQuery): Promise<Situacoes> {
+  const rows = await porSituacao(ctx.db, periodo(ctx, q));
+  const n = (s: string) => rows.find((r) => r.situacao === s)?.n ?? 0;
+  return { totalAguardandoVinculo: n('AGUARDANDO_VINCULO'), totalAtivo: n('ATIVO'), totalInativo: n('INATIVO'), totalAlerta: n('ALERTA') };
+}
+
+export async function relatorioSituacoesEnergia(ctx: Ctx, q: RelatorioQuery): Promise<SituacoesEnergia> {
+  const rows = await porSituacaoEnergia(ctx.db, periodo(ctx, q));
+  const n = (s: string) => rows.find((r) => r.situacao === s)?.n ?? 0;
+  return { totalDesligado: n('DESLIGADO'), totalLigado: n('LIGADO'), totalAguardandoDesligamento: n('AGUARDANDO_DESLIGAMENTO') };
+}

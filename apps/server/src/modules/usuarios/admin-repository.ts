@@ -1,0 +1,99 @@
+import { and, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { cidades, estados, niveis, usuarios } from '../../db/schema';
+import { ordenacao, type Paginacao } from '../../lib/paginacao';
+import { escaparLike } from '../chips/repository';
+
+export interface FiltroUsuarios extends Paginacao {
+  nome?: string | undefined;
+  cpf?: string | undefined;
+  email?: string | undefined;
+}
+
+const colunasLista = {
+  id: usuarios.id,
+  nome: usuarios.nome,
+  email: usuarios.email,
+  cpf: usuarios.cpf,
+  nivelNome: niveis.nome,
+  dataCadastro: usuarios.dataCadastro,
+  situacao: usuarios.situacao,
+};
+
+function condicoes(f: FiltroUsuarios): SQL | undefined {
+  const c: SQL[] = [];
+  if (f.nome) c.push(ilike(usuarios.nome, `%${escaparLike(f.nome)}%`));
+  if (f.cpf) c.push(eq(usuarios.cpf, f.cpf));
+  if (f.email) c.push(ilike(usuarios.email, `%${escaparLike(f.email)}%`));
+  return c.length ? and(...c) : undefined;
+}
+
+export async function listar(db: Executor, f: FiltroUsuarios) {
+  const where = condicoes(f);
+  const rows = await db
+    .select(colunasLista)
+    .from(usuarios)
+    .innerJoin(niveis, eq(niveis.id, usuarios.nivelId))
+    .where(where)
+    .orderBy(...ordenacao({ ...colunasLista, nome: sql`lower(${usuarios.nome})` }, usuarios.id, f))
+    .limit(f.size)
+    .offset(f.page * f.size);
+  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(usuarios).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function buscarDetalhe(db: Executor, id: number) {
+  const [row] = await db
+    .select({
+      id: usuarios.id,
+      nome: usuarios.nome,
+      email: usuarios.email,
+      cpf: usuarios.cpf,
+      dataNascimento: usuarios.dataNascimento,
+      rg: usuarios.rg,
+      sexo: usuarios.sexo,
+      telefoneCelular: usuarios.telefoneCelular,
+      telefoneResidencial: usuarios.telefoneResidencial,
+      telefoneComercial: usuarios.telefoneComercial,
+      cep: usuarios.cep,
+      logradouro: usuarios.logradouro,
+      numero: usuarios.numero,
+      complemento: usuarios.complemento,
+      bairro: usuarios.bairro,
+      referencia: usuarios.referencia,
+      estadoId: usuarios.estadoId,
+      cidadeId: usuarios.cidadeId,
+      uf: estados.uf,
+      nivelId: usuarios.nivelId,
+      nivelNome: niveis.nome,
+      situacao: usuarios.situacao,
+      dataCadastro: usuarios.dataCadastro,
+    })
+    .from(usuarios)
+    .innerJoin(niveis, eq(niveis.id, usuarios.nivelId))
+    .leftJoin(estados, eq(estados.id, usuarios.estadoId))
+    .where(eq(usuarios.id, id));
+  return row;
+}
+
+export async function cpfEmUso(db: Executor, cpf: string, excetoId?: number) {
+  const cond = eq(usuarios.cpf, cpf);
+  const [row] = await db.select({ id: usuarios.id }).from(usuarios).where(excetoId ? and(cond, ne(usuarios.id, excetoId)) : cond);
+  return row !== undefined;
+}
+
+export async function nivelExiste(db: Executor, id: number) {
+  const [row] = await db.select({ id: niveis.id }).from(niveis).where(eq(niveis.id, id));
+  return row !== undefined;
+}
+
+/** The state a city belongs to (undefined when the city does not exist). */
+export async function estadoDaCidade(db: Executor, cidadeId: number) {
+  const [row] = await db.select({ estadoId: cidades.estadoId }).from(cidades).where(eq(cidades.id, cidadeId));
+  return row?.estadoId;
+}
+
+export async function atualizar(db: Executor, id: number, v: Partial<typeof usuarios.$inferInsert>) {
+  const rows = await db.update(usuarios).set({ ...v, atualizadoEm: new Date() }).where(eq(usuarios.id, id)).returning({ id: usuarios.id });
+  return rows.length === 1;
+}

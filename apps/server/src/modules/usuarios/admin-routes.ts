@@ -1,0 +1,53 @@
+import { erroSchema, idParamSchema } from '@rastro/shared/schemas/common';
+import { emulacaoSchema, usuarioDetalheSchema, usuarioFiltroSchema, usuarioFormSchema, usuarioPageSchema } from '@rastro/shared/schemas/usuarios';
+import { PER } from '@rastro/shared/roles';
+import type { Ctx } from '../../context';
+import type { AppInstance } from '../../lib/types';
+import { principalDe } from '../../plugins/auth';
+import { alterarSituacaoUsuario, iniciarEmulacao, listarUsuarios, obterUsuario, salvarUsuario } from './admin-service';
+
+const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema, 404: erroSchema, 409: erroSchema };
+const tags = ['Usuários (administração)'];
+
+export function usuariosAdminRoutes(app: AppInstance, ctx: Ctx) {
+  const onRequest = ctx.auth.exigir(PER.USUARIOS);
+
+  app.get('/api/usuarios', {
+    onRequest,
+    schema: { tags, summary: 'Lista os usuários (busca por nome, CPF e e-mail)', querystring: usuarioFiltroSchema, response: { 200: usuarioPageSchema, ...erros } },
+    handler: (req) => listarUsuarios(ctx, req.query),
+  });
+
+  app.get('/api/usuarios/:id', {
+    onRequest,
+    schema: { tags, summary: 'Um usuário', params: idParamSchema, response: { 200: usuarioDetalheSchema, ...erros } },
+    handler: (req) => obterUsuario(ctx, req.params.id),
+  });
+
+  app.get('/api/usuarios/:id/emulacao', {
+    onRequest,
+    schema: { tags, summary: 'Começa a emular um usuário (auditado)', params: idParamSchema, response: { 200: emulacaoSchema, ...erros } },
+    handler: (req) => iniciarEmulacao(ctx, principalDe(req), req.params.id, req.ip),
+  });
+
+  app.post('/api/usuarios', {
+    onRequest,
+    schema: { tags, summary: 'Cadastra (com link de primeiro acesso) ou, com id, altera um usuário', body: usuarioFormSchema, response: { 200: usuarioDetalheSchema, 201: usuarioDetalheSchema, ...erros } },
+    handler: async (req, reply) => {
+      const { usuario, criado } = await salvarUsuario(ctx, principalDe(req), req.body, req.ip);
+      return reply.code(criado ? 201 : 200).send(usuario);
+    },
+  });
+
+  app.put('/api/usuarios/ativar/:id', {
+    onRequest,
+    schema: { tags, summary: 'Ativa um usuário', params: idParamSchema, response: { 200: usuarioDetalheSchema, ...erros } },
+    handler: (req) => alterarSituacaoUsuario(ctx, principalDe(req), req.params.id, true, req.ip),
+  });
+
+  app.delete('/api/usuarios/inativar/:id', {
+    onRequest,
+    schema: { tags, summary: 'Inativa um usuário (e encerra suas sessões)', params: idParamSchema, response: { 200: usuarioDetalheSchema, ...erros } },
+    handler: (req) => alterarSituacaoUsuario(ctx, principalDe(req), req.params.id, false, req.ip),
+  });
+}

@@ -1,0 +1,110 @@
+import { SEXOS, type Sexo } from '@rastro/shared/dominio';
+import { MSG } from '@rastro/shared/messages';
+import type { Page } from '@rastro/shared/schemas/common';
+import type { Emulacao, UsuarioDetalhe, UsuarioForm, UsuarioLista } from '@rastro/shared/schemas/usuarios';
+import { onlyDigits } from '@rastro/shared/validators';
+import type { Ctx } from '../../context';
+import type { Executor } from '../../db/client';
+import { AppError, erroDeCampo, naoEncontrado } from '../../lib/errors';
+import { iso, pagina } from '../../lib/paginacao';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import type { Principal } from '../../plugins/auth';
+import { registrarAuditoria, revogarTokensDoUsuario } from '../auth/repository';
+import { enviarPrimeiroAcesso } from '../auth/senha-service';
+import { atualizar, buscarDetalhe, cpfEmUso, estadoDaCidade, listar, nivelExiste, type FiltroUsuarios } from './admin-repository';
+import { buscarSessao, emailEmUso, inserir } from './repository';
+
+const paraLista = (r: Awaited<ReturnType<typeof listar>>['rows'][number]): UsuarioLista => ({ ...r, dataCadastro: iso(r.dataCadastro) });
+
+export async function listarUsuarios(ctx: Ctx, f: FiltroUsuarios): Promise<Page<UsuarioLista>> {
+  const { rows, total } = await listar(ctx.db, { ...f, cpf: f.cpf ? onlyDigits(f.cpf) : undefined, nome: f.nome || undefined, email: f.email || undefined });
+  return pagina(rows.map(paraLista), total, f);
+}
+
+export async function obterUsuario(ctx: Ctx, id: number, db: Executor = ctx.db): Promise<UsuarioDetalhe> {
+  const r = await buscarDetalhe(db, id);
+  if (!r) throw naoEncontrado();
+  return { ...r, sexo: SEXOS.includes(r.sexo as Sexo) ? (r.sexo as Sexo) : null, dataCadastro: iso(r.dataCadastro) };
+}
+
+const vazioComoNull = (v: string) => (v.trim() === '' ? null : v.trim());
+const digitosOuNull = (v: string) => vazioComoNull(onlyDigits(v));
+
+/** The columns a user's own data maps to (shared by the admin form and, later, "Minha conta"). */
+export function valoresDoFormulario(b: Omit<UsuarioForm, 'id' | 'nivelId' | 'email' | 'nome' | 'cpf' | 'dataNascimento'>) {
+  return {
+    rg: vazioComoNull(b.rg),
+    sexo: b.sexo,
+    telefoneCelular: digitosOuNull(b.telefoneCelular),
+    telefoneResidencial: digitosOuNull(b.telefoneResidencial),
+    telefoneComercial: digitosOuNull(b.telefoneComercial),
+    cep: digitosOuNull(b.cep),
+    logradouro: vazioComoNull(b.logradouro),
+    numero: vazioComoNull(b.numero),
+    complemento: vazioComoNull(b.complemento),
+    bairro: vazioComoNull(b.bairro),
+    referencia: vazioComoNull(b.referencia),
+    estadoId: b.estadoId,
+    cidadeId: b.cidadeId,
+  };
+}
+
+/** A city must belong to the chosen state. */
+export async function validarEndereco(ctx: Ctx, estadoId: number | null, cidadeId: number | null) {
+  if (cidadeId === null) return;
+  const estadoDaCidadeId = await estadoDaCidade(ctx.db, cidadeId);
+  if (estadoDaCidadeId === undefined || (estadoId !== null && estadoDaCidadeId !== estadoId)) throw erroDeCampo(400, 'cidadeId', MSG.cidadeForaDoEstado);
+}
+
+/** POST /api/usuarios: creates (sending a first-access link) or, with id, updates a user. */
+export async function salvarUsuario(ctx: Ctx, p: Principal, b: UsuarioForm, ip: string): Promise<{ usuario: UsuarioDetalhe; criado: boolean }> {
+  const email = b.email.trim().toLowerCase();
+  const cpf = onlyDigits(b.cpf);
+  if (await emailEmUso(ctx.db, email, b.id)) throw erroDeCampo(409, 'email', MSG.emailJaCadastrado);
+  if (await cpfEmUso(ctx.db, cpf, b.id)) throw erroDeCampo(409, 'cpf', MSG.cpfJaCadastrado);
+  if (!(await nivelExiste(ctx.db, b.nivelId))) throw erroDeCampo(400, 'nivelId', MSG.campoInvalido);
+  await validarEndereco(ctx, b.estadoId, b.cidadeId);
+  const valores = { ...valoresDoFormulario(b), nome: b.nome.trim(), email, cpf, dataNascimento: b.dataNascimento || null, nivelId: b.nivelId };
+  try {
+    if (b.id !== undefined) {
+      const id = b.id;
+      const usuario = await ctx.db.transaction(async (tx) => {
+        if (!(await atualizar(tx, id, valores))) throw naoEncontrado();
+        await registrarAuditoria(tx, { usuarioId: id, emuladorId: p.usuarioId, acao: 'USUARIO_ALTERADO', ip });
+        return obterUsuario(ctx, id, tx);
+      });
+      return { usuario, criado: false };
+    }
+    const usuario = await ctx.db.transaction(async (tx) => {
+      const u = await inserir(tx, { ...valores, situacao: true });
+      await enviarPrimeiroAcesso(ctx, tx, u.id);
+      await registrarAuditoria(tx, { usuarioId: u.id, emuladorId: p.usuarioId, acao: 'USUARIO_CRIADO', ip });
+      return obterUsuario(ctx, u.id, tx);
+    });
+    ctx.emails.kick();
+    return { usuario, criado: true };
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError(409, MSG.emailJaCadastrado);
+    throw err;
+  }
+}
+
+/** Inativar ends the user's sessions too; an administrator cannot inactivate themself. */
+export async function alterarSituacaoUsuario(ctx: Ctx, p: Principal, id: number, ativo: boolean, ip: string): Promise<UsuarioDetalhe> {
+  if (!ativo && id === p.usuarioId) throw new AppError(400, MSG.proprioUsuario);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await atualizar(tx, id, { situacao: ativo }))) throw naoEncontrado();
+    if (!ativo) await revogarTokensDoUsuario(tx, id);
+    await registrarAuditoria(tx, { usuarioId: id, emuladorId: p.usuarioId, acao: ativo ? 'USUARIO_ATIVADO' : 'USUARIO_INATIVADO', ip });
+  });
+  return obterUsuario(ctx, id);
+}
+
+/** GET /api/usuarios/{id}/emulacao: audited start of an emulation. */
+export async function iniciarEmulacao(ctx: Ctx, p: Principal, id: number, ip: string): Promise<Emulacao> {
+  if (id === p.usuarioId) throw new AppError(400, MSG.emulacaoPropria);
+  const alvo = await buscarSessao(ctx.db, id);
+  if (!alvo) throw naoEncontrado();
+  await registrarAuditoria(ctx.db, { usuarioId: alvo.id, emuladorId: p.usuarioId, acao: 'EMULACAO_INICIO', ip });
+  return { usuarioId: alvo.id, nome: alvo.nome, authorities: alvo.authorities, isClient: alvo.isClient };
+}
