@@ -33,7 +33,8 @@ export async function porSituacao(db: Executor, p: Periodo) {
     .select({ situacao: situacaoEfetiva, n: sql<number>`count(*)::int` })
     .from(rastreadores)
     .where(noPeriodo(rastreadores.dataCadastro, p))
-    .groupBy(situacaoEfetiva);
+    // By position: drizzle qualifies the columns of the expression differently in GROUP BY.
+    .groupBy(sql`1`);
 }
 
 export async function porSituacaoEnergia(db: Executor, p: Periodo) {
