@@ -76,7 +76,7 @@ const casos: Caso[] = [
   { method: 'GET', rota: '/api/relatorios/situacoes', url: '/api/relatorios/situacoes', per: PER.DASHBOARD_SITUACAO, ok: 200 },
   { method: 'GET', rota: '/api/relatorios/situacoes-energia', url: '/api/relatorios/situacoes-energia', per: PER.DASHBOARD_ENERGIA, ok: 200 },
 ];
-const cpfs = ['52998224725', '11144477735', '39053344705', '86288366757', '71428793860', '24843803480', '04252011050', '16899535009'];
+const cpfs = ['52998224725', '11144477735', '39053344705', '86288366757', '71428793860', '24843803480', '15570711872', '16899535009'];
 
 const url = (c: Caso) => c.url.replace(':usuario', String(ids.usuario)).replace('ativar:chip2', `ativar/${ids.chip2}`).replace(':chip2', String(ids.chip2)).replace(':chip', String(ids.chip)).replace(':rastreador', String(ids.rastreador));
 const chamar = (c: Caso, headers: Record<string, string>) =>
