@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { iniciarSmtp } from '../apps/server/test/smtp';
+import { iniciarViaCep } from '../apps/server/test/viacep-fake';
 import { E2E_ADMIN, E2E_MAIL_DIR, E2E_PORT, E2E_URL } from './env';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,6 +40,8 @@ export default async function globalSetup() {
     if (r.status !== 0) throw new Error('build da web falhou');
   }
   const smtp = await iniciarSmtpEmArquivos();
+  // CEP lookups go to a local ViaCEP-compatible server, never to the internet.
+  const viacep = await iniciarViaCep();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rastro-e2e-data-'));
   const log: Buffer[] = [];
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
@@ -53,6 +56,7 @@ export default async function globalSetup() {
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.senha,
       SMTP_URL: `smtp://127.0.0.1:${smtp.porta}`,
+      VIACEP_URL: viacep.url,
       MAIL_POLL_MS: '200',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
@@ -72,6 +76,7 @@ export default async function globalSetup() {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     await smtp.fechar();
+    await viacep.fechar();
     rmSync(dataDir, { recursive: true, force: true });
     if (process.env.E2E_SERVER_LOG) process.stderr.write(Buffer.concat(log));
   };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, bearer, criarApp, entrar, type TestApp } from './helpers';
+import { bearer, criarApp, entrar, type TestApp } from './helpers';
 
 let app: TestApp;
 let h: Record<string, string>;
