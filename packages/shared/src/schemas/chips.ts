@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { LIMITES } from '../constants';
 import { SITUACOES_CHIP } from '../dominio';
-import { MSG, maxCaracteres } from '../messages';
 import { paginacaoQuerySchema, pageSchema } from './common';
-import { obrigatorio, opcional, telefoneObrigatorio } from './fields';
+import { codigoFiltro, obrigatorio, opcional, telefoneObrigatorio } from './fields';
 
 export const chipSchema = z
   .object({
@@ -22,12 +21,7 @@ export const chipPageSchema = pageSchema(chipSchema);
 export const CHIP_ORDENAVEIS = ['id', 'descricao', 'numero', 'dataCadastro', 'situacao'] as const;
 /** GET /api/chips: filters codigo (numeric, 5), descricao (150), numero (phone). */
 export const chipFiltroSchema = paginacaoQuerySchema(CHIP_ORDENAVEIS, 'id').extend({
-  codigo: z
-    .string()
-    .trim()
-    .max(LIMITES.codigo, maxCaracteres(LIMITES.codigo))
-    .regex(/^\d*$/, MSG.campoInvalido)
-    .optional(),
+  codigo: codigoFiltro().optional(),
   descricao: opcional(LIMITES.descricao).optional(),
   numero: z.string().trim().max(20).optional(),
 });

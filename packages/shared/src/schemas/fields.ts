@@ -113,3 +113,11 @@ export const dataNascimentoBr = () =>
 
 /** ISO date-time with offset, as dates travel on the wire. */
 export const dataHora = () => z.string();
+
+/** The numeric 'código' filter of the lists (max 5 digits). */
+export const codigoFiltro = () =>
+  z
+    .string()
+    .trim()
+    .max(LIMITES.codigo, maxCaracteres(LIMITES.codigo))
+    .regex(/^\d*$/, MSG.campoInvalido);

@@ -4,7 +4,7 @@ import { PROTOCOLOS, SITUACOES_ENERGIA, SITUACOES_RASTREADOR, TIPOS_LOCALIZACAO 
 import { MSG, maxCaracteres } from '../messages';
 import { onlyDigits } from '../validators';
 import { paginacaoQuerySchema, pageSchema } from './common';
-import { obrigatorio } from './fields';
+import { codigoFiltro, obrigatorio } from './fields';
 
 /** A row of the admin tracker list (spec §3, Tracker (admin)). */
 export const rastreadorAdminSchema = z
@@ -33,12 +33,7 @@ export const rastreadorAdminPageSchema = pageSchema(rastreadorAdminSchema);
 export const RASTREADOR_ORDENAVEIS = ['id', 'imei', 'bateria', 'dataCadastro', 'situacao', 'situacaoEnergia'] as const;
 /** GET /api/rastreadores: searched by código and IMEI. */
 export const rastreadorFiltroSchema = paginacaoQuerySchema(RASTREADOR_ORDENAVEIS, 'id').extend({
-  codigo: z
-    .string()
-    .trim()
-    .max(LIMITES.codigo, maxCaracteres(LIMITES.codigo))
-    .regex(/^\d*$/, MSG.campoInvalido)
-    .optional(),
+  codigo: codigoFiltro().optional(),
   imei: z.string().trim().max(LIMITES.imei, maxCaracteres(LIMITES.imei)).optional(),
 });
 export type RastreadorFiltro = z.input<typeof rastreadorFiltroSchema>;
