@@ -284,3 +284,31 @@ export const viaCepCache = pgTable('via_cep_cache', {
   resposta: jsonb('resposta').notNull(),
   consultadoEm: tz('consultado_em').notNull().defaultNow(),
 });
+
+/** Access points learned from the fleet's GPS fixes (running average of where they were heard). */
+export const pontosWifi = pgTable('pontos_wifi', {
+  mac: varchar('mac', { length: 17 }).primaryKey(),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  amostras: integer('amostras').notNull().default(1),
+  atualizadoEm: tz('atualizado_em').notNull().defaultNow(),
+});
+
+/** Cells learned from the fleet or imported from OpenCellID. */
+export const celulas = pgTable(
+  'celulas',
+  {
+    mcc: smallint('mcc').notNull(),
+    mnc: smallint('mnc').notNull(),
+    lac: integer('lac').notNull(),
+    cellId: bigint('cell_id', { mode: 'number' }).notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    /** Typical range in metres. */
+    alcance: integer('alcance').notNull().default(1000),
+    amostras: integer('amostras').notNull().default(1),
+    fonte: varchar('fonte', { length: 10 }).notNull().default('FROTA'),
+    atualizadoEm: tz('atualizado_em').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.mcc, t.mnc, t.lac, t.cellId] })],
+);
