@@ -64,6 +64,11 @@ const envSchema = z.object({
     .string()
     .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
   VIACEP_URL: z.url().default('https://viacep.com.br/ws'),
+  TOPIN_IDLE_SECONDS: z.coerce.number().int().min(5).default(900),
+  TOPIN_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(500),
+  TOPIN_MAX_BUFFER: z.coerce.number().int().min(256).default(4096),
+  GEOLOCATION_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  GEOLOCATION_KEY: optionalString,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -127,6 +132,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
     viaCepUrl: e.VIACEP_URL.replace(/\/+$/, ''),
+    gateway: { idleMs: e.TOPIN_IDLE_SECONDS * 1000, maxConexoesPorIp: e.TOPIN_MAX_CONNECTIONS_PER_IP, maxBuffer: e.TOPIN_MAX_BUFFER },
+    geolocation: { url: e.GEOLOCATION_URL, key: e.GEOLOCATION_KEY },
   };
 }
 

@@ -32,8 +32,17 @@ export interface Database {
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<boolean>;
+  /** PostgreSQL LISTEN: `fn` gets each NOTIFY payload of `canal` (across instances). */
+  listen(canal: string, fn: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PostgreSQL NOTIFY. */
+  notify(canal: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
+
+const canalValido = (c: string) => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(c)) throw new Error(`canal inválido: ${c}`);
+  return c;
+};
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 /** Key of the advisory lock that serialises migrations and seeds across instances. */
@@ -76,6 +85,10 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     db,
     kind: 'pglite',
     dump: () => client.dumpDataDir('none'),
+    listen: async (canal, fn) => client.listen(canalValido(canal), fn),
+    notify: async (canal, payload) => {
+      await client.query('select pg_notify($1, $2)', [canalValido(canal), payload]);
+    },
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     ping: async (timeoutMs = 2000) => !closed && (await responde(client.query('select 1'), timeoutMs)),
     async close() {
@@ -92,9 +105,47 @@ export async function openPostgres(url: string, poolMax = 10): Promise<Database>
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   let closed = false;
+  /** One dedicated connection holds every LISTEN of this instance; it is re-made if it drops. */
+  const ouvintes = new Map<string, Set<(p: string) => void>>();
+  let escuta: pg.Client | undefined;
+  let conectando: Promise<pg.Client> | undefined;
+  const conectarEscuta = (): Promise<pg.Client> => {
+    if (escuta) return Promise.resolve(escuta);
+    conectando ??= (async () => {
+      const c = new pg.Client({ connectionString: url });
+      c.on('notification', (n) => {
+        for (const fn of ouvintes.get(n.channel) ?? []) fn(n.payload ?? '');
+      });
+      c.on('error', () => {
+        escuta = undefined;
+        if (!closed) setTimeout(() => void reconectar(), 1000).unref();
+      });
+      await c.connect();
+      for (const canal of ouvintes.keys()) await c.query(`listen ${canal}`);
+      escuta = c;
+      return c;
+    })().finally(() => (conectando = undefined));
+    return conectando;
+  };
+  const reconectar = () => conectarEscuta().catch(() => !closed && setTimeout(() => void reconectar(), 2000).unref());
   return {
     db,
     kind: 'postgres',
+    async listen(canal, fn) {
+      canalValido(canal);
+      const novo = !ouvintes.has(canal);
+      const set = ouvintes.get(canal) ?? new Set();
+      set.add(fn);
+      ouvintes.set(canal, set);
+      const c = await conectarEscuta();
+      if (novo) await c.query(`listen ${canal}`);
+      return async () => {
+        set.delete(fn);
+      };
+    },
+    async notify(canal, payload) {
+      await pool.query('select pg_notify($1, $2)', [canalValido(canal), payload]);
+    },
     async migrate() {
       const client = await pool.connect();
       try {
@@ -109,6 +160,7 @@ export async function openPostgres(url: string, poolMax = 10): Promise<Database>
     async close() {
       if (closed) return;
       closed = true;
+      await escuta?.end().catch(() => undefined);
       await pool.end();
     },
   };

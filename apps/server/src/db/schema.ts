@@ -312,3 +312,33 @@ export const celulas = pgTable(
   },
   (t) => [primaryKey({ columns: [t.mcc, t.mnc, t.lac, t.cellId] })],
 );
+
+/** Battery and signal history reported by the trackers' status messages. */
+export const baterias = pgTable(
+  'baterias',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    rastreadorId: integer('rastreador_id').notNull(),
+    bateria: smallint('bateria').notNull(),
+    nivelSinal: smallint('nivel_sinal'),
+    carregando: boolean('carregando'),
+    dataCadastro: tz('data_cadastro').notNull().defaultNow(),
+  },
+  (t) => [index('baterias_rastreador_data_idx').on(t.rastreadorId, t.dataCadastro.desc())],
+);
+
+/** What the owner is told (alarms, power, …), newest first. */
+export const notificacoes = pgTable(
+  'notificacoes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    usuarioId: integer('usuario_id')
+      .notNull()
+      .references(() => usuarios.id),
+    rastreadorId: integer('rastreador_id'),
+    descricao: varchar('descricao', { length: 255 }).notNull(),
+    lida: boolean('lida').notNull().default(false),
+    dataCadastro: tz('data_cadastro').notNull().defaultNow(),
+  },
+  (t) => [index('notificacoes_usuario_data_idx').on(t.usuarioId, t.dataCadastro.desc())],
+);

@@ -4,6 +4,7 @@ import { PER } from '@rastro/shared/roles';
 import type { Page } from '@rastro/shared/schemas/common';
 import type { RastreadorAdmin, RastreadorDetalhe, RastreadorForm } from '@rastro/shared/schemas/rastreadores';
 import type { Ctx } from '../../context';
+import { CANAL_COMANDOS } from '../../lib/canais';
 import { AppError, erroDeCampo, naoEncontrado } from '../../lib/errors';
 import { iso, isoOuNull, pagina } from '../../lib/paginacao';
 import { isUniqueViolation } from '../../lib/pg-errors';
@@ -125,5 +126,7 @@ export async function desligarRastreador(ctx: Ctx, p: Principal, id: number, ip:
     await enfileirarComando(tx, { rastreadorId: id, tipo: 'DESLIGAR', usuarioId: p.usuarioId });
     await registrarAuditoria(tx, { usuarioId: p.usuarioId, emuladorId: p.emuladorId ?? null, acao: 'RASTREADOR_DESLIGAR', detalhe: { rastreadorId: id }, ip });
   });
+  // Whichever instance holds the device's connection delivers the command now.
+  await ctx.database.notify(CANAL_COMANDOS, String(id));
   return { message: MSG.desligandoRastreador };
 }
