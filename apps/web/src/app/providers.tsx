@@ -6,6 +6,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { closeSnackbar, SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
 import { SNACKBAR_MS } from '@rastro/shared/constants';
+import { ConfirmProvider } from '@/components/ConfirmDialog';
 import { theme } from './theme';
 
 interface AppProvidersProps {
@@ -13,7 +14,7 @@ interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** Theme (pt-BR), snackbars (7 s), query cache. The router goes inside. */
+/** Theme (pt-BR), snackbars (7 s), query cache, confirm dialog. The router goes inside. */
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (
     <ThemeProvider theme={theme}>
@@ -29,7 +30,9 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
           </IconButton>
         )}
       >
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        <QueryClientProvider client={queryClient}>
+          <ConfirmProvider>{children}</ConfirmProvider>
+        </QueryClientProvider>
       </SnackbarProvider>
     </ThemeProvider>
   );

@@ -20,6 +20,16 @@ const page = {
   notFound: () => import('./routes/not-found'),
   logout: () => import('./routes/admin/logout'),
   placeholder: () => import('./routes/placeholder'),
+  dashboard: () => import('./routes/admin/dashboard'),
+  usuariosList: () => import('./routes/admin/usuarios/list'),
+  usuariosCadastrar: () => import('./routes/admin/usuarios/cadastrar'),
+  usuariosEditar: () => import('./routes/admin/usuarios/editar'),
+  chipsList: () => import('./routes/admin/chips/list'),
+  chipsCadastrar: () => import('./routes/admin/chips/cadastrar'),
+  chipsEditar: () => import('./routes/admin/chips/editar'),
+  rastreadoresList: () => import('./routes/admin/rastreadores/list'),
+  rastreadoresCadastrar: () => import('./routes/admin/rastreadores/cadastrar'),
+  rastreadoresEditar: () => import('./routes/admin/rastreadores/editar'),
 };
 
 const handle = (title: string): RouteHandle => ({ title });
@@ -67,22 +77,43 @@ export const routes: RouteObject[] = [
               {
                 element: <ClientToMap />,
                 children: [
-                  todo(paths.admin.dashboard.path, 'Dashboard', [
-                    PER.DASHBOARD_TOTAIS,
-                    PER.DASHBOARD_SITUACAO,
-                    PER.DASHBOARD_ENERGIA,
-                  ]),
+                  // Open to every non-client: each widget checks its own role, and with none
+                  // the page says 'Nenhum relatorio a ser exibido.' (spec §2).
+                  { path: paths.admin.dashboard.path, handle: handle('Dashboard'), lazy: page.dashboard },
                 ],
               },
-              todo(paths.admin.usuarios.list.path, 'Usuários', [PER.USUARIOS]),
-              todo(paths.admin.usuarios.create.path, 'Cadastrar Usuário', [PER.USUARIOS]),
-              todo(paths.admin.usuarios.edit.path, 'Editar Usuário', [PER.USUARIOS]),
-              todo(paths.admin.rastreadores.list.path, 'Rastreadores', [PER.RASTREADORES]),
-              todo(paths.admin.rastreadores.create.path, 'Cadastrar Rastreador', [PER.RASTREADORES]),
-              todo(paths.admin.rastreadores.edit.path, 'Editar Rastreador', [PER.RASTREADORES]),
-              todo(paths.admin.chips.list.path, 'Chips', [PER.CHIPS]),
-              todo(paths.admin.chips.create.path, 'Cadastrar Chip', [PER.CHIPS]),
-              todo(paths.admin.chips.edit.path, 'Editar Chip', [PER.CHIPS]),
+              {
+                element: <RequireRoles roles={[PER.USUARIOS]} />,
+                children: [
+                  { path: paths.admin.usuarios.list.path, handle: handle('Usuários'), lazy: page.usuariosList },
+                  { path: paths.admin.usuarios.create.path, handle: handle('Cadastrar Usuário'), lazy: page.usuariosCadastrar },
+                  { path: paths.admin.usuarios.edit.path, handle: handle('Editar Usuário'), lazy: page.usuariosEditar },
+                ],
+              },
+              {
+                element: <RequireRoles roles={[PER.RASTREADORES]} />,
+                children: [
+                  { path: paths.admin.rastreadores.list.path, handle: handle('Rastreadores'), lazy: page.rastreadoresList },
+                  {
+                    path: paths.admin.rastreadores.create.path,
+                    handle: handle('Cadastrar Rastreador'),
+                    lazy: page.rastreadoresCadastrar,
+                  },
+                  {
+                    path: paths.admin.rastreadores.edit.path,
+                    handle: handle('Editar Rastreador'),
+                    lazy: page.rastreadoresEditar,
+                  },
+                ],
+              },
+              {
+                element: <RequireRoles roles={[PER.CHIPS]} />,
+                children: [
+                  { path: paths.admin.chips.list.path, handle: handle('Chips'), lazy: page.chipsList },
+                  { path: paths.admin.chips.create.path, handle: handle('Cadastrar Chip'), lazy: page.chipsCadastrar },
+                  { path: paths.admin.chips.edit.path, handle: handle('Editar Chip'), lazy: page.chipsEditar },
+                ],
+              },
               todo(paths.admin.pagamentos.path, 'Pagamentos', [PER.PAGAMENTOS]),
               todo(paths.user.minhaConta.path, 'Minha Conta'),
               todo(paths.user.rastreadorDetalhe.path, 'Detalhe do Rastreador'),

@@ -30,12 +30,12 @@ describe('route guards', () => {
   });
 
   it('renders the page when one role matches', async () => {
-    loginAs({ ...adminToken, authorities: [PER.CHIPS] });
+    loginAs({ ...adminToken, authorities: [PER.PAGAMENTOS] });
     stubFetch();
-    renderApp('/admin/chips');
+    renderApp('/admin/pagamentos');
     const main = await screen.findByRole('main');
     expect(await within(main).findByText(MSG.emDesenvolvimento)).toBeInTheDocument();
-    expect(within(main).getByText('Chips')).toBeInTheDocument();
+    expect(within(main).getByText('Pagamentos')).toBeInTheDocument();
   });
 
   it.each([

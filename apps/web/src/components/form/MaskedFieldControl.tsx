@@ -5,7 +5,7 @@ import { useController, type Control, type FieldPath, type FieldValues } from 'r
 
 interface MaskInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'defaultValue'> {
   // Optional only to fit MUI's `inputComponent` type; MaskedFieldControl always passes them.
-  mask?: string;
+  mask?: string | readonly string[];
   value?: unknown;
   /** The masked text after each accepted keystroke; the field listens to this, not to onChange. */
   onMaskAccept?: (value: string) => void;
@@ -16,15 +16,13 @@ const MaskInput = forwardRef<HTMLInputElement, MaskInputProps>(function MaskInpu
   { onMaskAccept, mask = '', value, ...rest },
   ref,
 ) {
-  return (
-    <IMaskInput
-      {...rest}
-      mask={mask}
-      value={typeof value === 'string' ? value : ''}
-      inputRef={ref}
-      onAccept={(v: string) => onMaskAccept?.(v)}
-    />
-  );
+  const text = typeof value === 'string' ? value : '';
+  const onAccept = (v: string) => onMaskAccept?.(v);
+  if (typeof mask === 'string') {
+    return <IMaskInput {...rest} mask={mask} value={text} inputRef={ref} onAccept={onAccept} />;
+  }
+  // Alternatives: IMask keeps the first one that takes every digit typed (shortest first).
+  return <IMaskInput {...rest} mask={mask.map((m) => ({ mask: m }))} value={text} inputRef={ref} onAccept={onAccept} />;
 });
 
 type Passthrough = Omit<
@@ -35,8 +33,11 @@ type Passthrough = Omit<
 export interface MaskedFieldControlProps<T extends FieldValues, O> extends Passthrough {
   control: Control<T, unknown, O>;
   name: FieldPath<T>;
-  /** IMask pattern, e.g. '(00) 0 0000-0000'. The field keeps the masked text. */
-  mask: string;
+  /**
+   * IMask pattern, e.g. '(00) 0 0000-0000', or alternatives from shortest to longest
+   * (MASCARA.telefoneOuCelular). The field keeps the masked text.
+   */
+  mask: string | readonly string[];
   inputMode?: 'numeric' | 'tel' | 'text';
 }
 
@@ -47,6 +48,8 @@ export const MASCARA = {
   cep: '00000-000',
   data: '00/00/0000',
   hora: '00:00',
+  /** Landline while it fits, mobile from the 11th digit. */
+  telefoneOuCelular: ['(00) 0000-0000', '(00) 0 0000-0000'],
 } as const;
 
 export function MaskedFieldControl<T extends FieldValues, O>({

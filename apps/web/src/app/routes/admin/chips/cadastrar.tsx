@@ -1,0 +1,5 @@
+import { ChipForm } from '@/features/chips/components/ChipForm';
+
+export function Component() {
+  return <ChipForm />;
+}

@@ -1,0 +1,5 @@
+import { ChipList } from '@/features/chips/components/ChipList';
+
+export function Component() {
+  return <ChipList />;
+}

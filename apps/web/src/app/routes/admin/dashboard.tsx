@@ -1,0 +1,5 @@
+import { Dashboard } from '@/features/dashboard/components/Dashboard';
+
+export function Component() {
+  return <Dashboard />;
+}

@@ -1,0 +1,5 @@
+import { RastreadorForm } from '@/features/rastreadores-admin/components/RastreadorForm';
+
+export function Component() {
+  return <RastreadorForm />;
+}

@@ -1,0 +1,5 @@
+import { UsuarioCadastro } from '@/features/usuarios/components/UsuarioCadastro';
+
+export function Component() {
+  return <UsuarioCadastro />;
+}

@@ -1,0 +1,91 @@
+import Box from '@mui/material/Box';
+import { useNavigate } from 'react-router';
+import { DESCRICAO_SITUACAO_CHIP } from '@rastro/shared/dominio';
+import { formatarTelefone } from '@rastro/shared/formatters';
+import {
+  MSG,
+  chipToggleErro,
+  chipToggleSucesso,
+  confirmarChip,
+  type AcaoSituacao,
+} from '@rastro/shared/messages';
+import { CHIP_ORDENAVEIS, type Chip } from '@rastro/shared/schemas/chips';
+import { useConfirm } from '@/components/ConfirmDialog';
+import { DataTable, type Column } from '@/components/data-table/DataTable';
+import { NewButton } from '@/components/NewButton';
+import { isApiError } from '@/lib/api-error';
+import { formatarDataHora } from '@/lib/format';
+import { useListReturnState } from '@/lib/list-return';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useListParams } from '@/lib/use-list-params';
+import { paths } from '@/paths';
+import { useChips } from '../api/get-chips';
+import type { ChipFiltros } from '../api/keys';
+import { useToggleChip } from '../api/toggle-chip';
+import { ChipSearch } from './ChipSearch';
+
+const colunas: Column<Chip>[] = [
+  { id: 'id', label: 'Cod.', sortable: true, render: (c) => c.id },
+  { id: 'descricao', label: 'Descricao', sortable: true, render: (c) => c.descricao },
+  { id: 'numero', label: 'Numero', sortable: true, render: (c) => formatarTelefone(c.numero) },
+  { id: 'usuarioCadastroNome', label: 'Usuario', render: (c) => c.usuarioCadastroNome ?? '-' },
+  { id: 'dataCadastro', label: 'Data de Cadastro', sortable: true, render: (c) => formatarDataHora(c.dataCadastro) },
+  { id: 'situacao', label: 'Situacao', sortable: true, render: (c) => DESCRICAO_SITUACAO_CHIP[c.situacao] },
+];
+
+const acaoDe = (c: Chip): AcaoSituacao => (c.situacao === 'A' ? 'Inativar' : 'Ativar');
+
+/** /admin/chips: nothing is listed until a search ('Informe os filtros.'). */
+export function ChipList() {
+  const list = useListParams<ChipFiltros>({
+    defaults: { orderBy: 'id', orderDirection: 'asc' },
+    filters: ['codigo', 'descricao', 'numero'],
+    requireSearch: true,
+    orderable: CHIP_ORDENAVEIS,
+  });
+  const { codigo, descricao, numero } = list.params;
+  const chips = useChips(list.params, list.ready);
+  const toggle = useToggleChip();
+  const confirm = useConfirm();
+  const navigate = useNavigate();
+  const returnState = useListReturnState();
+
+  const alternarSituacao = async (chip: Chip) => {
+    const acao = acaoDe(chip);
+    if (!(await confirm({ message: confirmarChip(acao, formatarTelefone(chip.numero)) }))) return;
+    try {
+      await toggle.mutateAsync({ id: chip.id, acao });
+      notifySuccess(chipToggleSucesso(acao));
+    } catch (e) {
+      if (!(isApiError(e) && e.handled)) notifyError(chipToggleErro(acao));
+    }
+  };
+
+  return (
+    <>
+      <ChipSearch filtros={{ codigo, descricao, numero }} onSearch={list.search} onClear={list.clear} />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
+        <NewButton to={paths.admin.chips.create.getHref()} state={returnState} />
+      </Box>
+      <DataTable<Chip>
+        caption="Chips"
+        columns={colunas}
+        page={list.ready ? chips.data : undefined}
+        isLoading={list.ready && chips.isFetching}
+        isError={list.ready && chips.isError}
+        errorMessage={chips.error?.message}
+        emptyMessage={list.ready ? MSG.nenhumResultado : MSG.informeFiltros}
+        params={list.params}
+        onPageChange={list.setPage}
+        onSizeChange={list.setSize}
+        onSortChange={list.setOrder}
+        getRowId={(c) => c.id}
+        actionsLabel="Acoes"
+        rowActions={(c) => [
+          { label: 'Editar', onClick: () => void navigate(paths.admin.chips.edit.getHref(c.id), { state: returnState }) },
+          { label: acaoDe(c), onClick: () => void alternarSituacao(c), disabled: toggle.isPending },
+        ]}
+      />
+    </>
+  );
+}

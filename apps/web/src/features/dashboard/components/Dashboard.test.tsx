@@ -1,0 +1,98 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { MSG } from '@rastro/shared/messages';
+import { PER } from '@rastro/shared/roles';
+import { dayjs } from '@/lib/dayjs';
+import { json, stubFetch } from '@/testing/fetch-stub';
+import { adminToken, loginAs, renderApp } from '@/testing/render-app';
+
+const relatorios = {
+  'GET /api/relatorios/totalizadores': () =>
+    json(200, { totalUsuarios: 12, totalRastreadores: 7, totalLocalizacoes: 25000, totalChips: 3 }),
+  'GET /api/relatorios/situacoes': () =>
+    json(200, { totalAguardandoVinculo: 2, totalAtivo: 4, totalInativo: 1, totalAlerta: 0 }),
+  'GET /api/relatorios/situacoes-energia': () =>
+    json(200, { totalDesligado: 1, totalLigado: 5, totalAguardandoDesligamento: 1 }),
+};
+
+const valorDoCard = (label: string) => {
+  const totais = screen.getByRole('list', { name: 'Totais' });
+  const card = within(totais).getByText(label).closest('li');
+  if (!card) throw new Error(`card ${label}`);
+  return card;
+};
+
+/** The first render loads the lazy page (and, cold, the charts chunk): allow it time. */
+const aguardarTotais = (label: string, valor: string) =>
+  waitFor(() => expect(valorDoCard(label)).toHaveTextContent(valor), { timeout: 5000 });
+
+describe('dashboard', () => {
+  it('shows the totals, capping locations at +10000, and both charts to a full administrator', async () => {
+    const net = stubFetch(relatorios);
+    loginAs();
+    renderApp('/admin/dashboard');
+
+    await aguardarTotais('Localizacoes', '+10000');
+    expect(valorDoCard('Usuarios')).toHaveTextContent('12');
+    expect(valorDoCard('Rastreadores')).toHaveTextContent('7');
+    expect(valorDoCard('Chips')).toHaveTextContent('3');
+
+    const situacao = await screen.findByRole('table', { name: 'Situação dos Rastreadores' }, { timeout: 5000 });
+    expect(within(situacao).getByRole('row', { name: 'Aguardando Vinculo 2' })).toBeInTheDocument();
+    expect(within(situacao).getByRole('row', { name: 'Ativo 4' })).toBeInTheDocument();
+    expect(within(situacao).getByRole('row', { name: 'Inativo 1' })).toBeInTheDocument();
+    expect(within(situacao).getByRole('row', { name: 'Alerta 0' })).toBeInTheDocument();
+    const energia = screen.getByRole('table', { name: 'Situação de Energia dos Rastreadores' });
+    expect(within(energia).getByRole('row', { name: 'Desligado 1' })).toBeInTheDocument();
+    expect(within(energia).getByRole('row', { name: 'Ligado 5' })).toBeInTheDocument();
+    expect(within(energia).getByRole('row', { name: 'Aguardando Desligamento 1' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Situação dos Rastreadores' })).toBeInTheDocument();
+
+    // The last 31 days up to today.
+    const [req] = net.calls('GET /api/relatorios/totalizadores');
+    expect(req?.url.searchParams.get('dataFinal')).toBe(dayjs().format('YYYY-MM-DD'));
+    expect(req?.url.searchParams.get('dataInicial')).toBe(dayjs().subtract(31, 'day').format('YYYY-MM-DD'));
+  });
+
+  it('shows only the widgets of the roles held', async () => {
+    const net = stubFetch(relatorios);
+    loginAs({ ...adminToken, authorities: [PER.DASHBOARD_SITUACAO] });
+    renderApp('/admin/dashboard');
+
+    expect(await screen.findByRole('table', { name: 'Situação dos Rastreadores' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Totais' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Situação de Energia dos Rastreadores' })).not.toBeInTheDocument();
+    expect(net.calls('GET /api/relatorios/totalizadores')).toHaveLength(0);
+    expect(net.calls('GET /api/relatorios/situacoes-energia')).toHaveLength(0);
+  });
+
+  it('shows the totals only with PER200', async () => {
+    stubFetch(relatorios);
+    loginAs({ ...adminToken, authorities: [PER.DASHBOARD_TOTAIS] });
+    renderApp('/admin/dashboard');
+    await aguardarTotais('Usuarios', '12');
+    expect(screen.queryByRole('heading', { name: 'Situação dos Rastreadores' })).not.toBeInTheDocument();
+  });
+
+  it('says there is no report without any dashboard role', async () => {
+    const net = stubFetch(relatorios);
+    loginAs({ ...adminToken, authorities: [PER.CHIPS] });
+    renderApp('/admin/dashboard');
+    expect(await screen.findByText(MSG.nenhumRelatorio)).toBeInTheDocument();
+    expect(net.requests.filter((r) => r.url.pathname.startsWith('/api/relatorios'))).toHaveLength(0);
+  });
+
+  it('asks again for another period', async () => {
+    const net = stubFetch(relatorios);
+    loginAs({ ...adminToken, authorities: [PER.DASHBOARD_TOTAIS] });
+    const { user } = renderApp('/admin/dashboard');
+    await aguardarTotais('Usuarios', '12');
+
+    const inicial = screen.getByLabelText('Data Inicial');
+    await user.clear(inicial);
+    await user.type(inicial, '2024-01-01');
+    await waitFor(() =>
+      expect(net.calls('GET /api/relatorios/totalizadores').at(-1)?.url.searchParams.get('dataInicial')).toBe('2024-01-01'),
+    );
+  });
+});

@@ -1,0 +1,182 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId, type ReactNode } from 'react';
+import { FormProvider, type DefaultValues } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { LIMITES } from '@rastro/shared/constants';
+import { DESCRICAO_SEXO, SEXOS } from '@rastro/shared/dominio';
+import { MSG } from '@rastro/shared/messages';
+import { ButtonLink } from '@/components/ButtonLink';
+import { EnderecoFields } from '@/components/endereco/EnderecoFields';
+import { Form, type FormApi } from '@/components/form/Form';
+import { MASCARA, MaskedFieldControl } from '@/components/form/MaskedFieldControl';
+import { SelectControl } from '@/components/form/SelectControl';
+import { TextFieldControl } from '@/components/form/TextFieldControl';
+import { Spinner } from '@/components/Spinner';
+import { reportSaveError } from '@/lib/form-errors';
+import { useReturnPath } from '@/lib/list-return';
+import { useNiveis } from '@/lib/lookups/get-niveis';
+import { notifySuccess } from '@/lib/notify';
+import { paths } from '@/paths';
+import { useSaveUsuario } from '../api/save-usuario';
+import { CAMPOS_USUARIO, telaParaPayload, usuarioTelaSchema, type UsuarioTelaInput, type UsuarioTelaOutput } from './usuario-form-values';
+
+const SEXO_OPCOES = SEXOS.map((s) => ({ value: s, label: DESCRICAO_SEXO[s] }));
+
+function Secao({ titulo, children }: { titulo: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Stack component="section" aria-labelledby={id} spacing={2}>
+      <Typography id={id} variant="h6" component="h2">
+        {titulo}
+      </Typography>
+      {children}
+    </Stack>
+  );
+}
+
+interface UsuarioFormProps {
+  /** The user being edited; none when creating. */
+  id?: number;
+  defaultValues: DefaultValues<UsuarioTelaInput>;
+}
+
+/** Personal data, address and 'Perfil' (level) of a user; Salvar goes back to the list. */
+export function UsuarioForm({ id, defaultValues }: UsuarioFormProps) {
+  const navigate = useNavigate();
+  const voltar = useReturnPath(paths.admin.usuarios.list.getHref());
+  const niveis = useNiveis();
+  const save = useSaveUsuario();
+
+  // The level select waits for its options, so a stored level never shows as out of range.
+  if (niveis.isPending) return <Spinner />;
+
+  const onSubmit = async (values: UsuarioTelaOutput, form: FormApi<typeof usuarioTelaSchema>) => {
+    try {
+      await save.mutateAsync(telaParaPayload(values, id));
+    } catch (e) {
+      // 409: a duplicate e-mail or CPF goes on its field.
+      reportSaveError(e, form.setError, CAMPOS_USUARIO, MSG.servicoIndisponivel);
+      return;
+    }
+    notifySuccess(MSG.usuarioSalvo);
+    await navigate(voltar);
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+      <Form schema={usuarioTelaSchema} defaultValues={defaultValues} onSubmit={onSubmit} aria-label="Usuário">
+        {(form) => {
+          const { control, formState } = form;
+          return (
+            <FormProvider {...form}>
+              <Stack spacing={4}>
+                <Secao titulo="Dados Pessoais">
+                  <Grid container spacing={2}>
+                    <Grid size={{ xs: 12, md: 6 }}>
+                      <TextFieldControl control={control} name="nome" label="Nome" required maxLength={LIMITES.nome} autoComplete="off" />
+                    </Grid>
+                    <Grid size={{ xs: 12, md: 6 }}>
+                      <TextFieldControl
+                        control={control}
+                        name="email"
+                        label="Email"
+                        type="email"
+                        required
+                        maxLength={LIMITES.email}
+                        autoComplete="off"
+                      />
+                    </Grid>
+                    <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+                      <MaskedFieldControl control={control} name="cpf" label="CPF" mask={MASCARA.cpf} required autoComplete="off" />
+                    </Grid>
+                    <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+                      <MaskedFieldControl
+                        control={control}
+                        name="dataNascimento"
+                        label="Data de Nascimento"
+                        mask={MASCARA.data}
+                        placeholder="DD/MM/AAAA"
+                        autoComplete="off"
+                      />
+                    </Grid>
+                    <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+                      <TextFieldControl control={control} name="rg" label="RG" maxLength={15} autoComplete="off" />
+                    </Grid>
+                    <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+                      <SelectControl control={control} name="sexo" label="Sexo" options={SEXO_OPCOES} emptyLabel="Selecione" />
+                    </Grid>
+                    <Grid size={{ xs: 12, md: 4 }}>
+                      <MaskedFieldControl
+                        control={control}
+                        name="telefoneCelular"
+                        label="Celular"
+                        mask={MASCARA.celular}
+                        inputMode="tel"
+                        required
+                        autoComplete="off"
+                      />
+                    </Grid>
+                    {/* Landlines as (00) 0000-0000; a stored mobile number still fits. */}
+                    <Grid size={{ xs: 12, md: 4 }}>
+                      <MaskedFieldControl
+                        control={control}
+                        name="telefoneResidencial"
+                        label="Telefone Residencial"
+                        mask={MASCARA.telefoneOuCelular}
+                        inputMode="tel"
+                        autoComplete="off"
+                      />
+                    </Grid>
+                    <Grid size={{ xs: 12, md: 4 }}>
+                      <MaskedFieldControl
+                        control={control}
+                        name="telefoneComercial"
+                        label="Telefone Comercial"
+                        mask={MASCARA.telefoneOuCelular}
+                        inputMode="tel"
+                        autoComplete="off"
+                      />
+                    </Grid>
+                  </Grid>
+                </Secao>
+                <Secao titulo="Endereço">
+                  <EnderecoFields />
+                </Secao>
+                <Secao titulo="Perfil">
+                  <Grid container spacing={2}>
+                    <Grid size={{ xs: 12, md: 6 }}>
+                      <SelectControl
+                        control={control}
+                        name="nivelId"
+                        label="Perfil"
+                        required
+                        emptyLabel="Selecione"
+                        options={(niveis.data ?? []).map((n) => ({ value: n.id, label: n.nome }))}
+                      />
+                    </Grid>
+                  </Grid>
+                </Secao>
+                {id === undefined && (
+                  <Alert severity="info">O usuário receberá um e-mail com um link para criar a senha de acesso.</Alert>
+                )}
+                <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
+                  <ButtonLink to={voltar} variant="outlined">
+                    Voltar
+                  </ButtonLink>
+                  <Button type="submit" variant="contained" loading={formState.isSubmitting}>
+                    Salvar
+                  </Button>
+                </Stack>
+              </Stack>
+            </FormProvider>
+          );
+        }}
+      </Form>
+    </Paper>
+  );
+}

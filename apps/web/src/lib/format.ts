@@ -1,0 +1,19 @@
+import { FORMATO_DATA, FORMATO_DATA_HORA } from '@rastro/shared/constants';
+import { dayjs } from './dayjs';
+
+/** Dates arrive as ISO-8601 with offset and are shown in the app's time zone (ARCHITECTURE.md). */
+export const FUSO_HORARIO = 'America/Sao_Paulo';
+
+const format = (iso: string | null | undefined, pattern: string): string => {
+  if (!iso) return '';
+  // A plain date ('YYYY-MM-DD') has no time to convert.
+  if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) return dayjs(iso).format(pattern);
+  const d = dayjs(iso);
+  return d.isValid() ? d.tz(FUSO_HORARIO).format(pattern) : '';
+};
+
+/** 'DD/MM/YYYY HH:mm' in America/Sao_Paulo; '' when empty or invalid. */
+export const formatarDataHora = (iso: string | null | undefined) => format(iso, FORMATO_DATA_HORA);
+
+/** 'DD/MM/YYYY' in America/Sao_Paulo; '' when empty or invalid. */
+export const formatarData = (iso: string | null | undefined) => format(iso, FORMATO_DATA);

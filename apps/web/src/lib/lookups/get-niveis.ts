@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { erroCarregar } from '@rastro/shared/messages';
+import { niveisSelectSchema } from '@rastro/shared/schemas/lookups';
+import { apiRequest } from '@/lib/api-client';
+import { lookupKeys } from './lookup-keys';
+
+/** GET /api/niveis/select: the access levels ('Perfil'), {id, nome}. */
+export const getNiveis = () => apiRequest('/api/niveis/select', niveisSelectSchema);
+
+export const niveisQueryOptions = () =>
+  queryOptions({
+    queryKey: lookupKeys.niveis(),
+    queryFn: getNiveis,
+    staleTime: 5 * 60_000,
+    // ARCHITECTURE.md: the original named 'Estado' here by mistake.
+    meta: { errorMessage: erroCarregar('Nivel') },
+  });
+
+export const useNiveis = () => useQuery(niveisQueryOptions());
