@@ -2,6 +2,8 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
 import { buildApp } from './app';
+import { GatewayTopin } from './gateway/servidor';
+import { HttpGeolocationProvider } from './geolocation/http-provider';
 
 /** Reads the config, prepares the database, listens, and closes gracefully on a signal. */
 async function main() {
@@ -20,6 +22,15 @@ async function main() {
     }
   }
 
+  const gateway =
+    config.role === 'api'
+      ? undefined
+      : new GatewayTopin(
+          database,
+          app.log.child({ modulo: 'gateway' }),
+          { port: config.topinPort, host: config.host, ...config.gateway },
+          config.geolocation.url ? new HttpGeolocationProvider(config.geolocation.url, config.geolocation.key) : undefined,
+        );
   let fechando = false;
   const fechar = async (sinal: string) => {
     if (fechando) return;
@@ -28,6 +39,7 @@ async function main() {
     const forcar = setTimeout(() => process.exit(1), 10_000);
     forcar.unref();
     try {
+      await gateway?.parar();
       await app.close();
       await database.close();
       process.exit(0);
@@ -40,6 +52,7 @@ async function main() {
   process.on('SIGTERM', () => void fechar('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  await gateway?.iniciar();
   app.log.info(`Rastro em ${config.appUrl} (banco: ${database.kind}, papel: ${config.role})`);
 }
 
