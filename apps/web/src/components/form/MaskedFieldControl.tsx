@@ -12,7 +12,7 @@ interface MaskInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'va
 }
 
 /** react-imask input in the shape MUI's `inputComponent` expects. `0` = any digit. */
-const MaskInput = forwardRef<HTMLInputElement, MaskInputProps>(function MaskInput(
+export const MaskInput = forwardRef<HTMLInputElement, MaskInputProps>(function MaskInput(
   { onMaskAccept, mask = '', value, ...rest },
   ref,
 ) {

@@ -90,7 +90,7 @@ describe('dashboard', () => {
 
     const inicial = screen.getByLabelText('Data Inicial');
     await user.clear(inicial);
-    await user.type(inicial, '2024-01-01');
+    await user.type(inicial, '01012024');
     await waitFor(() =>
       expect(net.calls('GET /api/relatorios/totalizadores').at(-1)?.url.searchParams.get('dataInicial')).toBe('2024-01-01'),
     );
