@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITES } from '../constants';
 import { MSG, maxCaracteres } from '../messages';
-import { compararDatas, dataDeDate, idadeEmAnos, isCpfValido, isEmailValido, onlyDigits, parseData } from '../validators';
+import { compararDatas, dataDeDate, idadeEmAnos, isCpfValido, isEmailValido, onlyDigits, parseData, type DataSimples } from '../validators';
 import { IDADE_MINIMA } from '../constants';
 import { idadeMinima } from '../messages';
 
@@ -72,6 +72,15 @@ export const cepOpcional = () =>
 /** Optional positive id from a select ('' or null = none). */
 export const idOpcional = () => z.number().int().positive().nullable();
 
+/** The birth-date rule: a real date, not after today, over IDADE_MINIMA years. */
+function erroNascimento(d: DataSimples | null): string | null {
+  if (!d) return MSG.dataInvalida;
+  const hoje = dataDeDate(new Date());
+  if (compararDatas(d, hoje) > 0) return MSG.dataMenorOuIgualHoje;
+  if (idadeEmAnos(d, hoje) < IDADE_MINIMA) return idadeMinima(IDADE_MINIMA);
+  return null;
+}
+
 /**
  * Birth date as the API carries it ('YYYY-MM-DD'), optional: not after today and over
  * IDADE_MINIMA years (spec §5, admin user).
@@ -84,14 +93,8 @@ export const dataNascimentoIso = () =>
     .superRefine((v, ctx) => {
       if (!v) return;
       const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-      const d = m ? parseData(`${m[3]}/${m[2]}/${m[1]}`) : null;
-      if (!d) {
-        ctx.addIssue({ code: 'custom', message: MSG.dataInvalida });
-        return;
-      }
-      const hoje = dataDeDate(new Date());
-      if (compararDatas(d, hoje) > 0) ctx.addIssue({ code: 'custom', message: MSG.dataMenorOuIgualHoje });
-      else if (idadeEmAnos(d, hoje) < IDADE_MINIMA) ctx.addIssue({ code: 'custom', message: idadeMinima(IDADE_MINIMA) });
+      const erro = erroNascimento(m ? parseData(`${m[3]}/${m[2]}/${m[1]}`) : null);
+      if (erro) ctx.addIssue({ code: 'custom', message: erro });
     });
 
 /** Birth date as the form shows it ('DD/MM/YYYY'), same rules. */
@@ -101,14 +104,8 @@ export const dataNascimentoBr = () =>
     .trim()
     .superRefine((v, ctx) => {
       if (!v) return;
-      const d = parseData(v);
-      if (!d) {
-        ctx.addIssue({ code: 'custom', message: MSG.dataInvalida });
-        return;
-      }
-      const hoje = dataDeDate(new Date());
-      if (compararDatas(d, hoje) > 0) ctx.addIssue({ code: 'custom', message: MSG.dataMenorOuIgualHoje });
-      else if (idadeEmAnos(d, hoje) < IDADE_MINIMA) ctx.addIssue({ code: 'custom', message: idadeMinima(IDADE_MINIMA) });
+      const erro = erroNascimento(parseData(v));
+      if (erro) ctx.addIssue({ code: 'custom', message: erro });
     });
 
 /** ISO date-time with offset, as dates travel on the wire. */

@@ -1,5 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
@@ -10,7 +8,6 @@ import { useNavigate } from 'react-router';
 import { LIMITES } from '@rastro/shared/constants';
 import { MSG } from '@rastro/shared/messages';
 import { chipFormSchema, type Chip, type ChipForm as ChipFormValues } from '@rastro/shared/schemas/chips';
-import { ButtonLink } from '@/components/ButtonLink';
 import { Form } from '@/components/form/Form';
 import { MASCARA, MaskedFieldControl } from '@/components/form/MaskedFieldControl';
 import { TextFieldControl } from '@/components/form/TextFieldControl';
@@ -21,6 +18,8 @@ import { notifySuccess } from '@/lib/notify';
 import { paths } from '@/paths';
 import { useChip } from '../api/get-chip';
 import { useSaveChip } from '../api/save-chip';
+import { FormActions } from '@/components/form/FormActions';
+import { LoadError } from '@/components/LoadError';
 
 const CAMPOS = ['descricao', 'numero'] as const;
 
@@ -80,14 +79,7 @@ function ChipFormFields({ chip }: ChipFormFieldsProps) {
                   />
                 </Grid>
               </Grid>
-              <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
-                <ButtonLink to={voltar} variant="outlined">
-                  Voltar
-                </ButtonLink>
-                <Button type="submit" variant="contained" loading={formState.isSubmitting}>
-                  Salvar
-                </Button>
-              </Stack>
+              <FormActions voltar={voltar} saving={formState.isSubmitting} />
             </Stack>
           )}
         </Form>
@@ -101,14 +93,7 @@ function EditChip({ id }: { id: number }) {
   const voltar = useReturnPath(paths.admin.chips.list.getHref());
   if (chip.isPending) return <Spinner />;
   if (chip.isError) {
-    return (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Alert severity="error">{MSG.erroCarregarRegistro}</Alert>
-        <ButtonLink to={voltar} variant="outlined">
-          Voltar
-        </ButtonLink>
-      </Stack>
-    );
+    return <LoadError voltar={voltar} />;
   }
   return <ChipFormFields chip={chip.data} />;
 }

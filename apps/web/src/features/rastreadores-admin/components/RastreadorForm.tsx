@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
@@ -14,7 +13,6 @@ import { PROTOCOLOS } from '@rastro/shared/dominio';
 import { formatarTelefone } from '@rastro/shared/formatters';
 import { MSG, erroCarregar } from '@rastro/shared/messages';
 import { rastreadorFormSchema, type RastreadorAdmin } from '@rastro/shared/schemas/rastreadores';
-import { ButtonLink } from '@/components/ButtonLink';
 import { Form, type FormApi } from '@/components/form/Form';
 import { SelectControl, type SelectOption } from '@/components/form/SelectControl';
 import { TextFieldControl } from '@/components/form/TextFieldControl';
@@ -26,6 +24,8 @@ import { paths } from '@/paths';
 import { useChipsSelect } from '../api/get-chips-select';
 import { useRastreador } from '../api/get-rastreador';
 import { useSaveRastreador } from '../api/save-rastreador';
+import { FormActions } from '@/components/form/FormActions';
+import { LoadError } from '@/components/LoadError';
 
 type Valores = DefaultValues<z.input<typeof rastreadorFormSchema>>;
 
@@ -120,14 +120,7 @@ function RastreadorFormFields({ rastreador }: { rastreador?: RastreadorAdmin }) 
                   />
                 </Grid>
               </Grid>
-              <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
-                <ButtonLink to={voltar} variant="outlined">
-                  Voltar
-                </ButtonLink>
-                <Button type="submit" variant="contained" loading={form.formState.isSubmitting}>
-                  Salvar
-                </Button>
-              </Stack>
+              <FormActions voltar={voltar} saving={form.formState.isSubmitting} />
             </Stack>
           )}
         </Form>
@@ -141,14 +134,7 @@ function EditRastreador({ id }: { id: number }) {
   const voltar = useReturnPath(paths.admin.rastreadores.list.getHref());
   if (rastreador.isPending) return <Spinner />;
   if (rastreador.isError) {
-    return (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Alert severity="error">{MSG.erroCarregarRegistro}</Alert>
-        <ButtonLink to={voltar} variant="outlined">
-          Voltar
-        </ButtonLink>
-      </Stack>
-    );
+    return <LoadError voltar={voltar} />;
   }
   return <RastreadorFormFields rastreador={rastreador.data} />;
 }

@@ -1,24 +1,14 @@
-import Alert from '@mui/material/Alert';
-import Stack from '@mui/material/Stack';
-import { MSG } from '@rastro/shared/messages';
-import { ButtonLink } from '@/components/ButtonLink';
 import { Spinner } from '@/components/Spinner';
 import { useReturnPath } from '@/lib/list-return';
 import { paths } from '@/paths';
 import { useUsuario } from '../api/get-usuario';
 import { detalheParaTela } from './usuario-form-values';
 import { UsuarioForm } from './UsuarioForm';
+import { LoadError } from '@/components/LoadError';
 
 function ErroCarregar() {
   const voltar = useReturnPath(paths.admin.usuarios.list.getHref());
-  return (
-    <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-      <Alert severity="error">{MSG.erroCarregarRegistro}</Alert>
-      <ButtonLink to={voltar} variant="outlined">
-        Voltar
-      </ButtonLink>
-    </Stack>
-  );
+  return <LoadError voltar={voltar} />;
 }
 
 function Carregado({ id }: { id: number }) {

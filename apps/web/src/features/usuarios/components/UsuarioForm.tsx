@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -10,7 +9,6 @@ import { useNavigate } from 'react-router';
 import { LIMITES } from '@rastro/shared/constants';
 import { DESCRICAO_SEXO, SEXOS } from '@rastro/shared/dominio';
 import { MSG } from '@rastro/shared/messages';
-import { ButtonLink } from '@/components/ButtonLink';
 import { EnderecoFields } from '@/components/endereco/EnderecoFields';
 import { Form, type FormApi } from '@/components/form/Form';
 import { MASCARA, MaskedFieldControl } from '@/components/form/MaskedFieldControl';
@@ -24,6 +22,7 @@ import { notifySuccess } from '@/lib/notify';
 import { paths } from '@/paths';
 import { useSaveUsuario } from '../api/save-usuario';
 import { CAMPOS_USUARIO, telaParaPayload, usuarioTelaSchema, type UsuarioTelaInput, type UsuarioTelaOutput } from './usuario-form-values';
+import { FormActions } from '@/components/form/FormActions';
 
 const SEXO_OPCOES = SEXOS.map((s) => ({ value: s, label: DESCRICAO_SEXO[s] }));
 
@@ -164,14 +163,7 @@ export function UsuarioForm({ id, defaultValues }: UsuarioFormProps) {
                 {id === undefined && (
                   <Alert severity="info">O usuário receberá um e-mail com um link para criar a senha de acesso.</Alert>
                 )}
-                <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
-                  <ButtonLink to={voltar} variant="outlined">
-                    Voltar
-                  </ButtonLink>
-                  <Button type="submit" variant="contained" loading={formState.isSubmitting}>
-                    Salvar
-                  </Button>
-                </Stack>
+                <FormActions voltar={voltar} saving={formState.isSubmitting} />
               </Stack>
             </FormProvider>
           );
