@@ -1,0 +1,168 @@
+/**
+ * A virtual pet: a random walk with momentum around a home point, in metres on a local plane.
+ * Pure apart from the injected random source, so the tests can run it deterministically.
+ */
+
+export type Random = () => number;
+
+/** Small, seedable PRNG (mulberry32). */
+export function seededRandom(seed: number): Random {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export const MAX_SPEED_KMH = 6;
+export const DEFAULT_RADIUS_M = 2000;
+const METRES_PER_DEGREE = 111_320;
+const HOME_RADIUS_M = 40;
+
+export interface PetOptions {
+  homeLat: number;
+  homeLng: number;
+  radiusM?: number;
+  random: Random;
+}
+
+export interface PetSnapshot {
+  latitude: number;
+  longitude: number;
+  speedKmh: number;
+  /** Degrees clockwise from north, 0–359. */
+  course: number;
+  indoors: boolean;
+  /** Distance from home in metres. */
+  distanceM: number;
+  battery: number;
+  charging: boolean;
+}
+
+export class Pet {
+  readonly homeLat: number;
+  readonly homeLng: number;
+  readonly radiusM: number;
+  private readonly random: Random;
+  /** East and north offsets from home, in metres. */
+  private x = 0;
+  private y = 0;
+  private heading: number;
+  private speedKmh = 0;
+  private indoors: boolean;
+  private battery: number;
+  private charging = false;
+
+  constructor(opts: PetOptions) {
+    this.homeLat = opts.homeLat;
+    this.homeLng = opts.homeLng;
+    this.radiusM = opts.radiusM ?? DEFAULT_RADIUS_M;
+    this.random = opts.random;
+    this.heading = this.random() * 2 * Math.PI;
+    this.battery = 60 + this.random() * 40;
+    this.indoors = this.random() < 0.3;
+  }
+
+  /** Advances the walk by `dtSeconds` and returns where the pet is now. */
+  step(dtSeconds: number): PetSnapshot {
+    const r = this.random;
+    const dist = Math.hypot(this.x, this.y);
+    if (this.indoors) {
+      // Indoors (at home or wherever it stopped): still, until it decides to go out.
+      this.speedKmh = 0;
+      if (r() < 0.05) {
+        this.indoors = false;
+        this.speedKmh = 2;
+      }
+    } else {
+      if (this.speedKmh < 0.5 && r() < (dist < HOME_RADIUS_M ? 0.15 : 0.01)) this.indoors = true;
+      // Momentum: speed and heading drift, with occasional rests.
+      this.speedKmh = clamp(this.speedKmh + (r() - 0.5) * 1.5, 0, MAX_SPEED_KMH);
+      if (r() < 0.05) this.speedKmh = 0;
+      this.heading += (r() - 0.5) * 0.8;
+      // Past 60% of the radius it is pulled home, harder the farther it goes.
+      if (dist > 0.6 * this.radiusM) {
+        const toHome = Math.atan2(-this.x, -this.y);
+        const pull = Math.min(1, (dist / this.radiusM - 0.6) * 2.5);
+        this.heading += angleDiff(toHome, this.heading) * pull;
+      }
+      // Going home now and then, to charge and sleep.
+      if (this.battery < 25 && dist > HOME_RADIUS_M) this.heading = Math.atan2(-this.x, -this.y);
+      const metres = (this.speedKmh / 3.6) * dtSeconds;
+      this.x += Math.sin(this.heading) * metres;
+      this.y += Math.cos(this.heading) * metres;
+      const after = Math.hypot(this.x, this.y);
+      if (after > this.radiusM) {
+        this.x *= this.radiusM / after;
+        this.y *= this.radiusM / after;
+        this.heading += Math.PI;
+      }
+    }
+    this.updateBattery(dtSeconds);
+    return this.snapshot();
+  }
+
+  private updateBattery(dtSeconds: number): void {
+    const atHome = Math.hypot(this.x, this.y) < HOME_RADIUS_M && this.indoors;
+    if (!this.charging && atHome && (this.battery < 30 || this.random() < 0.01)) this.charging = true;
+    if (this.charging && (!atHome || this.battery >= 100)) this.charging = false;
+    // About 1% every 3 minutes away from the charger, 1% every 30 s on it.
+    this.battery = clamp(this.battery + (this.charging ? dtSeconds / 30 : -dtSeconds / 180), 1, 100);
+  }
+
+  snapshot(): PetSnapshot {
+    const latitude = this.homeLat + this.y / METRES_PER_DEGREE;
+    const longitude = this.homeLng + this.x / (METRES_PER_DEGREE * Math.cos((this.homeLat * Math.PI) / 180));
+    const deg = ((this.heading * 180) / Math.PI) % 360;
+    return {
+      latitude,
+      longitude,
+      speedKmh: this.speedKmh,
+      course: Math.round(deg < 0 ? deg + 360 : deg) % 360,
+      indoors: this.indoors,
+      distanceM: Math.hypot(this.x, this.y),
+      battery: Math.round(this.battery),
+      charging: this.charging,
+    };
+  }
+}
+
+function clamp(v: number, lo: number, hi: number): number {
+  return Math.min(hi, Math.max(lo, v));
+}
+
+function angleDiff(a: number, b: number): number {
+  const d = (a - b) % (2 * Math.PI);
+  if (d > Math.PI) return d - 2 * Math.PI;
+  if (d < -Math.PI) return d + 2 * Math.PI;
+  return d;
+}
+
+/** Great-circle distance in metres (for the tests and the logs). */
+export function haversineM(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const rad = Math.PI / 180;
+  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.sqrt(a));
+}
+
+/** A home near `lat,lng`, spread up to ~1.5 km per tracker (the first stays on the point). */
+export function spreadHome(lat: number, lng: number, index: number, random: Random): { lat: number; lng: number } {
+  if (index === 0) return { lat, lng };
+  const d = 300 + random() * 1200;
+  const a = random() * 2 * Math.PI;
+  return { lat: lat + (Math.cos(a) * d) / METRES_PER_DEGREE, lng: lng + (Math.sin(a) * d) / (METRES_PER_DEGREE * Math.cos((lat * Math.PI) / 180)) };
+}
+
+/** Stable, locally administered fake Wi-Fi MACs and a serving cell (Claro, 724/05) for one pet. */
+export function radioEnvironment(random: Random) {
+  const byte = () => Math.floor(random() * 256).toString(16).padStart(2, '0');
+  const macs = Array.from({ length: 3 + Math.floor(random() * 3) }, () => ['02', byte(), byte(), byte(), byte(), byte()].join(':'));
+  const baseDbm = 45 + Math.floor(random() * 20);
+  return {
+    accessPoints: macs.map((mac, i) => ({ mac, signalDbm: -(baseDbm + i * 6) })),
+    cell: { mcc: 724, mnc: 5, lac: 1000 + Math.floor(random() * 60000), cellId: 1 + Math.floor(random() * 65000), signal: 40 + Math.floor(random() * 40) },
+  };
+}
