@@ -53,10 +53,6 @@ export class Ingestao {
 
   /** A WI-FI/cell scan: one row per access point and per cell, with the resolved position if any. */
   async varredura(rastreadorId: number, dataHora: Date, v: Varredura) {
-    const fix = this.ultimoFix.get(rastreadorId);
-    if (this.aprendiz && fix && Math.abs(fix.quando - dataHora.getTime()) <= JANELA_APRENDIZADO_MS) {
-      await this.aprendiz.aprender(v, fix).catch((err: unknown) => this.log.warn({ err }, 'falha ao aprender emissores'));
-    }
     const pos = await this.geo.resolver(v).catch(() => null);
     const noTipo = (tipo: 'WIFI' | 'LBS') => (pos?.fonte === tipo ? { latitude: pos.latitude, longitude: pos.longitude, precisao: pos.precisao } : {});
     const linhas: NovaLocalizacao[] = [
@@ -64,6 +60,11 @@ export class Ingestao {
       ...v.cells.map((c) => ({ rastreadorId, tipo: 'LBS', dataHora, codigoPais: c.mcc, rede: c.mnc, codigoArea: c.lac, identificadorTorre: c.cellId, nivelSinal: c.signal, ...noTipo('LBS') })),
     ];
     await Promise.all(linhas.map((l) => this.escritor.add(l)));
+    // Learning where the emitters are is not what the device waits for: it runs after the ack.
+    const fix = this.ultimoFix.get(rastreadorId);
+    if (this.aprendiz && fix && Math.abs(fix.quando - dataHora.getTime()) <= JANELA_APRENDIZADO_MS) {
+      void this.aprendiz.aprender(v, fix).catch((err: unknown) => this.log.warn({ err }, 'falha ao aprender emissores'));
+    }
     return pos;
   }
 

@@ -19,10 +19,15 @@ export async function rastreadorPorImei(db: Executor, imei: string) {
   return row;
 }
 
-/** Any message from the device: it is on and talking. */
+/** Any message from the device: it is on and talking (a pending power-off still waits). */
 export async function registrarComunicacao(db: Executor, id: number) {
-  await db.update(rastreadores).set({ ultimaComunicacao: sql`now()`, situacaoEnergia: 'LIGADO' }).where(and(eq(rastreadores.id, id), ne(rastreadores.situacaoEnergia, 'AGUARDANDO_DESLIGAMENTO')));
-  await db.update(rastreadores).set({ ultimaComunicacao: sql`now()` }).where(and(eq(rastreadores.id, id), eq(rastreadores.situacaoEnergia, 'AGUARDANDO_DESLIGAMENTO')));
+  await db
+    .update(rastreadores)
+    .set({
+      ultimaComunicacao: sql`now()`,
+      situacaoEnergia: sql`case when ${rastreadores.situacaoEnergia} = 'AGUARDANDO_DESLIGAMENTO' then ${rastreadores.situacaoEnergia} else 'LIGADO' end`,
+    })
+    .where(eq(rastreadores.id, id));
 }
 
 export async function registrarStatus(db: Executor, id: number, bateria: number, nivelSinal: number | null, carregando: boolean | null) {

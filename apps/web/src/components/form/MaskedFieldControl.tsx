@@ -1,7 +1,8 @@
-import TextField, { type OutlinedTextFieldProps } from '@mui/material/TextField';
+import TextField from '@mui/material/TextField';
 import { forwardRef, type InputHTMLAttributes } from 'react';
 import { IMaskInput } from 'react-imask';
-import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useController, type FieldValues } from 'react-hook-form';
+import type { FieldControlProps } from './field-props';
 
 interface MaskInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'defaultValue'> {
   // Optional only to fit MUI's `inputComponent` type; MaskedFieldControl always passes them.
@@ -25,14 +26,7 @@ export const MaskInput = forwardRef<HTMLInputElement, MaskInputProps>(function M
   return <IMaskInput {...rest} mask={mask.map((m) => ({ mask: m }))} value={text} inputRef={ref} onAccept={onAccept} />;
 });
 
-type Passthrough = Omit<
-  OutlinedTextFieldProps,
-  'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'variant' | 'inputRef' | 'type'
->;
-
-export interface MaskedFieldControlProps<T extends FieldValues, O> extends Passthrough {
-  control: Control<T, unknown, O>;
-  name: FieldPath<T>;
+export interface MaskedFieldControlProps<T extends FieldValues, O> extends FieldControlProps<T, O> {
   /**
    * IMask pattern, e.g. '(00) 0 0000-0000', or alternatives from shortest to longest
    * (MASCARA.telefoneOuCelular). The field keeps the masked text.

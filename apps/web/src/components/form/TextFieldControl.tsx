@@ -2,19 +2,13 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField, { type OutlinedTextFieldProps } from '@mui/material/TextField';
+import TextField from '@mui/material/TextField';
 import { useState, type ChangeEvent } from 'react';
-import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useController, type FieldValues } from 'react-hook-form';
 import { onlyDigits } from '@rastro/shared/validators';
+import type { FieldControlProps } from './field-props';
 
-type Passthrough = Omit<
-  OutlinedTextFieldProps,
-  'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'variant' | 'inputRef' | 'type'
->;
-
-export interface TextFieldControlProps<T extends FieldValues, O> extends Passthrough {
-  control: Control<T, unknown, O>;
-  name: FieldPath<T>;
+export interface TextFieldControlProps<T extends FieldValues, O> extends FieldControlProps<T, O> {
   type?: 'text' | 'email' | 'password' | 'search' | 'tel';
   /** Upper-case as the user types (spec §5). Default: on, except e-mail and password fields. */
   uppercase?: boolean;
