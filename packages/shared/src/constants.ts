@@ -63,3 +63,12 @@ export const LIMITES = {
   nome: 50,
   email: 50,
 } as const;
+
+/** Upload interval the owner may choose, in minutes (TOPIN 0x97 accepts 10 s to 7,200 s). */
+export const INTERVALO_MINUTOS = { min: 1, max: 120, padrao: 5 } as const;
+/** The longest upload interval a TOPIN device accepts, in seconds. */
+export const INTERVALO_MAXIMO_DISPOSITIVO_S = 7200;
+/** Longest location history the map asks for at once, in days. */
+export const PERIODO_MAXIMO_HISTORICO_DIAS = 7;
+/** The map's live channel. */
+export const SOCKET_PATH = '/api/socket';

@@ -41,3 +41,24 @@ export const TIPOS_COMANDO = ['DESLIGAR', 'LOCALIZAR', 'INTERVALO', 'GPS_LIGAR',
 export type TipoComando = (typeof TIPOS_COMANDO)[number];
 export const STATUS_COMANDO = ['PENDENTE', 'ENVIADO', 'CONFIRMADO', 'FALHOU'] as const;
 export type StatusComando = (typeof STATUS_COMANDO)[number];
+
+export const TIPOS_VISUALIZACAO = ['ATUAL', 'HISTORICO'] as const;
+export type TipoVisualizacao = (typeof TIPOS_VISUALIZACAO)[number];
+export const DESCRICAO_TIPO_VISUALIZACAO: Record<TipoVisualizacao, string> = {
+  ATUAL: 'Localização atual',
+  HISTORICO: 'Histórico de localizações',
+};
+
+export const FORMATOS_EXPORTACAO = ['gpx', 'kml', 'csv'] as const;
+export type FormatoExportacao = (typeof FORMATOS_EXPORTACAO)[number];
+
+/** Brazilian mobile networks by MNC (MCC 724), for the LBS table's 'Rede'. */
+const REDES_724: Record<number, string> = {
+  2: 'TIM', 3: 'TIM', 4: 'TIM', 5: 'Claro', 6: 'Vivo', 10: 'Vivo', 11: 'Vivo', 15: 'Sercomtel', 16: 'Oi',
+  23: 'Vivo', 24: 'Oi', 31: 'Oi', 32: 'Algar', 33: 'Algar', 34: 'Algar', 39: 'Nextel', 54: 'Conecta',
+};
+/** 'Claro', 'Vivo', … or 'MCC/MNC' when unknown. */
+export function descricaoRede(mcc: number | null, mnc: number | null): string | null {
+  if (mcc === null || mnc === null) return null;
+  return (mcc === 724 ? REDES_724[mnc] : undefined) ?? `${mcc}/${String(mnc).padStart(2, '0')}`;
+}

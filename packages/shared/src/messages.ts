@@ -75,6 +75,29 @@ export const MSG = {
   proprioUsuario: 'Você não pode inativar o seu próprio usuário.',
   emulacaoPropria: 'Você não pode emular o seu próprio usuário.',
   rastreadorJaDesligado: 'O rastreador já está desligado ou aguardando desligamento.',
+
+  // Owner side (spec §2, §8: Map, Lists, Economy)
+  nenhumRastreadorEncontrado: 'Nenhum rastreador encontrado',
+  sincronizacaoSolicitada: 'Sincronizacao solicitada, aguarde e busque novamente...',
+  erroSincronizar: 'Erro ao tentar sincronizar os rastreadores, tente novamente.',
+  arquivoExportado: 'Arquivo exportado com sucesso.',
+  nenhumaLocalizacaoNoPeriodo: 'Nenhuma localização encontrada no período.',
+  rastreadorNaoAguardaVinculo: 'Nenhum rastreador aguardando vínculo com este IMEI. Confira o número.',
+  rastreadorJaVinculado: 'Este rastreador já está vinculado a um usuário.',
+  rastreadorInativoVinculo: 'Este rastreador está inativo. Procure o suporte.',
+  economiasExclusivas: 'A economia e a ultra economia de bateria não podem ficar ativas ao mesmo tempo.',
+  intervaloInvalido: 'O intervalo deve ser de 1 a 120 minutos.',
+  periodoUltraInvalido: 'Escolha um dos períodos da lista.',
+  dataFinalAntesInicial: 'A data final deve ser maior que a data inicial.',
+  dataFuturaMapa: 'A data deve ser menor ou igual a hoje.',
+  notificacoesVazio: 'Nenhuma notificação por aqui.',
+  slogan: 'Seu pet sempre por perto.',
+  textoModoNormal:
+    'Modo normal: o GPS fica ligado e o rastreador envia a localização a cada intervalo informado. Quanto menor o intervalo, mais precisa a trilha e maior o consumo de bateria.',
+  textoModoEconomia:
+    'Economia de bateria: o GPS é desligado e a localização passa a ser aproximada (Wi-Fi ou antena de celular), no mesmo intervalo.',
+  textoModoUltraEconomia:
+    'Ultra economia de bateria: o GPS é desligado e o rastreador envia a localização aproximada (Wi-Fi ou antena de celular) apenas uma vez a cada período escolhido, para a bateria durar vários dias.',
 } as const;
 
 export type AcaoSituacao = 'Ativar' | 'Inativar';
@@ -93,6 +116,15 @@ export const usuarioToggleErro = (a: AcaoSituacao) => `Erro ao tentar ${a.toLowe
 /** 'x a y de z' of the paginator. */
 export const faixaPaginacao = (de: number, ate: number, total: number) => `${de} a ${ate} de ${total}`;
 export const LINHAS_POR_PAGINA = 'Mostrar Linhas:';
+
+/** 'Economia de bateria ativada com sucesso.' / 'Ultra economia de bateria inativada com sucesso.' */
+export type ModoEconomia = 'economia' | 'ultra';
+const nomeModo = (m: ModoEconomia) => (m === 'ultra' ? 'Ultra economia de bateria' : 'Economia de bateria');
+export const economiaSucesso = (m: ModoEconomia, a: AcaoSituacao) => `${nomeModo(m)} ${a === 'Ativar' ? 'ativada' : 'inativada'} com sucesso.`;
+export const economiaErro = (m: ModoEconomia, a: AcaoSituacao) =>
+  `Erro ao tentar ${a.toLowerCase()} ${nomeModo(m).toLowerCase()}, tente novamente.`;
+/** Interval as the lists show it: 'minuto' for 1 or less, else 'minutos'. */
+export const intervaloTexto = (minutos: number) => `${minutos} ${minutos <= 1 ? 'minuto' : 'minutos'}`;
 
 export const maxCaracteres = (n: number) => `Máximo de ${n} caracteres.`;
 export const minCaracteres = (n: number) => `Mínimo de ${n} caracteres.`;

@@ -78,6 +78,21 @@ export type UsuarioForm = z.infer<typeof usuarioFormSchema>;
 export const usuarioFormTelaSchema = usuarioFormSchema.extend({ dataNascimento: dataNascimentoBr() });
 export type UsuarioFormTela = z.infer<typeof usuarioFormTelaSchema>;
 
+/**
+ * POST /users (Minha conta): the logged user's own data. nome, e-mail, birth date and level are
+ * shown but not changed (they may be sent and are ignored); the CPF is kept once set.
+ */
+export const minhaContaSchema = z.object({
+  id: z.number().int().positive().optional(),
+  nome: z.string().optional(),
+  email: z.string().optional(),
+  dataNascimento: z.string().nullable().optional(),
+  nivelId: z.number().int().nullable().optional(),
+  cpf: cpfObrigatorio(),
+  ...enderecoEContato,
+});
+export type MinhaConta = z.infer<typeof minhaContaSchema>;
+
 /** GET /api/usuarios/{id} and GET /users/{id}. */
 export const usuarioDetalheSchema = z
   .object({

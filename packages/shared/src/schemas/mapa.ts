@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { PERIODO_MAXIMO_HISTORICO_DIAS } from '../constants';
+import { SITUACOES_ENERGIA, TIPOS_LOCALIZACAO, TIPOS_VISUALIZACAO } from '../dominio';
+import { MSG, periodoMaximo } from '../messages';
+import { compararDatas, dataDeDate, parseData, parseHora } from '../validators';
+import { dataHoraIso } from './localizacoes';
+import { meuRastreadorSchema } from './meus-rastreadores';
+
+const DIA_MS = 86_400_000;
+
+/**
+ * GET /api/usuarios/rastreadores/ultimas-localizacoes. ATUAL: the latest position of each of
+ * the user's trackers (or of one); HISTORICO: one tracker's positions between two instants.
+ */
+export const mapaQuerySchema = z
+  .object({
+    tipoVisualizacao: z.enum(TIPOS_VISUALIZACAO, { error: MSG.campoObrigatorio }),
+    usuarioRastreadorId: z.coerce.number({ error: MSG.campoInvalido }).int().positive().optional(),
+    dataInicial: dataHoraIso().optional(),
+    dataFinal: dataHoraIso().optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.tipoVisualizacao !== 'HISTORICO') return;
+    for (const campo of ['usuarioRastreadorId', 'dataInicial', 'dataFinal'] as const) {
+      if (q[campo] === undefined) ctx.addIssue({ code: 'custom', path: [campo], message: MSG.campoObrigatorio });
+    }
+    if (!q.dataInicial || !q.dataFinal) return;
+    const ms = Date.parse(q.dataFinal) - Date.parse(q.dataInicial);
+    if (ms < 0) ctx.addIssue({ code: 'custom', path: ['dataFinal'], message: MSG.dataFinalAntesInicial });
+    else if (ms > PERIODO_MAXIMO_HISTORICO_DIAS * DIA_MS) ctx.addIssue({ code: 'custom', path: ['dataFinal'], message: periodoMaximo(PERIODO_MAXIMO_HISTORICO_DIAS) });
+  });
+export type MapaQuery = z.infer<typeof mapaQuerySchema>;
+
+/** A map marker: the latest position of a tracker (ATUAL) or one point of a route (HISTORICO). */
+export const marcadorSchema = z
+  .object({
+    /** ATUAL: the owner's link id; HISTORICO: the position's id. */
+    id: z.number().int(),
+    rastreadorId: z.number().int(),
+    usuarioRastreadorId: z.number().int(),
+    name: z.string(),
+    position: z.object({ lat: z.number(), lng: z.number() }),
+    bateria: z.number().int().nullable(),
+    situacaoEnergia: z.enum(SITUACOES_ENERGIA),
+    situacaoEnergiaDescricao: z.string(),
+    /** The tracker can be turned off now (it is LIGADO). */
+    desligar: z.boolean(),
+    dataHora: z.string(),
+    tipo: z.enum(TIPOS_LOCALIZACAO),
+    /** Accuracy radius in metres for WIFI/LBS positions. */
+    precisao: z.number().nullable(),
+    velocidade: z.number().nullable(),
+  })
+  .meta({ id: 'Marcador' });
+export type Marcador = z.infer<typeof marcadorSchema>;
+export const marcadoresSchema = z.array(marcadorSchema);
+
+/** 'DD/MM/YYYY' + 'HH:mm' in a fixed UTC offset ('-03:00') → ISO-8601, or null when invalid. */
+export function juntarDataHora(data: string, hora: string, offset: string): string | null {
+  const d = parseData(data);
+  const h = parseHora(hora);
+  if (!d || h === null) return null;
+  const p = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${p(d.ano, 4)}-${p(d.mes)}-${p(d.dia)}T${p(Math.floor(h / 60))}:${p(h % 60)}:00${offset}`;
+}
+
+/** The map's filter form (spec §5, Map search). */
+export const mapaFormSchema = z
+  .object({
+    tipoVisualizacao: z.enum(TIPOS_VISUALIZACAO, { error: MSG.campoObrigatorio }),
+    usuarioRastreadorId: z.number().int().positive().nullable(),
+    dataInicial: z.string().trim(),
+    horaInicial: z.string().trim(),
+    dataFinal: z.string().trim(),
+    horaFinal: z.string().trim(),
+  })
+  .superRefine((f, ctx) => {
+    if (f.tipoVisualizacao !== 'HISTORICO') return;
+    const erro = (campo: keyof typeof f, message: string) => ctx.addIssue({ code: 'custom', path: [campo], message });
+    if (f.usuarioRastreadorId === null) erro('usuarioRastreadorId', MSG.campoObrigatorio);
+    const hoje = dataDeDate(new Date());
+    const datas = { dataInicial: parseData(f.dataInicial), dataFinal: parseData(f.dataFinal) };
+    for (const campo of ['dataInicial', 'dataFinal'] as const) {
+      const d = datas[campo];
+      if (!f[campo]) erro(campo, MSG.campoObrigatorio);
+      else if (!d) erro(campo, MSG.dataInvalida);
+      else if (compararDatas(d, hoje) > 0) erro(campo, MSG.dataMenorOuIgualHoje);
+    }
+    for (const campo of ['horaInicial', 'horaFinal'] as const) {
+      if (!f[campo]) erro(campo, MSG.campoObrigatorio);
+      else if (parseHora(f[campo]) === null) erro(campo, MSG.horaInvalida);
+    }
+    const ini = juntarDataHora(f.dataInicial, f.horaInicial, 'Z');
+    const fim = juntarDataHora(f.dataFinal, f.horaFinal, 'Z');
+    if (!ini || !fim) return;
+    const ms = Date.parse(fim) - Date.parse(ini);
+    if (ms < 0) erro('dataFinal', MSG.dataFinalAntesInicial);
+    else if (ms > PERIODO_MAXIMO_HISTORICO_DIAS * DIA_MS) erro('dataFinal', periodoMaximo(PERIODO_MAXIMO_HISTORICO_DIAS));
+  });
+export type MapaForm = z.infer<typeof mapaFormSchema>;
+
+/** The first message on /api/socket: the bearer token (and the emulated user, for PER2). */
+export const socketAuthSchema = z.object({ token: z.string().min(1).max(200), usuarioEmulado: z.number().int().positive().optional() });
+export type SocketAuth = z.infer<typeof socketAuthSchema>;
+
+/** A notification as the list and the live channel carry it. */
+export const notificacaoSchema = z
+  .object({ id: z.number().int(), dataCadastro: z.string(), descricao: z.string(), lida: z.boolean() })
+  .meta({ id: 'Notificacao' });
+export type Notificacao = z.infer<typeof notificacaoSchema>;
+
+/** What /api/socket pushes: only the user's own trackers and notifications. */
+export const eventoSocketSchema = z.object({
+  posicoes: z.array(marcadorSchema),
+  rastreadores: z.array(meuRastreadorSchema),
+  notificacoes: z.array(notificacaoSchema),
+  /** The unread count after these notifications (present when notificacoes is not empty). */
+  naoLidas: z.number().int().optional(),
+});
+export type EventoSocket = z.infer<typeof eventoSocketSchema>;
+/** The server's answer to a bad first message, before it closes the socket. */
+export const socketErroSchema = z.object({ erro: z.string() });
