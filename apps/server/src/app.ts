@@ -24,6 +24,10 @@ import { usuariosPublicRoutes } from './modules/usuarios/routes';
 import { usuariosAdminRoutes } from './modules/usuarios/admin-routes';
 import { chipsRoutes } from './modules/chips/routes';
 import { rastreadoresRoutes } from './modules/rastreadores/routes';
+import { meusRastreadoresRoutes } from './modules/meus-rastreadores/routes';
+import { localizacoesRoutes } from './modules/localizacoes/routes';
+import { notificacoesRoutes } from './modules/notificacoes/routes';
+import { liveRoutes } from './live/routes';
 import { lookupsRoutes } from './modules/lookups/routes';
 import { relatoriosRoutes } from './modules/relatorios/routes';
 import { createAuth } from './plugins/auth';
@@ -103,6 +107,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { c
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
   registerErrorHandler(app);
+  await liveRoutes(app, ctx);
   registerMetricsHooks(app, metrics);
 
   healthRoutes(app, ctx, metrics);
@@ -112,6 +117,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { c
   usuariosAdminRoutes(app, ctx);
   chipsRoutes(app, ctx);
   rastreadoresRoutes(app, ctx);
+  meusRastreadoresRoutes(app, ctx);
+  localizacoesRoutes(app, ctx);
+  notificacoesRoutes(app, ctx);
   lookupsRoutes(app, ctx);
   relatoriosRoutes(app, ctx);
 

@@ -52,3 +52,23 @@ export async function contar(app: TestApp, tabela: string, where = sql`true`) {
   const [r] = await consultar<{ n: number }>(app.database.db, sql`select count(*)::int as n from ${sql.identifier(tabela)} where ${where}`);
   return r?.n ?? 0;
 }
+
+let chipSeq = 0;
+/** A tracker an administrator registered (with its own chip), awaiting its owner's link. */
+export async function registrarRastreador(app: TestApp, adminHeaders: Record<string, string>, imei: string) {
+  chipSeq += 1;
+  const numero = `119${String(Date.now() % 100_000).padStart(5, '0')}${String(chipSeq % 1000).padStart(3, '0')}`;
+  const chip = await app.inject({ method: 'POST', url: '/api/chips', headers: adminHeaders, payload: { descricao: `CHIP ${imei}`, numero } });
+  if (chip.statusCode !== 201) throw new Error(`chip: ${chip.body}`);
+  const r = await app.inject({ method: 'POST', url: '/api/rastreadores', headers: adminHeaders, payload: { imei, protocolo: 'TOPIN', chipId: chip.json<{ id: number }>().id } });
+  if (r.statusCode !== 201) throw new Error(`rastreador: ${r.body}`);
+  return r.json<{ id: number }>().id;
+}
+
+/** The commands queued for a tracker, oldest first. */
+export function comandosDe(app: TestApp, rastreadorId: number) {
+  return consultar<{ tipo: string; status: string; parametros: Record<string, unknown> | null }>(
+    app.database.db,
+    sql`select tipo, status, parametros from comandos where rastreador_id = ${rastreadorId} order by id`,
+  );
+}

@@ -6,6 +6,7 @@ import {
   factoryReset,
   gpsAck,
   gpsOffWindow,
+  gpsOffWindowDisabled,
   locateNow,
   loginReply,
   positionReply,
@@ -111,6 +112,8 @@ describe('commands', () => {
     expect(toHex(gpsOffWindow('11:30', '12:30'))).toBe(hex('7878 06 46 01 1130 1230 0D0A'));
     expect(server(gpsOffWindow('22:05', '06:59'))).toEqual({ kind: 'gpsOffWindow', enabled: true, from: '22:05', to: '06:59' });
     for (const bad of ['24:00', '7:30', '12:60', '']) expect(() => gpsOffWindow(bad, '12:00')).toThrow(RangeError);
+    expect(toHex(gpsOffWindowDisabled())).toBe(hex('7878 06 46 00 0000 0000 0D0A'));
+    expect(server(gpsOffWindowDisabled())).toEqual({ kind: 'gpsOffWindow', enabled: false, from: '00:00', to: '00:00' });
   });
 
   it('SOS number in ASCII digits', () => {

@@ -125,6 +125,11 @@ export function gpsOffWindow(from: string, to: string): Uint8Array {
   return buildFrame(0x46, [0x01, ...hhmm('from', from), ...hhmm('to', to)]);
 }
 
+/** 0x46 `00 0000 0000`: no GPS-off window (GPS on all day). */
+export function gpsOffWindowDisabled(): Uint8Array {
+  return buildFrame(0x46, [0x00, 0x00, 0x00, 0x00, 0x00]);
+}
+
 /** 0x41: SOS phone number, ASCII digits. */
 export function sosNumber(digits: string): Uint8Array {
   if (!/^\d{1,20}$/.test(digits)) throw new RangeError(`SOS number must be 1–20 digits, got '${digits}'`);

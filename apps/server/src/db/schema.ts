@@ -255,7 +255,12 @@ export const localizacoes = pgTable(
     identificadorTorre: bigint('identificador_torre', { mode: 'number' }),
     dataCadastro: tz('data_cadastro').notNull().defaultNow(),
   },
-  (t) => [index('localizacoes_rastreador_tipo_data_idx').on(t.rastreadorId, t.tipo, t.dataHora.desc()), index('localizacoes_data_idx').on(t.dataHora)],
+  (t) => [
+    index('localizacoes_rastreador_tipo_data_idx').on(t.rastreadorId, t.tipo, t.dataHora.desc()),
+    index('localizacoes_data_idx').on(t.dataHora),
+    // The map: latest position of a tracker and its route over a period (rows with coordinates).
+    index('localizacoes_posicao_idx').on(t.rastreadorId, t.dataHora.desc()).where(sql`latitude is not null`),
+  ],
 );
 
 /** Device command queue: PENDENTE → ENVIADO → CONFIRMADO/FALHOU. */

@@ -4,6 +4,7 @@ import { ackFor, loginReply, statusReply, timePacket } from '@rastro/topin/encod
 import { TopinFramer, type Frame } from '@rastro/topin/framer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import type { PublicadorEventos } from '../live/publicador';
 import type { Ingestao } from './ingestao';
 import { registrarAlerta, registrarComunicacao, registrarStatus, rastreadorPorImei } from './repository';
 
@@ -17,6 +18,8 @@ export interface Rastreador {
 export interface ConexaoDeps {
   db: Db;
   ingestao: Ingestao;
+  /** Live events for the owners' screens, after the data is committed. */
+  eventos: PublicadorEventos;
   log: FastifyBaseLogger;
   maxBuffer: number;
   /** After a successful login (to deliver pending commands). */
@@ -94,23 +97,27 @@ export class ConexaoTopin {
       case 'gps':
         if (msg.valid) {
           await this.deps.ingestao.gps(r.id, { dataHora: msg.time, latitude: msg.latitude, longitude: msg.longitude, velocidade: msg.speedKmh, curso: msg.course, satelites: msg.satellites });
+          this.deps.eventos.rastreador(r.id);
         }
         this.confirmar(frame);
         return;
-      case 'wifiLbs':
-        await this.deps.ingestao.varredura(r.id, msg.time, { accessPoints: msg.accessPoints, cells: msg.cells });
+      case 'wifiLbs': {
+        const pos = await this.deps.ingestao.varredura(r.id, msg.time, { accessPoints: msg.accessPoints, cells: msg.cells });
+        if (pos) this.deps.eventos.rastreador(r.id);
         this.confirmar(frame);
         return;
+      }
       case 'status':
         await registrarStatus(this.deps.db, r.id, msg.battery, msg.signal ?? null, msg.charging ?? null);
+        this.deps.eventos.rastreador(r.id);
         this.enviar(statusReply());
         return;
       case 'collar':
-        if (msg.removed) await registrarAlerta(this.deps.db, r.id, r.donoId, `A coleira do rastreador ${r.descricao} foi retirada.`);
+        if (msg.removed) await this.alertar(r, (n) => `A coleira do rastreador ${n} foi retirada.`);
         return;
       default: {
         const alarme = ALARMES[msg.kind];
-        if (alarme) await registrarAlerta(this.deps.db, r.id, r.donoId, alarme(r.descricao));
+        if (alarme) await this.alertar(r, alarme);
         else if (msg.kind === 'malformed' || msg.kind === 'unknown') {
           this.log.info({ tipo: frame.type, kind: msg.kind }, 'mensagem não tratada');
           // A frame that expects an ack is acked even when unreadable: otherwise the device
@@ -136,6 +143,13 @@ export class ConexaoTopin {
     this.enviar(timePacket(new Date()));
     this.log.info('rastreador conectado');
     this.deps.aoEntrar(this);
+  }
+
+  /** ALERTA and a notification to whoever owns the tracker now (it may have been linked since login). */
+  private async alertar(r: Rastreador, texto: (nome: string) => string) {
+    const donoId = await registrarAlerta(this.deps.db, r.id, (descricao) => texto(descricao ?? r.imei));
+    this.deps.eventos.rastreador(r.id);
+    if (donoId !== null) this.deps.eventos.usuario(donoId);
   }
 
   /** ultima_comunicacao at most every 30 s per connection (it is on every frame's path). */

@@ -1,11 +1,12 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { locateNow, setUploadInterval, shutdown } from '@rastro/topin/encode';
+import { gpsOffWindow, gpsOffWindowDisabled, locateNow, setUploadInterval, shutdown } from '@rastro/topin/encode';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { CANAL_COMANDOS } from '../lib/canais';
 import { LocalGeolocationProvider } from '../geolocation/local-provider';
 import type { GeolocationProvider } from '../geolocation/types';
+import { PublicadorEventos } from '../live/publicador';
 import { ConexaoTopin } from './conexao';
 import { Ingestao } from './ingestao';
 import { comandosPendentes, concluirDesligamento, marcarComandos } from './repository';
@@ -26,6 +27,12 @@ function bytesDoComando(tipo: string, parametros: unknown): Uint8Array | null {
       return shutdown();
     case 'LOCALIZAR':
       return locateNow();
+    // TOPIN.md leaves 0x34's payload to the vendor document; the GPS-off window (0x46) over the
+    // whole day does the same job and is documented.
+    case 'GPS_DESLIGAR':
+      return gpsOffWindow('00:00', '23:59');
+    case 'GPS_LIGAR':
+      return gpsOffWindowDisabled();
     case 'INTERVALO': {
       const s = (parametros as { segundos?: unknown } | null)?.segundos;
       return typeof s === 'number' ? setUploadInterval(Math.min(7200, Math.max(10, Math.round(s)))) : null;
@@ -45,6 +52,7 @@ export class GatewayTopin {
   private readonly porIp = new Map<string, number>();
   private readonly sockets = new Set<Socket>();
   readonly ingestao: Ingestao;
+  private readonly eventos: PublicadorEventos;
   private pararDeOuvir: (() => Promise<void>) | undefined;
 
   constructor(
@@ -55,6 +63,7 @@ export class GatewayTopin {
   ) {
     const local = new LocalGeolocationProvider(database.db);
     this.ingestao = new Ingestao(database.db, geo ?? local, local, log);
+    this.eventos = new PublicadorEventos(database, log);
     this.server = createServer((s) => this.aceitar(s));
     this.server.on('error', (err) => log.error({ err }, 'erro no gateway TOPIN'));
   }
@@ -80,6 +89,7 @@ export class GatewayTopin {
       for (const s of this.sockets) s.destroy();
     });
     await this.ingestao.close();
+    await this.eventos.close();
   }
 
   conectado(rastreadorId: number) {
@@ -108,6 +118,7 @@ export class GatewayTopin {
     new ConexaoTopin(socket, {
       db: this.database.db,
       ingestao: this.ingestao,
+      eventos: this.eventos,
       log: this.log,
       maxBuffer: this.opts.maxBuffer,
       aoEntrar: (c) => {
@@ -121,7 +132,11 @@ export class GatewayTopin {
         const id = c.rastreador?.id;
         if (id === undefined || this.conexoes.get(id) !== c) return;
         this.conexoes.delete(id);
-        void concluirDesligamento(this.database.db, id).catch((err: unknown) => this.log.error({ err }, 'falha ao concluir desligamento'));
+        void concluirDesligamento(this.database.db, id)
+          .then((desligou) => {
+            if (desligou) this.eventos.rastreador(id);
+          })
+          .catch((err: unknown) => this.log.error({ err }, 'falha ao concluir desligamento'));
       },
     });
   }

@@ -1,2 +1,4 @@
 /** PostgreSQL NOTIFY channels shared by the API and the gateway (possibly other instances). */
 export const CANAL_COMANDOS = 'rastro_comandos';
+/** Live events: `{"r":[rastreadorIds],"u":[usuarioIds]}` whose data changed (positions, status, notifications). */
+export const CANAL_EVENTOS = 'rastro_eventos';

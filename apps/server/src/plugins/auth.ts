@@ -47,45 +47,34 @@ export async function resolverToken(db: Db, token: string) {
 }
 
 export function createAuth(db: Db) {
-  async function autenticar(req: FastifyRequest, _reply?: FastifyReply) {
-    const token = bearerToken(req);
+  /** Who a token (and an optional emulated user id) stands for; throws 401/403/404 otherwise. */
+  async function principalDoToken(token: string | undefined, emulado: string | number | undefined): Promise<Principal> {
     if (!token) throw naoAutenticado();
     const r = await resolverToken(db, token);
     if (!r) throw new AppError(401, MSG.sessaoExpirada);
     const { usuario, tokenHash } = r;
-    let principal: Principal = {
-      usuarioId: usuario.id,
-      nome: usuario.nome,
-      email: usuario.email,
-      authorities: usuario.authorities,
-      isClient: usuario.isClient,
-      tokenHash,
-    };
-    const emulado = req.headers[EMULACAO_HEADER];
-    if (emulado !== undefined) {
-      if (!usuario.authorities.includes(PER.USUARIOS)) throw acessoNegado();
-      const id = Number(Array.isArray(emulado) ? emulado[0] : emulado);
-      if (!Number.isInteger(id) || id <= 0) throw acessoNegado();
-      const alvo = await buscarSessao(db, id);
-      if (!alvo) throw naoEncontrado();
-      principal = {
-        usuarioId: alvo.id,
-        nome: alvo.nome,
-        email: alvo.email,
-        authorities: alvo.authorities,
-        isClient: alvo.isClient,
-        emuladorId: usuario.id,
-        tokenHash,
-      };
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        await registrarAuditoria(db, {
-          usuarioId: alvo.id,
-          emuladorId: usuario.id,
-          acao: 'EMULACAO_REQUISICAO',
-          detalhe: { metodo: req.method, rota: req.routeOptions.url ?? req.url },
-          ip: req.ip,
-        });
-      }
+    if (emulado === undefined) {
+      return { usuarioId: usuario.id, nome: usuario.nome, email: usuario.email, authorities: usuario.authorities, isClient: usuario.isClient, tokenHash };
+    }
+    if (!usuario.authorities.includes(PER.USUARIOS)) throw acessoNegado();
+    const id = Number(emulado);
+    if (!Number.isInteger(id) || id <= 0) throw acessoNegado();
+    const alvo = await buscarSessao(db, id);
+    if (!alvo) throw naoEncontrado();
+    return { usuarioId: alvo.id, nome: alvo.nome, email: alvo.email, authorities: alvo.authorities, isClient: alvo.isClient, emuladorId: usuario.id, tokenHash };
+  }
+
+  async function autenticar(req: FastifyRequest, _reply?: FastifyReply) {
+    const h = req.headers[EMULACAO_HEADER];
+    const principal = await principalDoToken(bearerToken(req), Array.isArray(h) ? (h[0] ?? '') : h);
+    if (principal.emuladorId !== undefined && req.method !== 'GET' && req.method !== 'HEAD') {
+      await registrarAuditoria(db, {
+        usuarioId: principal.usuarioId,
+        emuladorId: principal.emuladorId,
+        acao: 'EMULACAO_REQUISICAO',
+        detalhe: { metodo: req.method, rota: req.routeOptions.url ?? req.url },
+        ip: req.ip,
+      });
     }
     req.principal = principal;
     req.log = req.log.child({ usuarioId: principal.usuarioId, ...(principal.emuladorId ? { emuladorId: principal.emuladorId } : {}) });
@@ -99,7 +88,7 @@ export function createAuth(db: Db) {
     };
   }
 
-  return { autenticar, exigir };
+  return { autenticar, exigir, principalDoToken };
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -110,8 +110,3 @@ export async function inserir(db: Executor, v: { imei: string; protocolo: string
 export async function atualizar(db: Executor, id: number, v: Partial<{ imei: string; protocolo: string; chipId: number; situacao: string; situacaoEnergia: string }>) {
   await db.update(rastreadores).set(v).where(eq(rastreadores.id, id));
 }
-
-export async function enfileirarComando(db: Executor, c: { rastreadorId: number; tipo: string; usuarioId: number; parametros?: Record<string, unknown> }) {
-  const [row] = await db.insert(comandos).values({ ...c, parametros: c.parametros ?? null }).returning({ id: comandos.id });
-  return row?.id;
-}

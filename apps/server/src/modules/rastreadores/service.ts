@@ -4,14 +4,15 @@ import { PER } from '@rastro/shared/roles';
 import type { Page } from '@rastro/shared/schemas/common';
 import type { RastreadorAdmin, RastreadorDetalhe, RastreadorForm } from '@rastro/shared/schemas/rastreadores';
 import type { Ctx } from '../../context';
-import { CANAL_COMANDOS } from '../../lib/canais';
 import { AppError, erroDeCampo, naoEncontrado } from '../../lib/errors';
 import { iso, isoOuNull, pagina } from '../../lib/paginacao';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { Principal } from '../../plugins/auth';
 import { registrarAuditoria } from '../auth/repository';
 import { situacaoEUso } from '../chips/repository';
-import { atualizar, buscar, buscarDetalhe, enfileirarComando, estado, imeiEmUso, inserir, listar, ultimaLocalizacao, type FiltroRastreadores } from './repository';
+import { enfileirar } from '../comandos/repository';
+import { avisarGateway } from '../comandos/service';
+import { atualizar, buscar, buscarDetalhe, estado, imeiEmUso, inserir, listar, ultimaLocalizacao, type FiltroRastreadores } from './repository';
 
 type Linha = NonNullable<Awaited<ReturnType<typeof buscar>>>;
 
@@ -123,10 +124,10 @@ export async function desligarRastreador(ctx: Ctx, p: Principal, id: number, ip:
   if (atual.situacaoEnergia !== 'LIGADO') throw new AppError(409, MSG.rastreadorJaDesligado);
   await ctx.db.transaction(async (tx) => {
     await atualizar(tx, id, { situacaoEnergia: 'AGUARDANDO_DESLIGAMENTO' });
-    await enfileirarComando(tx, { rastreadorId: id, tipo: 'DESLIGAR', usuarioId: p.usuarioId });
+    await enfileirar(tx, id, p.usuarioId, [{ tipo: 'DESLIGAR' }]);
     await registrarAuditoria(tx, { usuarioId: p.usuarioId, emuladorId: p.emuladorId ?? null, acao: 'RASTREADOR_DESLIGAR', detalhe: { rastreadorId: id }, ip });
   });
   // Whichever instance holds the device's connection delivers the command now.
-  await ctx.database.notify(CANAL_COMANDOS, String(id));
+  await avisarGateway(ctx.database, [id]);
   return { message: MSG.desligandoRastreador };
 }

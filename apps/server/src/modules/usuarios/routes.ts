@@ -1,7 +1,10 @@
 import { signUpResponseSchema, signUpSchema } from '@rastro/shared/schemas/auth';
-import { erroSchema } from '@rastro/shared/schemas/common';
+import { erroSchema, idParamSchema } from '@rastro/shared/schemas/common';
+import { minhaContaSchema, usuarioDetalheSchema } from '@rastro/shared/schemas/usuarios';
 import type { Ctx } from '../../context';
 import type { AppInstance } from '../../lib/types';
+import { principalDe } from '../../plugins/auth';
+import { atualizarConta, obterConta } from './minha-conta-service';
 import { cadastrar } from './signup-service';
 
 export function usuariosPublicRoutes(app: AppInstance, ctx: Ctx) {
@@ -16,5 +19,19 @@ export function usuariosPublicRoutes(app: AppInstance, ctx: Ctx) {
       const u = await cadastrar(ctx, req.body, req.ip);
       return reply.code(201).send(u);
     },
+  });
+
+  const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema, 404: erroSchema, 409: erroSchema };
+
+  app.get('/users/:id', {
+    onRequest: ctx.auth.autenticar,
+    schema: { tags: ['Minha conta'], summary: 'Dados do próprio usuário', params: idParamSchema, response: { 200: usuarioDetalheSchema, ...erros } },
+    handler: (req) => obterConta(ctx, principalDe(req), req.params.id),
+  });
+
+  app.post('/users', {
+    onRequest: ctx.auth.autenticar,
+    schema: { tags: ['Minha conta'], summary: 'Atualiza os dados do próprio usuário', body: minhaContaSchema, response: { 200: usuarioDetalheSchema, ...erros } },
+    handler: (req) => atualizarConta(ctx, principalDe(req), req.body, req.ip),
   });
 }

@@ -1,7 +1,8 @@
-import { PlaceholderPage } from '@/components/PlaceholderPage';
-import { useRouteTitle } from '../../route-handle';
+import { RastreadorDetalhe } from '@/features/meus-rastreadores/components/RastreadorDetalhe';
+import { useIdParam } from '@/lib/use-id-param';
 
-/** Filled in by the owner-side work (issue 5). */
 export function Component() {
-  return <PlaceholderPage title={useRouteTitle() ?? ''} />;
+  const id = useIdParam();
+  // A new screen per tracker: no table page or tab of one survives on another.
+  return <RastreadorDetalhe key={id ?? 'sem-id'} id={id} />;
 }

@@ -1,7 +1,8 @@
-import { PlaceholderPage } from '@/components/PlaceholderPage';
-import { useRouteTitle } from '../../../route-handle';
+import { MeuRastreadorForm } from '@/features/meus-rastreadores/components/MeuRastreadorForm';
+import { useIdParam } from '@/lib/use-id-param';
 
-/** Filled in by the owner-side work (issue 5). */
 export function Component() {
-  return <PlaceholderPage title={useRouteTitle() ?? ''} />;
+  const id = useIdParam();
+  // A new form per tracker: nothing typed for one survives on another.
+  return <MeuRastreadorForm key={id ?? 'sem-id'} editar id={id} />;
 }

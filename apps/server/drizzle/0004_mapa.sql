@@ -1,0 +1,1 @@
+CREATE INDEX "localizacoes_posicao_idx" ON "localizacoes" USING btree ("rastreador_id","data_hora" DESC NULLS LAST) WHERE latitude is not null;

@@ -1,0 +1,173 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import { socketAuthSchema, type EventoSocket } from '@rastro/shared/schemas/mapa';
+import type { Database } from '../db/client';
+import { CANAL_EVENTOS } from '../lib/canais';
+import { iso } from '../lib/paginacao';
+import { ultimasPosicoes } from '../modules/localizacoes/repository';
+import { marcadorAtual } from '../modules/localizacoes/service';
+import { porRastreadores } from '../modules/meus-rastreadores/repository';
+import { paraMeuRastreador } from '../modules/meus-rastreadores/service';
+import { naoLidas, novas, ultimoId } from '../modules/notificacoes/repository';
+import type { Auth, Principal } from '../plugins/auth';
+
+interface Assinante {
+  socket: WebSocket;
+  principal: Principal;
+  token: string;
+  /** The newest notification this socket has been told about. */
+  ultimaNotificacao: number;
+}
+
+const avisoSchema = z.object({ r: z.array(z.number().int()).default([]), u: z.array(z.number().int()).default([]) });
+
+/** A socket that does not authenticate in this time is closed. */
+const PRAZO_AUTENTICACAO_MS = 10_000;
+/** Tokens are checked again this often: a logout or an inactivated user ends the socket. */
+const REVALIDAR_MS = 60_000;
+/** A client this far behind is dropped rather than buffered without end. */
+const MAX_BUFFER = 1_000_000;
+
+/**
+ * The API side of the live channel (/api/socket). Every instance LISTENs to the events the
+ * gateways NOTIFY after committing, reads the new state of the trackers and notifications its
+ * own sockets care about, and pushes it — each socket only ever gets its user's own data.
+ */
+export class HubAoVivo {
+  private readonly porUsuario = new Map<number, Set<Assinante>>();
+  private fila: Promise<void> = Promise.resolve();
+  private pararDeOuvir: (() => Promise<void>) | undefined;
+  private revalidacao: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly database: Database,
+    private readonly auth: Auth,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async iniciar() {
+    this.pararDeOuvir = await this.database.listen(CANAL_EVENTOS, (payload) => this.aoAviso(payload));
+    this.revalidacao = setInterval(() => void this.revalidar(), REVALIDAR_MS);
+    this.revalidacao.unref();
+  }
+
+  async parar() {
+    clearInterval(this.revalidacao);
+    await this.pararDeOuvir?.();
+    for (const subs of this.porUsuario.values()) for (const a of subs) a.socket.close(1001, 'Servidor encerrando');
+    this.porUsuario.clear();
+    await this.fila;
+  }
+
+  get conexoes() {
+    let n = 0;
+    for (const s of this.porUsuario.values()) n += s.size;
+    return n;
+  }
+
+  /** A new socket: its first message must be `{token, usuarioEmulado?}`. */
+  conectar(socket: WebSocket) {
+    const prazo = setTimeout(() => socket.close(4001, 'Autenticação ausente'), PRAZO_AUTENTICACAO_MS);
+    socket.once('message', (data) => {
+      clearTimeout(prazo);
+      void this.autenticar(socket, data.toString()).catch(() => {
+        socket.send(JSON.stringify({ erro: 'Não autenticado.' }));
+        socket.close(4001, 'Não autenticado');
+      });
+    });
+    socket.on('error', () => socket.terminate());
+  }
+
+  private async autenticar(socket: WebSocket, texto: string) {
+    let bruto: unknown;
+    try {
+      bruto = JSON.parse(texto);
+    } catch {
+      throw new Error('mensagem inválida');
+    }
+    const { token, usuarioEmulado } = socketAuthSchema.parse(bruto);
+    const principal = await this.auth.principalDoToken(token, usuarioEmulado);
+    if (socket.readyState !== socket.OPEN) return;
+    const a: Assinante = { socket, principal, token, ultimaNotificacao: await ultimoId(this.database.db, principal.usuarioId) };
+    const subs = this.porUsuario.get(principal.usuarioId) ?? new Set<Assinante>();
+    subs.add(a);
+    this.porUsuario.set(principal.usuarioId, subs);
+    socket.on('close', () => this.remover(a));
+    // Anything else the client sends is ignored.
+  }
+
+  private remover(a: Assinante) {
+    const subs = this.porUsuario.get(a.principal.usuarioId);
+    subs?.delete(a);
+    if (subs?.size === 0) this.porUsuario.delete(a.principal.usuarioId);
+  }
+
+  private aoAviso(payload: string) {
+    let aviso: z.infer<typeof avisoSchema>;
+    try {
+      aviso = avisoSchema.parse(JSON.parse(payload));
+    } catch {
+      return;
+    }
+    if (this.porUsuario.size === 0) return;
+    this.fila = this.fila.then(() => this.difundir(aviso.r, aviso.u)).catch((err: unknown) => this.log.warn({ err }, 'falha ao difundir eventos ao vivo'));
+  }
+
+  private async difundir(rastreadorIds: number[], usuarioIds: number[]) {
+    const db = this.database.db;
+    const eventos = new Map<number, EventoSocket>();
+    const doUsuario = (id: number) => {
+      let e = eventos.get(id);
+      if (!e) eventos.set(id, (e = { posicoes: [], rastreadores: [], notificacoes: [] }));
+      return e;
+    };
+    if (rastreadorIds.length) {
+      // Ownership is read now, not remembered: a tracker linked a second ago is already its owner's.
+      const links = (await porRastreadores(db, rastreadorIds)).filter((l) => this.porUsuario.has(l.usuarioId));
+      if (links.length) {
+        for (const l of links) doUsuario(l.usuarioId).rastreadores.push(paraMeuRastreador(l));
+        for (const p of await ultimasPosicoes(db, { rastreadorIds: links.map((l) => l.rastreadorId) })) doUsuario(p.usuarioId).posicoes.push(marcadorAtual(p));
+      }
+    }
+    for (const usuarioId of new Set(usuarioIds)) {
+      const subs = this.porUsuario.get(usuarioId);
+      if (!subs) continue;
+      const desde = Math.min(...[...subs].map((a) => a.ultimaNotificacao));
+      const linhas = await novas(db, [usuarioId], desde);
+      if (linhas.length === 0) continue;
+      const e = doUsuario(usuarioId);
+      e.notificacoes = linhas.map((n) => ({ id: n.id, dataCadastro: iso(n.dataCadastro), descricao: n.descricao, lida: n.lida }));
+      e.naoLidas = await naoLidas(db, usuarioId);
+    }
+    for (const [usuarioId, e] of eventos) {
+      for (const a of this.porUsuario.get(usuarioId) ?? []) {
+        const notificacoes = e.notificacoes.filter((n) => n.id > a.ultimaNotificacao);
+        a.ultimaNotificacao = Math.max(a.ultimaNotificacao, ...notificacoes.map((n) => n.id));
+        this.enviar(a, { ...e, notificacoes, ...(notificacoes.length ? {} : { naoLidas: undefined }) });
+      }
+    }
+  }
+
+  private enviar(a: Assinante, e: EventoSocket) {
+    if (e.posicoes.length === 0 && e.rastreadores.length === 0 && e.notificacoes.length === 0) return;
+    if (a.socket.bufferedAmount > MAX_BUFFER) {
+      a.socket.terminate();
+      return;
+    }
+    a.socket.send(JSON.stringify(e));
+  }
+
+  /** Ends the sockets whose token was revoked or whose user was inactivated. */
+  private async revalidar() {
+    for (const subs of this.porUsuario.values()) {
+      for (const a of subs) {
+        const ok = await this.auth.principalDoToken(a.token, a.principal.emuladorId === undefined ? undefined : a.principal.usuarioId).then(
+          () => true,
+          () => false,
+        );
+        if (!ok) a.socket.close(4001, 'Sessão encerrada');
+      }
+    }
+  }
+}

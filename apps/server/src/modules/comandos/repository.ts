@@ -1,0 +1,32 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { TipoComando } from '@rastro/shared/dominio';
+import type { Executor } from '../../db/client';
+import { comandos } from '../../db/schema';
+
+export interface NovoComando {
+  tipo: TipoComando;
+  parametros?: Record<string, unknown>;
+}
+
+/** Commands that undo each other: a newer one replaces a pending older one of the same family. */
+const FAMILIA: Record<TipoComando, readonly TipoComando[]> = {
+  DESLIGAR: ['DESLIGAR'],
+  LOCALIZAR: ['LOCALIZAR'],
+  INTERVALO: ['INTERVALO'],
+  GPS_LIGAR: ['GPS_LIGAR', 'GPS_DESLIGAR'],
+  GPS_DESLIGAR: ['GPS_LIGAR', 'GPS_DESLIGAR'],
+};
+
+/**
+ * Queues commands for one tracker. A pending command of the same family that has not reached
+ * the device yet is retired first, so a device that was offline gets only the latest settings.
+ */
+export async function enfileirar(db: Executor, rastreadorId: number, usuarioId: number, itens: readonly NovoComando[]) {
+  for (const c of itens) {
+    await db
+      .update(comandos)
+      .set({ status: 'FALHOU', concluidoEm: sql`now()`, erro: 'Substituído por um comando mais recente.' })
+      .where(and(eq(comandos.rastreadorId, rastreadorId), eq(comandos.status, 'PENDENTE'), inArray(comandos.tipo, [...FAMILIA[c.tipo]])));
+    await db.insert(comandos).values({ rastreadorId, usuarioId, tipo: c.tipo, parametros: c.parametros ?? null });
+  }
+}

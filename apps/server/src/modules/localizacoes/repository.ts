@@ -1,0 +1,131 @@
+import { and, asc, eq, gte, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { consultar, type Executor } from '../../db/client';
+import { baterias, localizacoes, rastreadores, usuarioRastreadores as ur } from '../../db/schema';
+import { ordenacao, type Paginacao } from '../../lib/paginacao';
+
+/** Who may see a tracker's data: its owner's id (null while unlinked). Undefined: no such tracker. */
+export async function donoDoRastreador(db: Executor, rastreadorId: number) {
+  const [row] = await db
+    .select({ id: rastreadores.id, donoId: ur.usuarioId, descricao: ur.descricao, imei: rastreadores.imei })
+    .from(rastreadores)
+    .leftJoin(ur, eq(ur.rastreadorId, rastreadores.id))
+    .where(eq(rastreadores.id, rastreadorId));
+  return row;
+}
+
+export interface FiltroLocalizacoes extends Paginacao {
+  rastreadorId: number;
+  tipoLocalizacao?: string | undefined;
+}
+
+const colunasLocalizacao = {
+  id: localizacoes.id,
+  rastreadorId: localizacoes.rastreadorId,
+  tipo: localizacoes.tipo,
+  dataHora: localizacoes.dataHora,
+  latitude: localizacoes.latitude,
+  longitude: localizacoes.longitude,
+  velocidade: localizacoes.velocidade,
+  curso: localizacoes.curso,
+  precisao: localizacoes.precisao,
+  macAddress: localizacoes.macAddress,
+  nivelSinal: localizacoes.nivelSinal,
+  codigoPais: localizacoes.codigoPais,
+  rede: localizacoes.rede,
+  codigoArea: localizacoes.codigoArea,
+  identificadorTorre: localizacoes.identificadorTorre,
+};
+
+export async function listarLocalizacoes(db: Executor, f: FiltroLocalizacoes) {
+  const c: SQL[] = [eq(localizacoes.rastreadorId, f.rastreadorId)];
+  if (f.tipoLocalizacao) c.push(eq(localizacoes.tipo, f.tipoLocalizacao));
+  const where = and(...c);
+  const rows = await db
+    .select(colunasLocalizacao)
+    .from(localizacoes)
+    .where(where)
+    .orderBy(...ordenacao({ dataHora: localizacoes.dataHora }, localizacoes.id, f))
+    .limit(f.size)
+    .offset(f.page * f.size);
+  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(localizacoes).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function listarBaterias(db: Executor, f: Paginacao & { rastreadorId: number }) {
+  const where = eq(baterias.rastreadorId, f.rastreadorId);
+  const rows = await db
+    .select({ id: baterias.id, bateria: baterias.bateria, nivelSinal: baterias.nivelSinal, carregando: baterias.carregando, dataCadastro: baterias.dataCadastro })
+    .from(baterias)
+    .where(where)
+    .orderBy(...ordenacao({ dataCadastro: baterias.dataCadastro }, baterias.id, f))
+    .limit(f.size)
+    .offset(f.page * f.size);
+  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(baterias).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** A history never returns more than this many points (a week at one fix every 30 s). */
+export const LIMITE_PONTOS_HISTORICO = 20_000;
+
+/** Positions (rows with coordinates) of one tracker between two instants, in time order. */
+export function historico(db: Executor, rastreadorId: number, de: Date, ate: Date) {
+  return db
+    .select({
+      id: localizacoes.id,
+      tipo: localizacoes.tipo,
+      dataHora: localizacoes.dataHora,
+      latitude: sql<number>`${localizacoes.latitude}`,
+      longitude: sql<number>`${localizacoes.longitude}`,
+      velocidade: localizacoes.velocidade,
+      curso: localizacoes.curso,
+      precisao: localizacoes.precisao,
+    })
+    .from(localizacoes)
+    .where(and(eq(localizacoes.rastreadorId, rastreadorId), isNotNull(localizacoes.latitude), gte(localizacoes.dataHora, de), lte(localizacoes.dataHora, ate)))
+    .orderBy(asc(localizacoes.dataHora), asc(localizacoes.id))
+    .limit(LIMITE_PONTOS_HISTORICO);
+}
+
+export interface UltimaPosicao {
+  usuarioRastreadorId: number;
+  rastreadorId: number;
+  usuarioId: number;
+  descricao: string;
+  bateria: number | null;
+  situacaoEnergia: string;
+  tipo: string;
+  dataHora: Date;
+  latitude: number;
+  longitude: number;
+  precisao: number | null;
+  velocidade: number | null;
+}
+
+/**
+ * The latest position of each linked tracker matching `filtro` (a user's, one link, or a set of
+ * trackers for the live channel): one index probe per tracker.
+ */
+export async function ultimasPosicoes(db: Executor, filtro: { usuarioId: number; usuarioRastreadorId?: number | undefined } | { rastreadorIds: readonly number[] }) {
+  const where =
+    'rastreadorIds' in filtro
+      ? sql`ur.rastreador_id = any(${`{${filtro.rastreadorIds.map((n) => Math.trunc(n)).join(',')}}`}::int[])`
+      : filtro.usuarioRastreadorId !== undefined
+        ? sql`ur.usuario_id = ${filtro.usuarioId} and ur.id = ${filtro.usuarioRastreadorId}`
+        : sql`ur.usuario_id = ${filtro.usuarioId}`;
+  const rows = await consultar<Omit<UltimaPosicao, 'dataHora'> & { dataHora: Date | string }>(
+    db,
+    sql`select ur.id as "usuarioRastreadorId", ur.rastreador_id as "rastreadorId", ur.usuario_id as "usuarioId", ur.descricao,
+          r.bateria, r.situacao_energia as "situacaoEnergia", l.tipo, l.data_hora as "dataHora", l.latitude, l.longitude,
+          l.precisao, l.velocidade
+        from usuario_rastreadores ur
+        join rastreadores r on r.id = ur.rastreador_id
+        join lateral (
+          select tipo, data_hora, latitude, longitude, precisao, velocidade from localizacoes
+          where rastreador_id = ur.rastreador_id and latitude is not null
+          order by data_hora desc limit 1
+        ) l on true
+        where ${where}
+        order by ur.descricao, ur.id`,
+  );
+  return rows.map((r): UltimaPosicao => ({ ...r, dataHora: new Date(r.dataHora) }));
+}

@@ -1,0 +1,100 @@
+import { DESCRICAO_SITUACAO_ENERGIA, SITUACOES_ENERGIA, TIPOS_LOCALIZACAO, descricaoRede, type FormatoExportacao } from '@rastro/shared/dominio';
+import { PER } from '@rastro/shared/roles';
+import type { Page } from '@rastro/shared/schemas/common';
+import type { Bateria, Localizacao } from '@rastro/shared/schemas/localizacoes';
+import type { MapaQuery, Marcador } from '@rastro/shared/schemas/mapa';
+import type { Ctx } from '../../context';
+import type { Executor } from '../../db/client';
+import { naoEncontrado } from '../../lib/errors';
+import { iso, pagina, type Paginacao } from '../../lib/paginacao';
+import type { Principal } from '../../plugins/auth';
+import { buscar } from '../meus-rastreadores/repository';
+import { gerarArquivo, nomeDoArquivo, TIPO_CONTEUDO } from './exportar';
+import { donoDoRastreador, historico, listarBaterias, listarLocalizacoes, ultimasPosicoes, type FiltroLocalizacoes, type UltimaPosicao } from './repository';
+
+const umDe = <T extends string>(valores: readonly T[], v: string, padrao: T): T => (valores.includes(v as T) ? (v as T) : padrao);
+
+/** PER100 sees every tracker's data; anyone else only their own trackers'. Others: 404. */
+async function exigirAcesso(db: Executor, p: Principal, rastreadorId: number) {
+  const r = await donoDoRastreador(db, rastreadorId);
+  if (!r || !(p.authorities.includes(PER.RASTREADORES) || r.donoId === p.usuarioId)) throw naoEncontrado();
+  return r;
+}
+
+export async function listarLocalizacoesDoRastreador(ctx: Ctx, p: Principal, f: FiltroLocalizacoes): Promise<Page<Localizacao>> {
+  await exigirAcesso(ctx.db, p, f.rastreadorId);
+  const { rows, total } = await listarLocalizacoes(ctx.db, f);
+  return pagina(
+    rows.map((r) => ({ ...r, tipo: umDe(TIPOS_LOCALIZACAO, r.tipo, 'GPS'), dataHora: iso(r.dataHora), redeDescricao: descricaoRede(r.codigoPais, r.rede) })),
+    total,
+    f,
+  );
+}
+
+export async function listarBateriasDoRastreador(ctx: Ctx, p: Principal, f: Paginacao & { rastreadorId: number }): Promise<Page<Bateria>> {
+  await exigirAcesso(ctx.db, p, f.rastreadorId);
+  const { rows, total } = await listarBaterias(ctx.db, f);
+  return pagina(rows.map((r) => ({ ...r, dataCadastro: iso(r.dataCadastro) })), total, f);
+}
+
+/** A latest position as a map marker (also what the live channel pushes). */
+export function marcadorAtual(u: UltimaPosicao): Marcador {
+  const situacaoEnergia = umDe(SITUACOES_ENERGIA, u.situacaoEnergia, 'LIGADO');
+  return {
+    id: u.usuarioRastreadorId,
+    rastreadorId: u.rastreadorId,
+    usuarioRastreadorId: u.usuarioRastreadorId,
+    name: u.descricao,
+    position: { lat: u.latitude, lng: u.longitude },
+    bateria: u.bateria,
+    situacaoEnergia,
+    situacaoEnergiaDescricao: DESCRICAO_SITUACAO_ENERGIA[situacaoEnergia],
+    desligar: situacaoEnergia === 'LIGADO',
+    dataHora: iso(u.dataHora),
+    tipo: umDe(TIPOS_LOCALIZACAO, u.tipo, 'GPS'),
+    precisao: u.precisao,
+    velocidade: u.velocidade,
+  };
+}
+
+/** GET /api/usuarios/rastreadores/ultimas-localizacoes: current positions, or one tracker's route. */
+export async function ultimasLocalizacoes(ctx: Ctx, p: Principal, q: MapaQuery): Promise<Marcador[]> {
+  if (q.tipoVisualizacao === 'ATUAL') {
+    if (q.usuarioRastreadorId !== undefined && !(await buscar(ctx.db, p.usuarioId, q.usuarioRastreadorId))) throw naoEncontrado();
+    return (await ultimasPosicoes(ctx.db, { usuarioId: p.usuarioId, usuarioRastreadorId: q.usuarioRastreadorId })).map(marcadorAtual);
+  }
+  // The schema requires these in HISTORICO.
+  const { usuarioRastreadorId, dataInicial, dataFinal } = q as Required<MapaQuery>;
+  const link = await buscar(ctx.db, p.usuarioId, usuarioRastreadorId);
+  if (!link) throw naoEncontrado();
+  const situacaoEnergia = umDe(SITUACOES_ENERGIA, link.situacaoEnergia, 'LIGADO');
+  const pontos = await historico(ctx.db, link.rastreadorId, new Date(dataInicial), new Date(dataFinal));
+  return pontos.map((l) => ({
+    id: l.id,
+    rastreadorId: link.rastreadorId,
+    usuarioRastreadorId: link.id,
+    name: link.descricao,
+    position: { lat: l.latitude, lng: l.longitude },
+    bateria: link.bateria,
+    situacaoEnergia,
+    situacaoEnergiaDescricao: DESCRICAO_SITUACAO_ENERGIA[situacaoEnergia],
+    desligar: situacaoEnergia === 'LIGADO',
+    dataHora: iso(l.dataHora),
+    tipo: umDe(TIPOS_LOCALIZACAO, l.tipo, 'GPS'),
+    precisao: l.precisao,
+    velocidade: l.velocidade,
+  }));
+}
+
+/** GET /api/localizacoes/exportar: the route of a period as GPX, KML or CSV. */
+export async function exportarHistorico(ctx: Ctx, p: Principal, q: { rastreadorId: number; dataInicial: string; dataFinal: string; formato: FormatoExportacao }) {
+  const r = await exigirAcesso(ctx.db, p, q.rastreadorId);
+  const de = new Date(q.dataInicial);
+  const pontos = await historico(ctx.db, q.rastreadorId, de, new Date(q.dataFinal));
+  const nome = r.descricao ?? r.imei;
+  return {
+    conteudo: gerarArquivo(q.formato, nome, pontos),
+    tipo: TIPO_CONTEUDO[q.formato],
+    arquivo: nomeDoArquivo(q.formato, nome, de),
+  };
+}

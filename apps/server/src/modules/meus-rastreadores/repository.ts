@@ -1,0 +1,102 @@
+import { and, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { rastreadores, usuarioRastreadores as ur } from '../../db/schema';
+import { ordenacao, type Paginacao } from '../../lib/paginacao';
+import { escaparLike } from '../chips/repository';
+import { situacaoEfetiva } from '../rastreadores/sql';
+
+export interface FiltroMeusRastreadores extends Paginacao {
+  descricao?: string | undefined;
+  imei?: string | undefined;
+}
+
+const colunas = {
+  id: ur.id,
+  usuarioId: ur.usuarioId,
+  rastreadorId: rastreadores.id,
+  imei: rastreadores.imei,
+  descricao: ur.descricao,
+  intervaloLocalizacao: ur.intervaloLocalizacao,
+  bateria: rastreadores.bateria,
+  nivelSinal: rastreadores.nivelSinal,
+  dataCadastro: ur.dataCadastro,
+  ultimaComunicacao: rastreadores.ultimaComunicacao,
+  situacao: situacaoEfetiva,
+  situacaoEnergia: rastreadores.situacaoEnergia,
+  economiaBateria: ur.economiaBateria,
+  ultraEconomiaBateria: ur.ultraEconomiaBateria,
+  periUltraEconBateria: ur.periUltraEconBateria,
+};
+
+const base = (db: Executor) => db.select(colunas).from(ur).innerJoin(rastreadores, eq(rastreadores.id, ur.rastreadorId));
+export type LinhaMeuRastreador = Awaited<ReturnType<ReturnType<typeof base>['execute']>>[number];
+
+function condicoes(usuarioId: number, f: Pick<FiltroMeusRastreadores, 'descricao' | 'imei'>): SQL | undefined {
+  const c: SQL[] = [eq(ur.usuarioId, usuarioId)];
+  if (f.descricao) c.push(like(sql`upper(${ur.descricao})`, `%${escaparLike(f.descricao.toUpperCase())}%`));
+  if (f.imei) c.push(like(rastreadores.imei, `%${escaparLike(f.imei)}%`));
+  return and(...c);
+}
+
+export async function listar(db: Executor, usuarioId: number, f: FiltroMeusRastreadores) {
+  const where = condicoes(usuarioId, f);
+  const rows = await base(db)
+    .where(where)
+    .orderBy(...ordenacao(colunas, ur.id, f))
+    .limit(f.size)
+    .offset(f.page * f.size);
+  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(ur).innerJoin(rastreadores, eq(rastreadores.id, ur.rastreadorId)).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** One link of this user (undefined for anyone else's). */
+export async function buscar(db: Executor, usuarioId: number, id: number) {
+  const [row] = await base(db).where(and(eq(ur.id, id), eq(ur.usuarioId, usuarioId)));
+  return row;
+}
+
+/** Links of these trackers, whoever owns them (the live channel filters by owner). */
+export function porRastreadores(db: Executor, rastreadorIds: readonly number[]) {
+  return base(db).where(inArray(rastreadores.id, [...rastreadorIds]));
+}
+
+/** Every link of a user (sync of all trackers). */
+export function doUsuario(db: Executor, usuarioId: number) {
+  return db.select({ id: ur.id, rastreadorId: ur.rastreadorId }).from(ur).where(eq(ur.usuarioId, usuarioId)).orderBy(ur.id);
+}
+
+export function opcoes(db: Executor, usuarioId: number) {
+  return db.select({ id: ur.id, text: ur.descricao }).from(ur).where(eq(ur.usuarioId, usuarioId)).orderBy(ur.descricao, ur.id);
+}
+
+/** The registered tracker with this IMEI and whether someone already linked it. */
+export async function rastreadorPorImei(db: Executor, imei: string) {
+  const [row] = await db
+    .select({ id: rastreadores.id, situacao: rastreadores.situacao, vinculoId: ur.id })
+    .from(rastreadores)
+    .leftJoin(ur, eq(ur.rastreadorId, rastreadores.id))
+    .where(eq(rastreadores.imei, imei));
+  return row;
+}
+
+export async function vincular(db: Executor, v: { usuarioId: number; rastreadorId: number; descricao: string; intervaloLocalizacao: number; periUltraEconBateria: number }) {
+  const [row] = await db.insert(ur).values(v).returning({ id: ur.id });
+  if (!row) throw new Error('insert usuario_rastreadores returned nothing');
+  // Awaiting a link → linked. An ALERTA raised before the link keeps running its 30 minutes.
+  await db.update(rastreadores).set({ situacao: 'ATIVO' }).where(and(eq(rastreadores.id, v.rastreadorId), eq(rastreadores.situacao, 'AGUARDANDO_VINCULO')));
+  return row.id;
+}
+
+export async function atualizar(
+  db: Executor,
+  usuarioId: number,
+  id: number,
+  v: Partial<{ descricao: string; intervaloLocalizacao: number; periUltraEconBateria: number; economiaBateria: 'V' | 'F'; ultraEconomiaBateria: 'V' | 'F' }>,
+) {
+  const rows = await db
+    .update(ur)
+    .set(v)
+    .where(and(eq(ur.id, id), eq(ur.usuarioId, usuarioId)))
+    .returning({ id: ur.id });
+  return rows.length > 0;
+}

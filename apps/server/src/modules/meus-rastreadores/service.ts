@@ -1,0 +1,125 @@
+import { DESCRICAO_SITUACAO_ENERGIA, DESCRICAO_SITUACAO_RASTREADOR, SITUACOES_ENERGIA, SITUACOES_RASTREADOR } from '@rastro/shared/dominio';
+import { MSG, type ModoEconomia } from '@rastro/shared/messages';
+import type { Page, SelectItem } from '@rastro/shared/schemas/common';
+import type { MeuRastreador, MeuRastreadorForm } from '@rastro/shared/schemas/meus-rastreadores';
+import type { Ctx } from '../../context';
+import type { Executor } from '../../db/client';
+import { AppError, erroDeCampo, naoEncontrado } from '../../lib/errors';
+import { iso, isoOuNull, pagina } from '../../lib/paginacao';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import type { Principal } from '../../plugins/auth';
+import { registrarAuditoria } from '../auth/repository';
+import { enfileirar } from '../comandos/repository';
+import { avisarGateway, comandosDoModo } from '../comandos/service';
+import { atualizar, buscar, doUsuario, listar, opcoes, rastreadorPorImei, vincular, type FiltroMeusRastreadores, type LinhaMeuRastreador } from './repository';
+
+const umDe = <T extends string>(valores: readonly T[], v: string, padrao: T): T => (valores.includes(v as T) ? (v as T) : padrao);
+const vf = (v: string): 'V' | 'F' => (v === 'V' ? 'V' : 'F');
+
+export function paraMeuRastreador(r: LinhaMeuRastreador): MeuRastreador {
+  const situacao = umDe(SITUACOES_RASTREADOR, r.situacao, 'ATIVO');
+  const situacaoEnergia = umDe(SITUACOES_ENERGIA, r.situacaoEnergia, 'LIGADO');
+  return {
+    id: r.id,
+    rastreadorId: r.rastreadorId,
+    imei: r.imei,
+    descricao: r.descricao,
+    intervaloLocalizacao: r.intervaloLocalizacao,
+    bateria: r.bateria,
+    nivelSinal: r.nivelSinal,
+    dataCadastro: iso(r.dataCadastro),
+    ultimaComunicacao: isoOuNull(r.ultimaComunicacao),
+    situacao,
+    situacaoDescricao: DESCRICAO_SITUACAO_RASTREADOR[situacao],
+    situacaoEnergia,
+    situacaoEnergiaDescricao: DESCRICAO_SITUACAO_ENERGIA[situacaoEnergia],
+    economiaBateria: vf(r.economiaBateria),
+    ultraEconomiaBateria: vf(r.ultraEconomiaBateria),
+    periUltraEconBateria: r.periUltraEconBateria,
+  };
+}
+
+export async function listarMeusRastreadores(ctx: Ctx, p: Principal, f: FiltroMeusRastreadores): Promise<Page<MeuRastreador>> {
+  const { rows, total } = await listar(ctx.db, p.usuarioId, { ...f, descricao: f.descricao || undefined, imei: f.imei || undefined });
+  return pagina(rows.map(paraMeuRastreador), total, f);
+}
+
+/** One of the caller's trackers; anyone else's answers 404. */
+export async function obterMeuRastreador(ctx: Ctx, p: Principal, id: number, db: Executor = ctx.db): Promise<MeuRastreador> {
+  const r = await buscar(db, p.usuarioId, id);
+  if (!r) throw naoEncontrado();
+  return paraMeuRastreador(r);
+}
+
+export const selecionarMeusRastreadores = (ctx: Ctx, p: Principal): Promise<SelectItem[]> => opcoes(ctx.db, p.usuarioId);
+
+/**
+ * POST /api/usuarios/rastreadores. Without id: links the tracker an administrator registered
+ * with this IMEI (it must await a link). With id: the owner's settings. Either way the device
+ * is sent the commands of its battery mode.
+ */
+export async function salvarMeuRastreador(ctx: Ctx, p: Principal, b: MeuRastreadorForm, ip: string): Promise<{ rastreador: MeuRastreador; criado: boolean }> {
+  const descricao = b.descricao.trim();
+  if (b.id !== undefined) {
+    const id = b.id;
+    const { rastreador, rastreadorId } = await ctx.db.transaction(async (tx) => {
+      const atual = await buscar(tx, p.usuarioId, id);
+      if (!atual) throw naoEncontrado();
+      await atualizar(tx, p.usuarioId, id, { descricao, intervaloLocalizacao: b.intervaloLocalizacao, periUltraEconBateria: b.periUltraEconBateria });
+      const novo = { ...atual, intervaloLocalizacao: b.intervaloLocalizacao, periUltraEconBateria: b.periUltraEconBateria };
+      const muda = atual.intervaloLocalizacao !== b.intervaloLocalizacao || atual.periUltraEconBateria !== b.periUltraEconBateria;
+      if (muda) await enfileirar(tx, atual.rastreadorId, p.usuarioId, comandosDoModo(novo));
+      return { rastreador: await obterMeuRastreador(ctx, p, id, tx), rastreadorId: atual.rastreadorId };
+    });
+    await avisarGateway(ctx.database, [rastreadorId]);
+    return { rastreador, criado: false };
+  }
+  const imei = b.imei.trim();
+  const alvo = await rastreadorPorImei(ctx.db, imei);
+  if (!alvo) throw erroDeCampo(400, 'imei', MSG.rastreadorNaoAguardaVinculo);
+  if (alvo.situacao === 'INATIVO') throw erroDeCampo(400, 'imei', MSG.rastreadorInativoVinculo);
+  if (alvo.vinculoId !== null) throw erroDeCampo(409, 'imei', MSG.rastreadorJaVinculado);
+  try {
+    const rastreador = await ctx.db.transaction(async (tx) => {
+      const id = await vincular(tx, { usuarioId: p.usuarioId, rastreadorId: alvo.id, descricao, intervaloLocalizacao: b.intervaloLocalizacao, periUltraEconBateria: b.periUltraEconBateria });
+      await enfileirar(tx, alvo.id, p.usuarioId, comandosDoModo({ ...b, economiaBateria: 'F', ultraEconomiaBateria: 'F' }));
+      await registrarAuditoria(tx, { usuarioId: p.usuarioId, emuladorId: p.emuladorId ?? null, acao: 'RASTREADOR_VINCULADO', detalhe: { rastreadorId: alvo.id }, ip });
+      return obterMeuRastreador(ctx, p, id, tx);
+    });
+    await avisarGateway(ctx.database, [alvo.id]);
+    return { rastreador, criado: true };
+  } catch (err) {
+    // Two owners racing for the same tracker: the unique link decides.
+    if (isUniqueViolation(err)) throw erroDeCampo(409, 'imei', MSG.rastreadorJaVinculado);
+    throw err;
+  }
+}
+
+/** The four economy PUTs: the modes exclude each other; each change becomes device commands. */
+export async function alterarEconomia(ctx: Ctx, p: Principal, id: number, modo: ModoEconomia, ativar: boolean): Promise<MeuRastreador> {
+  const { rastreador, rastreadorId } = await ctx.db.transaction(async (tx) => {
+    const atual = await buscar(tx, p.usuarioId, id);
+    if (!atual) throw naoEncontrado();
+    const outro = modo === 'ultra' ? atual.economiaBateria : atual.ultraEconomiaBateria;
+    if (ativar && outro === 'V') throw new AppError(409, MSG.economiasExclusivas);
+    const valor: 'V' | 'F' = ativar ? 'V' : 'F';
+    const mudanca = modo === 'ultra' ? { ultraEconomiaBateria: valor } : { economiaBateria: valor };
+    await atualizar(tx, p.usuarioId, id, mudanca);
+    await enfileirar(tx, atual.rastreadorId, p.usuarioId, comandosDoModo({ ...atual, ...mudanca }));
+    return { rastreador: await obterMeuRastreador(ctx, p, id, tx), rastreadorId: atual.rastreadorId };
+  });
+  await avisarGateway(ctx.database, [rastreadorId]);
+  return rastreador;
+}
+
+/** "Sincronizar": ask one tracker, or all of the user's, for a position now. */
+export async function sincronizar(ctx: Ctx, p: Principal, usuarioRastreadorId?: number) {
+  const todos = await doUsuario(ctx.db, p.usuarioId);
+  const alvos = usuarioRastreadorId === undefined ? todos : todos.filter((l) => l.id === usuarioRastreadorId);
+  if (usuarioRastreadorId !== undefined && alvos.length === 0) throw naoEncontrado();
+  await ctx.db.transaction(async (tx) => {
+    for (const l of alvos) await enfileirar(tx, l.rastreadorId, p.usuarioId, [{ tipo: 'LOCALIZAR' }]);
+  });
+  await avisarGateway(ctx.database, alvos.map((l) => l.rastreadorId));
+  return { message: MSG.sincronizacaoSolicitada };
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DELAY } from '@rastro/shared/constants';
+import { meuRastreadorSchema, type MeuRastreadorForm } from '@rastro/shared/schemas/meus-rastreadores';
+import { apiRequest } from '@/lib/api-client';
+import { withMinDelay } from '@/lib/delay';
+import { meuRastreadorKeys } from './keys';
+
+/**
+ * POST /api/usuarios/rastreadores: links the registered tracker with this IMEI (201), or updates
+ * the owner's settings when `id` is given (200; the IMEI is then ignored).
+ */
+export const saveMeuRastreador = (input: MeuRastreadorForm) =>
+  apiRequest('/api/usuarios/rastreadores', meuRastreadorSchema, { method: 'POST', json: input });
+
+export const useSaveMeuRastreador = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: MeuRastreadorForm) => withMinDelay(saveMeuRastreador(input), DELAY.meuRastreadorSave),
+    onSuccess: (rastreador) => {
+      queryClient.setQueryData(meuRastreadorKeys.detail(rastreador.id), rastreador);
+      return queryClient.invalidateQueries({ queryKey: meuRastreadorKeys.lists() });
+    },
+  });
+};

@@ -1,0 +1,136 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useId, useState } from 'react';
+import type { TipoLocalizacao } from '@rastro/shared/dominio';
+import { MSG } from '@rastro/shared/messages';
+import type { Page } from '@rastro/shared/schemas/common';
+import type { Bateria, Localizacao } from '@rastro/shared/schemas/localizacoes';
+import { DataTable, type Column } from '@/components/data-table/DataTable';
+import { formatarDataHora } from '@/lib/format';
+import { useBaterias } from '../api/get-baterias';
+import { useLocalizacoes } from '../api/get-localizacoes';
+import { usePaginacaoLocal, type PaginacaoLocal } from '../hooks/use-paginacao-local';
+import { formatarVelocidade, numeroOuTraco, textoOuTraco } from './formatar';
+
+const dataHora: Column<Localizacao> = {
+  id: 'dataHora',
+  label: 'Data/Hora',
+  sortable: true,
+  render: (l) => formatarDataHora(l.dataHora),
+};
+
+const COLUNAS: Record<TipoLocalizacao, Column<Localizacao>[]> = {
+  GPS: [
+    { id: 'latitude', label: 'Latitude', render: (l) => numeroOuTraco(l.latitude) },
+    { id: 'longitude', label: 'Longitude', render: (l) => numeroOuTraco(l.longitude) },
+    { id: 'velocidade', label: 'Velocidade (Km/h)', render: (l) => formatarVelocidade(l.velocidade) },
+    dataHora,
+  ],
+  WIFI: [
+    { id: 'macAddress', label: 'MAC', render: (l) => textoOuTraco(l.macAddress) },
+    { id: 'nivelSinal', label: 'Nível de sinal (dB)', render: (l) => numeroOuTraco(l.nivelSinal) },
+    dataHora,
+  ],
+  LBS: [
+    { id: 'codigoPais', label: 'País', render: (l) => numeroOuTraco(l.codigoPais) },
+    { id: 'redeDescricao', label: 'Rede', render: (l) => textoOuTraco(l.redeDescricao) },
+    { id: 'codigoArea', label: 'Área', render: (l) => numeroOuTraco(l.codigoArea) },
+    { id: 'identificadorTorre', label: 'Torre', render: (l) => numeroOuTraco(l.identificadorTorre) },
+    { id: 'nivelSinal', label: 'Nível de sinal (dB)', render: (l) => numeroOuTraco(l.nivelSinal) },
+    dataHora,
+  ],
+};
+
+const COLUNAS_BATERIA: Column<Bateria>[] = [
+  { id: 'bateria', label: 'Bateria (%)', render: (b) => b.bateria },
+  { id: 'nivelSinal', label: 'Nível de sinal (%)', render: (b) => numeroOuTraco(b.nivelSinal) },
+  { id: 'dataCadastro', label: 'Data de Cadastro', sortable: true, render: (b) => formatarDataHora(b.dataCadastro) },
+];
+
+/** What the tables know of their tracker: its id once loaded, or that it could not be loaded. */
+export interface TabelaOrigem {
+  rastreadorId: number | undefined;
+  /** The tracker could not be loaded (or the address has no valid id): the tables show the load error. */
+  erro: boolean;
+}
+
+interface TabelaProps<T> {
+  caption: string;
+  columns: Column<T>[];
+  origem: TabelaOrigem;
+  paginacao: PaginacaoLocal;
+  query: { data?: Page<T>; isFetching: boolean; isError: boolean; error: Error | null };
+  getRowId: (row: T) => number;
+}
+
+function Tabela<T>({ caption, columns, origem, paginacao, query, getRowId }: TabelaProps<T>) {
+  return (
+    <DataTable<T>
+      caption={caption}
+      columns={columns}
+      page={origem.erro ? undefined : query.data}
+      isLoading={!origem.erro && (origem.rastreadorId === undefined || query.isFetching)}
+      isError={origem.erro || query.isError}
+      errorMessage={origem.erro ? MSG.erroCarregarRegistro : query.error?.message}
+      emptyMessage={MSG.nenhumResultado}
+      params={paginacao.params}
+      onPageChange={paginacao.setPage}
+      onSizeChange={paginacao.setSize}
+      onSortChange={paginacao.setOrder}
+      getRowId={getRowId}
+    />
+  );
+}
+
+function TabelaLocalizacoes({ tipo, caption, origem, paginacao }: { tipo: TipoLocalizacao; caption: string; origem: TabelaOrigem; paginacao: PaginacaoLocal }) {
+  const query = useLocalizacoes(origem.erro ? undefined : origem.rastreadorId, tipo, paginacao.params);
+  return <Tabela caption={caption} columns={COLUNAS[tipo]} origem={origem} paginacao={paginacao} query={query} getRowId={(l) => l.id} />;
+}
+
+function TabelaBaterias({ origem, paginacao }: { origem: TabelaOrigem; paginacao: PaginacaoLocal }) {
+  const query = useBaterias(origem.erro ? undefined : origem.rastreadorId, paginacao.params);
+  return <Tabela caption="Bateria" columns={COLUNAS_BATERIA} origem={origem} paginacao={paginacao} query={query} getRowId={(b) => b.id} />;
+}
+
+const ABAS = [
+  { tipo: 'GPS', rotulo: 'GPS' },
+  { tipo: 'WIFI', rotulo: 'WI-FI' },
+  { tipo: 'LBS', rotulo: 'LBS' },
+  { tipo: 'BATERIA', rotulo: 'Bateria' },
+] as const;
+type Aba = (typeof ABAS)[number]['tipo'];
+
+/**
+ * The detail's four paginated tables (GPS, WI-FI, LBS, battery history) in tabs; only the open
+ * tab asks the server. Each table keeps its page, size and order while another tab is open.
+ */
+export function DetalheTabelas({ origem }: { origem: TabelaOrigem }) {
+  const [aba, setAba] = useState<Aba>('GPS');
+  const baseId = useId();
+  const paginacao: Record<Aba, PaginacaoLocal> = {
+    GPS: usePaginacaoLocal('dataHora', 'desc'),
+    WIFI: usePaginacaoLocal('dataHora', 'desc'),
+    LBS: usePaginacaoLocal('dataHora', 'desc'),
+    BATERIA: usePaginacaoLocal('dataCadastro', 'desc'),
+  };
+  const atual = ABAS.find((a) => a.tipo === aba) ?? ABAS[0];
+
+  return (
+    <Paper variant="outlined">
+      <Tabs value={aba} onChange={(_e, v: Aba) => setAba(v)} aria-label="Histórico do rastreador" variant="scrollable" allowScrollButtonsMobile>
+        {ABAS.map((a) => (
+          <Tab key={a.tipo} value={a.tipo} label={a.rotulo} id={`${baseId}-aba-${a.tipo}`} aria-controls={`${baseId}-painel-${a.tipo}`} />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`${baseId}-painel-${atual.tipo}`} aria-labelledby={`${baseId}-aba-${atual.tipo}`} sx={{ p: 2 }}>
+        {atual.tipo === 'BATERIA' ? (
+          <TabelaBaterias origem={origem} paginacao={paginacao.BATERIA} />
+        ) : (
+          <TabelaLocalizacoes key={atual.tipo} tipo={atual.tipo} caption={atual.rotulo} origem={origem} paginacao={paginacao[atual.tipo]} />
+        )}
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,115 @@
+import Box from '@mui/material/Box';
+import { useNavigate } from 'react-router';
+import {
+  MSG,
+  economiaErro,
+  economiaSucesso,
+  intervaloTexto,
+  type AcaoSituacao,
+  type ModoEconomia,
+} from '@rastro/shared/messages';
+import { MEU_RASTREADOR_ORDENAVEIS, type MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
+import { DataTable, type Column, type RowAction } from '@/components/data-table/DataTable';
+import { NewButton } from '@/components/NewButton';
+import { isApiError } from '@/lib/api-error';
+import { formatarDataHora } from '@/lib/format';
+import { useListReturnState } from '@/lib/list-return';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useListParams } from '@/lib/use-list-params';
+import { paths } from '@/paths';
+import { useAlterarEconomia } from '../api/alterar-economia';
+import { useMeusRastreadores } from '../api/get-meus-rastreadores';
+import type { MeuRastreadorFiltros } from '../api/keys';
+import { formatarBateria } from './formatar';
+import { MeusRastreadoresSearch } from './MeusRastreadoresSearch';
+
+const colunas: Column<MeuRastreador>[] = [
+  { id: 'imei', label: 'IMEI', sortable: true, render: (r) => r.imei },
+  { id: 'descricao', label: 'Descrição', sortable: true, render: (r) => r.descricao },
+  {
+    id: 'intervaloLocalizacao',
+    label: 'Intervalo Localização',
+    sortable: true,
+    render: (r) => intervaloTexto(r.intervaloLocalizacao),
+  },
+  { id: 'bateria', label: 'Bateria', sortable: true, render: (r) => formatarBateria(r.bateria) },
+  { id: 'dataCadastro', label: 'Data', sortable: true, render: (r) => formatarDataHora(r.dataCadastro) },
+  { id: 'situacao', label: 'Situação', render: (r) => r.situacaoDescricao },
+];
+
+const acaoDe = (ligado: MeuRastreador['economiaBateria']): AcaoSituacao => (ligado === 'V' ? 'Inativar' : 'Ativar');
+
+const ROTULO: Record<ModoEconomia, string> = { economia: 'economia de bateria', ultra: 'ultra economia de bateria' };
+
+/** /user/meus-rastreadores: the user's own trackers, listed at once (owners expect to see their pets). */
+export function MeusRastreadoresList() {
+  const list = useListParams<MeuRastreadorFiltros>({
+    defaults: { orderBy: 'id', orderDirection: 'asc' },
+    filters: ['descricao', 'imei'],
+    orderable: MEU_RASTREADOR_ORDENAVEIS,
+  });
+  const { descricao, imei } = list.params;
+  const rastreadores = useMeusRastreadores(list.params);
+  const economia = useAlterarEconomia();
+  const navigate = useNavigate();
+  const returnState = useListReturnState();
+
+  const alterar = async (r: MeuRastreador, modo: ModoEconomia, acao: AcaoSituacao) => {
+    try {
+      await economia.mutateAsync({ id: r.id, modo, acao });
+      notifySuccess(economiaSucesso(modo, acao));
+    } catch (e) {
+      if (!(isApiError(e) && e.handled)) notifyError(economiaErro(modo, acao));
+    }
+  };
+
+  /** The two battery modes exclude each other: each is offered only while the other is off (spec §4). */
+  const acoes = (r: MeuRastreador): RowAction[] => {
+    const itens: RowAction[] = [];
+    const modos: [ModoEconomia, MeuRastreador['economiaBateria'], MeuRastreador['economiaBateria']][] = [
+      ['economia', r.economiaBateria, r.ultraEconomiaBateria],
+      ['ultra', r.ultraEconomiaBateria, r.economiaBateria],
+    ];
+    for (const [modo, ligado, outro] of modos) {
+      if (outro !== 'F') continue;
+      const acao = acaoDe(ligado);
+      itens.push({ label: `${acao} ${ROTULO[modo]}`, onClick: () => void alterar(r, modo, acao), disabled: economia.isPending });
+    }
+    itens.push(
+      {
+        label: 'Editar',
+        onClick: () => void navigate(paths.user.meusRastreadores.edit.getHref(r.id), { state: returnState }),
+      },
+      {
+        label: 'Detalhe',
+        onClick: () => void navigate(paths.user.rastreadorDetalhe.getHref(r.id), { state: returnState }),
+      },
+    );
+    return itens;
+  };
+
+  return (
+    <>
+      <MeusRastreadoresSearch filtros={{ descricao, imei }} onSearch={list.search} onClear={list.clear} />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
+        <NewButton to={paths.user.meusRastreadores.create.getHref()} state={returnState} />
+      </Box>
+      <DataTable<MeuRastreador>
+        caption="Meus Rastreadores"
+        columns={colunas}
+        page={rastreadores.data}
+        isLoading={rastreadores.isFetching}
+        isError={rastreadores.isError}
+        errorMessage={rastreadores.error?.message}
+        emptyMessage={MSG.nenhumResultado}
+        params={list.params}
+        onPageChange={list.setPage}
+        onSizeChange={list.setSize}
+        onSortChange={list.setOrder}
+        getRowId={(r) => r.id}
+        actionsLabel="Ações"
+        rowActions={acoes}
+      />
+    </>
+  );
+}

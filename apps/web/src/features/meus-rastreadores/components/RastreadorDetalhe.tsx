@@ -1,0 +1,83 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { MSG, intervaloTexto } from '@rastro/shared/messages';
+import type { MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
+import { paths } from '@/paths';
+import { useMeuRastreador } from '../api/get-meu-rastreador';
+import { DetalheTabelas } from './DetalheTabelas';
+import { formatarBateria, simNao } from './formatar';
+
+const CAMPOS: { rotulo: string; valor: (r: MeuRastreador) => string }[] = [
+  { rotulo: 'IMEI', valor: (r) => r.imei },
+  { rotulo: 'Descrição', valor: (r) => r.descricao },
+  { rotulo: 'Bateria', valor: (r) => formatarBateria(r.bateria) },
+  { rotulo: 'Situação', valor: (r) => r.situacaoDescricao },
+  { rotulo: 'Situação Energia', valor: (r) => r.situacaoEnergiaDescricao },
+  { rotulo: 'Intervalo Localização', valor: (r) => intervaloTexto(r.intervaloLocalizacao) },
+  { rotulo: 'Economia de Bateria', valor: (r) => simNao(r.economiaBateria) },
+  { rotulo: 'Ultra Economia de Bateria', valor: (r) => simNao(r.ultraEconomiaBateria) },
+];
+
+function Campos({ rastreador }: { rastreador: MeuRastreador | undefined }) {
+  return (
+    <Grid container component="dl" spacing={2} sx={{ m: 0 }}>
+      {CAMPOS.map((c) => (
+        <Grid key={c.rotulo} size={{ xs: 12, sm: 6, md: 3 }}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {c.rotulo}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, fontWeight: 500 }}>
+            {rastreador ? c.valor(rastreador) : <Skeleton width="60%" />}
+          </Typography>
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
+
+/** 'Voltar' goes back where the user came from; opened directly, to the tracker list. */
+function useVoltar() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // The first entry of the history (key 'default') has nothing inside the app to go back to.
+  return () => void (location.key === 'default' ? navigate(paths.user.meusRastreadores.list.getHref()) : navigate(-1));
+}
+
+/**
+ * /user/rastreadores/detalhe/:id (`id` is the owner's link; null when the address has no valid
+ * id): the tracker's fields and its GPS, WI-FI, LBS and battery history tables.
+ */
+export function RastreadorDetalhe({ id }: { id: number | null }) {
+  const rastreador = useMeuRastreador(id);
+  const voltar = useVoltar();
+  const titleId = useId();
+  const erro = id === null || rastreador.isError;
+
+  return (
+    <Stack spacing={2}>
+      <Card variant="outlined" component="section" aria-labelledby={titleId}>
+        <CardContent>
+          <Typography id={titleId} variant="h6" component="h2" sx={{ mb: 2 }}>
+            Rastreador
+          </Typography>
+          {erro ? <Alert severity="error">{MSG.erroCarregarRegistro}</Alert> : <Campos rastreador={rastreador.data} />}
+        </CardContent>
+      </Card>
+      <DetalheTabelas origem={{ rastreadorId: rastreador.data?.rastreadorId, erro }} />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <Button variant="outlined" onClick={voltar}>
+          Voltar
+        </Button>
+      </Box>
+    </Stack>
+  );
+}

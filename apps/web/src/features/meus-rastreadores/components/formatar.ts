@@ -1,0 +1,17 @@
+import type { MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
+
+/** '-' when the tracker never reported its battery (or reported a negative value), else 'N%'. */
+export const formatarBateria = (bateria: number | null) => (bateria === null || bateria < 0 ? '-' : `${bateria}%`);
+
+/** 'V'/'F' flags as the owner reads them. */
+export const simNao = (v: MeuRastreador['economiaBateria']) => (v === 'V' ? 'Sim' : 'Não');
+
+/** A number or '-' when unknown. */
+export const numeroOuTraco = (v: number | null) => (v === null ? '-' : String(v));
+
+/** A text or '-' when unknown or empty. */
+export const textoOuTraco = (v: string | null) => (v ? v : '-');
+
+/** Speed in Km/h the pt-BR way ('12,5'); '-' when unknown. */
+export const formatarVelocidade = (v: number | null) =>
+  v === null ? '-' : v.toLocaleString('pt-BR', { maximumFractionDigits: 1 });
