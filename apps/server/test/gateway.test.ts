@@ -1,4 +1,3 @@
-import { connect, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { encodeAlarm, encodeGps, encodeLogin, encodeStatus, encodeWifiLbs } from '@rastro/topin/encode-device';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +5,7 @@ import { consultar } from '../src/db/client';
 import { GatewayTopin } from '../src/gateway/servidor';
 import { bearer, criarApp, entrar, type TestApp } from './helpers';
 import { criarCliente, vincular } from './fixtures';
+import { conectarDispositivo } from './dispositivo';
 
 let app: TestApp;
 let gateway: GatewayTopin;
@@ -31,38 +31,7 @@ afterAll(async () => {
   await app.fechar();
 });
 
-/** A device-side socket that collects what the server sends. */
-async function dispositivo() {
-  const s: Socket = connect(porta, '127.0.0.1');
-  await new Promise<void>((r) => s.once('connect', () => r()));
-  let recebido = Buffer.alloc(0);
-  let fechado = false;
-  s.on('data', (c: Buffer) => (recebido = Buffer.concat([recebido, c])));
-  s.on('close', () => (fechado = true));
-  s.on('error', () => undefined);
-  return {
-    s,
-    enviar: (b: Uint8Array) => new Promise<void>((r) => s.write(b, () => r())),
-    recebido: () => recebido,
-    fechado: () => fechado,
-    /** Waits until the server sent bytes containing `hex`. */
-    async esperar(hex: string, ms = 5000) {
-      const fim = Date.now() + ms;
-      while (!recebido.toString('hex').includes(hex.replace(/\s/g, '').toLowerCase())) {
-        if (Date.now() > fim) throw new Error(`não recebeu ${hex}; recebeu ${recebido.toString('hex')}`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    },
-    async esperarFechar(ms = 5000) {
-      const fim = Date.now() + ms;
-      while (!fechado) {
-        if (Date.now() > fim) throw new Error('conexão não fechou');
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    },
-    fim: () => s.destroy(),
-  };
-}
+const dispositivo = () => conectarDispositivo(porta);
 
 const fix = (segundos: number) => ({
   type: 0x10 as const,

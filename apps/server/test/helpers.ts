@@ -15,7 +15,7 @@ import { ADMIN, TEST_ENV } from './test-env';
 export { ADMIN };
 
 /** A fresh database for one test file, copied from the run's template. */
-export async function novoBanco(): Promise<Database> {
+export async function novoBanco(): Promise<Database & { url?: string }> {
   const pgUrl = inject('pgUrl');
   const pgTemplate = inject('pgTemplate');
   if (pgUrl && pgTemplate) {
@@ -25,7 +25,7 @@ export async function novoBanco(): Promise<Database> {
     await admin.query(`create database ${nome} template ${pgTemplate}`);
     const u = new URL(pgUrl);
     u.pathname = `/${nome}`;
-    const db = await openPostgres(u.toString(), 4);
+    const db = Object.assign(await openPostgres(u.toString(), 4), { url: u.toString() });
     const close = db.close.bind(db);
     db.close = async () => {
       await close();

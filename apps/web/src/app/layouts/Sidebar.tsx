@@ -1,3 +1,4 @@
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
@@ -8,8 +9,10 @@ import ListItemText from '@mui/material/ListItemText';
 import { Link, useLocation } from 'react-router';
 import { LOGO_HEIGHT } from '@rastro/shared/constants';
 import { Logo } from '@/components/Logo';
+import { useNaoLidas } from '@/features/notificacoes/api/get-nao-lidas';
 import type { EffectiveUser } from '@/lib/session';
-import { visibleMenu } from './menu';
+import { paths } from '@/paths';
+import { visibleMenu, type MenuItem } from './menu';
 
 const isCurrent = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
 
@@ -32,28 +35,56 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
         <List>
           {entries.map((entry, i) => {
             if (entry.kind === 'divider') return <Divider key={`divider-${i}`} component="li" sx={{ my: 1 }} />;
-            const Icon = entry.icon;
             const current = isCurrent(pathname, entry.to);
-            return (
-              <ListItem key={entry.to} disablePadding>
-                <ListItemButton
-                  component={Link}
-                  to={entry.to}
-                  nativeButton={false}
-                  selected={current}
-                  aria-current={current ? 'page' : undefined}
-                  onClick={onNavigate}
-                >
-                  <ListItemIcon>
-                    <Icon fontSize="small" />
-                  </ListItemIcon>
-                  <ListItemText primary={entry.label} />
-                </ListItemButton>
-              </ListItem>
-            );
+            const Entry = entry.to === paths.user.notificacoes.getHref() ? NotificacoesEntry : MenuEntryLink;
+            return <Entry key={entry.to} item={entry} current={current} onNavigate={onNavigate} />;
           })}
         </List>
       </Box>
     </Box>
   );
+}
+
+interface EntryProps {
+  item: MenuItem;
+  current: boolean;
+  onNavigate?: () => void;
+  /** A count shown on the icon (hidden at 0) and read out with the entry's name. */
+  badge?: { count: number; label: string };
+}
+
+function MenuEntryLink({ item, current, onNavigate, badge }: EntryProps) {
+  const Icon = item.icon;
+  const icon = <Icon fontSize="small" />;
+  const count = badge?.count ?? 0;
+  return (
+    <ListItem disablePadding>
+      <ListItemButton
+        component={Link}
+        to={item.to}
+        nativeButton={false}
+        selected={current}
+        aria-current={current ? 'page' : undefined}
+        aria-label={count > 0 && badge ? `${item.label}, ${badge.label}` : undefined}
+        onClick={onNavigate}
+      >
+        <ListItemIcon>
+          {count > 0 ? (
+            <Badge badgeContent={count} max={99} color="error">
+              {icon}
+            </Badge>
+          ) : (
+            icon
+          )}
+        </ListItemIcon>
+        <ListItemText primary={item.label} />
+      </ListItemButton>
+    </ListItem>
+  );
+}
+
+/** 'Notificações' with the unread count; the query runs only while this entry is shown. */
+function NotificacoesEntry(props: EntryProps) {
+  const count = useNaoLidas();
+  return <MenuEntryLink {...props} badge={{ count, label: `${count} ${count === 1 ? 'não lida' : 'não lidas'}` }} />;
 }

@@ -1,7 +1,5 @@
-import { PlaceholderPage } from '@/components/PlaceholderPage';
-import { useRouteTitle } from '../../route-handle';
+import { MinhaConta } from '@/features/minha-conta/components/MinhaConta';
 
-/** Filled in by the owner-side work (issue 5). */
 export function Component() {
-  return <PlaceholderPage title={useRouteTitle() ?? ''} />;
+  return <MinhaConta />;
 }

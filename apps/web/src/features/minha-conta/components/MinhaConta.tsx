@@ -1,0 +1,33 @@
+import Grid from '@mui/material/Grid';
+import { LoadError } from '@/components/LoadError';
+import { Spinner } from '@/components/Spinner';
+import { landingPath } from '@/lib/landing';
+import { effectiveUser, useSession, type EffectiveUser } from '@/lib/session';
+import { useMinhaConta } from '../api/get-minha-conta';
+import { ContaCard } from './ContaCard';
+import { MinhaContaForm } from './MinhaContaForm';
+
+function Carregado({ user }: { user: EffectiveUser }) {
+  const conta = useMinhaConta(user.usuarioId);
+  if (conta.isPending) return <Spinner />;
+  if (conta.isError) return <LoadError voltar={landingPath(user)} />;
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, lg: 8 }}>
+        {/* Keyed by id: leaving an emulation never leaves the other user's data in the fields. */}
+        <MinhaContaForm key={conta.data.id} usuario={conta.data} />
+      </Grid>
+      <Grid size={{ xs: 12, lg: 4 }} sx={{ order: { xs: -1, lg: 0 } }}>
+        <ContaCard nome={conta.data.nome} email={conta.data.email} />
+      </Grid>
+    </Grid>
+  );
+}
+
+/** /user/minha-conta: the data of whoever the app acts as (the emulated user while emulating). */
+export function MinhaConta() {
+  const user = effectiveUser(useSession());
+  // The private layout renders only with a session.
+  if (!user) return null;
+  return <Carregado key={user.usuarioId} user={user} />;
+}

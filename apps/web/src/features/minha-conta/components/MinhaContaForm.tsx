@@ -1,0 +1,154 @@
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId, type ReactNode } from 'react';
+import { FormProvider } from 'react-hook-form';
+import { LIMITES } from '@rastro/shared/constants';
+import { DESCRICAO_SEXO, SEXOS } from '@rastro/shared/dominio';
+import { MSG } from '@rastro/shared/messages';
+import type { UsuarioDetalhe } from '@rastro/shared/schemas/usuarios';
+import { EnderecoFields } from '@/components/endereco/EnderecoFields';
+import { Form, type FormApi } from '@/components/form/Form';
+import { MASCARA, MaskedFieldControl } from '@/components/form/MaskedFieldControl';
+import { SelectControl } from '@/components/form/SelectControl';
+import { TextFieldControl } from '@/components/form/TextFieldControl';
+import { reportSaveError } from '@/lib/form-errors';
+import { notifySuccess } from '@/lib/notify';
+import { useSaveMinhaConta } from '../api/save-minha-conta';
+import {
+  CAMPOS_MINHA_CONTA,
+  detalheParaTela,
+  minhaContaTelaSchema,
+  telaParaPayload,
+  type MinhaContaTelaOutput,
+} from './minha-conta-values';
+
+const SEXO_OPCOES = SEXOS.map((s) => ({ value: s, label: DESCRICAO_SEXO[s] }));
+
+function Secao({ titulo, children }: { titulo: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Stack component="section" aria-labelledby={id} spacing={2}>
+      <Typography id={id} variant="h6" component="h2">
+        {titulo}
+      </Typography>
+      {children}
+    </Stack>
+  );
+}
+
+/**
+ * The user's own data. Name, birth date and e-mail are shown but not edited; the CPF only while
+ * the account has none (spec §2).
+ */
+export function MinhaContaForm({ usuario }: { usuario: UsuarioDetalhe }) {
+  const save = useSaveMinhaConta();
+  const cpfDefinido = Boolean(usuario.cpf);
+
+  const onSubmit = async (values: MinhaContaTelaOutput, form: FormApi<typeof minhaContaTelaSchema>) => {
+    let salvo: UsuarioDetalhe;
+    try {
+      salvo = await save.mutateAsync(telaParaPayload(values, usuario));
+    } catch (e) {
+      reportSaveError(e, form.setError, CAMPOS_MINHA_CONTA, MSG.servicoIndisponivel);
+      return;
+    }
+    form.reset(detalheParaTela(salvo));
+    notifySuccess(MSG.dadosAtualizados);
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+      <Form schema={minhaContaTelaSchema} defaultValues={detalheParaTela(usuario)} onSubmit={onSubmit} aria-label="Minha conta">
+        {(form) => {
+          const { control, formState } = form;
+          return (
+            <FormProvider {...form}>
+              <Stack spacing={4}>
+                <Secao titulo="Dados Pessoais">
+                  <Grid container spacing={2}>
+                    <Grid size={{ xs: 12, md: 8 }}>
+                      <TextFieldControl control={control} name="nome" label="Nome" disabled maxLength={LIMITES.nome} />
+                    </Grid>
+                    <Grid size={{ xs: 12, md: 4 }}>
+                      <MaskedFieldControl
+                        control={control}
+                        name="dataNascimento"
+                        label="Data de Nascimento"
+                        mask={MASCARA.data}
+                        placeholder="DD/MM/AAAA"
+                        disabled
+                      />
+                    </Grid>
+                    <Grid size={{ xs: 12, md: 6 }}>
+                      <TextFieldControl control={control} name="email" label="Email" type="email" disabled maxLength={LIMITES.email} />
+                    </Grid>
+                    <Grid size={{ xs: 12, sm: 6, md: 6 }}>
+                      <MaskedFieldControl
+                        control={control}
+                        name="cpf"
+                        label="CPF"
+                        mask={MASCARA.cpf}
+                        required={!cpfDefinido}
+                        disabled={cpfDefinido}
+                        autoComplete="off"
+                      />
+                    </Grid>
+                    <Grid size={{ xs: 12, sm: 6, md: 6 }}>
+                      <TextFieldControl control={control} name="rg" label="RG" maxLength={15} autoComplete="off" />
+                    </Grid>
+                    <Grid size={{ xs: 12, sm: 6, md: 6 }}>
+                      <SelectControl control={control} name="sexo" label="Sexo" options={SEXO_OPCOES} emptyLabel="Selecione" />
+                    </Grid>
+                    <Grid size={{ xs: 12, md: 4 }}>
+                      <MaskedFieldControl
+                        control={control}
+                        name="telefoneCelular"
+                        label="Celular"
+                        mask={MASCARA.celular}
+                        inputMode="tel"
+                        required
+                        autoComplete="tel"
+                      />
+                    </Grid>
+                    {/* Landlines as (00) 0000-0000; a stored mobile number still fits. */}
+                    <Grid size={{ xs: 12, md: 4 }}>
+                      <MaskedFieldControl
+                        control={control}
+                        name="telefoneResidencial"
+                        label="Telefone Residencial"
+                        mask={MASCARA.telefoneOuCelular}
+                        inputMode="tel"
+                        autoComplete="off"
+                      />
+                    </Grid>
+                    <Grid size={{ xs: 12, md: 4 }}>
+                      <MaskedFieldControl
+                        control={control}
+                        name="telefoneComercial"
+                        label="Telefone Comercial"
+                        mask={MASCARA.telefoneOuCelular}
+                        inputMode="tel"
+                        autoComplete="off"
+                      />
+                    </Grid>
+                  </Grid>
+                </Secao>
+                <Secao titulo="Endereço">
+                  <EnderecoFields />
+                </Secao>
+                <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+                  <Button type="submit" variant="contained" loading={formState.isSubmitting}>
+                    Atualizar
+                  </Button>
+                </Stack>
+              </Stack>
+            </FormProvider>
+          );
+        }}
+      </Form>
+    </Paper>
+  );
+}
