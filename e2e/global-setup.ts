@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { iniciarSmtp } from '../apps/server/test/smtp';
 import { iniciarViaCep } from '../apps/server/test/viacep-fake';
-import { E2E_ADMIN, E2E_MAIL_DIR, E2E_PORT, E2E_URL } from './env';
+import { E2E_ADMIN, E2E_MAIL_DIR, E2E_PORT, E2E_TOPIN_PORT, E2E_URL } from './env';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -50,7 +50,7 @@ export default async function globalSetup() {
       ...process.env,
       NODE_ENV: 'test',
       PORT: String(E2E_PORT),
-      TOPIN_PORT: '0',
+      TOPIN_PORT: String(E2E_TOPIN_PORT),
       DATA_DIR: dataDir,
       APP_URL: E2E_URL,
       ADMIN_EMAIL: E2E_ADMIN.email,

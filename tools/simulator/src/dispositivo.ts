@@ -37,6 +37,8 @@ export class Dispositivo {
   private off = false;
   private gpsOff: GpsOffWindow = null;
   private lowBatterySent = false;
+  /** When the pet last moved: a "locate now" reports where it has walked to since. */
+  private lastStepAt = Date.now();
 
   constructor(private readonly opts: DispositivoOptions) {
     this.intervalS = opts.intervalS;
@@ -117,7 +119,7 @@ export class Dispositivo {
         return;
       case 'locateNow':
         this.log('comando: localizar agora');
-        this.sendPosition(this.opts.pet.snapshot(), msg.wifiLbsOnly);
+        this.sendPosition(this.walk(), msg.wifiLbsOnly);
         return;
       case 'shutdown':
         this.log('comando: desligar; conexão encerrada e rastreador desligado');
@@ -142,6 +144,12 @@ export class Dispositivo {
     }
   }
 
+  /** Sends an alarm now (the CLI's random SOS, or a scripted one). */
+  sendAlarm(kind: 'sos' | 'lowBattery' | 'vibration'): void {
+    this.send(encodeAlarm(kind));
+    this.log(`ALERTA ${kind}`);
+  }
+
   private schedule(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => this.tick(), this.intervalS * 1000);
@@ -151,7 +159,7 @@ export class Dispositivo {
     this.timer = null;
     if (!this.loggedIn || this.off) return;
     this.ticks++;
-    const pet = this.opts.pet.step(this.intervalS);
+    const pet = this.walk();
     this.sendPosition(pet, false);
     const dueByTime = Date.now() - this.lastStatusAt >= this.statusIntervalMin * 60_000;
     if (dueByTime || this.ticks % 10 === 0) this.sendStatus();
@@ -165,6 +173,14 @@ export class Dispositivo {
       this.log('ALERTA SOS');
     }
     this.schedule();
+  }
+
+  /** Moves the pet for the real time gone by since it last moved. */
+  private walk(): PetSnapshot {
+    const now = Date.now();
+    const seconds = Math.max(0, (now - this.lastStepAt) / 1000);
+    this.lastStepAt = now;
+    return seconds >= 0.5 ? this.opts.pet.step(seconds) : this.opts.pet.snapshot();
   }
 
   private sendPosition(pet: PetSnapshot, wifiLbsOnly: boolean): void {

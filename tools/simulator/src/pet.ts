@@ -27,6 +27,8 @@ export interface PetOptions {
   homeLng: number;
   radiusM?: number;
   random: Random;
+  /** Scripted runs (end-to-end tests) want a pet that is always outside, walking: GPS fixes that move. */
+  alwaysWalking?: boolean;
 }
 
 export interface PetSnapshot {
@@ -53,6 +55,7 @@ export class Pet {
   private heading: number;
   private speedKmh = 0;
   private indoors: boolean;
+  private readonly alwaysWalking: boolean;
   private battery: number;
   private charging = false;
 
@@ -63,7 +66,9 @@ export class Pet {
     this.random = opts.random;
     this.heading = this.random() * 2 * Math.PI;
     this.battery = 60 + this.random() * 40;
-    this.indoors = this.random() < 0.3;
+    this.alwaysWalking = opts.alwaysWalking ?? false;
+    this.indoors = !this.alwaysWalking && this.random() < 0.3;
+    if (this.alwaysWalking) this.speedKmh = MAX_SPEED_KMH / 2;
   }
 
   /** Advances the walk by `dtSeconds` and returns where the pet is now. */
@@ -82,6 +87,10 @@ export class Pet {
       // Momentum: speed and heading drift, with occasional rests.
       this.speedKmh = clamp(this.speedKmh + (r() - 0.5) * 1.5, 0, MAX_SPEED_KMH);
       if (r() < 0.05) this.speedKmh = 0;
+      if (this.alwaysWalking) {
+        this.indoors = false;
+        this.speedKmh = Math.max(this.speedKmh, MAX_SPEED_KMH / 2);
+      }
       this.heading += (r() - 0.5) * 0.8;
       // Past 60% of the radius it is pulled home, harder the farther it goes.
       if (dist > 0.6 * this.radiusM) {

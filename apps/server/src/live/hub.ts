@@ -54,7 +54,8 @@ export class HubAoVivo {
 
   async parar() {
     clearInterval(this.revalidacao);
-    await this.pararDeOuvir?.();
+    // The database may already be gone (closing after an outage): nothing left to unlisten.
+    await this.pararDeOuvir?.().catch(() => undefined);
     for (const subs of this.porUsuario.values()) for (const a of subs) a.socket.close(1001, 'Servidor encerrando');
     this.porUsuario.clear();
     await this.fila;
