@@ -1,4 +1,9 @@
+import { connect } from 'node:net';
 import { expect, type Page } from '@playwright/test';
+import { decodeServerFrame, type ServerMessage } from '@rastro/topin/decode-server';
+import { encodeGps, encodeLogin, encodeStatus } from '@rastro/topin/encode-device';
+import { TopinFramer } from '@rastro/topin/framer';
+import { E2E_TOPIN_PORT } from './env';
 
 /** Solves the real ALTCHA on the page (proof of work in the browser) and waits for it. */
 export async function resolverCaptcha(page: Page): Promise<number> {
@@ -17,4 +22,44 @@ export async function entrar(page: Page, email: string, senha: string) {
   const ms = await resolverCaptcha(page);
   await page.getByRole('button', { name: 'Fazer Login' }).click();
   return ms;
+}
+
+/** The bearer token of whoever is logged in on `page`: the web keeps it in the `rastro_token` cookie. */
+export async function tokenDaPagina(page: Page): Promise<string> {
+  const token = (await page.context().cookies()).find((c) => c.name === 'rastro_token')?.value;
+  if (!token) throw new Error('ninguém logado nesta página (sem o cookie rastro_token)');
+  return token;
+}
+
+/**
+ * A tracker on the e2e gateway for a moment: logs in over TCP, reports its battery and one GPS
+ * fix, waits for the gateway's acks and hangs up.
+ */
+export async function enviarPosicao(imei: string, p: { latitude: number; longitude: number; bateria: number }): Promise<void> {
+  const socket = connect({ host: '127.0.0.1', port: E2E_TOPIN_PORT });
+  const framer = new TopinFramer({ source: 'server' });
+  const esperando = new Map<ServerMessage['kind'], () => void>();
+  const esperar = (kind: ServerMessage['kind']) => new Promise<void>((resolve) => esperando.set(kind, resolve));
+  const falha = new Promise<never>((_resolve, reject) => {
+    socket.on('error', reject);
+    socket.on('data', (chunk: Buffer) => {
+      for (const frame of framer.push(new Uint8Array(chunk))) {
+        const msg = decodeServerFrame(frame);
+        if (msg.kind === 'loginRejected') reject(new Error(`o gateway recusou o IMEI ${imei}`));
+        esperando.get(msg.kind)?.();
+      }
+    });
+  });
+  try {
+    const aceito = esperar('loginAccepted');
+    socket.write(encodeLogin(imei, 0x12));
+    await Promise.race([aceito, falha]);
+    const respostas = Promise.all([esperar('statusReply'), esperar('gpsAck')]);
+    socket.write(encodeStatus({ battery: p.bateria, firmware: 0x12, timezone: 0, statusIntervalMin: 5, signal: 80, charging: false }));
+    const time = new Date(Math.floor(Date.now() / 1000) * 1000);
+    socket.write(encodeGps({ type: 0x10, time, latitude: p.latitude, longitude: p.longitude, speedKmh: 3, course: 90, satellites: 8, valid: true, buffered: false }));
+    await Promise.race([respostas, falha]);
+  } finally {
+    socket.end();
+  }
 }

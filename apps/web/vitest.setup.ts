@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { reloadSession } from '@/lib/session';
+import { FakeWebSocket } from '@/testing/fake-websocket';
 
 // jsdom has no layout: answer width queries from window.innerWidth (1024 by default).
 window.matchMedia = (query: string): MediaQueryList => {
@@ -20,6 +21,13 @@ window.matchMedia = (query: string): MediaQueryList => {
     dispatchEvent: () => false,
   };
 };
+
+// The live channel is the network boundary: no test opens a real socket (those that test it
+// drive this fake).
+beforeEach(() => {
+  FakeWebSocket.reiniciar();
+  vi.stubGlobal('WebSocket', FakeWebSocket);
+});
 
 afterEach(() => {
   cleanup();

@@ -13,6 +13,7 @@ import { MSG } from '@rastro/shared/messages';
 import type { Config } from './config';
 import type { Ctx } from './context';
 import type { Database } from './db/client';
+import { opcoesDeLog } from './lib/log';
 import { RateLimiter } from './lib/rate-limiter';
 import type { AppInstance } from './lib/types';
 import { authRoutes } from './modules/auth/routes';
@@ -31,29 +32,28 @@ import { liveRoutes } from './live/routes';
 import { lookupsRoutes } from './modules/lookups/routes';
 import { relatoriosRoutes } from './modules/relatorios/routes';
 import { createAuth } from './plugins/auth';
-import { registerErrorHandler } from './plugins/error-handler';
+import { erroDoFramework, registerErrorHandler } from './plugins/error-handler';
+import { registerEntradaHooks } from './plugins/entrada';
 import { createMetrics, registerMetricsHooks } from './plugins/metrics';
 
 export interface BuildAppOptions {
   config: Config;
   database: Database;
-  /** pino options or false; defaults to the config's log level. */
+  /** pino options (level, stream…) or false; the config's level by default; secrets are always censored. */
   logger?: FastifyServerOptions['logger'];
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 const API_PREFIXES = ['/api/', '/oauth/', '/users/', '/docs', '/health', '/metrics'];
 
-/** Every key that could carry a secret is censored in the logs. */
-const redact = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.senha', '*.token'];
-
 /** Registers plugins and routes; never listens (main.ts does). */
 export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { ctx: Ctx }> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel, redact },
+    logger: opcoesDeLog(config.logLevel, opts.logger),
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
+    frameworkErrors: erroDoFramework,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -107,6 +107,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { c
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
   registerErrorHandler(app);
+  registerEntradaHooks(app);
   await liveRoutes(app, ctx);
   registerMetricsHooks(app, metrics);
 

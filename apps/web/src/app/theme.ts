@@ -21,6 +21,9 @@ export const theme = createTheme(
       // A visible keyboard focus everywhere (WCAG 2.4.7).
       MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing } } },
       MuiLink: { styleOverrides: { root: { '&:focus-visible': { ...focusRing, borderRadius: 2 } } } },
+      // A disabled field's helper text says why it is disabled ('Selecione o estado.'): it must
+      // stay readable (WCAG 1.4.3), not fade to the disabled grey.
+      MuiFormHelperText: { styleOverrides: { root: ({ theme: t }) => ({ '&.Mui-disabled': { color: t.palette.text.secondary } }) } },
     },
   },
   ptBR,

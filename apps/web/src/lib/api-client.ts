@@ -114,3 +114,50 @@ export async function apiRequest<S extends z.ZodType>(path: string, schema: S, o
   }
   return parsed.data;
 }
+
+/** A downloaded file and the name the server gave it (Content-Disposition), if any. */
+export interface Download {
+  blob: Blob;
+  nomeArquivo: string | null;
+}
+
+/** `filename*=UTF-8''…` (RFC 5987) wins over `filename="…"`. */
+export function nomeDoArquivo(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const estendido = /filename\*\s*=\s*[^']*'[^']*'([^;]+)/i.exec(disposition)?.[1];
+  if (estendido) {
+    try {
+      return decodeURIComponent(estendido.trim().replace(/^"|"$/g, ''));
+    } catch {
+      // A badly encoded name: fall back to the plain one.
+    }
+  }
+  const simples = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/i.exec(disposition);
+  return (simples?.[1] ?? simples?.[2]?.trim()) || null;
+}
+
+/** GET a file (the exports) with the session's headers; failures throw ApiError like apiRequest. */
+export async function apiDownload(path: string, options: Pick<RequestOptions, 'query' | 'signal'> = {}): Promise<Download> {
+  const session = getSession();
+  const headers: Record<string, string> = {};
+  if (session.token) {
+    headers.Authorization = `Bearer ${session.token}`;
+    if (session.emulacao) headers[EMULATION_HEADER] = String(session.emulacao.usuarioId);
+  }
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, options.query), { headers, signal: options.signal });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw new ApiError(MSG.servicoIndisponivel, { status: 0 });
+  }
+  if (!res.ok) {
+    const data = await readJson(res);
+    if (res.status === 401 && session.token) {
+      expireSession();
+      throw new ApiError(MSG.sessaoExpirada, { status: 401, handled: true });
+    }
+    throw toApiError(res.status, data);
+  }
+  return { blob: await res.blob(), nomeArquivo: nomeDoArquivo(res.headers.get('Content-Disposition')) };
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PERIODO_MAXIMO_HISTORICO_DIAS } from '../constants';
+import { ID_MAX, PERIODO_MAXIMO_HISTORICO_DIAS } from '../constants';
 import { SITUACOES_ENERGIA, TIPOS_LOCALIZACAO, TIPOS_VISUALIZACAO } from '../dominio';
 import { MSG, periodoMaximo } from '../messages';
 import { compararDatas, dataDeDate, parseData, parseHora } from '../validators';
@@ -15,7 +15,7 @@ const DIA_MS = 86_400_000;
 export const mapaQuerySchema = z
   .object({
     tipoVisualizacao: z.enum(TIPOS_VISUALIZACAO, { error: MSG.campoObrigatorio }),
-    usuarioRastreadorId: z.coerce.number({ error: MSG.campoInvalido }).int().positive().optional(),
+    usuarioRastreadorId: z.coerce.number({ error: MSG.campoInvalido }).int().positive().max(ID_MAX, MSG.campoInvalido).optional(),
     dataInicial: dataHoraIso().optional(),
     dataFinal: dataHoraIso().optional(),
   })
@@ -55,20 +55,23 @@ export const marcadorSchema = z
 export type Marcador = z.infer<typeof marcadorSchema>;
 export const marcadoresSchema = z.array(marcadorSchema);
 
-/** 'DD/MM/YYYY' + 'HH:mm' in a fixed UTC offset ('-03:00') → ISO-8601, or null when invalid. */
-export function juntarDataHora(data: string, hora: string, offset: string): string | null {
+/**
+ * 'DD/MM/YYYY' + 'HH:mm' in a fixed UTC offset ('-03:00') → ISO-8601, or null when invalid.
+ * `fimDoMinuto` gives the minute's last second: a period ending at 14:05 includes 14:05:30.
+ */
+export function juntarDataHora(data: string, hora: string, offset: string, fimDoMinuto = false): string | null {
   const d = parseData(data);
   const h = parseHora(hora);
   if (!d || h === null) return null;
   const p = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${p(d.ano, 4)}-${p(d.mes)}-${p(d.dia)}T${p(Math.floor(h / 60))}:${p(h % 60)}:00${offset}`;
+  return `${p(d.ano, 4)}-${p(d.mes)}-${p(d.dia)}T${p(Math.floor(h / 60))}:${p(h % 60)}:${fimDoMinuto ? '59' : '00'}${offset}`;
 }
 
 /** The map's filter form (spec §5, Map search). */
 export const mapaFormSchema = z
   .object({
     tipoVisualizacao: z.enum(TIPOS_VISUALIZACAO, { error: MSG.campoObrigatorio }),
-    usuarioRastreadorId: z.number().int().positive().nullable(),
+    usuarioRastreadorId: z.number().int().positive().max(ID_MAX).nullable(),
     dataInicial: z.string().trim(),
     horaInicial: z.string().trim(),
     dataFinal: z.string().trim(),
@@ -100,7 +103,7 @@ export const mapaFormSchema = z
 export type MapaForm = z.infer<typeof mapaFormSchema>;
 
 /** The first message on /api/socket: the bearer token (and the emulated user, for PER2). */
-export const socketAuthSchema = z.object({ token: z.string().min(1).max(200), usuarioEmulado: z.number().int().positive().optional() });
+export const socketAuthSchema = z.object({ token: z.string().min(1).max(200), usuarioEmulado: z.number().int().positive().max(ID_MAX).optional() });
 export type SocketAuth = z.infer<typeof socketAuthSchema>;
 
 /** A notification as the list and the live channel carry it. */

@@ -36,8 +36,14 @@ export async function reservarPendentes(db: Executor, limite: number, leaseMs: n
     .returning();
 }
 
+/**
+ * A body may carry a password link, whose token is stored elsewhere only as a hash: once the
+ * e-mail is sent (or given up) the outbox keeps no copy of it.
+ */
+const semCorpo = { texto: '', html: '' };
+
 export async function marcarEnviado(db: Executor, id: number) {
-  await db.update(emailOutbox).set({ status: 'ENVIADO', enviadoEm: sql`now()`, ultimoErro: null }).where(eq(emailOutbox.id, id));
+  await db.update(emailOutbox).set({ status: 'ENVIADO', enviadoEm: sql`now()`, ultimoErro: null, ...semCorpo }).where(eq(emailOutbox.id, id));
 }
 
 export async function agendarNovaTentativa(db: Executor, id: number, esperaMs: number, erro: string, desistir: boolean) {
@@ -46,6 +52,7 @@ export async function agendarNovaTentativa(db: Executor, id: number, esperaMs: n
     .set({
       status: desistir ? 'FALHOU' : 'PENDENTE',
       ultimoErro: erro.slice(0, 1000),
+      ...(desistir ? semCorpo : {}),
       proximaTentativa: sql`now() + ${`${esperaMs} milliseconds`}::interval`,
     })
     .where(eq(emailOutbox.id, id));

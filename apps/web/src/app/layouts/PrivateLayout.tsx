@@ -11,6 +11,7 @@ import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { DRAWER_WIDTH, SIDEBAR_COLLAPSE_BELOW } from '@rastro/shared/constants';
 import { EmulationBanner } from '@/features/emulacao/components/EmulationBanner';
+import { LiveUpdates } from '@/lib/live/LiveUpdates';
 import { effectiveUser, useSession } from '@/lib/session';
 import { useRouteTitle } from '../route-handle';
 import { Footer } from './Footer';
@@ -43,6 +44,7 @@ export function PrivateLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <LiveUpdates />
       <Link href="#conteudo" sx={skipLink}>
         Pular para o conteúdo
       </Link>

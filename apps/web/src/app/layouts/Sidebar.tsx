@@ -34,7 +34,8 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
       <Box component="nav" aria-label="Menu principal" sx={{ overflowY: 'auto' }}>
         <List>
           {entries.map((entry, i) => {
-            if (entry.kind === 'divider') return <Divider key={`divider-${i}`} component="li" sx={{ my: 1 }} />;
+            // Only a visual break: a list may hold list items alone (an <li role="separator"> is not one).
+            if (entry.kind === 'divider') return <Divider key={`divider-${i}`} component="li" aria-hidden sx={{ my: 1 }} />;
             const current = isCurrent(pathname, entry.to);
             const Entry = entry.to === paths.user.notificacoes.getHref() ? NotificacoesEntry : MenuEntryLink;
             return <Entry key={entry.to} item={entry} current={current} onNavigate={onNavigate} />;

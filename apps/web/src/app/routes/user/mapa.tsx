@@ -1,7 +1,6 @@
-import { PlaceholderPage } from '@/components/PlaceholderPage';
-import { useRouteTitle } from '../../route-handle';
+import { MapaGps } from '@/features/mapa/components/MapaGps';
 
-/** Filled in by the owner-side work (issue 5). */
+/** /user/mapa ('Mapa GPS'): lazy, so Leaflet loads only here. */
 export function Component() {
-  return <PlaceholderPage title={useRouteTitle() ?? ''} />;
+  return <MapaGps />;
 }

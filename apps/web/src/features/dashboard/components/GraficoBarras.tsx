@@ -27,7 +27,8 @@ export function GraficoBarras({ titulo, itens, isPending }: GraficoBarrasProps) 
       </Typography>
       {itens ? (
         <>
-          <Box aria-hidden="true">
+          {/* inert: the chart's SVG takes keyboard focus, which a hidden drawing must not. */}
+          <Box aria-hidden="true" inert>
             <Suspense fallback={<Spinner label="Carregando gráfico..." />}>
               <BarrasChart itens={itens} />
             </Suspense>

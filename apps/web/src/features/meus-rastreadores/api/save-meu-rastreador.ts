@@ -3,6 +3,7 @@ import { DELAY } from '@rastro/shared/constants';
 import { meuRastreadorSchema, type MeuRastreadorForm } from '@rastro/shared/schemas/meus-rastreadores';
 import { apiRequest } from '@/lib/api-client';
 import { withMinDelay } from '@/lib/delay';
+import { liveKeys } from '@/lib/live/keys';
 import { meuRastreadorKeys } from './keys';
 
 /**
@@ -18,7 +19,11 @@ export const useSaveMeuRastreador = () => {
     mutationFn: (input: MeuRastreadorForm) => withMinDelay(saveMeuRastreador(input), DELAY.meuRastreadorSave),
     onSuccess: (rastreador) => {
       queryClient.setQueryData(meuRastreadorKeys.detail(rastreador.id), rastreador);
-      return queryClient.invalidateQueries({ queryKey: meuRastreadorKeys.lists() });
+      // A new or renamed tracker changes the lists, the map's tracker select and its markers.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: liveKeys.meusRastreadores }),
+        queryClient.invalidateQueries({ queryKey: liveKeys.marcadores }),
+      ]);
     },
   });
 };

@@ -142,7 +142,7 @@ describe('user list', () => {
 
     await waitFor(() => expect(location()).toBe('/user/mapa'));
     expect(await screen.findByText(/Você está emulando/)).toHaveTextContent('Você está emulando MARIA SILVA');
-    expect(screen.getByRole('heading', { name: 'Mapa GPS' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Mapa GPS' }, { timeout: 5000 })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Menu principal' });
     expect(within(nav).queryByRole('link', { name: 'Usuários' })).not.toBeInTheDocument();
     expect(getSession().emulacao?.usuarioId).toBe(7);

@@ -1,0 +1,100 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import { useState } from 'react';
+import { MSG, confirmarDesligar } from '@rastro/shared/messages';
+import type { Marcador } from '@rastro/shared/schemas/mapa';
+import { useConfirm } from '@/components/ConfirmDialog';
+import { Spinner } from '@/components/Spinner';
+import { isApiError } from '@/lib/api-error';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useDesligarRastreador } from '../api/desligar-rastreador';
+import { useMarcadores } from '../api/get-marcadores';
+import { mapaKeys } from '../api/keys';
+import { FILTRO_INICIAL, type MapaFiltro } from '../filtro';
+import { ExportarMenu } from './ExportarMenu';
+import { MapaFiltros } from './MapaFiltros';
+import { MapView } from './map/MapView';
+import { MarcadoresAtuaisLayer } from './map/MarcadoresAtuaisLayer';
+import { RotaLayer } from './map/RotaLayer';
+import { TileLayerConfig } from './map/TileLayerConfig';
+
+const NENHUM: readonly Marcador[] = [];
+const chave = (f: MapaFiltro) => JSON.stringify(mapaKeys.marcadores(f));
+
+/** /user/mapa ('Mapa GPS'): every tracker's latest position at once, or one tracker's route. */
+export function MapaGps() {
+  const [filtro, setFiltro] = useState<MapaFiltro>(FILTRO_INICIAL);
+  // Each search fits the map to its answer once; live updates then move markers without refitting.
+  const [ajuste, setAjuste] = useState(0);
+  const marcadores = useMarcadores(filtro);
+  const desligar = useDesligarRastreador();
+  const confirm = useConfirm();
+  const dados = marcadores.data ?? NENHUM;
+
+  const buscar = (novo: MapaFiltro) => {
+    setAjuste((a) => a + 1);
+    if (chave(novo) === chave(filtro)) void marcadores.refetch();
+    else setFiltro(novo);
+  };
+
+  const onDesligar = async (m: Marcador) => {
+    if (!(await confirm({ message: confirmarDesligar(m.name) }))) return;
+    try {
+      await desligar.mutateAsync(m.rastreadorId);
+      notifySuccess(MSG.desligandoRastreador);
+    } catch (e) {
+      if (!(isApiError(e) && e.handled)) notifyError(MSG.erroDesligarRastreador);
+    }
+  };
+
+  const historico = filtro.tipoVisualizacao === 'HISTORICO';
+  const vazio = marcadores.isSuccess && !marcadores.isFetching && dados.length === 0;
+
+  return (
+    <>
+      <MapaFiltros
+        onBuscar={buscar}
+        extra={
+          historico && (
+            <ExportarMenu rastreadorId={dados[0]?.rastreadorId ?? null} dataInicial={filtro.dataInicial} dataFinal={filtro.dataFinal} />
+          )
+        }
+      />
+      {vazio && (
+        <Alert severity="info" role="status" sx={{ mb: 2 }}>
+          {historico ? MSG.nenhumaLocalizacaoNoPeriodo : MSG.nenhumRastreadorEncontrado}
+        </Alert>
+      )}
+      <Box sx={{ position: 'relative' }}>
+        <MapView>
+          <TileLayerConfig />
+          {historico ? (
+            <RotaLayer pontos={dados} ajuste={ajuste} />
+          ) : (
+            <MarcadoresAtuaisLayer
+              marcadores={dados}
+              ajuste={ajuste}
+              onDesligar={(m) => void onDesligar(m)}
+              desligando={desligar.isPending}
+            />
+          )}
+        </MapView>
+        {marcadores.isFetching && (
+          <Box
+            sx={{
+              position: 'absolute',
+              inset: 0,
+              zIndex: 1100,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              bgcolor: 'rgba(255, 255, 255, 0.6)',
+            }}
+          >
+            <Spinner label="Carregando localizações..." />
+          </Box>
+        )}
+      </Box>
+    </>
+  );
+}

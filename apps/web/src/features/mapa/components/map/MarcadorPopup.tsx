@@ -1,0 +1,62 @@
+import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { MAPA_ZOOM_EXTERNO } from '@rastro/shared/constants';
+import type { Marcador } from '@rastro/shared/schemas/mapa';
+import { formatarDataHora } from '@/lib/format';
+
+/** The external map at the marker (spec §2: zoom 20.96). */
+export const linkMapaExterno = (lat: number, lng: number) => `https://www.google.com/maps/@${lat},${lng},${MAPA_ZOOM_EXTERNO}z`;
+
+interface MarcadorPopupProps {
+  marcador: Marcador;
+  /** Offered when the tracker can be turned off (ATUAL markers). */
+  onDesligar?: () => void;
+  desligando?: boolean;
+}
+
+function Linha({ rotulo, valor }: { rotulo: string; valor: string }) {
+  return (
+    <Typography variant="body2">
+      <strong>{rotulo}:</strong> {valor}
+    </Typography>
+  );
+}
+
+/** The info window of a marker: name, coordinates, battery, power, time, links and actions. */
+export function MarcadorPopup({ marcador, onDesligar, desligando = false }: MarcadorPopupProps) {
+  const { lat, lng } = marcador.position;
+  const aproximada = marcador.tipo !== 'GPS' && marcador.precisao !== null;
+  return (
+    <Stack spacing={0.5} sx={{ minWidth: 200 }}>
+      <Typography variant="subtitle1" component="p" sx={{ fontWeight: 'bold', overflowWrap: 'anywhere' }}>
+        {marcador.name}
+      </Typography>
+      <Linha rotulo="Latitude" valor={String(lat)} />
+      <Linha rotulo="Longitude" valor={String(lng)} />
+      <Typography variant="body2">Bateria: {marcador.bateria === null ? '-' : `${marcador.bateria}%`}</Typography>
+      <Linha rotulo="Situação Energia" valor={marcador.situacaoEnergiaDescricao} />
+      <Linha rotulo="Data" valor={formatarDataHora(marcador.dataHora)} />
+      {aproximada && <Linha rotulo="Precisão" valor={`${marcador.tipo}, cerca de ${Math.round(marcador.precisao ?? 0)} m`} />}
+      {marcador.tipo === 'GPS' && marcador.velocidade !== null && <Linha rotulo="Velocidade" valor={`${marcador.velocidade} Km/h`} />}
+      <Link href={linkMapaExterno(lat, lng)} target="_blank" rel="noopener noreferrer" variant="body2">
+        Abrir no mapa externo
+      </Link>
+      {onDesligar && marcador.desligar && (
+        <Button
+          size="small"
+          color="error"
+          variant="outlined"
+          startIcon={<PowerSettingsNewIcon />}
+          loading={desligando}
+          onClick={onDesligar}
+          sx={{ alignSelf: 'flex-start', mt: 1 }}
+        >
+          Desligar
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,108 @@
+import L from 'leaflet';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Marcador } from '@rastro/shared/schemas/mapa';
+import { useAjustarMapa } from './ajuste';
+import { COR_ROTA, iconeRastreador } from './icones';
+import { useMapa } from './map-context';
+import { MarcadorPopup } from './MarcadorPopup';
+import { novoConteudoPopup, PopupPortal } from './PopupPortal';
+
+interface Camadas {
+  marcador: L.Marker;
+  /** WIFI/LBS positions are approximate: a circle of their accuracy. */
+  precisao: L.Circle | null;
+  energia: Marcador['situacaoEnergia'];
+}
+
+interface MarcadoresAtuaisLayerProps {
+  marcadores: readonly Marcador[];
+  /** Changes on each search: the map then fits the markers. */
+  ajuste: number;
+  onDesligar: (m: Marcador) => void;
+  desligando: boolean;
+}
+
+const latLng = (m: Marcador): L.LatLngTuple => [m.position.lat, m.position.lng];
+
+function sincronizarPrecisao(grupo: L.LayerGroup, c: Camadas, m: Marcador) {
+  const raio = m.tipo !== 'GPS' && m.precisao !== null && m.precisao > 0 ? m.precisao : null;
+  if (raio === null) {
+    c.precisao?.remove();
+    c.precisao = null;
+  } else if (c.precisao) {
+    c.precisao.setLatLng(latLng(m)).setRadius(raio);
+  } else {
+    c.precisao = L.circle(latLng(m), { radius: raio, color: COR_ROTA, weight: 1, fillOpacity: 0.1, interactive: false }).addTo(grupo);
+  }
+}
+
+/**
+ * The latest position of each tracker. Markers are kept by tracker and moved in place when
+ * the data changes (live updates), so an open info window stays open and follows.
+ */
+export function MarcadoresAtuaisLayer({ marcadores, ajuste, onDesligar, desligando }: MarcadoresAtuaisLayerProps) {
+  const map = useMapa();
+  const [grupo] = useState(() => L.layerGroup());
+  const camadas = useRef(new Map<number, Camadas>());
+  const [aberto, setAberto] = useState<{ id: number; popup: L.Popup } | null>(null);
+
+  useEffect(() => {
+    const atuais = camadas.current;
+    grupo.addTo(map);
+    return () => {
+      grupo.clearLayers();
+      grupo.remove();
+      atuais.clear();
+    };
+  }, [map, grupo]);
+
+  useEffect(() => {
+    const atuais = camadas.current;
+    const vistos = new Set<number>();
+    for (const m of marcadores) {
+      const id = m.usuarioRastreadorId;
+      vistos.add(id);
+      let c = atuais.get(id);
+      if (c) {
+        c.marcador.setLatLng(latLng(m));
+        if (c.energia !== m.situacaoEnergia) c.marcador.setIcon(iconeRastreador(m.situacaoEnergia));
+        c.marcador.options.title = m.name;
+        c.marcador.getElement()?.setAttribute('title', m.name);
+        c.energia = m.situacaoEnergia;
+      } else {
+        const marcador = L.marker(latLng(m), {
+          icon: iconeRastreador(m.situacaoEnergia),
+          title: m.name,
+          alt: m.name,
+          keyboard: true,
+          riseOnHover: true,
+        });
+        marcador.bindPopup(novoConteudoPopup(), { minWidth: 220, maxWidth: 320 });
+        marcador.on('popupopen', (e: L.PopupEvent) => setAberto({ id, popup: e.popup }));
+        marcador.on('popupclose', () => setAberto((a) => (a?.id === id ? null : a)));
+        marcador.addTo(grupo);
+        c = { marcador, precisao: null, energia: m.situacaoEnergia };
+        atuais.set(id, c);
+      }
+      sincronizarPrecisao(grupo, c, m);
+    }
+    for (const [id, c] of atuais) {
+      if (vistos.has(id)) continue;
+      c.marcador.closePopup();
+      c.marcador.remove();
+      c.precisao?.remove();
+      atuais.delete(id);
+    }
+  }, [marcadores, grupo]);
+
+  const pontos = useMemo(() => marcadores.map(latLng), [marcadores]);
+  useAjustarMapa(map, pontos, ajuste);
+
+  const marcadorAberto = aberto && marcadores.find((m) => m.usuarioRastreadorId === aberto.id);
+  if (!aberto || !marcadorAberto) return null;
+  return (
+    <PopupPortal popup={aberto.popup}>
+      <MarcadorPopup marcador={marcadorAberto} onDesligar={() => onDesligar(marcadorAberto)} desligando={desligando} />
+    </PopupPortal>
+  );
+}

@@ -1,0 +1,80 @@
+import L from 'leaflet';
+import { useEffect, useMemo, useState } from 'react';
+import type { Marcador } from '@rastro/shared/schemas/mapa';
+import { useAjustarMapa } from './ajuste';
+import { COR_ROTA, iconeFim, iconeInicio } from './icones';
+import { useMapa } from './map-context';
+import { MarcadorPopup } from './MarcadorPopup';
+import { novoConteudoPopup, PopupPortal } from './PopupPortal';
+
+interface RotaLayerProps {
+  /** The route's positions in time order. */
+  pontos: readonly Marcador[];
+  ajuste: number;
+}
+
+/**
+ * History mode: the route as a line, a small dot per position (drawn on the canvas, so
+ * 10,000 of them stay fluid), and distinct start and end markers. One shared info window
+ * shows the position clicked.
+ */
+export function RotaLayer({ pontos, ajuste }: RotaLayerProps) {
+  const map = useMapa();
+  const [popup] = useState(() => L.popup({ minWidth: 220, maxWidth: 320 }).setContent(novoConteudoPopup()));
+  const [aberto, setAberto] = useState<number | null>(null);
+  const latLngs = useMemo(() => pontos.map((p): L.LatLngTuple => [p.position.lat, p.position.lng]), [pontos]);
+
+  useEffect(() => {
+    const fechar = () => setAberto(null);
+    popup.on('remove', fechar);
+    return () => {
+      popup.off('remove', fechar);
+      popup.remove();
+    };
+  }, [popup]);
+
+  useEffect(() => {
+    if (latLngs.length === 0) return;
+    const grupo = L.layerGroup();
+    const abrir = (i: number) => {
+      const p = latLngs[i];
+      if (!p) return;
+      popup.setLatLng(p).openOn(map);
+      setAberto(i);
+    };
+    L.polyline(latLngs, { color: COR_ROTA, weight: 4, opacity: 0.8, interactive: false }).addTo(grupo);
+    latLngs.forEach((p, i) => {
+      L.circleMarker(p, { radius: 4, color: '#fff', weight: 1, fillColor: COR_ROTA, fillOpacity: 1 })
+        .on('click', () => abrir(i))
+        .addTo(grupo);
+    });
+    const ultimo = latLngs.length - 1;
+    const inicio = latLngs[0];
+    const fim = latLngs[ultimo];
+    if (inicio) {
+      L.marker(inicio, { icon: iconeInicio, title: 'Início do trajeto', alt: 'Início do trajeto', keyboard: true, zIndexOffset: 500 })
+        .on('click', () => abrir(0))
+        .addTo(grupo);
+    }
+    if (fim && ultimo > 0) {
+      L.marker(fim, { icon: iconeFim, title: 'Fim do trajeto', alt: 'Fim do trajeto', keyboard: true, zIndexOffset: 1000 })
+        .on('click', () => abrir(ultimo))
+        .addTo(grupo);
+    }
+    grupo.addTo(map);
+    return () => {
+      map.closePopup(popup);
+      grupo.remove();
+    };
+  }, [map, latLngs, popup]);
+
+  useAjustarMapa(map, latLngs, ajuste);
+
+  const ponto = aberto === null ? undefined : pontos[aberto];
+  if (!ponto) return null;
+  return (
+    <PopupPortal popup={popup}>
+      <MarcadorPopup marcador={ponto} />
+    </PopupPortal>
+  );
+}

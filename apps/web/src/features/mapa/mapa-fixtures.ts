@@ -1,0 +1,52 @@
+import { vi } from 'vitest';
+import type { Marcador } from '@rastro/shared/schemas/mapa';
+import type { SelectItem } from '@rastro/shared/schemas/common';
+import { FakeWebSocket } from '@/testing/fake-websocket';
+
+/** Test data and setup of the map screen's tests. */
+
+export const marcador = (over: Partial<Marcador> = {}): Marcador => ({
+  id: 7,
+  rastreadorId: 70,
+  usuarioRastreadorId: 7,
+  name: 'TOTO',
+  position: { lat: -23.5, lng: -46.6 },
+  bateria: 80,
+  situacaoEnergia: 'LIGADO',
+  situacaoEnergiaDescricao: 'Ligado',
+  desligar: true,
+  dataHora: '2025-03-10T13:00:00.000Z',
+  tipo: 'GPS',
+  precisao: null,
+  velocidade: 12,
+  ...over,
+});
+
+export const rastreadoresSelect: SelectItem[] = [
+  { id: 7, text: 'TOTO' },
+  { id: 8, text: 'REX' },
+];
+
+/** The lazy map chunk (Leaflet, MUI) takes a while on a cold runner. */
+export const LENTO = { timeout: 8000 };
+
+/**
+ * jsdom has no layout (the map's box gets a size) and no server behind /api/socket (the
+ * live channel gets a fake socket). Without a canvas the map draws with SVG.
+ */
+export function prepararMapa() {
+  // No layout either: the map's box gets a size, or Leaflet's pointer maths yields NaN.
+  const tamanho = (medida: number) =>
+    function (this: Element) {
+      return this.classList.contains('leaflet-container') ? medida : 0;
+    };
+  vi.spyOn(Element.prototype, 'clientWidth', 'get').mockImplementation(tamanho(800));
+  vi.spyOn(Element.prototype, 'clientHeight', 'get').mockImplementation(tamanho(480));
+  // Leaflet keeps the page's scroll when the map takes the focus.
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  FakeWebSocket.reiniciar();
+  vi.stubGlobal('WebSocket', FakeWebSocket);
+}
+
+/** A paragraph of the info window, e.g. 'Latitude: -23.5'. */
+export const linha = (texto: string) => (_: string, el: Element | null) => el?.tagName === 'P' && el.textContent === texto;

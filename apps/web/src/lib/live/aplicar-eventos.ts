@@ -1,0 +1,99 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Page } from '@rastro/shared/schemas/common';
+import type { EventoSocket, Marcador } from '@rastro/shared/schemas/mapa';
+import type { MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
+import type { NaoLidas } from '@rastro/shared/schemas/notificacoes';
+import { liveKeys } from './keys';
+
+/** Every ATUAL marker list (all trackers, or one). */
+const marcadoresAtuaisPrefixo = [...liveKeys.marcadores, 'ATUAL'] as const;
+
+/** The last item per key, in arrival order. */
+function ultimos<T>(itens: readonly T[], chave: (t: T) => number): Map<number, T> {
+  const m = new Map<number, T>();
+  for (const t of itens) m.set(chave(t), t);
+  return m;
+}
+
+function aplicarPosicoes(qc: QueryClient, posicoes: Map<number, Marcador>) {
+  if (posicoes.size === 0) return;
+  qc.setQueryData<Marcador[]>(liveKeys.marcadoresAtuais(null), (old) => {
+    if (!old) return old;
+    const novos = new Map(posicoes);
+    const lista = old.map((m) => {
+      const novo = novos.get(m.usuarioRastreadorId);
+      if (!novo) return m;
+      novos.delete(m.usuarioRastreadorId);
+      return novo;
+    });
+    // A tracker's first position ever: it joins the map.
+    return [...lista, ...novos.values()];
+  });
+  for (const [id, marcador] of posicoes) {
+    qc.setQueryData<Marcador[]>(liveKeys.marcadoresAtuais(id), (old) => (old ? [marcador] : old));
+  }
+}
+
+/** What a tracker's status says about its marker. */
+const comStatus = (m: Marcador, r: MeuRastreador): Marcador => ({
+  ...m,
+  name: r.descricao,
+  bateria: r.bateria,
+  situacaoEnergia: r.situacaoEnergia,
+  situacaoEnergiaDescricao: r.situacaoEnergiaDescricao,
+  desligar: r.situacaoEnergia === 'LIGADO',
+});
+
+function aplicarRastreadores(qc: QueryClient, rastreadores: Map<number, MeuRastreador>) {
+  if (rastreadores.size === 0) return;
+  qc.setQueriesData<Page<MeuRastreador>>({ queryKey: liveKeys.meusRastreadoresLists() }, (old) => {
+    if (!old || !old.content.some((r) => rastreadores.has(r.id))) return old;
+    return { ...old, content: old.content.map((r) => rastreadores.get(r.id) ?? r) };
+  });
+  for (const r of rastreadores.values()) qc.setQueryData(liveKeys.meuRastreador(r.id), r);
+  qc.setQueriesData<Marcador[]>({ queryKey: marcadoresAtuaisPrefixo }, (old) => {
+    if (!old || !old.some((m) => rastreadores.has(m.usuarioRastreadorId))) return old;
+    return old.map((m) => {
+      const r = rastreadores.get(m.usuarioRastreadorId);
+      return r ? comStatus(m, r) : m;
+    });
+  });
+}
+
+/** Writes a burst of socket events into the query cache, as if REST had just answered. */
+export function aplicarEventos(qc: QueryClient, eventos: readonly EventoSocket[]) {
+  if (eventos.length === 0) return;
+  aplicarPosicoes(
+    qc,
+    ultimos(
+      eventos.flatMap((e) => e.posicoes),
+      (m) => m.usuarioRastreadorId,
+    ),
+  );
+  aplicarRastreadores(
+    qc,
+    ultimos(
+      eventos.flatMap((e) => e.rastreadores),
+      (r) => r.id,
+    ),
+  );
+  const naoLidas = eventos.findLast((e) => e.naoLidas !== undefined)?.naoLidas;
+  if (naoLidas !== undefined) qc.setQueryData<NaoLidas>(liveKeys.naoLidas(), { total: naoLidas });
+  if (eventos.some((e) => e.notificacoes.length > 0)) {
+    void qc.invalidateQueries({ queryKey: liveKeys.notificacoesLists() });
+    if (naoLidas === undefined) void qc.invalidateQueries({ queryKey: liveKeys.naoLidas() });
+  }
+}
+
+/** After a reconnection: everything live is re-read over REST (history is not live). */
+export function invalidarDadosAoVivo(qc: QueryClient) {
+  for (const queryKey of [
+    liveKeys.meusRastreadores,
+    marcadoresAtuaisPrefixo,
+    liveKeys.localizacoes,
+    liveKeys.baterias,
+    liveKeys.notificacoes,
+  ]) {
+    void qc.invalidateQueries({ queryKey });
+  }
+}

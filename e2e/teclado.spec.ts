@@ -1,0 +1,169 @@
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { chipPageSchema, chipSchema } from '@rastro/shared/schemas/chips';
+import { meuRastreadorPageSchema } from '@rastro/shared/schemas/meus-rastreadores';
+import { api, cadastrarCliente } from './api';
+import { E2E_ADMIN, E2E_URL } from './env';
+import { entrar, tokenDaPagina } from './support';
+
+/**
+ * The forms work with the keyboard alone (Tab, Shift+Tab, typing, Space, Enter, arrows), and
+ * what has the keyboard focus shows it. No mouse click anywhere in this file.
+ */
+
+const sufixo = String(Date.now()).slice(-6);
+const chipDescricao = `CHIP TECLADO ${sufixo}`;
+const imei = `35${sufixo}2222222`.slice(0, 15);
+const dona = { nome: `DORA ${sufixo}`, email: `dora.teclado.${sufixo}@rastro.test`, senha: 'senha-da-dora-1' };
+
+/** Is `alvo` the focused element (also inside a shadow root, as the ALTCHA checkbox is)? */
+const focado = (alvo: Locator) => alvo.evaluate((el) => (el.getRootNode() as Document | ShadowRoot).activeElement === el);
+
+/** Presses Tab (or Shift+Tab) until `alvo` has the focus; fails if it is not reached. */
+async function tabAte(page: Page, alvo: Locator, { voltar = false, max = 40 } = {}) {
+  await expect(alvo).toBeVisible();
+  for (let i = 0; i < max && !(await focado(alvo)); i++) await page.keyboard.press(voltar ? 'Shift+Tab' : 'Tab');
+  await expect(alvo).toBeFocused();
+}
+
+/** Tabs to a field and types into it, replacing what was there. */
+async function digitar(page: Page, campo: Locator, texto: string) {
+  await tabAte(page, campo);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(texto);
+}
+
+test.describe('formulários só com o teclado', () => {
+  // One administrator login serves the three tests (the server limits logins per e-mail).
+  test.describe.configure({ mode: 'serial' });
+
+  /** The administrator logged in by the first test. */
+  let contextoAdmin: BrowserContext | undefined;
+  let admin: Page;
+
+  test.afterAll(async () => {
+    await contextoAdmin?.close();
+  });
+
+  test('login só com o teclado, com o CAPTCHA marcado pelo Espaço', async ({ browser }) => {
+    contextoAdmin = await browser.newContext({ baseURL: E2E_URL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+    admin = await contextoAdmin.newPage();
+    const page = admin;
+    await page.goto('/auth/login');
+    const email = page.getByRole('textbox', { name: 'Email' });
+    const senha = page.getByRole('textbox', { name: 'Senha' });
+    const captcha = page.getByRole('checkbox', { name: 'Eu não sou um robô' });
+
+    await tabAte(page, email);
+    await page.keyboard.type('admin@e2e.rastro');
+    await page.keyboard.press('Tab');
+    await expect(senha).toBeFocused();
+    await page.keyboard.type(E2E_ADMIN.senha);
+    // Back to finish the e-mail: Shift+Tab returns to the field before.
+    await page.keyboard.press('Shift+Tab');
+    await expect(email).toBeFocused();
+    await page.keyboard.press('End');
+    await page.keyboard.type('.test');
+    await expect(email).toHaveValue(E2E_ADMIN.email);
+
+    await tabAte(page, captcha);
+    await page.keyboard.press('Space');
+    await expect(page.getByText('Verificado')).toBeVisible({ timeout: 30_000 });
+    await tabAte(page, page.getByRole('button', { name: 'Fazer Login' }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  });
+
+  test('chip: do menu ao cadastro só com o teclado', async () => {
+    const page = admin;
+    await tabAte(page, page.getByRole('navigation').getByRole('link', { name: 'Chips' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Informe os filtros.')).toBeVisible();
+    await tabAte(page, page.getByRole('link', { name: 'Novo' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('form', { name: 'Cadastrar' })).toBeVisible();
+
+    await digitar(page, page.getByRole('textbox', { name: 'Descrição' }), chipDescricao);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('textbox', { name: 'Número' })).toBeFocused();
+    await page.keyboard.type(`1196${sufixo}0`);
+    await tabAte(page, page.getByRole('button', { name: 'Salvar' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Chip salvo com sucesso.')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/chips/);
+
+    const token = await tokenDaPagina(page);
+    const achados = chipPageSchema.parse(await api(token, 'GET', `/api/chips?descricao=${encodeURIComponent(chipDescricao)}`));
+    expect(achados.content.map((c) => [c.descricao, c.numero])).toEqual([[chipDescricao, `1196${sufixo}0`]]);
+  });
+
+  test('meu rastreador: vincular pelo formulário só com o teclado', async ({ page }) => {
+    const token = await tokenDaPagina(admin);
+    const chip = chipSchema.parse(await api(token, 'POST', '/api/chips', { descricao: `CHIP DA DORA ${sufixo}`, numero: `1195${sufixo}0` }));
+    await api(token, 'POST', '/api/rastreadores', { imei, protocolo: 'TOPIN', chipId: chip.id });
+    await cadastrarCliente(dona.nome, dona.email, dona.senha);
+    await entrar(page, dona.email, dona.senha);
+    await expect(page).toHaveURL(/\/user\/mapa$/);
+
+    await tabAte(page, page.getByRole('navigation').getByRole('link', { name: 'Meus Rastreadores' }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/user\/meus-rastreadores$/);
+    await tabAte(page, page.getByRole('link', { name: 'Novo' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('form', { name: 'Cadastrar' })).toBeVisible();
+
+    await digitar(page, page.getByRole('textbox', { name: 'IMEI' }), imei);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('textbox', { name: 'Descrição' })).toBeFocused();
+    await page.keyboard.type('Rex');
+    await digitar(page, page.getByRole('textbox', { name: 'Intervalo de localização (minutos)' }), '10');
+    // The select opens with Space, the arrows walk its options and Enter picks one.
+    const periodo = page.getByRole('combobox', { name: 'Período da ultra economia' });
+    await tabAte(page, periodo);
+    await page.keyboard.press('Space');
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await expect(page.getByRole('option', { name: '1 hora', exact: true })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('option', { name: '2 horas', exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('listbox')).toBeHidden();
+    await expect(periodo).toHaveText('2 horas');
+    await expect(periodo).toBeFocused();
+
+    await tabAte(page, page.getByRole('button', { name: 'Salvar' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Rastreador salvo com sucesso.')).toBeVisible();
+    const linha = page.getByRole('row').filter({ hasText: imei });
+    await expect(linha).toContainText('REX');
+    await expect(linha).toContainText('10 minutos');
+
+    const meus = meuRastreadorPageSchema.parse(await api(await tokenDaPagina(page), 'GET', '/api/usuarios/rastreadores'));
+    expect(meus.content.map((r) => [r.imei, r.intervaloLocalizacao, r.periUltraEconBateria])).toEqual([[imei, 10, 120]]);
+  });
+});
+
+/**
+ * What draws a focus ring, as it is seen: the outline (only when it is drawn), the shadow, and
+ * for an outlined MUI field the border of its outline box (the input itself draws none).
+ */
+const indicador = (alvo: Locator) =>
+  alvo.evaluate((el) => {
+    const s = getComputedStyle(el);
+    const contorno = s.outlineStyle === 'none' || parseFloat(s.outlineWidth) === 0 ? 'sem contorno' : `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}`;
+    const caixa = el.closest('.MuiOutlinedInput-root')?.querySelector('.MuiOutlinedInput-notchedOutline');
+    const borda = caixa ? `${getComputedStyle(caixa).borderTopWidth} ${getComputedStyle(caixa).borderTopColor}` : '';
+    return `contorno: ${contorno}; sombra: ${s.boxShadow}; borda do campo: ${borda}`;
+  });
+
+test('o foco do teclado fica visível num campo, num botão e num link', async ({ page }) => {
+  await page.goto('/auth/login');
+  await expect(page.getByText('Eu não sou um robô', { exact: true })).toBeVisible();
+  for (const alvo of [
+    page.getByRole('textbox', { name: 'Email' }),
+    page.getByRole('button', { name: 'Fazer Login' }),
+    page.getByRole('link', { name: 'Esqueceu sua senha?' }),
+  ]) {
+    const antes = await indicador(alvo);
+    await tabAte(page, alvo);
+    await expect.poll(() => indicador(alvo), { message: `${alvo.toString()} sem indicador de foco visível` }).not.toBe(antes);
+  }
+});
