@@ -19,6 +19,9 @@ export const FIRST_PAGE = 0;
 export const PAGE_SIZE_OPTIONS = [5, 10, 25, 50] as const;
 export const MAX_PAGE_SIZE = 100;
 
+/** Ids are PostgreSQL `integer`s: a larger number names no row, and the database would refuse it. */
+export const ID_MAX = 2_147_483_647;
+
 export const JANELA_DASHBOARD_DIAS = 31;
 export const LIMITE_TOTAL_LOCALIZACOES = 10000;
 

@@ -89,6 +89,7 @@ export const MSG = {
   intervaloInvalido: 'O intervalo deve ser de 1 a 120 minutos.',
   periodoUltraInvalido: 'Escolha um dos períodos da lista.',
   dataFinalAntesInicial: 'A data final deve ser maior que a data inicial.',
+  dataInicialAposFinal: 'A data inicial deve ser anterior ou igual à data final.',
   dataFuturaMapa: 'A data deve ser menor ou igual a hoje.',
   notificacoesVazio: 'Nenhuma notificação por aqui.',
   slogan: 'Seu pet sempre por perto.',

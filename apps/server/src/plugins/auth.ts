@@ -1,3 +1,4 @@
+import { ID_MAX } from '@rastro/shared/constants';
 import { PER, temPermissao, type Permissao } from '@rastro/shared/roles';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
@@ -59,7 +60,8 @@ export function createAuth(db: Db) {
     if (!usuario.authorities.includes(PER.USUARIOS)) throw acessoNegado();
     const id = Number(emulado);
     if (!Number.isInteger(id) || id <= 0) throw acessoNegado();
-    const alvo = await buscarSessao(db, id);
+    // Beyond the integer column's range no user can exist (and the query would fail).
+    const alvo = id <= ID_MAX ? await buscarSessao(db, id) : undefined;
     if (!alvo) throw naoEncontrado();
     return { usuarioId: alvo.id, nome: alvo.nome, email: alvo.email, authorities: alvo.authorities, isClient: alvo.isClient, emuladorId: usuario.id, tokenHash };
   }

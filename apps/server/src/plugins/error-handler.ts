@@ -1,6 +1,6 @@
 import { MSG } from '@rastro/shared/messages';
 import type { Erro } from '@rastro/shared/schemas/common';
-import type { FastifyError, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, OAuthError } from '../lib/errors';
 import type { AppInstance } from '../lib/types';
@@ -31,6 +31,16 @@ export function registerErrorHandler(app: AppInstance) {
     return enviar(reply, oauth, 500, MSG.erroInterno, undefined, 'server_error');
   });
 
+}
+
+/**
+ * Fastify's own errors raised before any route is found (a malformed percent-encoding in the
+ * path, a path parameter over maxParamLength): without this they answer in English.
+ */
+export function erroDoFramework(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+  const body: Erro = { status, message: status === 500 ? MSG.erroInterno : MSG.requisicaoInvalida };
+  return reply.code(status).send(body);
 }
 
 function enviar(reply: FastifyReply, oauth: boolean, status: number, message: string, errors?: Erro['errors'], oauthCode = 'invalid_request') {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITES } from '../constants';
+import { ID_MAX, LIMITES } from '../constants';
 import { SITUACOES_CHIP } from '../dominio';
 import { paginacaoQuerySchema, pageSchema } from './common';
 import { codigoFiltro, obrigatorio, opcional, telefoneObrigatorio } from './fields';
@@ -29,7 +29,7 @@ export type ChipFiltro = z.input<typeof chipFiltroSchema>;
 
 /** POST /api/chips (create, or update when id is given). */
 export const chipFormSchema = z.object({
-  id: z.number().int().positive().optional(),
+  id: z.number().int().positive().max(ID_MAX).optional(),
   descricao: obrigatorio(LIMITES.descricao),
   numero: telefoneObrigatorio(),
 });

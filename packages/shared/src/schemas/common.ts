@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, PAGE_SIZE } from '../constants';
+import { ID_MAX, MAX_PAGE_SIZE, PAGE_SIZE } from '../constants';
 import { MSG } from '../messages';
 
 /** `{status, message, errors?}`: every error except those of /oauth/*. */
@@ -59,7 +59,7 @@ export interface Page<T> {
   numberOfElements: number;
 }
 
-export const idParamSchema = z.object({ id: z.coerce.number({ error: MSG.campoInvalido }).int().positive() });
+export const idParamSchema = z.object({ id: z.coerce.number({ error: MSG.campoInvalido }).int().positive().max(ID_MAX, MSG.campoInvalido) });
 
 export const okSchema = z.object({ ok: z.literal(true) });
 

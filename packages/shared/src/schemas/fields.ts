@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITES } from '../constants';
+import { ID_MAX, LIMITES } from '../constants';
 import { MSG, maxCaracteres } from '../messages';
 import { compararDatas, dataDeDate, idadeEmAnos, isCpfValido, isEmailValido, onlyDigits, parseData, type DataSimples } from '../validators';
 import { IDADE_MINIMA } from '../constants';
@@ -70,7 +70,7 @@ export const cepOpcional = () =>
     .refine((v) => v === '' || onlyDigits(v).length === 8, { error: MSG.cepInvalido });
 
 /** Optional positive id from a select ('' or null = none). */
-export const idOpcional = () => z.number().int().positive().nullable();
+export const idOpcional = () => z.number().int().positive().max(ID_MAX).nullable();
 
 /** The birth-date rule: a real date, not after today, over IDADE_MINIMA years. */
 function erroNascimento(d: DataSimples | null): string | null {

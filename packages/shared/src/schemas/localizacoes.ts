@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { ID_MAX } from '../constants';
 import { FORMATOS_EXPORTACAO, TIPOS_LOCALIZACAO } from '../dominio';
 import { MSG } from '../messages';
 import { paginacaoQuerySchema, pageSchema } from './common';
 
-const rastreadorId = z.coerce.number({ error: MSG.campoObrigatorio }).int().positive(MSG.campoObrigatorio);
+const rastreadorId = z.coerce.number({ error: MSG.campoObrigatorio }).int().positive(MSG.campoObrigatorio).max(ID_MAX, MSG.campoInvalido);
 
 /** GET /api/localizacoes: one tracker's positions and scans, newest first. */
 export const localizacaoFiltroSchema = paginacaoQuerySchema(['dataHora', 'id'] as const, 'dataHora', 'desc').extend({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_MAX } from '../constants';
 import { idNomeSchema } from './common';
 
 export const estadoSelectSchema = z.object({ id: z.number().int(), nome: z.string(), uf: z.string() });
@@ -7,7 +8,7 @@ export const estadosSelectSchema = z.array(estadoSelectSchema);
 export const cidadesSelectSchema = z.array(idNomeSchema);
 export const niveisSelectSchema = z.array(idNomeSchema);
 
-export const estadoParamSchema = z.object({ stateId: z.coerce.number().int().positive() });
+export const estadoParamSchema = z.object({ stateId: z.coerce.number().int().positive().max(ID_MAX) });
 export const cepParamSchema = z.object({ cep: z.string().regex(/^\d{5}-?\d{3}$/) });
 
 /** GET /api/via-cep/cep/{cep}: the address, with our state and city ids (null when unknown). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INTERVALO_MINUTOS, LIMITES, PERIODOS_ULTRA_ECONOMIA } from '../constants';
+import { ID_MAX, INTERVALO_MINUTOS, LIMITES, PERIODOS_ULTRA_ECONOMIA } from '../constants';
 import { SITUACOES_ENERGIA, SITUACOES_RASTREADOR } from '../dominio';
 import { MSG, maxCaracteres } from '../messages';
 import { paginacaoQuerySchema, pageSchema } from './common';
@@ -49,7 +49,7 @@ const PERIODOS = PERIODOS_ULTRA_ECONOMIA.map((p) => p.minutos) as number[];
  * (it must await a link); with id, updates the owner's settings (the IMEI is ignored).
  */
 export const meuRastreadorFormSchema = z.object({
-  id: z.number().int().positive().optional(),
+  id: z.number().int().positive().max(ID_MAX).optional(),
   imei: obrigatorio(LIMITES.imei).regex(/^\d+$/, MSG.campoInvalido),
   descricao: obrigatorio(LIMITES.descricao),
   intervaloLocalizacao: z
@@ -78,5 +78,5 @@ export const meuRastreadorFormTelaSchema = meuRastreadorFormSchema.extend({
 export type MeuRastreadorFormTela = z.infer<typeof meuRastreadorFormTelaSchema>;
 
 /** PUT /api/usuarios/rastreadores/sincronizar: one tracker, or every tracker of the user. */
-export const sincronizarSchema = z.object({ usuarioRastreadorId: z.number().int().positive().optional() });
+export const sincronizarSchema = z.object({ usuarioRastreadorId: z.number().int().positive().max(ID_MAX).optional() });
 export type Sincronizar = z.infer<typeof sincronizarSchema>;

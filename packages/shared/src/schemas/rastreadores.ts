@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITES } from '../constants';
+import { ID_MAX, LIMITES } from '../constants';
 import { PROTOCOLOS, SITUACOES_ENERGIA, SITUACOES_RASTREADOR, TIPOS_LOCALIZACAO } from '../dominio';
 import { MSG, maxCaracteres } from '../messages';
 import { onlyDigits } from '../validators';
@@ -41,10 +41,10 @@ export type RastreadorFiltro = z.input<typeof rastreadorFiltroSchema>;
 /** POST /api/rastreadores (create, or update when id is given): imei, protocolo, chip. */
 export const rastreadorFormSchema = z
   .object({
-    id: z.number().int().positive().optional(),
+    id: z.number().int().positive().max(ID_MAX).optional(),
     imei: obrigatorio(LIMITES.imei).regex(/^\d+$/, MSG.campoInvalido),
     protocolo: z.enum(PROTOCOLOS, { error: MSG.campoObrigatorio }),
-    chipId: z.number({ error: MSG.campoObrigatorio }).int().positive(MSG.campoObrigatorio),
+    chipId: z.number({ error: MSG.campoObrigatorio }).int().positive(MSG.campoObrigatorio).max(ID_MAX, MSG.campoInvalido),
   })
   .refine((r) => r.protocolo !== 'TOPIN' || onlyDigits(r.imei).length === 15, { error: MSG.imeiTopin, path: ['imei'] });
 export type RastreadorForm = z.infer<typeof rastreadorFormSchema>;

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
+import { isDataValida } from '../validators';
 
-const dataIso = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MSG.dataInvalida);
+/** 'YYYY-MM-DD', a real calendar day of the years 1000–3000 (the rule of every date field). */
+const dataIso = z.string().refine((v) => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  return m !== null && isDataValida(`${m[3]}/${m[2]}/${m[1]}`);
+}, MSG.dataInvalida);
 
 /** Query of the dashboard calls: a period of days (default: the last 31 days up to today). */
 export const relatorioQuerySchema = z.object({ dataInicial: dataIso.optional(), dataFinal: dataIso.optional() });

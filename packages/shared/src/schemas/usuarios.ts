@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITES } from '../constants';
+import { ID_MAX, LIMITES } from '../constants';
 import { SEXOS } from '../dominio';
 import { MSG } from '../messages';
 import { paginacaoQuerySchema, pageSchema } from './common';
@@ -64,12 +64,12 @@ const enderecoEContato = {
  * server keeps digits. dataNascimento is 'YYYY-MM-DD' or null.
  */
 export const usuarioFormSchema = z.object({
-  id: z.number().int().positive().optional(),
+  id: z.number().int().positive().max(ID_MAX).optional(),
   nome: obrigatorio(LIMITES.nome),
   email: emailObrigatorio(LIMITES.email),
   cpf: cpfObrigatorio(),
   dataNascimento: dataNascimentoIso(),
-  nivelId: z.number({ error: MSG.campoObrigatorio }).int().positive(MSG.campoObrigatorio),
+  nivelId: z.number({ error: MSG.campoObrigatorio }).int().positive(MSG.campoObrigatorio).max(ID_MAX, MSG.campoInvalido),
   ...enderecoEContato,
 });
 export type UsuarioForm = z.infer<typeof usuarioFormSchema>;
@@ -83,7 +83,7 @@ export type UsuarioFormTela = z.infer<typeof usuarioFormTelaSchema>;
  * shown but not changed (they may be sent and are ignored); the CPF is kept once set.
  */
 export const minhaContaSchema = z.object({
-  id: z.number().int().positive().optional(),
+  id: z.number().int().positive().max(ID_MAX).optional(),
   nome: z.string().optional(),
   email: z.string().optional(),
   dataNascimento: z.string().nullable().optional(),

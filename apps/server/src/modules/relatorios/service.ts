@@ -28,7 +28,7 @@ export function periodo(ctx: Ctx, q: RelatorioQuery): Periodo {
   const dataFinal = q.dataFinal ?? hojeNoFuso(tz);
   const dataInicial = q.dataInicial ?? somarDias(dataFinal, -(JANELA_DASHBOARD_DIAS - 1));
   if (Number.isNaN(Date.parse(dataInicial)) || Number.isNaN(Date.parse(dataFinal))) throw new AppError(400, MSG.dataInvalida);
-  if (dataInicial > dataFinal) throw new AppError(400, 'A data inicial deve ser anterior ou igual à data final.');
+  if (dataInicial > dataFinal) throw new AppError(400, MSG.dataInicialAposFinal);
   return { inicio: inicioDoDia(dataInicial, tz), fimExclusivo: inicioDoDia(somarDias(dataFinal, 1), tz) };
 }
 

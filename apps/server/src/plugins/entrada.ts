@@ -1,0 +1,37 @@
+import { MSG } from '@rastro/shared/messages';
+import { erroDeCampo } from '../lib/errors';
+import type { AppInstance } from '../lib/types';
+
+const NUL = '\u0000';
+
+/** Where (as `a.b.0`) a value holds a string or key with U+0000; null when nowhere. */
+function ondeHaNul(v: unknown, caminho: string, fundo: number): string | null {
+  if (typeof v === 'string') return v.includes(NUL) ? caminho : null;
+  // Deeper than any of our schemas goes: validation refuses it anyway.
+  if (v === null || typeof v !== 'object' || fundo > 16) return null;
+  for (const [k, x] of Object.entries(v)) {
+    const aqui = caminho ? `${caminho}.${k}` : k;
+    if (k.includes(NUL)) return aqui;
+    const achado = ondeHaNul(x, aqui, fundo + 1);
+    if (achado !== null) return achado;
+  }
+  return null;
+}
+
+/**
+ * PostgreSQL cannot store U+0000 in text (nor compare with it): a NUL anywhere in the path,
+ * query or body is a 400 on that field, before it reaches a query and becomes a 500. No form
+ * can type one.
+ */
+export function registerEntradaHooks(app: AppInstance) {
+  app.addHook('preValidation', async (req) => {
+    for (const [parte, valor] of [
+      ['params', req.params],
+      ['querystring', req.query],
+      ['body', req.body],
+    ] as const) {
+      const campo = ondeHaNul(valor, '', 0);
+      if (campo !== null) throw erroDeCampo(400, campo || parte, MSG.campoInvalido);
+    }
+  });
+}
