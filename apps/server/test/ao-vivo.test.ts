@@ -16,6 +16,7 @@ let app: TestApp;
 let gateway: GatewayTopin;
 let portaGw = 0;
 let portaApi = 0;
+let admin: Record<string, string>;
 let ana: { id: number; token: string; h: Record<string, string> };
 let bia: { id: number; token: string; h: Record<string, string> };
 let rastreador = 0;
@@ -24,7 +25,7 @@ const IMEI = '359339080000301';
 
 beforeAll(async () => {
   app = await criarApp();
-  const admin = bearer(await entrar(app));
+  admin = bearer(await entrar(app));
   const a = await criarCliente(app, 'ANA');
   const b = await criarCliente(app, 'BIA');
   ana = { ...a, h: bearer(a.token) };
@@ -92,6 +93,13 @@ describe('live channel /api/socket', () => {
     const e = await ate(() => daAna.eventos.find((x) => x.posicoes.length > 0));
     expect(e.posicoes[0]).toMatchObject({ usuarioRastreadorId: vinculo, rastreadorId: rastreador, name: 'THOR', position: { lat: -23.5505, lng: -46.6333 }, tipo: 'GPS' });
     expect(e.rastreadores[0]).toMatchObject({ id: vinculo, imei: IMEI });
+    // The same fix through the API: the owner and an administrator see it, another client does not.
+    const url = `/api/localizacoes?rastreadorId=${rastreador}&tipoLocalizacao=GPS`;
+    for (const h of [ana.h, admin]) {
+      const pagina = (await app.inject({ method: 'GET', url, headers: h })).json<{ content: { dataHora: string; latitude: number }[] }>();
+      expect(pagina.content[0]).toMatchObject({ dataHora: fix(1).time.toISOString(), latitude: -23.5505 });
+    }
+    expect((await app.inject({ method: 'GET', url, headers: bia.h })).statusCode).toBe(404);
 
     await d.enviar(encodeAlarm('sos'));
     const alarme = await ate(() => daAna.eventos.find((x) => x.notificacoes.length > 0));
