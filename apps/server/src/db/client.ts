@@ -32,8 +32,12 @@ export interface Database {
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<boolean>;
-  /** PostgreSQL LISTEN: `fn` gets each NOTIFY payload of `canal` (across instances). */
-  listen(canal: string, fn: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * PostgreSQL LISTEN: `fn` gets each NOTIFY payload of `canal` (across instances). A NOTIFY sent
+   * while the listening connection is down (database restarted) is lost: `aoReconectar` runs
+   * once LISTEN is in place again, for the caller to catch up from the tables.
+   */
+  listen(canal: string, fn: (payload: string) => void, aoReconectar?: () => void): Promise<() => Promise<void>>;
   /** PostgreSQL NOTIFY. */
   notify(canal: string, payload: string): Promise<void>;
   close(): Promise<void>;
@@ -107,8 +111,11 @@ export async function openPostgres(url: string, poolMax = 10): Promise<Database>
   let closed = false;
   /** One dedicated connection holds every LISTEN of this instance; it is re-made if it drops. */
   const ouvintes = new Map<string, Set<(p: string) => void>>();
+  const aoReconectar = new Set<() => void>();
   let escuta: pg.Client | undefined;
   let conectando: Promise<pg.Client> | undefined;
+  /** The listening connection was lost: notifications may have been missed since. */
+  let perdeu = false;
   const conectarEscuta = (): Promise<pg.Client> => {
     if (escuta) return Promise.resolve(escuta);
     conectando ??= (async () => {
@@ -116,13 +123,27 @@ export async function openPostgres(url: string, poolMax = 10): Promise<Database>
       c.on('notification', (n) => {
         for (const fn of ouvintes.get(n.channel) ?? []) fn(n.payload ?? '');
       });
-      c.on('error', () => {
+      const perdida = () => {
+        if (escuta !== c) return;
         escuta = undefined;
+        perdeu = true;
         if (!closed) setTimeout(() => void reconectar(), 1000).unref();
-      });
-      await c.connect();
-      for (const canal of ouvintes.keys()) await c.query(`listen ${canal}`);
+      };
+      c.on('error', perdida);
+      c.on('end', perdida);
+      try {
+        await c.connect();
+        for (const canal of ouvintes.keys()) await c.query(`listen ${canal}`);
+      } catch (err) {
+        // Not awaited: ending a client whose socket already died may never settle.
+        void c.end().catch(() => undefined);
+        throw err;
+      }
       escuta = c;
+      if (perdeu) {
+        perdeu = false;
+        for (const fn of aoReconectar) fn();
+      }
       return c;
     })().finally(() => (conectando = undefined));
     return conectando;
@@ -131,16 +152,18 @@ export async function openPostgres(url: string, poolMax = 10): Promise<Database>
   return {
     db,
     kind: 'postgres',
-    async listen(canal, fn) {
+    async listen(canal, fn, reconectou) {
       canalValido(canal);
       const novo = !ouvintes.has(canal);
       const set = ouvintes.get(canal) ?? new Set();
       set.add(fn);
       ouvintes.set(canal, set);
+      if (reconectou) aoReconectar.add(reconectou);
       const c = await conectarEscuta();
       if (novo) await c.query(`listen ${canal}`);
       return async () => {
         set.delete(fn);
+        if (reconectou) aoReconectar.delete(reconectou);
       };
     },
     async notify(canal, payload) {

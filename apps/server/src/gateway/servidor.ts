@@ -69,10 +69,17 @@ export class GatewayTopin {
   }
 
   async iniciar(): Promise<number> {
-    this.pararDeOuvir = await this.database.listen(CANAL_COMANDOS, (payload) => {
-      const id = Number(payload);
-      if (Number.isInteger(id)) void this.entregarComandos(id);
-    });
+    this.pararDeOuvir = await this.database.listen(
+      CANAL_COMANDOS,
+      (payload) => {
+        const id = Number(payload);
+        if (Number.isInteger(id)) void this.entregarComandos(id);
+      },
+      // Commands queued while LISTEN was down were announced to nobody: look for them now.
+      () => {
+        for (const id of this.conexoes.keys()) void this.entregarComandos(id);
+      },
+    );
     await new Promise<void>((resolve, reject) => {
       this.server.once('error', reject);
       this.server.listen(this.opts.port, this.opts.host ?? '0.0.0.0', () => resolve());
