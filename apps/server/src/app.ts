@@ -34,7 +34,7 @@ import { relatoriosRoutes } from './modules/relatorios/routes';
 import { createAuth } from './plugins/auth';
 import { erroDoFramework, registerErrorHandler } from './plugins/error-handler';
 import { registerEntradaHooks } from './plugins/entrada';
-import { createMetrics, registerMetricsHooks } from './plugins/metrics';
+import { createMetrics, registerMetricsHooks, type Metrics } from './plugins/metrics';
 
 export interface BuildAppOptions {
   config: Config;
@@ -47,7 +47,7 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 const API_PREFIXES = ['/api/', '/oauth/', '/users/', '/docs', '/health', '/metrics'];
 
 /** Registers plugins and routes; never listens (main.ts does). */
-export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { ctx: Ctx }> {
+export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { ctx: Ctx; metrics: Metrics }> {
   const { config, database } = opts;
   const app = Fastify({
     logger: opcoesDeLog(config.logLevel, opts.logger),
@@ -108,7 +108,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { c
 
   registerErrorHandler(app);
   registerEntradaHooks(app);
-  await liveRoutes(app, ctx);
+  metrics.observarAoVivo(await liveRoutes(app, ctx));
   registerMetricsHooks(app, metrics);
 
   healthRoutes(app, ctx, metrics);
@@ -133,7 +133,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { c
     await emails.stop();
   });
 
-  return Object.assign(app, { ctx });
+  return Object.assign(app, { ctx, metrics });
 }
 
 /** The built SPA at `/`, with index.html for every client-side route; JSON 404 for the rest. */

@@ -31,6 +31,7 @@ async function main() {
           { port: config.topinPort, host: config.host, ...config.gateway },
           config.geolocation.url ? new HttpGeolocationProvider(config.geolocation.url, config.geolocation.key) : undefined,
         );
+  if (gateway) gateway.medir(app.metrics.observarGateway(gateway));
   let fechando = false;
   const fechar = async (sinal: string) => {
     if (fechando) return;

@@ -33,6 +33,7 @@ beforeAll(async () => {
   rastreador = await registrarRastreador(app, admin, IMEI);
   vinculo = (await app.inject({ method: 'POST', url: '/api/usuarios/rastreadores', headers: ana.h, payload: { imei: IMEI, descricao: 'THOR', intervaloLocalizacao: 5, periUltraEconBateria: 60 } })).json<{ id: number }>().id;
   gateway = new GatewayTopin(app.database, app.log, { port: 0, host: '127.0.0.1', idleMs: 30_000, maxConexoesPorIp: 50, maxBuffer: 4096 });
+  gateway.medir(app.metrics.observarGateway(gateway));
   portaGw = await gateway.iniciar();
   await app.listen({ port: 0, host: '127.0.0.1' });
   portaApi = (app.server.address() as AddressInfo).port;
@@ -139,6 +140,25 @@ describe('commands reach the device', () => {
     await d.enviar(encodeLogin(IMEI, 1));
     await d.esperar('78780397' + '0078' + '0d0a');
     d.fim();
+  });
+});
+
+describe('metrics', () => {
+  it('counts connections, stored positions, commands and live sockets', async () => {
+    const s = await socket(portaApi, JSON.stringify({ token: ana.token }));
+    const d = await conectarDispositivo(portaGw);
+    await d.enviar(Buffer.concat([encodeLogin(IMEI, 1), encodeGps(fix(40))]));
+    await d.esperar('0d0a');
+    await ate(() => (gateway.conectado(rastreador) ? true : undefined));
+    const texto = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    const valor = (nome: string) => Number(new RegExp(`^${nome} (\\S+)$`, 'm').exec(texto)?.[1] ?? NaN);
+    expect(valor('rastro_gateway_conexoes')).toBeGreaterThanOrEqual(1);
+    expect(valor('rastro_gateway_rastreadores_conectados')).toBe(1);
+    expect(valor('rastro_gateway_localizacoes_total')).toBeGreaterThanOrEqual(2);
+    expect(valor('rastro_ao_vivo_sockets')).toBe(1);
+    expect(texto).toMatch(/^rastro_gateway_comandos_enviados_total\{tipo="INTERVALO"\} [1-9]/m);
+    d.fim();
+    s.ws.close();
   });
 });
 

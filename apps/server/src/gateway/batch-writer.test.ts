@@ -45,4 +45,45 @@ describe('BatchWriter', () => {
     await w.close();
     await expect(w.add(4)).rejects.toThrow('fechado');
   });
+
+  it('gathers what arrives while the writer is busy into one batch (group commit)', async () => {
+    const lotes: number[][] = [];
+    let liberar: () => void = () => undefined;
+    const bloqueio = new Promise<void>((r) => (liberar = r));
+    const w = new BatchWriter<number>(async (itens) => {
+      lotes.push(itens);
+      if (lotes.length === 1) await bloqueio;
+    }, { maxItems: 100, maxDelayMs: 5 });
+    const primeiro = w.add(1);
+    await new Promise((r) => setTimeout(r, 20));
+    const depois = [2, 3, 4].map((n) => w.add(n));
+    // Long past maxDelayMs, but the only writer is busy: nothing new is cut yet.
+    await new Promise((r) => setTimeout(r, 30));
+    expect(lotes).toEqual([[1]]);
+    liberar();
+    await Promise.all([primeiro, ...depois]);
+    expect(lotes).toEqual([[1], [2, 3, 4]]);
+  });
+
+  it('writes up to `concurrency` batches at once, and one failing batch rejects only its own items', async () => {
+    const emCurso: number[][] = [];
+    let maxSimultaneos = 0;
+    const liberar: (() => void)[] = [];
+    const w = new BatchWriter<number>(async (itens) => {
+      emCurso.push(itens);
+      maxSimultaneos = Math.max(maxSimultaneos, emCurso.length);
+      await new Promise<void>((r) => liberar.push(r));
+      emCurso.splice(emCurso.indexOf(itens), 1);
+      if (itens.includes(2)) throw new Error('lote 2 falhou');
+    }, { maxItems: 1, maxDelayMs: 5, concurrency: 2 });
+    const r = [1, 2, 3].map((n) => w.add(n).then(() => 'ok', () => 'falhou'));
+    await new Promise((res) => setTimeout(res, 20));
+    expect(emCurso).toEqual([[1], [2]]);
+    while (liberar.length || emCurso.length) {
+      liberar.shift()?.();
+      await new Promise((res) => setTimeout(res, 5));
+    }
+    expect(await Promise.all(r)).toEqual(['ok', 'falhou', 'ok']);
+    expect(maxSimultaneos).toBe(2);
+  });
 });

@@ -7,6 +7,7 @@ import { CANAL_COMANDOS } from '../lib/canais';
 import { LocalGeolocationProvider } from '../geolocation/local-provider';
 import type { GeolocationProvider } from '../geolocation/types';
 import { PublicadorEventos } from '../live/publicador';
+import type { MetricasGateway } from '../plugins/metrics';
 import { ConexaoTopin } from './conexao';
 import { Ingestao } from './ingestao';
 import { comandosPendentes, concluirDesligamento, marcarComandos } from './repository';
@@ -54,6 +55,7 @@ export class GatewayTopin {
   readonly ingestao: Ingestao;
   private readonly eventos: PublicadorEventos;
   private pararDeOuvir: (() => Promise<void>) | undefined;
+  private metricas: MetricasGateway | undefined;
 
   constructor(
     private readonly database: Database,
@@ -97,6 +99,16 @@ export class GatewayTopin {
     });
     await this.ingestao.close();
     await this.eventos.close();
+  }
+
+  /** Reports batches and commands to the process's metrics. */
+  medir(m: MetricasGateway) {
+    this.metricas = m;
+    this.ingestao.aoGravar = (n) => m.loteGravado(n);
+  }
+
+  estatisticas() {
+    return { conexoes: this.sockets.size, rastreadores: this.conexoes.size };
   }
 
   conectado(rastreadorId: number) {
@@ -164,6 +176,7 @@ export class GatewayTopin {
         }
         c.enviar(bytes);
         enviados.push(cmd.id);
+        this.metricas?.comandoEnviado(cmd.tipo);
       }
       await marcarComandos(this.database.db, enviados, 'ENVIADO');
       await marcarComandos(this.database.db, sem, 'FALHOU', 'Comando não suportado pelo protocolo TOPIN.');

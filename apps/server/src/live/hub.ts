@@ -7,7 +7,7 @@ import { CANAL_EVENTOS } from '../lib/canais';
 import { iso } from '../lib/paginacao';
 import { ultimasPosicoes } from '../modules/localizacoes/repository';
 import { marcadorAtual } from '../modules/localizacoes/service';
-import { porRastreadores } from '../modules/meus-rastreadores/repository';
+import { doUsuarios, porRastreadores } from '../modules/meus-rastreadores/repository';
 import { paraMeuRastreador } from '../modules/meus-rastreadores/service';
 import { naoLidas, novas, ultimoId } from '../modules/notificacoes/repository';
 import type { Auth, Principal } from '../plugins/auth';
@@ -47,7 +47,14 @@ export class HubAoVivo {
   ) {}
 
   async iniciar() {
-    this.pararDeOuvir = await this.database.listen(CANAL_EVENTOS, (payload) => this.aoAviso(payload));
+    this.pararDeOuvir = await this.database.listen(
+      CANAL_EVENTOS,
+      (payload) => this.aoAviso(payload),
+      // Events sent while LISTEN was down reached nobody: push every socket's current state.
+      () => {
+        this.fila = this.fila.then(() => this.ressincronizar()).catch((err: unknown) => this.log.warn({ err }, 'falha ao ressincronizar o canal ao vivo'));
+      },
+    );
     this.revalidacao = setInterval(() => void this.revalidar(), REVALIDAR_MS);
     this.revalidacao.unref();
   }
@@ -113,6 +120,16 @@ export class HubAoVivo {
     }
     if (this.porUsuario.size === 0) return;
     this.fila = this.fila.then(() => this.difundir(aviso.r, aviso.u)).catch((err: unknown) => this.log.warn({ err }, 'falha ao difundir eventos ao vivo'));
+  }
+
+  private async ressincronizar() {
+    const usuarios = [...this.porUsuario.keys()];
+    if (usuarios.length === 0) return;
+    const links = await doUsuarios(this.database.db, usuarios);
+    await this.difundir(
+      links.map((l) => l.rastreadorId),
+      usuarios,
+    );
   }
 
   private async difundir(rastreadorIds: number[], usuarioIds: number[]) {

@@ -13,8 +13,60 @@ export function createMetrics() {
     registers: [registry],
   });
   const dbUp = new client.Gauge({ name: 'rastro_database_up', help: '1 quando o banco de dados responde', registers: [registry] });
-  return { registry, httpDuracao, dbUp };
+
+  /** The TOPIN gateway of this process (main.ts starts it after the app). */
+  function observarGateway(g: { estatisticas(): { conexoes: number; rastreadores: number } }) {
+    new client.Gauge({
+      name: 'rastro_gateway_conexoes',
+      help: 'Conexões TOPIN abertas nesta instância',
+      registers: [registry],
+      collect() {
+        this.set(g.estatisticas().conexoes);
+      },
+    });
+    new client.Gauge({
+      name: 'rastro_gateway_rastreadores_conectados',
+      help: 'Rastreadores logados nesta instância',
+      registers: [registry],
+      collect() {
+        this.set(g.estatisticas().rastreadores);
+      },
+    });
+    const localizacoes = new client.Counter({ name: 'rastro_gateway_localizacoes_total', help: 'Posições e varreduras gravadas (confirmadas ao rastreador)', registers: [registry] });
+    const lote = new client.Histogram({
+      name: 'rastro_gateway_lote_linhas',
+      help: 'Linhas por lote gravado',
+      buckets: [1, 10, 50, 100, 500, 1000, 2500, 5000],
+      registers: [registry],
+    });
+    const comandos = new client.Counter({ name: 'rastro_gateway_comandos_enviados_total', help: 'Comandos entregues a rastreadores, por tipo', labelNames: ['tipo'] as const, registers: [registry] });
+    return {
+      loteGravado(linhas: number) {
+        localizacoes.inc(linhas);
+        lote.observe(linhas);
+      },
+      comandoEnviado(tipo: string) {
+        comandos.inc({ tipo });
+      },
+    };
+  }
+
+  /** The live channel's sockets of this process. */
+  function observarAoVivo(hub: { conexoes: number }) {
+    new client.Gauge({
+      name: 'rastro_ao_vivo_sockets',
+      help: 'Sockets /api/socket autenticados nesta instância',
+      registers: [registry],
+      collect() {
+        this.set(hub.conexoes);
+      },
+    });
+  }
+
+  return { registry, httpDuracao, dbUp, observarGateway, observarAoVivo };
 }
+
+export type MetricasGateway = ReturnType<Metrics['observarGateway']>;
 
 export type Metrics = ReturnType<typeof createMetrics>;
 

@@ -65,6 +65,11 @@ export function doUsuario(db: Executor, usuarioId: number) {
   return db.select({ id: ur.id, rastreadorId: ur.rastreadorId }).from(ur).where(eq(ur.usuarioId, usuarioId)).orderBy(ur.id);
 }
 
+/** The trackers linked to any of these users (the live channel after a reconnect). */
+export function doUsuarios(db: Executor, usuarioIds: readonly number[]) {
+  return db.select({ rastreadorId: ur.rastreadorId }).from(ur).where(inArray(ur.usuarioId, [...usuarioIds]));
+}
+
 export function opcoes(db: Executor, usuarioId: number) {
   return db.select({ id: ur.id, text: ur.descricao }).from(ur).where(eq(ur.usuarioId, usuarioId)).orderBy(ur.descricao, ur.id);
 }

@@ -10,6 +10,7 @@ import { LIMITES } from '@rastro/shared/constants';
 import { DESCRICAO_SEXO, SEXOS } from '@rastro/shared/dominio';
 import { MSG } from '@rastro/shared/messages';
 import { EnderecoFields } from '@/components/endereco/EnderecoFields';
+import { TelefonesFields } from '@/components/pessoa/TelefonesFields';
 import { Form, type FormApi } from '@/components/form/Form';
 import { MASCARA, MaskedFieldControl } from '@/components/form/MaskedFieldControl';
 import { SelectControl } from '@/components/form/SelectControl';
@@ -109,38 +110,7 @@ export function UsuarioForm({ id, defaultValues }: UsuarioFormProps) {
                     <Grid size={{ xs: 12, sm: 6, md: 3 }}>
                       <SelectControl control={control} name="sexo" label="Sexo" options={SEXO_OPCOES} emptyLabel="Selecione" />
                     </Grid>
-                    <Grid size={{ xs: 12, md: 4 }}>
-                      <MaskedFieldControl
-                        control={control}
-                        name="telefoneCelular"
-                        label="Celular"
-                        mask={MASCARA.celular}
-                        inputMode="tel"
-                        required
-                        autoComplete="off"
-                      />
-                    </Grid>
-                    {/* Landlines as (00) 0000-0000; a stored mobile number still fits. */}
-                    <Grid size={{ xs: 12, md: 4 }}>
-                      <MaskedFieldControl
-                        control={control}
-                        name="telefoneResidencial"
-                        label="Telefone Residencial"
-                        mask={MASCARA.telefoneOuCelular}
-                        inputMode="tel"
-                        autoComplete="off"
-                      />
-                    </Grid>
-                    <Grid size={{ xs: 12, md: 4 }}>
-                      <MaskedFieldControl
-                        control={control}
-                        name="telefoneComercial"
-                        label="Telefone Comercial"
-                        mask={MASCARA.telefoneOuCelular}
-                        inputMode="tel"
-                        autoComplete="off"
-                      />
-                    </Grid>
+                    <TelefonesFields />
                   </Grid>
                 </Secao>
                 <Secao titulo="Endereço">

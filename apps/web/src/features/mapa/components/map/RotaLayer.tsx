@@ -35,6 +35,8 @@ export function RotaLayer({ pontos, ajuste }: RotaLayerProps) {
 
   useEffect(() => {
     if (latLngs.length === 0) return;
+    // bench/web times the drawing of a long route from these two marks.
+    performance.mark('rastro:rota-recebida');
     const grupo = L.layerGroup();
     const abrir = (i: number) => {
       const p = latLngs[i];
@@ -62,6 +64,7 @@ export function RotaLayer({ pontos, ajuste }: RotaLayerProps) {
         .addTo(grupo);
     }
     grupo.addTo(map);
+    performance.mark('rastro:rota-desenhada');
     return () => {
       map.closePopup(popup);
       grupo.remove();

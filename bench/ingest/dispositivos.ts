@@ -1,0 +1,282 @@
+import { connect, type Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { decodeServerFrame, type ServerMessage } from '@rastro/topin/decode-server';
+import { encodeAlarm, encodeGps, encodeLogin } from '@rastro/topin/encode-device';
+import { TopinFramer } from '@rastro/topin/framer';
+import { cpuProprioMs } from '../lib/cpu';
+import { percentil } from '../lib/stats';
+import { BASE_FIX_MS, type Pedido, type Resposta } from './mensagens';
+
+/**
+ * The simulated devices, in their own process so they do not share the gateway's event loop.
+ * Driven by the benchmark over IPC (mensagens.ts); each device is one TCP connection speaking
+ * real TOPIN: login, then GPS fixes (0x10), each acknowledged by the gateway after its commit.
+ */
+
+const FIRMWARE = 0x12;
+
+function responder(r: Resposta) {
+  process.send?.(r);
+}
+
+/** A growable array of latency samples (ms). */
+class Amostras {
+  private dados = new Float64Array(1 << 16);
+  n = 0;
+  add(v: number) {
+    if (this.n === this.dados.length) {
+      const maior = new Float64Array(this.dados.length * 2);
+      maior.set(this.dados);
+      this.dados = maior;
+    }
+    this.dados[this.n++] = v;
+  }
+  valores() {
+    return this.dados.subarray(0, this.n);
+  }
+}
+
+interface Estado {
+  enviando: boolean;
+  medindo: boolean;
+  inicioMedida: number;
+  fimMedida: number;
+  cpuInicio: number;
+  cpuFim: number;
+  acksMedidos: number;
+  acksErrados: number;
+  latencias: Amostras;
+  /** Called whenever an ack arrives (to notice the end of the drain). */
+  aoConfirmar: () => void;
+}
+
+const estado: Estado = {
+  enviando: false,
+  medindo: false,
+  inicioMedida: 0,
+  fimMedida: 0,
+  cpuInicio: 0,
+  cpuFim: 0,
+  acksMedidos: 0,
+  acksErrados: 0,
+  latencias: new Amostras(),
+  aoConfirmar: () => undefined,
+};
+
+/** One device connection: logs in, then does what it is told by the message handlers. */
+class Aparelho {
+  readonly socket: Socket;
+  private readonly framer = new TopinFramer({ source: 'server' });
+  logado = false;
+  enviados = 0;
+  confirmados = 0;
+  /** Send times of the fixes waiting for their ack, oldest first (acks come in order). */
+  private readonly emVoo: number[] = [];
+  private readonly modelo: Buffer;
+  aoLogar: (ok: boolean) => void = () => undefined;
+  aoHora: () => void = () => undefined;
+
+  constructor(
+    readonly imei: string,
+    host: string,
+    porta: number,
+    private readonly janela: number,
+  ) {
+    // One encoded fix; every other one differs only in its 6 time bytes (offset 4).
+    this.modelo = Buffer.from(
+      encodeGps({ type: 0x10, time: new Date(BASE_FIX_MS), latitude: -23.5614, longitude: -46.6559, speedKmh: 4, course: 90, satellites: 8, valid: true, buffered: false }),
+    );
+    this.socket = connect({ host, port: porta });
+    this.socket.setNoDelay(true);
+    this.socket.on('connect', () => this.socket.write(encodeLogin(imei, FIRMWARE)));
+    this.socket.on('data', (chunk: Buffer) => {
+      for (const frame of this.framer.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))) this.tratar(decodeServerFrame(frame));
+    });
+    this.socket.on('error', () => undefined);
+    this.socket.on('close', () => {
+      if (!this.logado) this.aoLogar(false);
+      this.logado = false;
+    });
+  }
+
+  get aguardando() {
+    return this.emVoo.length;
+  }
+
+  private tratar(msg: ServerMessage) {
+    switch (msg.kind) {
+      case 'loginAccepted':
+        if (!this.logado) {
+          this.logado = true;
+          this.aoLogar(true);
+        }
+        return;
+      case 'loginRejected':
+        this.aoLogar(false);
+        return;
+      case 'time':
+        this.aoHora();
+        return;
+      case 'gpsAck': {
+        const enviadoEm = this.emVoo.shift();
+        if (enviadoEm === undefined) return;
+        const agora = performance.now();
+        if (msg.time.getTime() !== BASE_FIX_MS + this.confirmados * 1000) estado.acksErrados++;
+        this.confirmados++;
+        if (estado.medindo) {
+          estado.latencias.add(agora - enviadoEm);
+          estado.acksMedidos++;
+        }
+        if (estado.enviando) this.enviarFix();
+        else estado.aoConfirmar();
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  enviarFix() {
+    if (this.socket.destroyed) return;
+    const t = new Date(BASE_FIX_MS + this.enviados * 1000);
+    const b = Buffer.from(this.modelo);
+    b[4] = t.getUTCFullYear() - 2000;
+    b[5] = t.getUTCMonth() + 1;
+    b[6] = t.getUTCDate();
+    b[7] = t.getUTCHours();
+    b[8] = t.getUTCMinutes();
+    b[9] = t.getUTCSeconds();
+    this.enviados++;
+    this.emVoo.push(performance.now());
+    this.socket.write(b);
+  }
+
+  comecar() {
+    for (let i = 0; i < this.janela; i++) this.enviarFix();
+  }
+}
+
+/** Opens the connections `concorrencia` at a time (a listen backlog is finite) and logs them in. */
+async function conectar(host: string, porta: number, imeis: string[], janela: number, concorrencia: number) {
+  const aparelhos: Aparelho[] = [];
+  let falhas = 0;
+  let proximo = 0;
+  const trabalhador = async () => {
+    while (proximo < imeis.length) {
+      const imei = imeis[proximo++];
+      if (imei === undefined) break;
+      const a = new Aparelho(imei, host, porta, janela);
+      aparelhos.push(a);
+      const ok = await new Promise<boolean>((resolve) => {
+        const t = setTimeout(() => resolve(false), 30_000);
+        a.aoLogar = (v) => {
+          clearTimeout(t);
+          resolve(v);
+        };
+      });
+      if (!ok) falhas++;
+    }
+  };
+  await Promise.all(Array.from({ length: concorrencia }, trabalhador));
+  return { aparelhos, falhas };
+}
+
+let carga: Aparelho[] = [];
+let ociosas: Aparelho[] = [];
+
+async function tratarPedido(p: Pedido) {
+  switch (p.tipo) {
+    case 'carga': {
+      const t = performance.now();
+      const r = await conectar(p.host, p.porta, p.imeis, p.janela, p.concorrencia);
+      carga = r.aparelhos;
+      responder({ tipo: 'prontos', logados: carga.filter((a) => a.logado).length, ms: performance.now() - t });
+      return;
+    }
+    case 'enviar':
+      estado.enviando = true;
+      for (const a of carga) if (a.logado) a.comecar();
+      return;
+    case 'medir':
+      estado.medindo = true;
+      estado.inicioMedida = performance.now();
+      estado.cpuInicio = cpuProprioMs();
+      return;
+    case 'parar': {
+      estado.enviando = false;
+      estado.medindo = false;
+      estado.fimMedida = performance.now();
+      estado.cpuFim = cpuProprioMs();
+      const pendentes = () => carga.reduce((s, a) => s + (a.socket.destroyed ? 0 : a.aguardando), 0);
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, 30_000);
+        estado.aoConfirmar = () => {
+          if (pendentes() === 0) {
+            clearTimeout(t);
+            resolve();
+          }
+        };
+        estado.aoConfirmar();
+      });
+      const lat = estado.latencias.valores();
+      const p50Ms = percentil(lat, 50);
+      const p99Ms = percentil(lat, 99);
+      responder({
+        tipo: 'carga-fim',
+        confirmados: carga.map((a) => a.confirmados),
+        semResposta: carga.reduce((s, a) => s + a.aguardando, 0),
+        acksErrados: estado.acksErrados,
+        acksMedidos: estado.acksMedidos,
+        msMedidos: estado.fimMedida - estado.inicioMedida,
+        p50Ms,
+        p99Ms,
+        maxMs: percentil(lat, 100),
+        cpuMs: estado.cpuFim - estado.cpuInicio,
+      });
+      for (const a of carga) a.socket.destroy();
+      carga = [];
+      return;
+    }
+    case 'ociosas': {
+      const t = performance.now();
+      const r = await conectar(p.host, p.porta, p.imeis, 0, p.concorrencia);
+      ociosas = r.aparelhos;
+      responder({ tipo: 'abertas', logadas: ociosas.filter((a) => a.logado).length, falhas: r.falhas, ms: performance.now() - t });
+      return;
+    }
+    case 'verificar': {
+      const vivas = await new Promise<number>((resolve) => {
+        let n = 0;
+        const abertas = ociosas.filter((a) => a.logado && !a.socket.destroyed);
+        const t = setTimeout(() => resolve(n), p.prazoMs);
+        const pedido = encodeAlarm('timeRequest');
+        for (const a of abertas) {
+          let respondeu = false;
+          a.aoHora = () => {
+            if (respondeu) return;
+            respondeu = true;
+            if (++n === abertas.length) {
+              clearTimeout(t);
+              resolve(n);
+            }
+          };
+          a.socket.write(pedido);
+        }
+        if (abertas.length === 0) resolve(0);
+      });
+      responder({ tipo: 'verificadas', vivas });
+      return;
+    }
+    case 'fechar':
+      for (const a of ociosas) a.socket.destroy();
+      responder({ tipo: 'fechadas' });
+      process.disconnect?.();
+      return;
+  }
+}
+
+process.on('message', (p: Pedido) => {
+  tratarPedido(p).catch((err: unknown) => responder({ tipo: 'erro', mensagem: err instanceof Error ? err.message : String(err) }));
+});
+// The benchmark went away: nothing left to do.
+process.on('disconnect', () => process.exit(0));

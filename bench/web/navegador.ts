@@ -1,0 +1,42 @@
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+
+/** Debian's Chromium, headless, with the E2E run's flags; never a downloaded browser. */
+export function abrirChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A fresh profile each time: empty HTTP cache, no service worker, no storage. */
+export const novoContexto = (browser: Browser): Promise<BrowserContext> =>
+  browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+
+export interface Perfil {
+  nome: string;
+  /** Round-trip added to every request, download and upload in bytes/s, CPU slowdown. */
+  rttMs: number;
+  downBps: number;
+  upBps: number;
+  cpu: number;
+}
+
+/**
+ * Lighthouse's mobile profile as DevTools applies it ("Slow 4G" with its RTT adjustment:
+ * 562.5 ms, 1.47 Mbit/s down, 675 kbit/s up) and a 4× slower CPU.
+ */
+export const CELULAR: Perfil = { nome: 'celular', rttMs: 562.5, downBps: (1474.56 * 1024) / 8, upBps: (675 * 1024) / 8, cpu: 4 };
+
+export async function aplicarPerfil(page: Page, p: Perfil) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: p.rttMs, downloadThroughput: p.downBps, uploadThroughput: p.upBps });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: p.cpu });
+}
+
+export function mediana(v: readonly number[]): number {
+  const s = [...v].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length === 0 ? Number.NaN : s.length % 2 ? (s[m] ?? Number.NaN) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
+}
