@@ -50,3 +50,10 @@ export function prepararMapa() {
 
 /** A paragraph of the info window, e.g. 'Latitude: -23.5'. */
 export const linha = (texto: string) => (_: string, el: Element | null) => el?.tagName === 'P' && el.textContent === texto;
+
+/**
+ * jsdom's clicks carry no pointer type, so Leaflet takes two clicks inside the map less than
+ * 200 ms apart for a touch double tap and fires a dblclick jsdom cannot place. Wait that long
+ * between two clicks inside the map (a real mouse click is never taken for a tap).
+ */
+export const semToqueDuplo = () => new Promise((r) => setTimeout(r, 250));

@@ -4,7 +4,7 @@ import { MSG, confirmarDesligar, erroCarregar } from '@rastro/shared/messages';
 import { FakeWebSocket } from '@/testing/fake-websocket';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { clientToken, loginAs, renderApp } from '@/testing/render-app';
-import { LENTO, linha, marcador, prepararMapa, rastreadoresSelect } from '../mapa-fixtures';
+import { LENTO, linha, marcador, prepararMapa, rastreadoresSelect, semToqueDuplo } from '../mapa-fixtures';
 
 const ULTIMAS = 'GET /api/usuarios/rastreadores/ultimas-localizacoes';
 const SELECT = 'GET /api/usuarios/rastreadores/select';
@@ -83,12 +83,14 @@ describe('Mapa GPS: current location', () => {
     expect(externo).toHaveAttribute('href', 'https://www.google.com/maps/@-23.5,-46.6,20.96z');
     expect(externo).toHaveAttribute('target', '_blank');
 
+    await semToqueDuplo();
     await user.click(screen.getByRole('button', { name: 'Desligar' }));
     const dialog = await screen.findByRole('dialog', { name: confirmarDesligar('TOTO') });
     await user.click(within(dialog).getByRole('button', { name: 'Nao' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(net.calls('PUT /api/rastreadores/desligar/70')).toHaveLength(0);
 
+    await semToqueDuplo();
     await user.click(screen.getByRole('button', { name: 'Desligar' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sim' }));
     expect(await screen.findByText(MSG.desligandoRastreador)).toBeInTheDocument();
@@ -107,6 +109,7 @@ describe('Mapa GPS: current location', () => {
     });
     const { user } = renderApp('/user/mapa');
     await user.click(await within(await mapa()).findByRole('button', { name: 'TOTO' }));
+    await semToqueDuplo();
     await user.click(await screen.findByRole('button', { name: 'Desligar' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sim' }));
     expect(await screen.findByText(MSG.erroDesligarRastreador)).toBeInTheDocument();
