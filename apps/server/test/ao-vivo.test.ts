@@ -148,14 +148,20 @@ describe('metrics', () => {
     const s = await socket(portaApi, JSON.stringify({ token: ana.token }));
     const d = await conectarDispositivo(portaGw);
     await d.enviar(Buffer.concat([encodeLogin(IMEI, 1), encodeGps(fix(40))]));
-    await d.esperar('0d0a');
-    await ate(() => (gateway.conectado(rastreador) ? true : undefined));
-    const texto = (await app.inject({ method: 'GET', url: '/metrics' })).body;
-    const valor = (nome: string) => Number(new RegExp(`^${nome} (\\S+)$`, 'm').exec(texto)?.[1] ?? NaN);
+    const metricas = async () => (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    const valorEm = (texto: string, nome: string) => Number(new RegExp(`^${nome} (\\S+)$`, 'm').exec(texto)?.[1] ?? NaN);
+    // Both fixes (this one and the live test's) committed and counted.
+    const fim = Date.now() + 10_000;
+    let texto = await metricas();
+    while (!(valorEm(texto, 'rastro_gateway_localizacoes_total') >= 2 && gateway.conectado(rastreador)) && Date.now() < fim) {
+      await new Promise((r) => setTimeout(r, 50));
+      texto = await metricas();
+    }
+    const valor = (nome: string) => valorEm(texto, nome);
     expect(valor('rastro_gateway_conexoes')).toBeGreaterThanOrEqual(1);
     expect(valor('rastro_gateway_rastreadores_conectados')).toBe(1);
     expect(valor('rastro_gateway_localizacoes_total')).toBeGreaterThanOrEqual(2);
-    expect(valor('rastro_ao_vivo_sockets')).toBe(1);
+    expect(valor('rastro_ao_vivo_sockets')).toBeGreaterThanOrEqual(1);
     expect(texto).toMatch(/^rastro_gateway_comandos_enviados_total\{tipo="INTERVALO"\} [1-9]/m);
     d.fim();
     s.ws.close();
