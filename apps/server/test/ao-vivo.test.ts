@@ -187,8 +187,9 @@ describe('two instances on one PostgreSQL', () => {
       const res = await apiB.inject({ method: 'PUT', url: '/api/usuarios/rastreadores/sincronizar', headers: ana.h, payload: {} });
       expect(res.statusCode).toBe(200);
       await d.esperar('787801800d0a');
-      await d.enviar(encodeGps(fix(30)));
-      const e = await ate(() => naB.eventos.find((x) => x.posicoes.some((p) => p.dataHora === fix(30).time.toISOString())));
+      // Later than every fix of the tests before: the map's latest position is this one.
+      await d.enviar(encodeGps(fix(50)));
+      const e = await ate(() => naB.eventos.find((x) => x.posicoes.some((p) => p.dataHora === fix(50).time.toISOString())));
       expect(e.posicoes[0]?.usuarioRastreadorId).toBe(vinculo);
       d.fim();
       naB.ws.close();
