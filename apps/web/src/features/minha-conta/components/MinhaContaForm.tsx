@@ -2,14 +2,12 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useId, type ReactNode } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { LIMITES } from '@rastro/shared/constants';
-import { DESCRICAO_SEXO, SEXOS } from '@rastro/shared/dominio';
 import { MSG } from '@rastro/shared/messages';
 import type { UsuarioDetalhe } from '@rastro/shared/schemas/usuarios';
 import { EnderecoFields } from '@/components/endereco/EnderecoFields';
+import { SEXO_OPCOES, Secao } from '@/components/pessoa/Secao';
 import { TelefonesFields } from '@/components/pessoa/TelefonesFields';
 import { Form, type FormApi } from '@/components/form/Form';
 import { MASCARA, MaskedFieldControl } from '@/components/form/MaskedFieldControl';
@@ -26,19 +24,6 @@ import {
   type MinhaContaTelaOutput,
 } from './minha-conta-values';
 
-const SEXO_OPCOES = SEXOS.map((s) => ({ value: s, label: DESCRICAO_SEXO[s] }));
-
-function Secao({ titulo, children }: { titulo: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <Stack component="section" aria-labelledby={id} spacing={2}>
-      <Typography id={id} variant="h6" component="h2">
-        {titulo}
-      </Typography>
-      {children}
-    </Stack>
-  );
-}
 
 /**
  * The user's own data. Name, birth date and e-mail are shown but not edited; the CPF only while

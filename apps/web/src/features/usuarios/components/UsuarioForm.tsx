@@ -2,14 +2,12 @@ import Alert from '@mui/material/Alert';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useId, type ReactNode } from 'react';
 import { FormProvider, type DefaultValues } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { LIMITES } from '@rastro/shared/constants';
-import { DESCRICAO_SEXO, SEXOS } from '@rastro/shared/dominio';
 import { MSG } from '@rastro/shared/messages';
 import { EnderecoFields } from '@/components/endereco/EnderecoFields';
+import { SEXO_OPCOES, Secao } from '@/components/pessoa/Secao';
 import { TelefonesFields } from '@/components/pessoa/TelefonesFields';
 import { Form, type FormApi } from '@/components/form/Form';
 import { MASCARA, MaskedFieldControl } from '@/components/form/MaskedFieldControl';
@@ -25,19 +23,6 @@ import { useSaveUsuario } from '../api/save-usuario';
 import { CAMPOS_USUARIO, telaParaPayload, usuarioTelaSchema, type UsuarioTelaInput, type UsuarioTelaOutput } from './usuario-form-values';
 import { FormActions } from '@/components/form/FormActions';
 
-const SEXO_OPCOES = SEXOS.map((s) => ({ value: s, label: DESCRICAO_SEXO[s] }));
-
-function Secao({ titulo, children }: { titulo: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <Stack component="section" aria-labelledby={id} spacing={2}>
-      <Typography id={id} variant="h6" component="h2">
-        {titulo}
-      </Typography>
-      {children}
-    </Stack>
-  );
-}
 
 interface UsuarioFormProps {
   /** The user being edited; none when creating. */
