@@ -255,11 +255,14 @@ export const localizacoes = pgTable(
     identificadorTorre: bigint('identificador_torre', { mode: 'number' }),
     dataCadastro: tz('data_cadastro').notNull().defaultNow(),
   },
+  // Time columns in indexes are ascending: a B-tree is read both ways, so `(x, t)` serves ORDER BY
+  // t ASC and t DESC alike, while drizzle's `.desc()` makes `t DESC NULLS LAST`, which matches
+  // neither (ORDER BY t DESC means NULLS FIRST) and left the planner scanning other indexes.
   (t) => [
-    index('localizacoes_rastreador_tipo_data_idx').on(t.rastreadorId, t.tipo, t.dataHora.desc()),
+    index('localizacoes_rastreador_tipo_data_idx').on(t.rastreadorId, t.tipo, t.dataHora),
     index('localizacoes_data_idx').on(t.dataHora),
     // The map: latest position of a tracker and its route over a period (rows with coordinates).
-    index('localizacoes_posicao_idx').on(t.rastreadorId, t.dataHora.desc()).where(sql`latitude is not null`),
+    index('localizacoes_posicao_idx').on(t.rastreadorId, t.dataHora).where(sql`latitude is not null`),
   ],
 );
 
@@ -329,7 +332,8 @@ export const baterias = pgTable(
     carregando: boolean('carregando'),
     dataCadastro: tz('data_cadastro').notNull().defaultNow(),
   },
-  (t) => [index('baterias_rastreador_data_idx').on(t.rastreadorId, t.dataCadastro.desc())],
+  // Ascending, as in localizacoes: read backwards for the newest first.
+  (t) => [index('baterias_rastreador_data_idx').on(t.rastreadorId, t.dataCadastro)],
 );
 
 /** What the owner is told (alarms, power, …), newest first. */
@@ -345,5 +349,6 @@ export const notificacoes = pgTable(
     lida: boolean('lida').notNull().default(false),
     dataCadastro: tz('data_cadastro').notNull().defaultNow(),
   },
-  (t) => [index('notificacoes_usuario_data_idx').on(t.usuarioId, t.dataCadastro.desc())],
+  // Ascending, as in localizacoes: read backwards for the newest first.
+  (t) => [index('notificacoes_usuario_data_idx').on(t.usuarioId, t.dataCadastro)],
 );
