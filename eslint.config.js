@@ -65,6 +65,17 @@ export default tseslint.config(
     },
   },
   {
+    // The build config runs in Node (it precompresses the build with node:zlib); the app code does not.
+    files: ['apps/web/vite.config.ts'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'], message: 'A web não importa banco de dados.' }] },
+      ],
+    },
+  },
+  {
     files: ['packages/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fastify', 'drizzle-orm', 'pg', 'react'], message: 'packages/shared é usado pela web e pelo servidor: sem Node, banco ou React.' }] }],

@@ -188,6 +188,7 @@ async function main() {
     nota(`base: ${base.linhas} linhas por INSERT … SELECT FROM unnest em lotes de ${base.lote} em ${(base.ms / 1000).toFixed(2)} s (tabela esvaziada antes)`);
     const held = await faseConexoes(gateway, gw, disp, rastreadores);
 
+    nota(`carga média no fim: ${loadavg()[0]?.toFixed(1) ?? '?'} (outros processos disputam os mesmos núcleos: veja a CPU por posição)`);
     imprimir({ nome: 'ingest.positions_per_s', valor: Math.round(pos.porSegundo), unidade: 'pos/s', orcamento: { op: '>=', valor: P.orcamentoPos }, base: base.porSegundo });
     imprimir({ nome: 'ingest.baseline_unnest_rows_per_s', valor: Math.round(base.porSegundo), unidade: 'rows/s' });
     imprimir({ nome: 'ingest.reply_latency_p50', valor: pos.fim.p50Ms, unidade: 'ms' });

@@ -139,12 +139,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { c
 /** The built SPA at `/`, with index.html for every client-side route; JSON 404 for the rest. */
 async function registerWeb(app: AppInstance, dist: string) {
   const temWeb = existsSync(path.join(dist, 'index.html'));
-  if (temWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h' });
+  // preCompressed: the build writes .br/.gz next to its JS, CSS and HTML (apps/web/vite.config.ts).
+  if (temWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', preCompressed: true });
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     const rotaDoSpa = req.method === 'GET' && !API_PREFIXES.some((p) => url.startsWith(p)) && path.extname(url) === '';
     if (!temWeb || !rotaDoSpa) return reply.code(404).send({ status: 404, message: MSG.naoEncontrado });
     void reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html', { maxAge: 0 });
+    // cacheControl: false, or send() would replace the no-cache above with 'public, max-age=0'.
+    return reply.sendFile('index.html', { cacheControl: false });
   });
 }

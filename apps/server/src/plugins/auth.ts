@@ -5,8 +5,8 @@ import type { Db } from '../db/client';
 import { acessoNegado, AppError, naoAutenticado, naoEncontrado } from '../lib/errors';
 import { sha256 } from '../lib/crypto';
 import { MSG } from '@rastro/shared/messages';
-import { buscarAccessToken, registrarAuditoria } from '../modules/auth/repository';
-import { buscarSessao } from '../modules/usuarios/repository';
+import { registrarAuditoria } from '../modules/auth/repository';
+import { buscarSessao, prepararSessaoPorToken } from '../modules/usuarios/repository';
 
 /** Who the request acts as. With emulation, the emulated user plus the emulator's id. */
 export interface Principal {
@@ -36,15 +36,22 @@ export function bearerToken(req: FastifyRequest): string | undefined {
   return m?.[1];
 }
 
+/** Each database's prepared token lookup (it runs on every authenticated request). */
+const sessaoPorToken = new WeakMap<Db, ReturnType<typeof prepararSessaoPorToken>>();
+
 /** The user behind a token, when the token is live and the user active. */
 export async function resolverToken(db: Db, token: string) {
   if (token.length > 200) return undefined;
   const tokenHash = sha256(token);
-  const t = await buscarAccessToken(db, tokenHash);
-  if (!t) return undefined;
-  const u = await buscarSessao(db, t.usuarioId);
-  if (!u?.situacao) return undefined;
-  return { usuario: u, tokenHash, expiraEm: t.expiraEm };
+  let buscar = sessaoPorToken.get(db);
+  if (!buscar) {
+    buscar = prepararSessaoPorToken(db);
+    sessaoPorToken.set(db, buscar);
+  }
+  const r = await buscar(tokenHash);
+  if (!r?.situacao) return undefined;
+  const { expiraEm, ...usuario } = r;
+  return { usuario, tokenHash, expiraEm };
 }
 
 export function createAuth(db: Db) {

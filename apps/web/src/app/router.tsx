@@ -5,11 +5,13 @@ import { paths } from '@/paths';
 import { AppRoot } from './layouts/AppRoot';
 import { AuthLayout } from './layouts/AuthLayout';
 import { ClientToMap, HomeRedirect, PublicOnly, RequireAuth, RequireRoles } from './layouts/guards';
-import { PrivateLayout } from './layouts/PrivateLayout';
 import type { RouteHandle } from './route-handle';
 import { RouteError } from './routes/RouteError';
 
-// Every page is its own chunk.
+// Every page is its own chunk; so is the logged-in frame (sidebar, live updates, emulation banner),
+// which the login screen never needs.
+const privateLayout = () => import('./layouts/PrivateLayout').then((m) => ({ Component: m.PrivateLayout }));
+
 const page = {
   login: () => import('./routes/auth/login'),
   passwordReset: () => import('./routes/auth/password-reset'),
@@ -77,7 +79,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            element: <PrivateLayout />,
+            lazy: privateLayout,
             children: [
               { path: paths.admin.root.path, element: <HomeRedirect /> },
               { path: paths.admin.logout.path, handle: handle('Sair'), lazy: page.logout },

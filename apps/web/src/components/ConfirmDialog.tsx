@@ -1,10 +1,7 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { createContext, useCallback, useContext, useId, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
+
+// The dialog's code (MUI Dialog and friends) loads on the first request: no screen needs it at start.
+const ConfirmDialogView = lazy(() => import('./ConfirmDialogView'));
 
 export interface ConfirmOptions {
   message: string;
@@ -29,8 +26,6 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   // The last request stays after closing, so the text does not vanish during the closing transition.
   const [pending, setPending] = useState<Pending | null>(null);
   const [open, setOpen] = useState(false);
-  const titleId = useId();
-  const messageId = useId();
 
   const confirm = useCallback<ConfirmFn>(
     (options) =>
@@ -44,39 +39,23 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
     [],
   );
 
-  const close = (ok: boolean) => {
-    if (!open) return;
-    pending?.resolve(ok);
-    setOpen(false);
-  };
-  const shown = pending;
+  const close = useCallback(
+    (ok: boolean) => {
+      if (!open) return;
+      pending?.resolve(ok);
+      setOpen(false);
+    },
+    [open, pending],
+  );
 
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      <Dialog
-        open={open}
-        onClose={() => close(false)}
-        aria-labelledby={shown?.title ? titleId : messageId}
-        aria-describedby={shown?.title ? messageId : undefined}
-        maxWidth="xs"
-        fullWidth
-      >
-        {shown?.title && <DialogTitle id={titleId}>{shown.title}</DialogTitle>}
-        <DialogContent>
-          <DialogContentText id={messageId} sx={{ pt: shown?.title ? 0 : 1 }}>
-            {shown?.message}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => close(false)} variant="outlined">
-            {shown?.cancelText ?? 'Nao'}
-          </Button>
-          <Button onClick={() => close(true)} variant="contained" autoFocus>
-            {shown?.confirmText ?? 'Sim'}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {pending && (
+        <Suspense fallback={null}>
+          <ConfirmDialogView open={open} shown={pending} onClose={close} />
+        </Suspense>
+      )}
     </ConfirmContext.Provider>
   );
 }

@@ -4,6 +4,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { TokenResponse } from '@rastro/shared/schemas/auth';
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/router';
+// The logged-in frame is a lazy route in the app; loaded here up front, a test's first findBy does
+// not spend its wait on transforming it (as when the router imported it statically).
+import '@/app/layouts/PrivateLayout';
 import { createQueryClient } from '@/lib/query-client';
 import { startSession } from '@/lib/session';
 import { adminToken } from './fixtures';

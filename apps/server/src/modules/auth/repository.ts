@@ -6,15 +6,6 @@ export async function criarAccessToken(db: Executor, usuarioId: number, tokenHas
   await db.insert(accessTokens).values({ usuarioId, tokenHash, expiraEm });
 }
 
-/** The live (not revoked, not expired) token with this hash. */
-export async function buscarAccessToken(db: Executor, tokenHash: string) {
-  const [row] = await db
-    .select({ id: accessTokens.id, usuarioId: accessTokens.usuarioId, expiraEm: accessTokens.expiraEm })
-    .from(accessTokens)
-    .where(and(eq(accessTokens.tokenHash, tokenHash), isNull(accessTokens.revogadoEm), gt(accessTokens.expiraEm, sql`now()`)));
-  return row;
-}
-
 export async function revogarAccessToken(db: Executor, tokenHash: string) {
   await db
     .update(accessTokens)

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { consultar, type Executor } from '../../db/client';
 import { baterias, localizacoes, rastreadores, usuarioRastreadores as ur } from '../../db/schema';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
@@ -67,23 +67,31 @@ export async function listarBaterias(db: Executor, f: Paginacao & { rastreadorId
 /** A history never returns more than this many points (a week at one fix every 30 s). */
 export const LIMITE_PONTOS_HISTORICO = 20_000;
 
-/** Positions (rows with coordinates) of one tracker between two instants, in time order. */
-export function historico(db: Executor, rastreadorId: number, de: Date, ate: Date) {
-  return db
-    .select({
-      id: localizacoes.id,
-      tipo: localizacoes.tipo,
-      dataHora: localizacoes.dataHora,
-      latitude: sql<number>`${localizacoes.latitude}`,
-      longitude: sql<number>`${localizacoes.longitude}`,
-      velocidade: localizacoes.velocidade,
-      curso: localizacoes.curso,
-      precisao: localizacoes.precisao,
-    })
-    .from(localizacoes)
-    .where(and(eq(localizacoes.rastreadorId, rastreadorId), isNotNull(localizacoes.latitude), gte(localizacoes.dataHora, de), lte(localizacoes.dataHora, ate)))
-    .orderBy(asc(localizacoes.dataHora), asc(localizacoes.id))
-    .limit(LIMITE_PONTOS_HISTORICO);
+export interface PontoHistorico {
+  id: number;
+  tipo: string;
+  dataHora: Date;
+  latitude: number;
+  longitude: number;
+  velocidade: number | null;
+  curso: number | null;
+  precisao: number | null;
+}
+
+/**
+ * Positions (rows with coordinates) of one tracker between two instants, in time order. Raw SQL,
+ * as `ultimasPosicoes`: a day is 1,440 rows or more, and the ORM's per-row mapping cost as much
+ * as everything else the request does.
+ */
+export async function historico(db: Executor, rastreadorId: number, de: Date, ate: Date): Promise<PontoHistorico[]> {
+  const rows = await consultar<Omit<PontoHistorico, 'id' | 'dataHora'> & { id: number | string; dataHora: Date | string }>(
+    db,
+    sql`select id, tipo, data_hora as "dataHora", latitude, longitude, velocidade, curso, precisao from localizacoes
+        where rastreador_id = ${rastreadorId} and latitude is not null and data_hora >= ${de.toISOString()}::timestamptz and data_hora <= ${ate.toISOString()}::timestamptz
+        order by data_hora asc, id asc limit ${LIMITE_PONTOS_HISTORICO}`,
+  );
+  // bigint comes as text from node-postgres; timestamps as text there and as Date from PGlite.
+  return rows.map((r) => ({ ...r, id: Number(r.id), dataHora: new Date(r.dataHora) }));
 }
 
 export interface UltimaPosicao {

@@ -1,4 +1,4 @@
-import { and, desc, eq, like, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { chips, comandos, localizacoes, rastreadores, usuarioRastreadores, usuarios } from '../../db/schema';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
@@ -41,11 +41,18 @@ function condicoes(f: FiltroRastreadores): SQL | undefined {
 
 export async function listar(db: Executor, f: FiltroRastreadores) {
   const where = condicoes(f);
-  const rows = await base(db)
+  // The page is chosen on rastreadores alone (every filter and sort column is its own), then
+  // joined: an OFFSET over the joined rows made every deep page join and sort the whole fleet.
+  const pagina = db
+    .select({ id: rastreadores.id })
+    .from(rastreadores)
     .where(where)
     .orderBy(...ordenacao(colunas, rastreadores.id, f))
     .limit(f.size)
     .offset(f.page * f.size);
+  const rows = await base(db)
+    .where(inArray(rastreadores.id, pagina))
+    .orderBy(...ordenacao(colunas, rastreadores.id, f));
   const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(rastreadores).where(where);
   return { rows, total: total?.n ?? 0 };
 }

@@ -1,5 +1,5 @@
 import { and, gte, lt, sql, type AnyColumn } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { consultar, type Executor } from '../../db/client';
 import { chips, localizacoes, rastreadores, usuarios } from '../../db/schema';
 import { LIMITE_TOTAL_LOCALIZACOES } from '@rastro/shared/constants';
 import { situacaoEfetiva } from '../rastreadores/sql';
@@ -10,22 +10,26 @@ export interface Periodo {
 }
 
 const noPeriodo = (col: AnyColumn, p: Periodo) => and(gte(col, p.inicio), lt(col, p.fimExclusivo));
-const contar = async (q: Promise<{ n: number }[]>) => (await q)[0]?.n ?? 0;
 
+/**
+ * The four totals of the dashboard in one statement: one round trip, one snapshot. The screen
+ * shows '+10000' past the limit, so counting positions stops one row beyond it.
+ */
 export async function totalizadores(db: Executor, p: Periodo) {
-  const n = sql<number>`count(*)::int`;
-  const [totalUsuarios, totalRastreadores, totalChips, totalLocalizacoes] = await Promise.all([
-    contar(db.select({ n }).from(usuarios).where(noPeriodo(usuarios.dataCadastro, p))),
-    contar(db.select({ n }).from(rastreadores).where(noPeriodo(rastreadores.dataCadastro, p))),
-    contar(db.select({ n }).from(chips).where(noPeriodo(chips.dataCadastro, p))),
-    // The screen shows '+10000' past the limit, so counting stops one row beyond it.
-    contar(
-      db
-        .select({ n })
-        .from(db.select({ x: sql`1`.as('x') }).from(localizacoes).where(noPeriodo(localizacoes.dataHora, p)).limit(LIMITE_TOTAL_LOCALIZACOES + 1).as('l')),
-    ),
-  ]);
-  return { totalUsuarios, totalRastreadores, totalLocalizacoes, totalChips };
+  const [r] = await consultar<{ totalUsuarios: number; totalRastreadores: number; totalLocalizacoes: number; totalChips: number }>(
+    db,
+    sql`select
+      (select count(*)::int from ${usuarios} where ${noPeriodo(usuarios.dataCadastro, p)}) as "totalUsuarios",
+      (select count(*)::int from ${rastreadores} where ${noPeriodo(rastreadores.dataCadastro, p)}) as "totalRastreadores",
+      (select count(*)::int from ${chips} where ${noPeriodo(chips.dataCadastro, p)}) as "totalChips",
+      (select count(*)::int from (select 1 from ${localizacoes} where ${noPeriodo(localizacoes.dataHora, p)} limit ${LIMITE_TOTAL_LOCALIZACOES + 1}) l) as "totalLocalizacoes"`,
+  );
+  return {
+    totalUsuarios: r?.totalUsuarios ?? 0,
+    totalRastreadores: r?.totalRastreadores ?? 0,
+    totalLocalizacoes: r?.totalLocalizacoes ?? 0,
+    totalChips: r?.totalChips ?? 0,
+  };
 }
 
 export async function porSituacao(db: Executor, p: Periodo) {

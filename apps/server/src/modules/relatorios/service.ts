@@ -5,9 +5,23 @@ import type { Ctx } from '../../context';
 import { AppError } from '../../lib/errors';
 import { porSituacao, porSituacaoEnergia, totalizadores, type Periodo } from './repository';
 
+/** Building an Intl.DateTimeFormat costs far more than using one: one of each per time zone. */
+const formatos = new Map<string, { relogio: Intl.DateTimeFormat; dia: Intl.DateTimeFormat }>();
+function formatosDe(timeZone: string) {
+  let f = formatos.get(timeZone);
+  if (!f) {
+    f = {
+      relogio: new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }),
+      dia: new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+    };
+    formatos.set(timeZone, f);
+  }
+  return f;
+}
+
 /** Offset of `timeZone` at `instant`, in minutes (e.g. -180 for America/Sao_Paulo). */
 function offsetMinutos(timeZone: string, instant: Date): number {
-  const partes = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).formatToParts(instant);
+  const partes = formatosDe(timeZone).relogio.formatToParts(instant);
   const v = (t: string) => Number(partes.find((x) => x.type === t)?.value);
   return (Date.UTC(v('year'), v('month') - 1, v('day'), v('hour'), v('minute')) - instant.getTime()) / 60_000;
 }
@@ -19,7 +33,7 @@ export function inicioDoDia(dia: string, timeZone: string): Date {
   return new Date(utc - offsetMinutos(timeZone, new Date(utc)) * 60_000);
 }
 
-const hojeNoFuso = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const hojeNoFuso = (timeZone: string) => formatosDe(timeZone).dia.format(new Date());
 const somarDias = (dia: string, n: number) => new Date(Date.parse(`${dia}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** The period of the dashboard: default the last 31 days up to today (APP_TIMEZONE). */

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { nivelPermissoes, niveis, usuarios } from '../../db/schema';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { accessTokens, nivelPermissoes, niveis, usuarios } from '../../db/schema';
 
 /** What authentication needs to know of a user. */
 export interface UsuarioSessao {
@@ -39,6 +39,22 @@ export async function buscarSessao(db: Executor, id: number): Promise<UsuarioSes
     .innerJoin(niveis, eq(niveis.id, usuarios.nivelId))
     .where(eq(usuarios.id, id));
   return row;
+}
+
+/**
+ * The user behind a live (not revoked, not expired) bearer token, with the token's expiry. Every
+ * authenticated request asks it: one round trip, as a named statement that PostgreSQL plans once
+ * per connection (planning this join costs several times its execution).
+ */
+export function prepararSessaoPorToken(db: Db) {
+  const q = db
+    .select({ ...colunasSessao, expiraEm: accessTokens.expiraEm })
+    .from(accessTokens)
+    .innerJoin(usuarios, eq(usuarios.id, accessTokens.usuarioId))
+    .innerJoin(niveis, eq(niveis.id, usuarios.nivelId))
+    .where(and(eq(accessTokens.tokenHash, sql.placeholder('tokenHash')), isNull(accessTokens.revogadoEm), gt(accessTokens.expiraEm, sql`now()`)))
+    .prepare('sessao_por_token');
+  return async (tokenHash: string): Promise<(UsuarioSessao & { expiraEm: Date }) | undefined> => (await q.execute({ tokenHash }))[0];
 }
 
 export async function buscarSenhaHash(db: Executor, id: number) {

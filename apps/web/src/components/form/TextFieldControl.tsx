@@ -1,14 +1,20 @@
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
-import { useState, type ChangeEvent } from 'react';
+import type { InputBaseComponentProps } from '@mui/material/InputBase';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import { useId, useState, type ChangeEvent } from 'react';
 import { useController, type FieldValues } from 'react-hook-form';
 import { onlyDigits } from '@rastro/shared/validators';
 import type { FieldControlProps } from './field-props';
 
-export interface TextFieldControlProps<T extends FieldValues, O> extends FieldControlProps<T, O> {
+export interface TextFieldControlProps<T extends FieldValues, O> extends Omit<FieldControlProps<T, O>, 'slotProps' | 'select'> {
+  /** Props of the `<input>` element (TextField's `slotProps.htmlInput`). */
+  slotProps?: { htmlInput?: InputBaseComponentProps };
   type?: 'text' | 'email' | 'password' | 'search' | 'tel';
   /** Upper-case as the user types (spec §5). Default: on, except e-mail and password fields. */
   uppercase?: boolean;
@@ -17,7 +23,12 @@ export interface TextFieldControlProps<T extends FieldValues, O> extends FieldCo
   maxLength?: number;
 }
 
-/** MUI TextField bound to a react-hook-form field. Text is trimmed on blur (never passwords). */
+/**
+ * An outlined MUI text field bound to a react-hook-form field. Text is trimmed on blur (never
+ * passwords). It is what `<TextField variant="outlined">` renders (FormControl, InputLabel,
+ * OutlinedInput, FormHelperText, the same ids and classes) without importing TextField, which
+ * statically pulls Select, Menu and Popover into every form — the login screen's included.
+ */
 export function TextFieldControl<T extends FieldValues, O>({
   control,
   name,
@@ -28,7 +39,22 @@ export function TextFieldControl<T extends FieldValues, O>({
   helperText,
   slotProps,
   fullWidth = true,
-  ...rest
+  id: idOverride,
+  label,
+  required = false,
+  disabled = false,
+  autoComplete,
+  autoFocus = false,
+  placeholder,
+  multiline = false,
+  rows,
+  minRows,
+  maxRows,
+  onFocus,
+  className,
+  sx,
+  size,
+  color = 'primary',
 }: TextFieldControlProps<T, O>) {
   const { field, fieldState } = useController({ control, name });
   const [reveal, setReveal] = useState(false);
@@ -56,45 +82,70 @@ export function TextFieldControl<T extends FieldValues, O>({
   };
 
   const value: unknown = field.value;
+  const generatedId = useId();
+  const id = idOverride ?? generatedId;
+  const shownHelper = fieldState.error?.message ?? helperText;
+  const helperTextId = shownHelper ? `${id}-helper-text` : undefined;
+  const hasLabel = label !== undefined && label !== null && label !== '';
+
   return (
-    <TextField
-      {...rest}
+    <FormControl
+      className={className ? `MuiTextField-root ${className}` : 'MuiTextField-root'}
+      sx={sx}
+      size={size}
+      color={color}
       variant="outlined"
       fullWidth={fullWidth}
-      name={field.name}
-      inputRef={field.ref}
-      type={isPassword && reveal ? 'text' : type}
-      value={typeof value === 'string' || typeof value === 'number' ? value : ''}
-      onChange={handleChange}
-      onBlur={handleBlur}
+      disabled={disabled}
+      required={required}
       error={fieldState.invalid}
-      helperText={fieldState.error?.message ?? helperText}
-      slotProps={{
-        ...slotProps,
-        htmlInput: {
+    >
+      {hasLabel && (
+        <InputLabel htmlFor={id} id={`${id}-label`}>
+          {label}
+        </InputLabel>
+      )}
+      <OutlinedInput
+        aria-describedby={helperTextId}
+        autoComplete={autoComplete}
+        autoFocus={autoFocus}
+        fullWidth={fullWidth}
+        multiline={multiline}
+        rows={rows}
+        minRows={minRows}
+        maxRows={maxRows}
+        id={id}
+        label={label}
+        placeholder={placeholder}
+        name={field.name}
+        inputRef={field.ref}
+        type={isPassword && reveal ? 'text' : type}
+        value={typeof value === 'string' || typeof value === 'number' ? value : ''}
+        onChange={handleChange}
+        onBlur={handleBlur}
+        onFocus={onFocus}
+        inputProps={{
           maxLength,
           inputMode: numeric ? 'numeric' : undefined,
           autoCapitalize: upper ? 'characters' : 'none',
-          ...(typeof slotProps?.htmlInput === 'object' ? slotProps.htmlInput : {}),
-        },
-        input: isPassword
-          ? {
-              endAdornment: (
-                <InputAdornment position="end">
-                  <IconButton
-                    aria-label={reveal ? 'Ocultar senha' : 'Mostrar senha'}
-                    onClick={() => setReveal((r) => !r)}
-                    edge="end"
-                    size="small"
-                  >
-                    {reveal ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
-                  </IconButton>
-                </InputAdornment>
-              ),
-              ...(typeof slotProps?.input === 'object' ? slotProps.input : {}),
-            }
-          : slotProps?.input,
-      }}
-    />
+          ...slotProps?.htmlInput,
+        }}
+        endAdornment={
+          isPassword ? (
+            <InputAdornment position="end">
+              <IconButton
+                aria-label={reveal ? 'Ocultar senha' : 'Mostrar senha'}
+                onClick={() => setReveal((r) => !r)}
+                edge="end"
+                size="small"
+              >
+                {reveal ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
+              </IconButton>
+            </InputAdornment>
+          ) : undefined
+        }
+      />
+      {shownHelper && <FormHelperText id={helperTextId}>{shownHelper}</FormHelperText>}
+    </FormControl>
   );
 }

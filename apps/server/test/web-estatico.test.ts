@@ -1,0 +1,59 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { criarApp, type TestApp } from './helpers';
+
+/** The built web app with its precompressed siblings, as apps/web/vite.config.ts writes them. */
+const JS = `export const rastro = ${JSON.stringify('pata '.repeat(2000))};\n`;
+const HTML = `<!doctype html><html lang="pt-BR"><head><title>Rastro</title></head><body><div id="root"></div>${'<!-- ok -->'.repeat(200)}</body></html>`;
+
+describe('web build: precompressed JS and HTML', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'rastro-web-gz-'));
+    mkdirSync(path.join(dist, 'assets'));
+    for (const [arquivo, texto] of [
+      ['index.html', HTML],
+      ['assets/app.js', JS],
+    ] as const) {
+      const bruto = Buffer.from(texto);
+      writeFileSync(path.join(dist, arquivo), bruto);
+      writeFileSync(path.join(dist, `${arquivo}.gz`), gzipSync(bruto));
+      writeFileSync(path.join(dist, `${arquivo}.br`), brotliCompressSync(bruto));
+    }
+    app = await criarApp({ WEB_DIST: dist });
+  });
+  afterAll(() => app.fechar());
+
+  it('sends brotli to a client that accepts br and gzip', async () => {
+    const res = await app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(JS);
+  });
+
+  it('sends gzip to a client that accepts only gzip', async () => {
+    const res = await app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString()).toBe(JS);
+  });
+
+  it('sends the plain file to a client that accepts no encoding', async () => {
+    const res = await app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'identity' } });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe(JS);
+  });
+
+  it('compresses the SPA index served for a client-side route, still not cached', async () => {
+    const res = await app.inject({ url: '/auth/login', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(HTML);
+  });
+});

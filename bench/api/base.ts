@@ -1,0 +1,183 @@
+import Fastify from 'fastify';
+import pg from 'pg';
+import { DESCRICAO_SITUACAO_ENERGIA, DESCRICAO_SITUACAO_RASTREADOR, type SituacaoEnergia, type SituacaoRastreador } from '@rastro/shared/dominio';
+import { ENV_POOL, ENV_URL, type AvisoAlvo } from './mensagens';
+
+/**
+ * The baseline: a bare Fastify app with one route per benchmarked endpoint, each running the SQL
+ * that endpoint's repositories run (same shape, same order, same pool size) straight through
+ * `pg` and answering the same JSON body (the benchmark checks they are equal), built by hand:
+ * no authentication queries, no zod validation or serialisation, no ORM, no plugins or hooks.
+ * The caller says who it is in the query string. What the real server adds on top is its cost.
+ */
+const avisar = (m: AvisoAlvo) => process.send?.(m);
+
+const SITUACAO_EFETIVA = `(case when r.situacao = 'ALERTA' and r.alerta_ate <= now()
+  then case when exists (select 1 from usuario_rastreadores ur_s where ur_s.rastreador_id = r.id) then 'ATIVO' else 'AGUARDANDO_VINCULO' end
+  else r.situacao end)`;
+
+/** localizacoes/repository.ts ultimasPosicoes({usuarioId}). */
+const SQL_ATUAL = `select ur.id, ur.rastreador_id, ur.usuario_id, ur.descricao,
+    r.bateria, r.situacao_energia, l.tipo, l.data_hora, l.latitude, l.longitude, l.precisao, l.velocidade
+  from usuario_rastreadores ur
+  join rastreadores r on r.id = ur.rastreador_id
+  join lateral (
+    select tipo, data_hora, latitude, longitude, precisao, velocidade from localizacoes
+    where rastreador_id = ur.rastreador_id and latitude is not null
+    order by data_hora desc limit 1
+  ) l on true
+  where ur.usuario_id = $1
+  order by ur.descricao, ur.id`;
+
+/** meus-rastreadores/repository.ts buscar(usuarioId, id): the owner's link. */
+const SQL_VINCULO = `select ur.id, ur.usuario_id, r.id as rastreador_id, r.imei, ur.descricao, ur.intervalo_localizacao, r.bateria, r.nivel_sinal,
+    ur.data_cadastro, r.ultima_comunicacao, ${SITUACAO_EFETIVA} as situacao, r.situacao_energia, ur.economia_bateria,
+    ur.ultra_economia_bateria, ur.peri_ultra_econ_bateria
+  from usuario_rastreadores ur inner join rastreadores r on r.id = ur.rastreador_id
+  where ur.id = $1 and ur.usuario_id = $2`;
+
+/** localizacoes/repository.ts historico(). */
+const SQL_HISTORICO = `select id, tipo, data_hora, latitude, longitude, velocidade, curso, precisao from localizacoes
+  where rastreador_id = $1 and latitude is not null and data_hora >= $2 and data_hora <= $3
+  order by data_hora asc, id asc limit 20000`;
+
+/** rastreadores/repository.ts listar({page, size}) ordered by id: the page's ids, their joins, then the total. */
+const SQL_LISTA = `select r.id, r.imei, r.protocolo, ${SITUACAO_EFETIVA} as situacao, r.situacao_energia, r.bateria, r.data_cadastro, r.chip_id,
+    c.numero as chip_numero, ur.descricao as rastreador_descricao, u.nome as usuario_nome
+  from rastreadores r
+  left join chips c on c.id = r.chip_id
+  left join usuario_rastreadores ur on ur.rastreador_id = r.id
+  left join usuarios u on u.id = ur.usuario_id
+  where r.id in (select id from rastreadores order by id asc limit $1 offset $2)
+  order by r.id asc`;
+const SQL_LISTA_TOTAL = `select count(*)::int as n from rastreadores`;
+
+/** relatorios/repository.ts totalizadores(): four counts in one statement. */
+const SQL_TOTAIS = `select
+  (select count(*)::int from usuarios where data_cadastro >= $1 and data_cadastro < $2) as "totalUsuarios",
+  (select count(*)::int from rastreadores where data_cadastro >= $1 and data_cadastro < $2) as "totalRastreadores",
+  (select count(*)::int from chips where data_cadastro >= $1 and data_cadastro < $2) as "totalChips",
+  (select count(*)::int from (select 1 from localizacoes where data_hora >= $1 and data_hora < $2 limit 10001) l) as "totalLocalizacoes"`;
+
+const numero = (v: unknown) => Number(v);
+
+interface Posicao {
+  tipo: string;
+  data_hora: Date;
+  latitude: number;
+  longitude: number;
+  precisao: number | null;
+  velocidade: number | null;
+}
+
+/** A map marker, as the API answers it (shared/schemas/mapa.ts marcadorSchema). */
+function marcador(id: number, rastreadorId: number, usuarioRastreadorId: number, nome: string, bateria: number | null, energia: string, l: Posicao) {
+  const situacaoEnergia = energia as SituacaoEnergia;
+  return {
+    id,
+    rastreadorId,
+    usuarioRastreadorId,
+    name: nome,
+    position: { lat: l.latitude, lng: l.longitude },
+    bateria,
+    situacaoEnergia,
+    situacaoEnergiaDescricao: DESCRICAO_SITUACAO_ENERGIA[situacaoEnergia],
+    desligar: situacaoEnergia === 'LIGADO',
+    dataHora: l.data_hora.toISOString(),
+    tipo: l.tipo,
+    precisao: l.precisao,
+    velocidade: l.velocidade,
+  };
+}
+
+async function main() {
+  const url = process.env[ENV_URL];
+  if (!url) throw new Error(`${ENV_URL} ausente`);
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env[ENV_POOL] ?? 10) });
+  pool.on('error', () => undefined);
+  const app = Fastify({ logger: false });
+  type Q = Record<string, string | undefined>;
+
+  type Vinculo = { id: number; rastreador_id: number; descricao: string; bateria: number | null; situacao_energia: string };
+
+  app.get('/atual', async (req) => {
+    const { rows } = await pool.query<Vinculo & Posicao>(SQL_ATUAL, [numero((req.query as Q).usuarioId)]);
+    return rows.map((r) => marcador(r.id, r.rastreador_id, r.id, r.descricao, r.bateria, r.situacao_energia, r));
+  });
+
+  app.get('/historico', async (req, reply) => {
+    const q = req.query as Q;
+    const link = (await pool.query<Vinculo>(SQL_VINCULO, [numero(q.usuarioRastreadorId), numero(q.usuarioId)])).rows[0];
+    if (!link) return reply.code(404).send({ status: 404 });
+    const { rows } = await pool.query<Posicao & { id: string }>(SQL_HISTORICO, [link.rastreador_id, q.dataInicial, q.dataFinal]);
+    return rows.map((l) => marcador(Number(l.id), link.rastreador_id, link.id, link.descricao, link.bateria, link.situacao_energia, l));
+  });
+
+  type Linha = {
+    id: number;
+    imei: string;
+    protocolo: string;
+    situacao: string;
+    situacao_energia: string;
+    bateria: number | null;
+    data_cadastro: Date;
+    chip_id: number | null;
+    chip_numero: string | null;
+    rastreador_descricao: string | null;
+    usuario_nome: string | null;
+  };
+  app.get('/rastreadores', async (req) => {
+    const q = req.query as Q;
+    const size = numero(q.size ?? 10);
+    const page = numero(q.page ?? 0);
+    const { rows } = await pool.query<Linha>(SQL_LISTA, [size, page * size]);
+    const total = (await pool.query<{ n: number }>(SQL_LISTA_TOTAL)).rows[0]?.n ?? 0;
+    const totalPages = Math.ceil(total / size);
+    const content = rows.map((r) => {
+      const situacao = r.situacao as SituacaoRastreador;
+      const situacaoEnergia = r.situacao_energia as SituacaoEnergia;
+      return {
+        id: r.id,
+        imei: r.imei,
+        rastreadorDescricao: r.rastreador_descricao,
+        bateria: r.bateria,
+        chipId: r.chip_id,
+        chipNumero: r.chip_numero,
+        usuarioNome: r.usuario_nome,
+        dataCadastro: r.data_cadastro.toISOString(),
+        protocolo: r.protocolo,
+        situacao,
+        situacaoDescricao: DESCRICAO_SITUACAO_RASTREADOR[situacao],
+        situacaoCodigo: situacao === 'INATIVO' ? 'INATIVO' : 'ATIVO',
+        situacaoEnergia,
+        situacaoEnergiaDescricao: DESCRICAO_SITUACAO_ENERGIA[situacaoEnergia],
+      };
+    });
+    return { content, number: page, size, totalElements: total, totalPages, first: page === 0, last: page >= totalPages - 1, numberOfElements: content.length };
+  });
+
+  app.get('/totalizadores', async () => {
+    // The dashboard's default period: the last 31 days up to the end of today.
+    const fim = new Date(Date.now() + 86_400_000);
+    const inicio = new Date(fim.getTime() - 32 * 86_400_000);
+    const r = (await pool.query<Record<string, number>>(SQL_TOTAIS, [inicio, fim])).rows[0] ?? {};
+    return { totalUsuarios: r.totalUsuarios, totalRastreadores: r.totalRastreadores, totalLocalizacoes: r.totalLocalizacoes, totalChips: r.totalChips };
+  });
+
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const endereco = app.server.address();
+  if (!endereco || typeof endereco === 'string') throw new Error('sem porta');
+  const fechar = async () => {
+    await app.close().catch(() => undefined);
+    await pool.end().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('disconnect', () => void fechar());
+  process.on('SIGTERM', () => void fechar());
+  avisar({ tipo: 'pronto', porta: endereco.port });
+}
+
+main().catch((err: unknown) => {
+  avisar({ tipo: 'erro', mensagem: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  process.exit(1);
+});

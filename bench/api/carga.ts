@@ -1,0 +1,76 @@
+import autocannon from 'autocannon';
+import { percentil } from '../lib/stats';
+
+/** One request of the load: path and headers, chosen afresh for every request (rotation). */
+export type Gerador = (k: number) => { path: string; headers?: Record<string, string> };
+
+/** What one autocannon run saw. */
+export interface Rodada {
+  /** Latency of each 2xx response, in ms. */
+  tempos: number[];
+  segundos: number;
+  /** Responses other than 2xx, plus connection errors and timeouts. */
+  falhas: number;
+  /** Status codes seen, as `200×1234 401×2`. */
+  codigos: string;
+}
+
+export interface Resumo {
+  reqPorS: number;
+  p50: number;
+  p99: number;
+  respostas: number;
+  falhas: number;
+  codigos: string;
+}
+
+/**
+ * `conexoes` keep-alive connections hammering `porta` for `segundos`, each request built by
+ * `gerar` (its argument counts the requests of this run). Latency is kept per response
+ * (sub-millisecond, which autocannon's own histogram is not).
+ */
+export async function disparar(porta: number, gerar: Gerador, conexoes: number, segundos: number): Promise<Rodada> {
+  let k = 0;
+  const tempos: number[] = [];
+  const r = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instancia = autocannon(
+      {
+        url: `http://127.0.0.1:${porta}`,
+        connections: conexoes,
+        duration: segundos,
+        timeout: 30,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (req) => {
+              const g = gerar(k++);
+              return { ...req, path: g.path, headers: { ...req.headers, ...g.headers } };
+            },
+          },
+        ],
+      },
+      (err: unknown, resultado) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(resultado)),
+    );
+    instancia.on('response', (_c, status, _bytes, ms) => {
+      if (status >= 200 && status < 300) tempos.push(ms);
+    });
+  });
+  const codigos = Object.entries(r.statusCodeStats ?? {})
+    .map(([c, v]) => `${c}×${v.count ?? 0}`)
+    .join(' ');
+  return { tempos, segundos: r.duration, falhas: r.non2xx + r.errors + r.timeouts, codigos };
+}
+
+/** Several runs against one target as one measurement. */
+export function resumir(rodadas: readonly Rodada[]): Resumo {
+  const amostras = Float64Array.from(rodadas.flatMap((r) => r.tempos));
+  const segundos = rodadas.reduce((a, r) => a + r.segundos, 0);
+  return {
+    reqPorS: amostras.length / segundos,
+    p50: percentil(amostras, 50),
+    p99: percentil(amostras, 99),
+    respostas: amostras.length,
+    falhas: rodadas.reduce((a, r) => a + r.falhas, 0),
+    codigos: [...new Set(rodadas.map((r) => r.codigos))].join('; '),
+  };
+}

@@ -1,0 +1,320 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { consultar, openPostgres, type Database } from '../../apps/server/src/db/client';
+import { NIVEL_ADMINISTRADOR, seed } from '../../apps/server/src/db/seed';
+import { novoToken, senhaAleatoria, sha256 } from '../../apps/server/src/lib/crypto';
+import { lerArgs } from '../lib/args';
+import { cpuArvoreMs } from '../lib/cpu';
+import { iniciarPostgresTemp, type PostgresTemp } from '../lib/postgres-temp';
+import { imprimir, nota } from '../lib/report';
+import { disparar, resumir, type Gerador, type Resumo, type Rodada } from './carga';
+import { ENV_POOL, ENV_URL, type AvisoAlvo } from './mensagens';
+import { lerBaseDe, semear, type Base } from './semear';
+
+/**
+ * bench/api: the real API server (buildApp in a child process, ROLE=api) on a throwaway
+ * PostgreSQL loaded by COPY with owners, trackers and their tracks, under 100 keep-alive
+ * connections with real bearer tokens, for four read endpoints: the map's current positions,
+ * a 24 h history (1,440 points), the admin tracker list page and the dashboard totals. The
+ * baseline, measured in the same run, is a bare Fastify app running the same SQL through `pg`.
+ */
+
+const { quick } = lerArgs();
+const P = {
+  ...(quick
+    ? { donos: 10, rastreadores: 50, minutos: 2000, aquecimentoS: 1.5, medidaS: 6, rodadas: 3 }
+    : { donos: 1000, rastreadores: 5000, minutos: 2000, aquecimentoS: 3, medidaS: 15, rodadas: 3 }),
+  conexoes: 100,
+  ...opcao('--seconds', 'medidaS'),
+  ...opcao('--connections', 'conexoes'),
+};
+/** Both targets' pool, production's default (DATABASE_POOL_MAX). */
+const POOL = 10;
+/** A day of one position a minute. */
+const PONTOS_24H = 1440;
+
+function opcao<K extends string>(flag: string, chave: K): Partial<Record<K, number>> {
+  const i = process.argv.indexOf(flag);
+  const v = i >= 0 ? Number(process.argv[i + 1]) : Number.NaN;
+  return Number.isInteger(v) && v > 0 ? ({ [chave]: v } as Partial<Record<K, number>>) : {};
+}
+
+/** A target process: `servidor.ts` (the real server) or `base.ts` (the bare baseline). */
+interface Alvo {
+  porta: number;
+  filho: ChildProcess;
+}
+
+/** For exploring: `--cpu-prof DIR` profiles the real server (V8 .cpuprofile files in DIR); `--only NAME` runs one endpoint. */
+const argumento = (flag: string) => {
+  const i = process.argv.indexOf(flag);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+
+function iniciarAlvo(script: string, url: string, perfil?: string): Promise<Alvo> {
+  const filho = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), script), [], {
+    execArgv: ['--import', 'tsx', ...(perfil ? ['--cpu-prof', '--cpu-prof-dir', perfil] : [])],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, [ENV_URL]: url, [ENV_POOL]: String(POOL) },
+  });
+  return new Promise((resolve, reject) => {
+    filho.once('message', (m: AvisoAlvo) => (m.tipo === 'pronto' ? resolve({ porta: m.porta, filho }) : reject(new Error(`${script}: ${m.mensagem}`))));
+    filho.once('exit', (code) => reject(new Error(`${script} saiu (código ${code ?? '?'})`)));
+  });
+}
+
+/** Asks a target to close (it exits on disconnect or SIGTERM) and waits a little for it. */
+async function encerrar(a: Alvo | undefined) {
+  if (!a || a.filho.exitCode !== null) return;
+  const saiu = new Promise<void>((resolve) => {
+    a.filho.once('exit', () => resolve());
+    setTimeout(resolve, 5000).unref();
+  });
+  if (a.filho.connected) a.filho.disconnect();
+  a.filho.kill();
+  await saiu;
+}
+
+/** The postmaster's pid (a backend's parent), for its CPU time: /proc only. */
+async function postmaster(database: Database): Promise<number> {
+  const [r] = await consultar<{ pid: number }>(database.db, sql`select pg_backend_pid() as pid`);
+  try {
+    return Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${r?.pid ?? 0}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** One session token per user, minted as /oauth/token does (only the SHA-256 is stored). */
+async function tokens(database: Database, usuarios: readonly number[]): Promise<string[]> {
+  const t = usuarios.map(() => novoToken());
+  await database.db.execute(
+    sql`insert into access_tokens (usuario_id, token_hash, expira_em)
+        select u, h, now() + interval '1 day' from unnest(${sql.param(usuarios)}::int[], ${sql.param(t.map(sha256))}::text[]) as x(u, h)`,
+  );
+  return t;
+}
+
+interface Endpoint {
+  nome: 'atual' | 'historico' | 'lista' | 'totais';
+  descricao: string;
+  servidor: Gerador;
+  base: Gerador;
+  /** p99 budget of the real server, in ms. */
+  p99?: number;
+  /** What one 200 must hold (checked once on each target before the load). */
+  itens: (corpo: unknown) => number;
+  esperado: number;
+}
+
+function endpoints(s: Base, tokensDonos: readonly string[], tokenAdmin: string): Endpoint[] {
+  const bearer = (t: string) => ({ authorization: `Bearer ${t}` });
+  const n = s.donos.length;
+  const dono = (k: number) => k % n;
+  const de = encodeURIComponent(new Date(s.t0.getTime() - (PONTOS_24H - 1) * 60_000).toISOString());
+  const ate = encodeURIComponent(s.t0.toISOString());
+  /** Request k: owner k mod n and, as k grows, each of that owner's trackers in turn. */
+  const vinculo = (k: number) => {
+    const v = s.vinculosPorDono[dono(k)] ?? [];
+    return v[Math.floor(k / n) % v.length] ?? 0;
+  };
+  const totalRastreadores = s.vinculosPorDono.reduce((a, v) => a + v.length, 0);
+  const paginas = Math.ceil(totalRastreadores / 10);
+  const lista = (x: unknown) => (Array.isArray(x) ? x.length : -1);
+  const conteudo = (x: unknown) => lista((x as { content?: unknown }).content);
+  return [
+    {
+      nome: 'atual',
+      descricao: 'mapa, posições atuais de um dono',
+      servidor: (k) => ({ path: '/api/usuarios/rastreadores/ultimas-localizacoes?tipoVisualizacao=ATUAL', headers: bearer(tokensDonos[dono(k)] ?? '') }),
+      base: (k) => ({ path: `/atual?usuarioId=${s.donos[dono(k)]}` }),
+      p99: 25,
+      itens: lista,
+      esperado: s.vinculosPorDono[0]?.length ?? 0,
+    },
+    {
+      nome: 'historico',
+      descricao: `mapa, histórico de 24 h (${PONTOS_24H} pontos)`,
+      servidor: (k) => ({
+        path: `/api/usuarios/rastreadores/ultimas-localizacoes?tipoVisualizacao=HISTORICO&usuarioRastreadorId=${vinculo(k)}&dataInicial=${de}&dataFinal=${ate}`,
+        headers: bearer(tokensDonos[dono(k)] ?? ''),
+      }),
+      base: (k) => ({ path: `/historico?usuarioId=${s.donos[dono(k)]}&usuarioRastreadorId=${vinculo(k)}&dataInicial=${de}&dataFinal=${ate}` }),
+      p99: 60,
+      itens: lista,
+      esperado: PONTOS_24H,
+    },
+    {
+      nome: 'lista',
+      descricao: `administração, página de 10 rastreadores (das ${paginas})`,
+      servidor: (k) => ({ path: `/api/rastreadores?page=${k % paginas}&size=10`, headers: bearer(tokenAdmin) }),
+      base: (k) => ({ path: `/rastreadores?page=${k % paginas}&size=10` }),
+      p99: 25,
+      itens: conteudo,
+      esperado: 10,
+    },
+    {
+      nome: 'totais',
+      descricao: 'dashboard, totalizadores',
+      servidor: () => ({ path: '/api/relatorios/totalizadores', headers: bearer(tokenAdmin) }),
+      base: () => ({ path: '/totalizadores' }),
+      itens: (x) => (x as { totalRastreadores?: number }).totalRastreadores ?? -1,
+      esperado: totalRastreadores,
+    },
+  ];
+}
+
+/**
+ * Before any load, a few requests of each endpoint on both targets: a 200 with the expected
+ * content, and the same JSON body from both (the baseline does the same work, no less).
+ */
+async function conferir(e: Endpoint, srv: Alvo, bare: Alvo) {
+  const pedir = async (porta: number, g: ReturnType<Gerador>, quem: string) => {
+    const res = await fetch(`http://127.0.0.1:${porta}${g.path}`, { headers: g.headers ?? {} });
+    const corpo: unknown = await res.json();
+    const itens = res.ok ? e.itens(corpo) : -1;
+    if (itens !== e.esperado) throw new Error(`${quem} ${e.nome}: HTTP ${res.status}, ${itens} itens (esperava ${e.esperado}): ${JSON.stringify(corpo).slice(0, 300)}`);
+    return corpo;
+  };
+  for (const k of [0, 1, 7]) {
+    const a = await pedir(srv.porta, e.servidor(k), 'servidor');
+    const b = await pedir(bare.porta, e.base(k), 'base');
+    if (!isDeepStrictEqual(a, b)) throw new Error(`${e.nome}: a base responde outro corpo: ${JSON.stringify(a).slice(0, 300)} × ${JSON.stringify(b).slice(0, 300)}`);
+  }
+}
+
+interface Medicao extends Resumo {
+  /** CPU per answered request, in µs: the target process, and PostgreSQL (all backends). */
+  cpuAlvo: number;
+  cpuPg: number;
+}
+
+/**
+ * The real server and the baseline on one endpoint: a warm-up of each, then `rodadas` rounds
+ * taking turns, so a change in the machine's other load falls on both alike.
+ */
+async function medirPar(srv: Alvo, bare: Alvo, e: Endpoint, pgPid: number): Promise<{ srv: Medicao; bare: Medicao }> {
+  const lados = [
+    { alvo: srv, gerar: e.servidor, rodadas: [] as Rodada[], cpuAlvo: 0, cpuPg: 0 },
+    { alvo: bare, gerar: e.base, rodadas: [] as Rodada[], cpuAlvo: 0, cpuPg: 0 },
+  ];
+  for (const l of lados) await disparar(l.alvo.porta, l.gerar, P.conexoes, P.aquecimentoS);
+  for (let r = 0; r < P.rodadas; r++) {
+    for (const l of lados) {
+      const pid = l.alvo.filho.pid ?? 0;
+      const c0 = { alvo: cpuArvoreMs(pid), pg: cpuArvoreMs(pgPid) };
+      l.rodadas.push(await disparar(l.alvo.porta, l.gerar, P.conexoes, P.medidaS / P.rodadas));
+      l.cpuAlvo += cpuArvoreMs(pid) - c0.alvo;
+      l.cpuPg += cpuArvoreMs(pgPid) - c0.pg;
+    }
+  }
+  const [a, b] = lados.map((l): Medicao => {
+    const m = resumir(l.rodadas);
+    const us = (ms: number) => (m.respostas > 0 ? (ms * 1000) / m.respostas : Number.NaN);
+    return { ...m, cpuAlvo: us(l.cpuAlvo), cpuPg: us(l.cpuPg) };
+  });
+  if (!a || !b) throw new Error('medição vazia');
+  return { srv: a, bare: b };
+}
+
+const fmt = (m: Medicao) =>
+  `${Math.round(m.reqPorS)} req/s, p50 ${m.p50.toFixed(1)} ms, p99 ${m.p99.toFixed(1)} ms; CPU/req ${Math.round(m.cpuAlvo)} µs no processo + ${Math.round(m.cpuPg)} µs no PostgreSQL` +
+  (m.falhas ? `; ${m.falhas} falhas (${m.codigos})` : '');
+
+async function main() {
+  nota(`máquina: ${cpus().length} núcleos, carga média ${loadavg()[0]?.toFixed(1) ?? '?'}${quick ? '; modo --quick' : ''}`);
+  let pg: PostgresTemp | undefined;
+  let database: Database | undefined;
+  let servidor: Alvo | undefined;
+  let base: Alvo | undefined;
+  try {
+    const reusar = argumento('--reuse');
+    let url: string;
+    let pgPid: number;
+    let b: Base;
+    let porS: number | undefined;
+    if (reusar) {
+      // For exploring: a database an earlier run loaded (and left running).
+      url = reusar;
+      b = await lerBaseDe(url);
+      database = await openPostgres(url, 4);
+      pgPid = await postmaster(database);
+      nota(`banco reaproveitado (${b.donos.length} donos), posições até ${b.t0.toISOString()}`);
+    } else {
+      pg = await iniciarPostgresTemp();
+      nota(`PostgreSQL temporário em ${pg.host}:${pg.porta} (scripts/pg-temp.sh: fsync=off)`);
+      url = pg.url;
+      pgPid = pg.pid;
+      database = await openPostgres(url, 4);
+      await database.migrate();
+      await seed(database.db, { email: 'admin@bench.rastro.local', password: senhaAleatoria() });
+      const s = await semear(url, { donos: P.donos, rastreadores: P.rastreadores, minutos: P.minutos });
+      b = s;
+      porS = s.posicoes / (s.msPosicoes / 1000);
+      nota(
+        `carga: ${P.donos} donos, ${P.rastreadores} rastreadores, ${s.posicoes} posições por COPY em ${(s.msPosicoes / 1000).toFixed(1)} s (2 fluxos); ` +
+          `VACUUM (ANALYZE) em ${(s.msVacuum / 1000).toFixed(1)} s`,
+      );
+    }
+
+    const [admin] = await consultar<{ id: number }>(
+      database.db,
+      sql`select u.id from usuarios u join niveis n on n.id = u.nivel_id where n.nome = ${NIVEL_ADMINISTRADOR} order by u.id limit 1`,
+    );
+    if (!admin) throw new Error('administrador ausente');
+    const tokensDonos = await tokens(database, b.donos);
+    const [tokenAdmin = ''] = await tokens(database, [admin.id]);
+    await database.close();
+    database = undefined;
+
+    [servidor, base] = await Promise.all([iniciarAlvo('servidor.ts', url, argumento('--cpu-prof')), iniciarAlvo('base.ts', url)]);
+    const so = argumento('--only');
+    const eps = endpoints(b, tokensDonos, tokenAdmin).filter((e) => !so || e.nome === so);
+    for (const e of eps) await conferir(e, servidor, base);
+    nota(
+      `${P.conexoes} conexões; por endpoint e alvo ${P.aquecimentoS} s de aquecimento + ${P.medidaS} s medidos em ${P.rodadas} rodadas alternadas; ` +
+        `pool de ${POOL} conexões nos dois alvos`,
+    );
+
+    let falhas = 0;
+    const resultados: { e: Endpoint; srv: Medicao; bare: Medicao }[] = [];
+    for (const e of eps) {
+      const { srv, bare } = await medirPar(servidor, base, e, pgPid);
+      nota(`${e.nome} (${e.descricao}): servidor ${fmt(srv)}`);
+      nota(`${e.nome}: base ${fmt(bare)}`);
+      falhas += srv.falhas + bare.falhas;
+      resultados.push({ e, srv, bare });
+    }
+
+    if (porS !== undefined) imprimir({ nome: 'api.seed.positions_per_s', valor: Math.round(porS), unidade: 'rows/s' });
+    for (const { e, srv, bare } of resultados) {
+      const n = `api.${e.nome}`;
+      imprimir({ nome: `${n}.req_per_s`, valor: Math.round(srv.reqPorS), unidade: 'req/s', base: bare.reqPorS });
+      imprimir({ nome: `${n}.p50`, valor: srv.p50, unidade: 'ms', base: bare.p50 });
+      imprimir({ nome: `${n}.p99`, valor: srv.p99, unidade: 'ms', orcamento: e.p99 === undefined ? undefined : { op: '<=', valor: e.p99 }, base: bare.p99 });
+      imprimir({ nome: `${n}.ratio`, valor: srv.reqPorS / bare.reqPorS, unidade: 'x', orcamento: { op: '>=', valor: 0.7 } });
+      imprimir({ nome: `${n}.bare_req_per_s`, valor: Math.round(bare.reqPorS), unidade: 'req/s' });
+      // CPU per request (the target process plus PostgreSQL): steadier than req/s when other work
+      // shares the machine; the ratio column is the real server's over the baseline's.
+      imprimir({ nome: `${n}.cpu_per_req`, valor: Math.round(srv.cpuAlvo + srv.cpuPg), unidade: 'us', base: bare.cpuAlvo + bare.cpuPg });
+    }
+    imprimir({ nome: 'api.failed_requests', valor: falhas, unidade: 'req', orcamento: { op: '==', valor: 0 } });
+  } finally {
+    await Promise.all([encerrar(servidor), encerrar(base)]);
+    await database?.close().catch(() => undefined);
+    await pg?.parar();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    process.stderr.write(`bench/api falhou: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(1);
+  },
+);

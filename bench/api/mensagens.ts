@@ -1,0 +1,6 @@
+/** What a target process (real server or bare baseline) tells the benchmark over IPC. */
+export type AvisoAlvo = { tipo: 'pronto'; porta: number } | { tipo: 'erro'; mensagem: string };
+
+/** The target processes read these from the environment the benchmark gives them. */
+export const ENV_URL = 'BENCH_DATABASE_URL';
+export const ENV_POOL = 'BENCH_POOL_MAX';

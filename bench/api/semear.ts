@@ -1,0 +1,215 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+
+/**
+ * The benchmark's data, loaded with COPY into a migrated and seeded database: owners (client
+ * level), their trackers (each with a chip, linked), and a track of one position a minute per
+ * tracker, newest at `t0`. Rows go in the order a live fleet writes them (minute by minute, all
+ * trackers), so a tracker's points are spread over the table as in production.
+ */
+
+export interface Carga {
+  donos: number;
+  rastreadores: number;
+  /** Minutes of track per tracker, one position each. */
+  minutos: number;
+}
+
+/** What the load needs to know of the data. */
+export interface Base {
+  /** Owners' user ids, in creation order. */
+  donos: number[];
+  /** Each owner's links (usuario_rastreadores ids), same order as `donos`. */
+  vinculosPorDono: number[][];
+  /** Newest position's instant (every tracker has one at exactly this time). */
+  t0: Date;
+}
+
+export interface Semeado extends Base {
+  posicoes: number;
+  msPosicoes: number;
+  msVacuum: number;
+}
+
+/** Deterministic and fast: the same data on every run. */
+function mulberry32(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const NOMES = ['REX', 'THOR', 'LUNA', 'MEL', 'BOB', 'NINA', 'FRED', 'LOLA', 'TOBY', 'MAYA', 'BIDU', 'PIPOCA'];
+
+async function copiar(client: pg.Client, comando: string, linhas: Iterable<string> | AsyncIterable<string>) {
+  await pipeline(Readable.from(linhas, { objectMode: false }), client.query(copyFrom(comando)));
+}
+
+function* emLotes<T>(itens: readonly T[], linha: (x: T, i: number) => string, lote = 1000) {
+  for (let i = 0; i < itens.length; i += lote) {
+    let s = '';
+    for (let k = i; k < Math.min(itens.length, i + lote); k++) s += linha(itens[k] as T, k);
+    yield s;
+  }
+}
+
+const ids = async (client: pg.Client, q: string) => (await client.query<{ id: number }>(q)).rows.map((r) => r.id);
+
+/** Owners, chips, trackers and links (small tables). */
+async function cadastros(client: pg.Client, c: Carga) {
+  const nivel = (await client.query<{ id: number }>(`select id from niveis where is_client order by id limit 1`)).rows[0]?.id;
+  if (nivel === undefined) throw new Error('nível de cliente ausente: rode o seed antes');
+  const n = Array.from({ length: c.donos }, (_, i) => i);
+  await copiar(
+    client,
+    'COPY usuarios (nome, email, nivel_id, situacao, telefone_celular, cep) FROM STDIN',
+    emLotes(n, (i) => `DONO ${i + 1}\tdono${i + 1}@bench.rastro.local\t${nivel}\ttrue\t119${String(i).padStart(8, '0')}\t01001000\n`),
+  );
+  const donos = await ids(client, `select id from usuarios where email like 'dono%@bench.rastro.local' order by id`);
+  const r = Array.from({ length: c.rastreadores }, (_, i) => i);
+  await copiar(client, 'COPY chips (descricao, numero, situacao) FROM STDIN', emLotes(r, (i) => `CHIP ${i + 1}\t118${String(i).padStart(8, '0')}\tA\n`));
+  const chips = await ids(client, `select id from chips where descricao like 'CHIP %' order by id`);
+  const t0 = new Date();
+  await copiar(
+    client,
+    'COPY rastreadores (imei, protocolo, chip_id, situacao, situacao_energia, bateria, nivel_sinal, ultima_comunicacao) FROM STDIN',
+    emLotes(r, (i) => `${359_339_082_000_000 + i}\tTOPIN\t${chips[i]}\tATIVO\t${i % 50 === 0 ? 'DESLIGADO' : 'LIGADO'}\t${20 + (i % 81)}\t${i % 5}\t${t0.toISOString()}\n`),
+  );
+  const rastreadores = await ids(client, `select id from rastreadores where imei like '35933908%' order by id`);
+  // Tracker i belongs to owner i mod donos: every owner has rastreadores/donos of them.
+  await copiar(
+    client,
+    'COPY usuario_rastreadores (usuario_id, rastreador_id, descricao) FROM STDIN',
+    emLotes(r, (i) => `${donos[i % c.donos]}\t${rastreadores[i]}\t${NOMES[i % NOMES.length]} ${Math.floor(i / c.donos) + 1}\n`),
+  );
+  return rastreadores;
+}
+
+/** The owners, their links and the newest position of data loaded by `semear`. */
+async function lerBase(client: pg.Client): Promise<Base> {
+  const donos = await ids(client, `select id from usuarios where email like 'dono%@bench.rastro.local' order by id`);
+  const vinculos = (await client.query<{ id: number; usuario_id: number }>(`select id, usuario_id from usuario_rastreadores order by id`)).rows;
+  const porDono = new Map<number, number[]>(donos.map((d) => [d, []]));
+  for (const v of vinculos) porDono.get(v.usuario_id)?.push(v.id);
+  const t0 = (await client.query<{ t: Date | null }>(`select max(data_hora) as t from localizacoes`)).rows[0]?.t;
+  if (!t0 || donos.length === 0) throw new Error('banco sem a carga do benchmark');
+  return { donos, vinculosPorDono: donos.map((d) => porDono.get(d) ?? []), t0 };
+}
+
+/** `lerBase` of a database loaded by an earlier run (for exploring: --reuse URL). */
+export async function lerBaseDe(url: string): Promise<Base> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await lerBase(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * One COPY stream of positions for the trackers `rastreadores` (a share of the fleet), minute by
+ * minute from the oldest. Every row has coordinates: most are GPS fixes; one in ten is a WIFI
+ * scan and one in thirty an LBS (cell) fix, both already resolved, with an accuracy radius.
+ */
+async function* posicoes(rastreadores: readonly number[], minutos: number, t0: Date, semente: number): AsyncGenerator<string> {
+  const rnd = mulberry32(semente);
+  const n = rastreadores.length;
+  const lat = new Float64Array(n);
+  const lon = new Float64Array(n);
+  const rumo = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    // Around São Paulo.
+    lat[i] = -23.55 + (rnd() - 0.5) * 0.6;
+    lon[i] = -46.63 + (rnd() - 0.5) * 0.6;
+    rumo[i] = rnd() * 360;
+  }
+  for (let m = minutos - 1; m >= 0; m--) {
+    const quando = new Date(t0.getTime() - m * 60_000).toISOString();
+    let bloco = '';
+    for (let i = 0; i < n; i++) {
+      // A pet walks or rests: speed in km/h, heading drifting.
+      const kmh = rnd() < 0.6 ? 0 : rnd() * 12;
+      rumo[i] = ((rumo[i] as number) + (rnd() - 0.5) * 60 + 360) % 360;
+      const passo = (kmh / 60) / 111; // degrees in one minute
+      const rad = ((rumo[i] as number) * Math.PI) / 180;
+      lat[i] = (lat[i] as number) + passo * Math.cos(rad);
+      lon[i] = (lon[i] as number) + passo * Math.sin(rad);
+      const la = (lat[i] as number).toFixed(6);
+      const lo = (lon[i] as number).toFixed(6);
+      const id = rastreadores[i] as number;
+      const sorte = (id + m) % 30;
+      if (sorte === 7) {
+        // LBS: mcc 724 (Brazil), mnc, lac, cell id; accuracy of a cell.
+        bloco += `${id}\tLBS\t${quando}\t${la}\t${lo}\t\\N\t\\N\t${400 + (id % 600)}\t\\N\t\\N\t${-70 - (m % 30)}\t724\t${id % 11}\t${1000 + (id % 500)}\t${100_000 + id}\n`;
+      } else if (sorte % 12 === 3) {
+        const mac = `a4:5e:60:${((id >> 8) & 255).toString(16).padStart(2, '0')}:${(id & 255).toString(16).padStart(2, '0')}:${(m & 255).toString(16).padStart(2, '0')}`;
+        bloco += `${id}\tWIFI\t${quando}\t${la}\t${lo}\t\\N\t\\N\t${20 + (m % 40)}\t\\N\t${mac}\t${-50 - (m % 40)}\t\\N\t\\N\t\\N\t\\N\n`;
+      } else {
+        bloco += `${id}\tGPS\t${quando}\t${la}\t${lo}\t${kmh.toFixed(1)}\t${Math.round(rumo[i] as number)}\t\\N\t${4 + (m % 9)}\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\n`;
+      }
+      // Yield in pieces of ~1,000 rows so the stream's backpressure works.
+      if (i % 1000 === 999) {
+        yield bloco;
+        bloco = '';
+      }
+    }
+    if (bloco) yield bloco;
+  }
+}
+
+const COPY_LOCALIZACOES =
+  'COPY localizacoes (rastreador_id, tipo, data_hora, latitude, longitude, velocidade, curso, precisao, satelites, mac_address, nivel_sinal, codigo_pais, rede, codigo_area, identificador_torre) FROM STDIN';
+
+/**
+ * Loads everything; positions through `paralelo` COPY streams on their own connections (the
+ * trackers split between them), then VACUUM (ANALYZE).
+ */
+export async function semear(url: string, c: Carga, paralelo = 2): Promise<Semeado> {
+  const conectar = async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    return client;
+  };
+  const principal = await conectar();
+  const outros: pg.Client[] = [];
+  try {
+    const rastreadores = await cadastros(principal, c);
+    // Every track ends at the same whole minute: a 24 h window ending there has 1,440 points.
+    const t0 = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+    for (let k = 1; k < paralelo; k++) outros.push(await conectar());
+    const clientes = [principal, ...outros];
+    const inicio = performance.now();
+    await Promise.all(
+      clientes.map((cl, k) =>
+        copiar(
+          cl,
+          COPY_LOCALIZACOES,
+          posicoes(
+            rastreadores.filter((_, i) => i % paralelo === k),
+            c.minutos,
+            t0,
+            1234 + k,
+          ),
+        ),
+      ),
+    );
+    const msPosicoes = performance.now() - inicio;
+    // ANALYZE for the planner, and VACUUM for the visibility map: the state autovacuum leaves a
+    // table in after a bulk load, and no autovacuum of 10 M rows running under the measurements.
+    const v0 = performance.now();
+    await principal.query('vacuum (analyze)');
+    const msVacuum = performance.now() - v0;
+    const base = await lerBase(principal);
+    if (base.t0.getTime() !== t0.getTime()) throw new Error(`posição mais nova ${base.t0.toISOString()}, esperava ${t0.toISOString()}`);
+    return { ...base, posicoes: c.rastreadores * c.minutos, msPosicoes, msVacuum };
+  } finally {
+    await Promise.all([principal, ...outros].map((cl) => cl.end().catch(() => undefined)));
+  }
+}
