@@ -41,15 +41,16 @@ const SQL_HISTORICO = `select id, tipo, data_hora, latitude, longitude, velocida
   where rastreador_id = $1 and latitude is not null and data_hora >= $2 and data_hora <= $3
   order by data_hora asc, id asc limit 20000`;
 
-/** rastreadores/repository.ts listar({page, size}) ordered by id: the page's ids, their joins, then the total. */
+/** rastreadores/repository.ts listar({page, size}) ordered by id: the page's ids and their joins, with the total. */
 const SQL_LISTA = `select r.id, r.imei, r.protocolo, ${SITUACAO_EFETIVA} as situacao, r.situacao_energia, r.bateria, r.data_cadastro, r.chip_id,
-    c.numero as chip_numero, ur.descricao as rastreador_descricao, u.nome as usuario_nome
+    c.numero as chip_numero, ur.descricao as rastreador_descricao, u.nome as usuario_nome, (select count(*)::int from rastreadores where true) as total
   from rastreadores r
   left join chips c on c.id = r.chip_id
   left join usuario_rastreadores ur on ur.rastreador_id = r.id
   left join usuarios u on u.id = ur.usuario_id
-  where r.id in (select id from rastreadores order by id asc limit $1 offset $2)
+  where r.id in (select id from rastreadores where true order by id asc limit $1 offset $2)
   order by r.id asc`;
+/** Past the last page, no row carries the total. */
 const SQL_LISTA_TOTAL = `select count(*)::int as n from rastreadores`;
 
 /** relatorios/repository.ts totalizadores(): four counts in one statement. */
@@ -125,13 +126,14 @@ async function main() {
     chip_numero: string | null;
     rastreador_descricao: string | null;
     usuario_nome: string | null;
+    total: number;
   };
   app.get('/rastreadores', async (req) => {
     const q = req.query as Q;
     const size = numero(q.size ?? 10);
     const page = numero(q.page ?? 0);
     const { rows } = await pool.query<Linha>(SQL_LISTA, [size, page * size]);
-    const total = (await pool.query<{ n: number }>(SQL_LISTA_TOTAL)).rows[0]?.n ?? 0;
+    const total = rows[0]?.total ?? (await pool.query<{ n: number }>(SQL_LISTA_TOTAL)).rows[0]?.n ?? 0;
     const totalPages = Math.ceil(total / size);
     const content = rows.map((r) => {
       const situacao = r.situacao as SituacaoRastreador;

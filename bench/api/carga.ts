@@ -1,3 +1,4 @@
+import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
 import { percentil } from '../lib/stats';
 
@@ -73,4 +74,58 @@ export function resumir(rodadas: readonly Rodada[]): Resumo {
     falhas: rodadas.reduce((a, r) => a + r.falhas, 0),
     codigos: [...new Set(rodadas.map((r) => r.codigos))].join('; '),
   };
+}
+
+/**
+ * A fixed rate instead of as-fast-as-possible: request *i* is due at start + i/`porSegundo`, sent
+ * on one of `conexoes` keep-alive connections (opened before the clock starts and taken in turn),
+ * and its latency counts from when it was due, not from when it left — a target that falls
+ * behind pays for the queue it built (no coordinated omission). autocannon's own rate limit
+ * sends each second's quota in a burst at the start of the second, which measures the burst.
+ */
+export async function aRitmo(porta: number, gerar: Gerador, conexoes: number, segundos: number, porSegundo: number): Promise<Rodada> {
+  const agent = new Agent({ keepAlive: true, maxSockets: conexoes, scheduling: 'fifo' });
+  const tempos: number[] = [];
+  const status = new Map<string, number>();
+  let falhas = 0;
+  const pedir = (k: number, devido: number) =>
+    new Promise<void>((resolve) => {
+      const g = gerar(k);
+      const req = request({ host: '127.0.0.1', port: porta, path: g.path, headers: g.headers, agent }, (res) => {
+        res.resume();
+        res.once('end', () => {
+          const c = String(res.statusCode ?? 0);
+          status.set(c, (status.get(c) ?? 0) + 1);
+          if ((res.statusCode ?? 0) >= 200 && (res.statusCode ?? 0) < 300) tempos.push(performance.now() - devido);
+          else falhas++;
+          resolve();
+        });
+      });
+      req.once('error', () => {
+        falhas++;
+        resolve();
+      });
+      req.end();
+    });
+  try {
+    // Every connection open and warm before the clock starts.
+    await Promise.all(Array.from({ length: conexoes }, (_, i) => pedir(i, performance.now())));
+    tempos.length = 0;
+    falhas = 0;
+    status.clear();
+    const total = Math.round(segundos * porSegundo);
+    const inicio = performance.now();
+    const pendentes: Promise<void>[] = [];
+    let k = 0;
+    while (k < total) {
+      const agora = performance.now();
+      for (; k < total && inicio + (k * 1000) / porSegundo <= agora; k++) pendentes.push(pedir(k, inicio + (k * 1000) / porSegundo));
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    await Promise.all(pendentes);
+    const codigos = [...status].map(([c, n]) => `${c}×${n}`).join(' ');
+    return { tempos, segundos: (performance.now() - inicio) / 1000, falhas, codigos };
+  } finally {
+    agent.destroy();
+  }
 }

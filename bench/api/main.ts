@@ -12,7 +12,7 @@ import { lerArgs } from '../lib/args';
 import { cpuArvoreMs } from '../lib/cpu';
 import { iniciarPostgresTemp, type PostgresTemp } from '../lib/postgres-temp';
 import { imprimir, nota } from '../lib/report';
-import { disparar, resumir, type Gerador, type Resumo, type Rodada } from './carga';
+import { aRitmo, disparar, resumir, type Gerador, type Resumo, type Rodada } from './carga';
 import { ENV_POOL, ENV_URL, type AvisoAlvo } from './mensagens';
 import { lerBaseDe, semear, type Base } from './semear';
 
@@ -222,6 +222,26 @@ async function medirPar(srv: Alvo, bare: Alvo, e: Endpoint, pgPid: number): Prom
   return { srv: a, bare: b };
 }
 
+/**
+ * Latency is judged at a fixed rate, not at saturation: with 100 connections hammering 2 shared
+ * cores, p99 is only the queue's length over the throughput (100 ÷ 4,000 req/s = 25 ms even for
+ * a 0.3 ms request). The rate is this share of what the real server sustained in the same run
+ * (latency at half load); the baseline is measured at the same rate.
+ */
+const FRACAO_RITMO = 0.5;
+
+/** Both targets at `porSegundo` over the same connections, `rodadas` rounds taking turns. */
+async function medirRitmo(srv: Alvo, bare: Alvo, e: Endpoint, porSegundo: number): Promise<{ srv: Resumo; bare: Resumo }> {
+  const lados = [
+    { alvo: srv, gerar: e.servidor, rodadas: [] as Rodada[] },
+    { alvo: bare, gerar: e.base, rodadas: [] as Rodada[] },
+  ];
+  for (let r = 0; r < P.rodadas; r++) for (const l of lados) l.rodadas.push(await aRitmo(l.alvo.porta, l.gerar, P.conexoes, P.medidaS / P.rodadas, porSegundo));
+  const [a, b] = lados.map((l) => resumir(l.rodadas));
+  if (!a || !b) throw new Error('medição vazia');
+  return { srv: a, bare: b };
+}
+
 const fmt = (m: Medicao) =>
   `${Math.round(m.reqPorS)} req/s, p50 ${m.p50.toFixed(1)} ms, p99 ${m.p99.toFixed(1)} ms; CPU/req ${Math.round(m.cpuAlvo)} µs no processo + ${Math.round(m.cpuPg)} µs no PostgreSQL` +
   (m.falhas ? `; ${m.falhas} falhas (${m.codigos})` : '');
@@ -282,21 +302,29 @@ async function main() {
     );
 
     let falhas = 0;
-    const resultados: { e: Endpoint; srv: Medicao; bare: Medicao }[] = [];
+    const resultados: { e: Endpoint; srv: Medicao; bare: Medicao; ritmo: number; lento: { srv: Resumo; bare: Resumo } }[] = [];
     for (const e of eps) {
       const { srv, bare } = await medirPar(servidor, base, e, pgPid);
-      nota(`${e.nome} (${e.descricao}): servidor ${fmt(srv)}`);
-      nota(`${e.nome}: base ${fmt(bare)}`);
-      falhas += srv.falhas + bare.falhas;
-      resultados.push({ e, srv, bare });
+      nota(`${e.nome} (${e.descricao}), saturado: servidor ${fmt(srv)}`);
+      nota(`${e.nome}, saturado: base ${fmt(bare)}`);
+      const ritmo = Math.max(1, Math.round(srv.reqPorS * FRACAO_RITMO));
+      const lento = await medirRitmo(servidor, base, e, ritmo);
+      const ms = (r: Resumo) => `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms${r.falhas ? `; ${r.falhas} falhas (${r.codigos})` : ''}`;
+      nota(`${e.nome} a ${ritmo} req/s (${FRACAO_RITMO * 100}% do servidor saturado): servidor ${ms(lento.srv)}; base ${ms(lento.bare)}`);
+      falhas += srv.falhas + bare.falhas + lento.srv.falhas + lento.bare.falhas;
+      resultados.push({ e, srv, bare, ritmo, lento });
     }
 
     if (porS !== undefined) imprimir({ nome: 'api.seed.positions_per_s', valor: Math.round(porS), unidade: 'rows/s' });
-    for (const { e, srv, bare } of resultados) {
+    for (const { e, srv, bare, ritmo, lento } of resultados) {
       const n = `api.${e.nome}`;
       imprimir({ nome: `${n}.req_per_s`, valor: Math.round(srv.reqPorS), unidade: 'req/s', base: bare.reqPorS });
-      imprimir({ nome: `${n}.p50`, valor: srv.p50, unidade: 'ms', base: bare.p50 });
-      imprimir({ nome: `${n}.p99`, valor: srv.p99, unidade: 'ms', orcamento: e.p99 === undefined ? undefined : { op: '<=', valor: e.p99 }, base: bare.p99 });
+      imprimir({ nome: `${n}.p50_saturated`, valor: srv.p50, unidade: 'ms', base: bare.p50 });
+      imprimir({ nome: `${n}.p99_saturated`, valor: srv.p99, unidade: 'ms', base: bare.p99 });
+      // The budgets: latency at the fixed rate, on the same 100 connections.
+      imprimir({ nome: `${n}.fixed_rate`, valor: ritmo, unidade: 'req/s' });
+      imprimir({ nome: `${n}.p50`, valor: lento.srv.p50, unidade: 'ms', base: lento.bare.p50 });
+      imprimir({ nome: `${n}.p99`, valor: lento.srv.p99, unidade: 'ms', orcamento: e.p99 === undefined ? undefined : { op: '<=', valor: e.p99 }, base: lento.bare.p99 });
       imprimir({ nome: `${n}.ratio`, valor: srv.reqPorS / bare.reqPorS, unidade: 'x', orcamento: { op: '>=', valor: 0.7 } });
       imprimir({ nome: `${n}.bare_req_per_s`, valor: Math.round(bare.reqPorS), unidade: 'req/s' });
       // CPU per request (the target process plus PostgreSQL): steadier than req/s when other work

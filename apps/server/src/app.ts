@@ -32,6 +32,7 @@ import { liveRoutes } from './live/routes';
 import { lookupsRoutes } from './modules/lookups/routes';
 import { relatoriosRoutes } from './modules/relatorios/routes';
 import { createAuth } from './plugins/auth';
+import { CacheDeSessoes, CANAL_SESSOES } from './plugins/cache-sessoes';
 import { erroDoFramework, registerErrorHandler } from './plugins/error-handler';
 import { registerEntradaHooks } from './plugins/entrada';
 import { createMetrics, registerMetricsHooks, type Metrics } from './plugins/metrics';
@@ -59,11 +60,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { c
   app.setSerializerCompiler(serializerCompiler);
 
   const emails = new EmailSender(database.db, { ...config.mail }, app.log.child({ modulo: 'email' }));
+  const sessoes = new CacheDeSessoes();
   const ctx: Ctx = {
     config,
     database,
     db: database.db,
-    auth: createAuth(database.db),
+    auth: createAuth(database.db, sessoes),
     captcha: await createCaptchaService(database.db, config.captcha),
     limiter: new RateLimiter(),
     emails,
@@ -126,11 +128,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { c
 
   await registerWeb(app, config.webDist ?? defaultWebDist);
 
+  // The token cache forgets everything once a request that may have changed something is done
+  // here (before its answer leaves), and whenever the database says sessions changed anywhere.
+  app.addHook('onSend', async (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') sessoes.limpar();
+  });
+  let pararDeOuvirSessoes: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
     emails.start();
+    pararDeOuvirSessoes = await database.listen(CANAL_SESSOES, () => sessoes.limpar(), () => sessoes.limpar());
   });
   app.addHook('onClose', async () => {
     await emails.stop();
+    // The database may already be gone (closing after an outage): nothing left to unlisten.
+    await pararDeOuvirSessoes?.().catch(() => undefined);
   });
 
   return Object.assign(app, { ctx, metrics });

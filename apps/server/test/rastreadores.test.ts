@@ -45,6 +45,25 @@ describe('admin trackers', () => {
     expect(lista.json<{ content: { imei: string }[] }>().content.map((r) => r.imei)).toEqual([i]);
   });
 
+  it('pages and sorts the list with the total on every page, past the last one too', async () => {
+    const prefixo = `3593390899${String(++seq).padStart(2, '0')}`;
+    const imeis = ['003', '001', '002'].map((x) => prefixo + x);
+    for (const i of imeis) expect((await salvar({ imei: i, protocolo: 'TOPIN', chipId: await novoChip() })).statusCode).toBe(201);
+    type Pagina = { content: { imei: string }[]; totalElements: number; totalPages: number; last: boolean };
+    const pagina = async (q: string) => (await app.inject({ method: 'GET', url: `/api/rastreadores?imei=${prefixo}&size=2&${q}`, headers: h })).json<Pagina>();
+    const p0 = await pagina('page=0&orderBy=imei&orderDirection=desc');
+    expect(p0.content.map((r) => r.imei)).toEqual([prefixo + '003', prefixo + '002']);
+    expect(p0).toMatchObject({ totalElements: 3, totalPages: 2, last: false });
+    const p1 = await pagina('page=1&orderBy=imei&orderDirection=desc');
+    expect(p1.content.map((r) => r.imei)).toEqual([prefixo + '001']);
+    expect(p1).toMatchObject({ totalElements: 3, last: true });
+    // Insertion order by id, the default sort.
+    expect((await pagina('page=0')).content.map((r) => r.imei)).toEqual([prefixo + '003', prefixo + '001']);
+    const alem = await pagina('page=5');
+    expect(alem.content).toEqual([]);
+    expect(alem.totalElements).toBe(3);
+  });
+
   it('enforces IMEI rules: required, unique, 15 digits for TOPIN', async () => {
     const chipId = await novoChip();
     expect((await salvar({ imei: '', protocolo: 'TOPIN', chipId })).json<{ errors: unknown }>().errors).toEqual([{ campo: 'imei', message: 'Campo obrigatorio.' }]);

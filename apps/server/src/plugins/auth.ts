@@ -7,6 +7,7 @@ import { sha256 } from '../lib/crypto';
 import { MSG } from '@rastro/shared/messages';
 import { registrarAuditoria } from '../modules/auth/repository';
 import { buscarSessao, prepararSessaoPorToken } from '../modules/usuarios/repository';
+import { CacheDeSessoes, type SessaoDoToken } from './cache-sessoes';
 
 /** Who the request acts as. With emulation, the emulated user plus the emulator's id. */
 export interface Principal {
@@ -39,8 +40,8 @@ export function bearerToken(req: FastifyRequest): string | undefined {
 /** Each database's prepared token lookup (it runs on every authenticated request). */
 const sessaoPorToken = new WeakMap<Db, ReturnType<typeof prepararSessaoPorToken>>();
 
-/** The user behind a token, when the token is live and the user active. */
-export async function resolverToken(db: Db, token: string) {
+/** The user behind a token, when the token is live and the user active (always asks the database). */
+export async function resolverToken(db: Db, token: string): Promise<SessaoDoToken | undefined> {
   if (token.length > 200) return undefined;
   const tokenHash = sha256(token);
   let buscar = sessaoPorToken.get(db);
@@ -54,11 +55,21 @@ export async function resolverToken(db: Db, token: string) {
   return { usuario, tokenHash, expiraEm };
 }
 
-export function createAuth(db: Db) {
+export function createAuth(db: Db, cache = new CacheDeSessoes()) {
+  /** `resolverToken` through the cache (see CacheDeSessoes for how it stays fresh). */
+  async function sessao(token: string) {
+    const hit = token.length <= 200 ? cache.obter(sha256(token)) : undefined;
+    if (hit) return hit;
+    const geracao = cache.geracao;
+    const r = await resolverToken(db, token);
+    if (r) cache.guardar(r, geracao);
+    return r;
+  }
+
   /** Who a token (and an optional emulated user id) stands for; throws 401/403/404 otherwise. */
   async function principalDoToken(token: string | undefined, emulado: string | number | undefined): Promise<Principal> {
     if (!token) throw naoAutenticado();
-    const r = await resolverToken(db, token);
+    const r = await sessao(token);
     if (!r) throw new AppError(401, MSG.sessaoExpirada);
     const { usuario, tokenHash } = r;
     if (emulado === undefined) {
@@ -97,7 +108,7 @@ export function createAuth(db: Db) {
     };
   }
 
-  return { autenticar, exigir, principalDoToken };
+  return { autenticar, exigir, principalDoToken, cache };
 }
 
 export type Auth = ReturnType<typeof createAuth>;

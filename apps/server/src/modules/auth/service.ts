@@ -74,6 +74,8 @@ export async function checkToken(ctx: Ctx, token: string | undefined) {
 
 export async function logout(ctx: Ctx, p: Principal) {
   await revogarAccessToken(ctx.db, p.tokenHash);
+  // A GET that changes something: the cache's own rule (clear after non-GET requests) misses it.
+  ctx.auth.cache.limpar();
 }
 
 /** PUT /api/usuarios/alterar-senha: every session of the user ends, this one included. */

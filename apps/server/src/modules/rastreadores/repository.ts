@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { and, desc, eq, like, sql, type SQL } from 'drizzle-orm';
+import { consultar, type Executor } from '../../db/client';
 import { chips, comandos, localizacoes, rastreadores, usuarioRastreadores, usuarios } from '../../db/schema';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
 import { escaparLike } from '../chips/repository';
@@ -39,22 +39,48 @@ function condicoes(f: FiltroRastreadores): SQL | undefined {
   return c.length ? and(...c) : undefined;
 }
 
-export async function listar(db: Executor, f: FiltroRastreadores) {
-  const where = condicoes(f);
-  // The page is chosen on rastreadores alone (every filter and sort column is its own), then
-  // joined: an OFFSET over the joined rows made every deep page join and sort the whole fleet.
-  const pagina = db
-    .select({ id: rastreadores.id })
-    .from(rastreadores)
-    .where(where)
-    .orderBy(...ordenacao(colunas, rastreadores.id, f))
-    .limit(f.size)
-    .offset(f.page * f.size);
-  const rows = await base(db)
-    .where(inArray(rastreadores.id, pagina))
-    .orderBy(...ordenacao(colunas, rastreadores.id, f));
-  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(rastreadores).where(where);
-  return { rows, total: total?.n ?? 0 };
+/** One row of the admin list, as `base` selects it. */
+export interface LinhaRastreador {
+  id: number;
+  imei: string;
+  protocolo: string;
+  situacao: string;
+  situacaoEnergia: string;
+  bateria: number | null;
+  dataCadastro: Date;
+  chipId: number | null;
+  chipNumero: string | null;
+  rastreadorDescricao: string | null;
+  usuarioNome: string | null;
+}
+
+/**
+ * One page of the admin list and the total, in one round trip. The page is chosen on rastreadores
+ * alone (every filter and sort column is its own), then joined: an OFFSET over the joined rows made
+ * every deep page join and sort the whole fleet. Raw SQL: the query builder cost more CPU than the
+ * query (bench/api).
+ */
+export async function listar(db: Executor, f: FiltroRastreadores): Promise<{ rows: LinhaRastreador[]; total: number }> {
+  const where = condicoes(f) ?? sql`true`;
+  const ordem = sql.join(ordenacao(colunas, rastreadores.id, f), sql`, `);
+  const linhas = await consultar<Omit<LinhaRastreador, 'dataCadastro'> & { dataCadastro: Date | string; total: number }>(
+    db,
+    sql`select ${rastreadores.id} as "id", ${rastreadores.imei} as "imei", ${rastreadores.protocolo} as "protocolo", ${situacaoEfetiva} as "situacao",
+          ${rastreadores.situacaoEnergia} as "situacaoEnergia", ${rastreadores.bateria} as "bateria", ${rastreadores.dataCadastro} as "dataCadastro",
+          ${rastreadores.chipId} as "chipId", ${chips.numero} as "chipNumero", ${usuarioRastreadores.descricao} as "rastreadorDescricao",
+          ${usuarios.nome} as "usuarioNome", (select count(*)::int from ${rastreadores} where ${where}) as "total"
+        from ${rastreadores}
+        left join ${chips} on ${chips.id} = ${rastreadores.chipId}
+        left join ${usuarioRastreadores} on ${usuarioRastreadores.rastreadorId} = ${rastreadores.id}
+        left join ${usuarios} on ${usuarios.id} = ${usuarioRastreadores.usuarioId}
+        where ${rastreadores.id} in (select ${rastreadores.id} from ${rastreadores} where ${where} order by ${ordem} limit ${f.size} offset ${f.page * f.size})
+        order by ${ordem}`,
+  );
+  // Timestamps come as text from node-postgres (db/client.ts) and as Date from PGlite.
+  const rows = linhas.map(({ total: _total, ...r }) => ({ ...r, dataCadastro: new Date(r.dataCadastro) }));
+  // Past the last page there is no row to carry the total.
+  const total = linhas[0]?.total ?? (await consultar<{ n: number }>(db, sql`select count(*)::int as n from ${rastreadores} where ${where}`))[0]?.n ?? 0;
+  return { rows, total };
 }
 
 export async function buscar(db: Executor, id: number) {

@@ -1,0 +1,61 @@
+import type { UsuarioSessao } from '../modules/usuarios/repository';
+
+/** How long a resolved token is trusted without asking the database again. */
+export const SESSAO_CACHE_MS = 5000;
+
+/** The PostgreSQL channel a trigger notifies when tokens, users or levels change (migration 0006). */
+export const CANAL_SESSOES = 'rastro_sessoes';
+
+export interface SessaoDoToken {
+  usuario: UsuarioSessao;
+  tokenHash: string;
+  expiraEm: Date;
+}
+
+/**
+ * Tokens already resolved to their user, for a few seconds: every authenticated request would
+ * otherwise spend a database round trip on its token, as much as the query it came for.
+ *
+ * Staleness is bounded three ways: each entry lives `ttlMs`; the whole cache is cleared when this
+ * instance answers a request that may have changed something (any method but GET/HEAD — a logout,
+ * a password change, a user deactivated — before its response leaves); and a trigger notifies
+ * every instance on `rastro_sessoes` when `access_tokens`, `usuarios`, `niveis` or
+ * `nivel_permissoes` change, whoever changed them. A lookup that began before a clear is not
+ * stored (`geracao`), so a revoked token never comes back from a request in flight.
+ */
+export class CacheDeSessoes {
+  private readonly entradas = new Map<string, { sessao: SessaoDoToken; ate: number }>();
+  private geracaoAtual = 0;
+
+  constructor(
+    private readonly ttlMs = SESSAO_CACHE_MS,
+    private readonly max = 10_000,
+  ) {}
+
+  get geracao() {
+    return this.geracaoAtual;
+  }
+
+  obter(tokenHash: string, agora = Date.now()): SessaoDoToken | undefined {
+    const e = this.entradas.get(tokenHash);
+    if (!e) return undefined;
+    if (e.ate <= agora || e.sessao.expiraEm.getTime() <= agora) {
+      this.entradas.delete(tokenHash);
+      return undefined;
+    }
+    return e.sessao;
+  }
+
+  /** Keeps `sessao` unless the cache was cleared since `geracao` (read before the lookup). */
+  guardar(sessao: SessaoDoToken, geracao: number, agora = Date.now()) {
+    if (geracao !== this.geracaoAtual || this.ttlMs <= 0) return;
+    // Past the bound, start over: cheaper than tracking age, and rare (one entry per live token).
+    if (this.entradas.size >= this.max) this.entradas.clear();
+    this.entradas.set(sessao.tokenHash, { sessao, ate: agora + this.ttlMs });
+  }
+
+  limpar() {
+    this.geracaoAtual++;
+    this.entradas.clear();
+  }
+}

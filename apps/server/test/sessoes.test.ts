@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { PER } from '@rastro/shared/roles';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSAO_CACHE_MS } from '../src/plugins/cache-sessoes';
+import { criarNivel, criarUsuarioLogado } from './fixtures';
+import { bearer, criarApp, type TestApp } from './helpers';
+
+/**
+ * Resolved tokens are cached for a few seconds (plugins/cache-sessoes.ts); what a user sees must
+ * not change: a revoked token, a deactivated user or a withdrawn permission stop working at once,
+ * even when the change came from elsewhere (another instance, SQL) — long before the cache's TTL.
+ */
+let app: TestApp;
+beforeAll(async () => {
+  app = await criarApp();
+});
+afterAll(async () => {
+  await app.fechar();
+});
+
+const listar = (token: string) => app.inject({ method: 'GET', url: '/api/rastreadores?page=0&size=1', headers: bearer(token) });
+
+/** Polls `fn` until it answers `status`; returns how long it took, failing after the cache's TTL. */
+async function ate(status: number, fn: () => Promise<{ statusCode: number }>) {
+  const inicio = Date.now();
+  for (;;) {
+    if ((await fn()).statusCode === status) return Date.now() - inicio;
+    if (Date.now() - inicio > SESSAO_CACHE_MS) throw new Error(`ainda não respondeu ${status} depois de ${SESSAO_CACHE_MS} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('cached sessions', () => {
+  it('logout ends the session for the very next request', async () => {
+    const nivel = await criarNivel(app, `SESSAO A ${Date.now()}`, [PER.RASTREADORES]);
+    const u = await criarUsuarioLogado(app, { nivelId: nivel });
+    expect((await listar(u.token)).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/logout', headers: bearer(u.token) })).statusCode).toBe(200);
+    expect((await listar(u.token)).statusCode).toBe(401);
+  });
+
+  it('a deactivated user is out for the very next request', async () => {
+    const nivel = await criarNivel(app, `SESSAO B ${Date.now()}`, [PER.RASTREADORES]);
+    const u = await criarUsuarioLogado(app, { nivelId: nivel });
+    const adm = await criarUsuarioLogado(app, { nivelId: await criarNivel(app, `SESSAO ADM ${Date.now()}`, [PER.USUARIOS]) });
+    expect((await listar(u.token)).statusCode).toBe(200);
+    const res = await app.inject({ method: 'DELETE', url: `/api/usuarios/inativar/${u.id}`, headers: bearer(adm.token) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await listar(u.token)).statusCode).toBe(401);
+  });
+
+  it('a token revoked outside this instance stops working well before the cache would forget it', async () => {
+    const nivel = await criarNivel(app, `SESSAO C ${Date.now()}`, [PER.RASTREADORES]);
+    const u = await criarUsuarioLogado(app, { nivelId: nivel });
+    expect((await listar(u.token)).statusCode).toBe(200);
+    // Straight in the database, as another instance (or an operator) would: only the trigger tells us.
+    await app.database.db.execute(sql`update access_tokens set revogado_em = now() where usuario_id = ${u.id}`);
+    expect(await ate(401, () => listar(u.token))).toBeLessThan(SESSAO_CACHE_MS / 2);
+  });
+
+  it('a permission withdrawn outside this instance is refused well before the cache would forget it', async () => {
+    const nivel = await criarNivel(app, `SESSAO D ${Date.now()}`, [PER.RASTREADORES]);
+    const u = await criarUsuarioLogado(app, { nivelId: nivel });
+    expect((await listar(u.token)).statusCode).toBe(200);
+    await app.database.db.execute(sql`delete from nivel_permissoes where nivel_id = ${nivel}`);
+    expect(await ate(403, () => listar(u.token))).toBeLessThan(SESSAO_CACHE_MS / 2);
+  });
+});
