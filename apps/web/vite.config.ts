@@ -42,8 +42,34 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Writes `login.html`: index.html with the login screen drawn in plain HTML and CSS inside #root
+ * (login-estatico.html), which the server sends for /auth/login. The first thing a visitor sees
+ * paints with the HTML, not after the JavaScript (the login's LCP, bench/web); React replaces it.
+ */
+function loginEstatico(): Plugin {
+  const root = '<div id="root"></div>';
+  return {
+    name: 'rastro-login-estatico',
+    apply: 'build',
+    generateBundle: {
+      // After Vite's own HTML plugin has put index.html in the bundle.
+      order: 'post',
+      async handler(_options, bundle) {
+        const index = bundle['index.html'];
+        if (index?.type !== 'asset') return this.error('index.html ausente do build');
+        const html = typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source);
+        if (!html.includes(root)) return this.error(`index.html sem ${root}`);
+        const tela = await readFile(new URL('./login-estatico.html', import.meta.url), 'utf8');
+        const login = html.replace(root, `<div id="root">${tela}</div>`).replace('<title>Rastro</title>', '<title>Fazer login | Rastro</title>');
+        this.emitFile({ type: 'asset', fileName: 'login.html', source: login });
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), loginEstatico(), precompress()],
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
   server: {
     port: 5173,
@@ -60,9 +86,17 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // Every page is a lazy route; only the React runtime gets its own long-cached chunk.
+        // Every page is a lazy route. The React runtime gets its own long-cached chunk; the rest of
+        // what the first screen needs is one chunk, and the form kit every form page shares another:
+        // over a slow mobile link each extra file is one more round trip (HTTP/1.1, six at a time).
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 10 }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
+            { name: 'inicial', tags: ['$initial'], test: /node_modules/, priority: 20 },
+            // The app's own modules of the first screen (main.tsx, the entry, stays apart: the HTML loads it).
+            { name: 'base', tags: ['$initial'], test: /[\\/]web[\\/]src[\\/].+[\\/]|[\\/]web[\\/]src[\\/]paths\.ts$|[\\/]shared[\\/]src[\\/]/, priority: 15 },
+            { name: 'formularios', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 10 },
+          ],
         },
       },
     },

@@ -55,8 +55,11 @@ export async function construirWeb(dir: string): Promise<Build> {
   return { dir, manifest, modulos };
 }
 
-/** Manifest keys reachable from `inicio` through static imports (and dynamic ones, if asked). */
-function fecho(m: Manifest, inicio: readonly string[], dinamicos = false): Set<string> {
+/**
+ * Manifest keys reachable from `inicio` through static imports (and dynamic ones, if asked, except
+ * those of the `daEntrada` chunks: the router's imports of every page live there).
+ */
+function fecho(m: Manifest, inicio: readonly string[], dinamicos = false, daEntrada: ReadonlySet<string> = new Set()): Set<string> {
   const vistos = new Set<string>();
   const pilha = [...inicio];
   for (let k = pilha.pop(); k !== undefined; k = pilha.pop()) {
@@ -65,7 +68,7 @@ function fecho(m: Manifest, inicio: readonly string[], dinamicos = false): Set<s
     if (!e) throw new Error(`manifest sem a entrada ${k}`);
     vistos.add(k);
     // The entry's dynamic imports are every route: only the route's own on-demand imports count.
-    pilha.push(...(e.imports ?? []), ...(dinamicos && k !== ENTRADA ? (e.dynamicImports ?? []) : []));
+    pilha.push(...(e.imports ?? []), ...(dinamicos && k !== ENTRADA && !daEntrada.has(k) ? (e.dynamicImports ?? []) : []));
   }
   return vistos;
 }
@@ -114,7 +117,8 @@ export const rota = (arquivo: string) => `src/app/routes/${arquivo}.tsx`;
  * imports on demand (the login's ALTCHA widget loads as soon as the form shows).
  */
 export function jsDaRota(b: Build, chaveDaRota: string | null, dinamicos = false): Promise<JsDaRota> {
-  const chaves = [...fecho(b.manifest, [ENTRADA]), ...(chaveDaRota ? fecho(b.manifest, [chaveDaRota], dinamicos) : [])];
+  const entrada = fecho(b.manifest, [ENTRADA]);
+  const chaves = [...entrada, ...(chaveDaRota ? fecho(b.manifest, [chaveDaRota], dinamicos, entrada) : [])];
   return somar(
     b,
     chaves.map((k) => b.manifest[k]?.file ?? ''),

@@ -92,10 +92,16 @@ async function main() {
     const local = await medirLcp(browser, paginas, P.vezesLcp);
     nota(`LCP sem limitação: app ${local.app.ms.toFixed(0)} ms (${local.app.elemento}), estática ${local.base.ms.toFixed(0)} ms (${local.base.elemento})`);
     const celular = await medirLcp(browser, paginas, P.vezesLcpCelular, CELULAR);
-    nota(`LCP celular: app [${celular.app.amostras.map((v) => v.toFixed(0)).join(', ')}] ms (${celular.app.elemento}); estática [${celular.base.amostras.map((v) => v.toFixed(0)).join(', ')}] ms`);
+    nota(
+      `LCP celular: app [${celular.app.amostras.map((v) => v.toFixed(0)).join(', ')}] ms (${celular.app.elemento}); estática [${celular.base.amostras.map((v) => v.toFixed(0)).join(', ')}] ms; ` +
+        `a página do React substituiu a desenhada no HTML em ${celular.app.prontoMs.toFixed(0)} ms (mediana)`,
+    );
     // The budget is the mobile one: on an unthrottled loopback any page passes 2.5 s.
     imprimir({ nome: 'web.login_lcp_mobile', valor: Math.round(celular.app.ms), unidade: 'ms', orcamento: { op: '<=', valor: 2500 }, base: celular.base.ms });
     imprimir({ nome: 'web.login_lcp_local', valor: Math.round(local.app.ms), unidade: 'ms', base: local.base.ms });
+    // The largest paint is the login drawn in the HTML; the form works once React's page replaces it.
+    imprimir({ nome: 'web.login_ready_mobile', valor: Math.round(celular.app.prontoMs), unidade: 'ms', base: celular.base.ms });
+    imprimir({ nome: 'web.login_ready_local', valor: Math.round(local.app.prontoMs), unidade: 'ms', base: local.base.ms });
 
     const [longa, curta] = await medirMapa(browser, servidor.url, servidor.token, [ROTA_LONGA, ROTA_CURTA], P.vezesMapa);
     if (!longa || !curta) throw new Error('medidas do mapa ausentes');
@@ -107,15 +113,14 @@ async function main() {
           `desenho [${r.amostras.map((d) => d.cpuDesenho.toFixed(0)).join(', ')}] ms, maior tarefa [${r.amostras.map((d) => d.maiorTarefaCpu.toFixed(0)).join(', ')}] ms`,
       );
     }
-    // Wall-clock lines are informational: they move with the machine's load. The budgets sit on the
-    // CPU lines below (main-thread CPU from the Chromium trace), which do not.
-    imprimir({ nome: 'web.map_10k_draw', valor: Math.round(longa.mediana.respostaAteDesenho), unidade: 'ms', base: curta.mediana.respostaAteDesenho });
+    // The issue's budget: the history's answer to the route drawn, wall clock (the median of the runs).
+    imprimir({ nome: 'web.map_10k_draw', valor: Math.round(longa.mediana.respostaAteDesenho), unidade: 'ms', orcamento: { op: '<=', valor: 500 }, base: curta.mediana.respostaAteDesenho });
     imprimir({ nome: 'web.map_10k_click_to_drawn', valor: Math.round(longa.mediana.cliqueAteDesenho), unidade: 'ms', base: curta.mediana.cliqueAteDesenho });
     imprimir({ nome: 'web.map_10k_layers', valor: Math.round(longa.mediana.camadas), unidade: 'ms', base: curta.mediana.camadas });
     imprimir({ nome: 'web.map_10k_longest_task', valor: Math.round(longa.mediana.maiorTarefa), unidade: 'ms', base: curta.mediana.maiorTarefa });
-    // The same two figures in main-thread CPU time: what they would be on an idle machine. These carry
-    // the budgets; INP's "good" limit on the longest task: a tap during the drawing is still answered in time.
-    imprimir({ nome: 'web.map_10k_draw_cpu', valor: Math.round(longa.mediana.cpuDesenho), unidade: 'ms', orcamento: { op: '<=', valor: 500 }, base: curta.mediana.cpuDesenho });
+    // The same two figures in main-thread CPU time: what they would be on an idle machine (wall clock moves
+    // with the machine's load). INP's "good" limit on the longest task: a tap during the drawing is still answered in time.
+    imprimir({ nome: 'web.map_10k_draw_cpu', valor: Math.round(longa.mediana.cpuDesenho), unidade: 'ms', base: curta.mediana.cpuDesenho });
     imprimir({ nome: 'web.map_10k_longest_task_cpu', valor: Math.round(longa.mediana.maiorTarefaCpu), unidade: 'ms', orcamento: { op: '<=', valor: 200 }, base: curta.mediana.maiorTarefaCpu });
   } finally {
     await browser?.close().catch(() => undefined);

@@ -147,9 +147,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { c
   return Object.assign(app, { ctx, metrics });
 }
 
+/** The login route's page, drawn in its HTML before any script runs (apps/web/vite.config.ts). */
+const ROTA_LOGIN = '/auth/login';
+
 /** The built SPA at `/`, with index.html for every client-side route; JSON 404 for the rest. */
 async function registerWeb(app: AppInstance, dist: string) {
   const temWeb = existsSync(path.join(dist, 'index.html'));
+  const temLogin = existsSync(path.join(dist, 'login.html'));
   // preCompressed: the build writes .br/.gz next to its JS, CSS and HTML (apps/web/vite.config.ts).
   if (temWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', preCompressed: true });
   app.setNotFoundHandler((req, reply) => {
@@ -158,6 +162,6 @@ async function registerWeb(app: AppInstance, dist: string) {
     if (!temWeb || !rotaDoSpa) return reply.code(404).send({ status: 404, message: MSG.naoEncontrado });
     void reply.header('cache-control', 'no-cache');
     // cacheControl: false, or send() would replace the no-cache above with 'public, max-age=0'.
-    return reply.sendFile('index.html', { cacheControl: false });
+    return reply.sendFile(temLogin && url === ROTA_LOGIN ? 'login.html' : 'index.html', { cacheControl: false });
   });
 }

@@ -8,6 +8,7 @@ import { criarApp, type TestApp } from './helpers';
 /** The built web app with its precompressed siblings, as apps/web/vite.config.ts writes them. */
 const JS = `export const rastro = ${JSON.stringify('pata '.repeat(2000))};\n`;
 const HTML = `<!doctype html><html lang="pt-BR"><head><title>Rastro</title></head><body><div id="root"></div>${'<!-- ok -->'.repeat(200)}</body></html>`;
+const LOGIN = HTML.replace('<div id="root"></div>', '<div id="root"><main id="login-estatico"><h1>Fazer login</h1></main></div>');
 
 describe('web build: precompressed JS and HTML', () => {
   let app: TestApp;
@@ -16,6 +17,7 @@ describe('web build: precompressed JS and HTML', () => {
     mkdirSync(path.join(dist, 'assets'));
     for (const [arquivo, texto] of [
       ['index.html', HTML],
+      ['login.html', LOGIN],
       ['assets/app.js', JS],
     ] as const) {
       const bruto = Buffer.from(texto);
@@ -49,11 +51,22 @@ describe('web build: precompressed JS and HTML', () => {
   });
 
   it('compresses the SPA index served for a client-side route, still not cached', async () => {
-    const res = await app.inject({ url: '/auth/login', headers: { 'accept-encoding': 'br, gzip' } });
+    const res = await app.inject({ url: '/admin/dashboard', headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(HTML);
+  });
+
+  it('sends the login route its page drawn in the HTML, with or without a query', async () => {
+    for (const url of ['/auth/login', '/auth/login?redirect=%2Fuser%2Fmapa']) {
+      const res = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(gunzipSync(res.rawPayload).toString()).toBe(LOGIN);
+    }
+    // Every other route keeps the empty index (a login card there would flash before the page).
+    expect((await app.inject({ url: '/auth/password-reset' })).body).toBe(HTML);
   });
 });

@@ -11,6 +11,22 @@ if (!container) throw new Error('#root não encontrado');
 const queryClient = createQueryClient();
 const router = createAppRouter();
 
+/**
+ * The first render waits for the route's lazy modules: its first commit is the page itself, not an
+ * empty frame, so a page drawn in the HTML (login.html) gives way to the real one without a gap.
+ */
+async function rotaCarregada() {
+  if (router.state.initialized) return;
+  await new Promise<void>((resolve) => {
+    const parar = router.subscribe((s) => {
+      if (!s.initialized) return;
+      parar();
+      resolve();
+    });
+  });
+}
+
+await rotaCarregada();
 createRoot(container).render(
   <StrictMode>
     <AppProviders queryClient={queryClient}>

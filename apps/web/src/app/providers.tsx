@@ -1,13 +1,12 @@
-import CloseIcon from '@mui/icons-material/Close';
 import CssBaseline from '@mui/material/CssBaseline';
-import IconButton from '@mui/material/IconButton';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { closeSnackbar, SnackbarProvider } from 'notistack';
-import type { ReactNode } from 'react';
-import { SNACKBAR_MS } from '@rastro/shared/constants';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { ConfirmProvider } from '@/components/ConfirmDialog';
 import { theme } from './theme';
+
+// notistack is not needed to draw the first screen: it loads beside it (lib/notify.ts keeps early messages).
+const Snackbars = lazy(() => import('@/lib/Snackbars'));
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -19,21 +18,12 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <SnackbarProvider
-        maxSnack={3}
-        autoHideDuration={SNACKBAR_MS}
-        preventDuplicate
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        action={(key) => (
-          <IconButton aria-label="Fechar" color="inherit" size="small" onClick={() => closeSnackbar(key)}>
-            <CloseIcon fontSize="small" />
-          </IconButton>
-        )}
-      >
-        <QueryClientProvider client={queryClient}>
-          <ConfirmProvider>{children}</ConfirmProvider>
-        </QueryClientProvider>
-      </SnackbarProvider>
+      <QueryClientProvider client={queryClient}>
+        <ConfirmProvider>{children}</ConfirmProvider>
+      </QueryClientProvider>
+      <Suspense fallback={null}>
+        <Snackbars />
+      </Suspense>
     </ThemeProvider>
   );
 }

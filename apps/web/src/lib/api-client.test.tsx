@@ -1,11 +1,11 @@
 import { act, render, screen } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { DELAY } from '@rastro/shared/constants';
 import { MSG } from '@rastro/shared/messages';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { adminToken } from '@/testing/fixtures';
+import Snackbars from './Snackbars';
 import { apiRequest } from './api-client';
 import { ApiError } from './api-error';
 import { getSession, SESSION_STORAGE_KEY, startEmulation, startSession } from './session';
@@ -13,7 +13,7 @@ import { getSession, SESSION_STORAGE_KEY, startEmulation, startSession } from '.
 const okSchema = z.object({ ok: z.boolean() });
 
 /** The snackbar host. */
-const renderSnackbars = () => render(<SnackbarProvider>{null}</SnackbarProvider>);
+const renderSnackbars = () => render(<Snackbars />);
 const loginAs = () => startSession(adminToken);
 
 const failure = (p: Promise<unknown>) =>

@@ -1,7 +1,30 @@
-import { enqueueSnackbar } from 'notistack';
+import { SNACKBAR_MS } from '@rastro/shared/constants';
 
-/** Snackbars (notistack; the provider in app/providers.tsx sets 7 s and aria-live). */
-export const notifyError = (message: string) => enqueueSnackbar(message, { variant: 'error' });
-export const notifySuccess = (message: string) => enqueueSnackbar(message, { variant: 'success' });
-export const notifyWarning = (message: string) => enqueueSnackbar(message, { variant: 'warning' });
-export const notifyInfo = (message: string) => enqueueSnackbar(message, { variant: 'info' });
+/**
+ * Snackbars. notistack itself loads apart from the first screen (lib/Snackbars.tsx, lazy, 7 s and
+ * aria-live): a message sent before it is up waits here and shows as soon as it is, unless it
+ * waited longer than a snackbar would have stayed.
+ */
+export type Variante = 'error' | 'success' | 'warning' | 'info';
+type Entregar = (message: string, variant: Variante) => void;
+
+let entregar: Entregar | undefined;
+const pendentes: { message: string; variant: Variante; em: number }[] = [];
+
+/** The snackbar host, once mounted, takes the waiting messages and every later one; `undefined` when it unmounts. */
+export function conectarSnackbars(fn: Entregar | undefined) {
+  entregar = fn;
+  if (!fn) return;
+  const agora = Date.now();
+  for (const p of pendentes.splice(0)) if (agora - p.em < SNACKBAR_MS) fn(p.message, p.variant);
+}
+
+function notificar(message: string, variant: Variante) {
+  if (entregar) entregar(message, variant);
+  else pendentes.push({ message, variant, em: Date.now() });
+}
+
+export const notifyError = (message: string) => notificar(message, 'error');
+export const notifySuccess = (message: string) => notificar(message, 'success');
+export const notifyWarning = (message: string) => notificar(message, 'warning');
+export const notifyInfo = (message: string) => notificar(message, 'info');
