@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -73,7 +73,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { c
   const metrics = createMetrics();
 
   const recaptcha = config.captcha.provider === 'recaptcha' ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : [];
-  await app.register(helmet, {
+  // Security headers: helmet's middleware built once (@fastify/helmet rebuilt it, parsing the CSP,
+  // on every request), run on every request before anything else.
+  const cabecalhos = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -91,6 +93,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { c
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    cabecalhos(req.raw, reply.raw, (err?: unknown) => (err ? done(err instanceof Error ? err : new Error(String(err))) : done()));
   });
   await app.register(rateLimit, {
     max: config.limits.global,
@@ -130,8 +135,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { c
 
   // The token cache forgets everything once a request that may have changed something is done
   // here (before its answer leaves), and whenever the database says sessions changed anywhere.
-  app.addHook('onSend', async (req) => {
+  app.addHook('onSend', (req, _reply, payload, done) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') sessoes.limpar();
+    done(null, payload);
   });
   let pararDeOuvirSessoes: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {

@@ -24,14 +24,19 @@ function ondeHaNul(v: unknown, caminho: string, fundo: number): string | null {
  * can type one.
  */
 export function registerEntradaHooks(app: AppInstance) {
-  app.addHook('preValidation', async (req) => {
+  // Callback style: an async hook costs a promise per request, on every route.
+  app.addHook('preValidation', (req, _reply, done) => {
     for (const [parte, valor] of [
       ['params', req.params],
       ['querystring', req.query],
       ['body', req.body],
     ] as const) {
       const campo = ondeHaNul(valor, '', 0);
-      if (campo !== null) throw erroDeCampo(400, campo || parte, MSG.campoInvalido);
+      if (campo !== null) {
+        done(erroDeCampo(400, campo || parte, MSG.campoInvalido));
+        return;
+      }
     }
+    done();
   });
 }

@@ -71,8 +71,9 @@ export type MetricasGateway = ReturnType<Metrics['observarGateway']>;
 export type Metrics = ReturnType<typeof createMetrics>;
 
 export function registerMetricsHooks(app: AppInstance, m: Metrics) {
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'desconhecida';
     m.httpDuracao.observe({ method: req.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    done();
   });
 }
