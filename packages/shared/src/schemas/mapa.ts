@@ -8,6 +8,14 @@ import { meuRastreadorSchema } from './meus-rastreadores';
 
 const DIA_MS = 86_400_000;
 
+/** What is wrong with a history period (the query's and the form's rule), or null when it is fine. */
+function erroDoPeriodo(inicio: string, fim: string): string | null {
+  const ms = Date.parse(fim) - Date.parse(inicio);
+  if (ms < 0) return MSG.dataFinalAntesInicial;
+  if (ms > PERIODO_MAXIMO_HISTORICO_DIAS * DIA_MS) return periodoMaximo(PERIODO_MAXIMO_HISTORICO_DIAS);
+  return null;
+}
+
 /**
  * GET /api/usuarios/rastreadores/ultimas-localizacoes. ATUAL: the latest position of each of
  * the user's trackers (or of one); HISTORICO: one tracker's positions between two instants.
@@ -25,9 +33,8 @@ export const mapaQuerySchema = z
       if (q[campo] === undefined) ctx.addIssue({ code: 'custom', path: [campo], message: MSG.campoObrigatorio });
     }
     if (!q.dataInicial || !q.dataFinal) return;
-    const ms = Date.parse(q.dataFinal) - Date.parse(q.dataInicial);
-    if (ms < 0) ctx.addIssue({ code: 'custom', path: ['dataFinal'], message: MSG.dataFinalAntesInicial });
-    else if (ms > PERIODO_MAXIMO_HISTORICO_DIAS * DIA_MS) ctx.addIssue({ code: 'custom', path: ['dataFinal'], message: periodoMaximo(PERIODO_MAXIMO_HISTORICO_DIAS) });
+    const message = erroDoPeriodo(q.dataInicial, q.dataFinal);
+    if (message) ctx.addIssue({ code: 'custom', path: ['dataFinal'], message });
   });
 export type MapaQuery = z.infer<typeof mapaQuerySchema>;
 
@@ -96,9 +103,8 @@ export const mapaFormSchema = z
     const ini = juntarDataHora(f.dataInicial, f.horaInicial, 'Z');
     const fim = juntarDataHora(f.dataFinal, f.horaFinal, 'Z');
     if (!ini || !fim) return;
-    const ms = Date.parse(fim) - Date.parse(ini);
-    if (ms < 0) erro('dataFinal', MSG.dataFinalAntesInicial);
-    else if (ms > PERIODO_MAXIMO_HISTORICO_DIAS * DIA_MS) erro('dataFinal', periodoMaximo(PERIODO_MAXIMO_HISTORICO_DIAS));
+    const message = erroDoPeriodo(ini, fim);
+    if (message) erro('dataFinal', message);
   });
 export type MapaForm = z.infer<typeof mapaFormSchema>;
 
