@@ -13,7 +13,7 @@ import { limiteDeArquivos } from '../lib/limites';
 import { iniciarPostgresTemp, type PostgresTemp } from '../lib/postgres-temp';
 import { imprimir, nota } from '../lib/report';
 import { dormir } from '../lib/stats';
-import { baseUnnest } from './base';
+import { baseCopy } from './base';
 import { BASE_FIX_MS, type Pedido, type Resposta } from './mensagens';
 
 /**
@@ -21,7 +21,7 @@ import { BASE_FIX_MS, type Pedido, type Resposta } from './mensagens';
  * child process over TCP. Measures positions persisted per second (rows in the database over
  * the measured window), device-side reply latency, positions acknowledged but not stored, and
  * how many idle logged-in connections one gateway holds. The baseline is a bulk
- * `INSERT … SELECT FROM unnest(…)` of as many rows into the same table in the same run.
+ * `COPY … FROM STDIN` of as many rows into the same table in the same run.
  */
 
 const { quick } = lerArgs();
@@ -184,13 +184,13 @@ async function main() {
     disp = new Dispositivos();
 
     const pos = await fasePosicoes(database, pg.pid, gw, disp, rastreadores);
-    const base = await baseUnnest(database, pos.gravadas);
-    nota(`base: ${base.linhas} linhas por INSERT … SELECT FROM unnest em lotes de ${base.lote} em ${(base.ms / 1000).toFixed(2)} s (tabela esvaziada antes)`);
+    const base = await baseCopy(pg.url, pos.gravadas);
+    nota(`base: ${base.linhas} linhas por um COPY … FROM STDIN em ${(base.ms / 1000).toFixed(2)} s (tabela esvaziada antes)`);
     const held = await faseConexoes(gateway, gw, disp, rastreadores);
 
     nota(`carga média no fim: ${loadavg()[0]?.toFixed(1) ?? '?'} (outros processos disputam os mesmos núcleos: veja a CPU por posição)`);
     imprimir({ nome: 'ingest.positions_per_s', valor: Math.round(pos.porSegundo), unidade: 'pos/s', orcamento: { op: '>=', valor: P.orcamentoPos }, base: base.porSegundo });
-    imprimir({ nome: 'ingest.baseline_unnest_rows_per_s', valor: Math.round(base.porSegundo), unidade: 'rows/s' });
+    imprimir({ nome: 'ingest.baseline_copy_rows_per_s', valor: Math.round(base.porSegundo), unidade: 'rows/s' });
     imprimir({ nome: 'ingest.reply_latency_p50', valor: pos.fim.p50Ms, unidade: 'ms' });
     imprimir({ nome: 'ingest.reply_latency_p99', valor: pos.fim.p99Ms, unidade: 'ms' });
     imprimir({ nome: 'ingest.gateway_cpu_per_position', valor: pos.custo.gateway, unidade: 'us' });

@@ -85,7 +85,8 @@ export class ConexaoTopin {
       return;
     }
     const r = this.rastreador;
-    await this.tocar(r.id);
+    const tocando = this.tocar(r.id);
+    if (tocando) await tocando;
     switch (msg.kind) {
       case 'login':
         this.enviar(loginReply(true));
@@ -152,12 +153,15 @@ export class ConexaoTopin {
     if (donoId !== null) this.deps.eventos.usuario(donoId);
   }
 
-  /** ultima_comunicacao at most every 30 s per connection (it is on every frame's path). */
-  private async tocar(id: number, agora = false) {
+  /**
+   * ultima_comunicacao at most every 30 s per connection (it is on every frame's path): nothing,
+   * not even a promise, when it is not due.
+   */
+  private tocar(id: number, agora = false): Promise<void> | undefined {
     const t = Date.now();
-    if (!agora && t - this.ultimaComunicacao < 30_000) return;
+    if (!agora && t - this.ultimaComunicacao < 30_000) return undefined;
     this.ultimaComunicacao = t;
-    await registrarComunicacao(this.deps.db, id);
+    return registrarComunicacao(this.deps.db, id);
   }
 
   /** The acknowledgement the device expects for this frame, if any (echoing its LEN and time). */

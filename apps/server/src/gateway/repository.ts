@@ -5,6 +5,24 @@ import { baterias, comandos, localizacoes, notificacoes, rastreadores, usuarioRa
 export type NovaLocalizacao = typeof localizacoes.$inferInsert;
 
 /**
+ * A PostgreSQL array literal (`{1,NULL,"GPS"}`) built in one pass: node-postgres would build the
+ * same text element by element (escaping every number, formatting every Date in local time), and
+ * on a batch of thousands of rows that was the gateway's largest cost after the socket writes.
+ */
+export function literalDeArray(valores: readonly (number | string | Date | null | undefined)[]): string {
+  let s = '{';
+  for (let i = 0; i < valores.length; i++) {
+    const v = valores[i];
+    if (i > 0) s += ',';
+    if (v === null || v === undefined) s += 'NULL';
+    else if (typeof v === 'number') s += String(v);
+    else if (v instanceof Date) s += v.toISOString();
+    else s += `"${v.replace(/["\\]/g, '\\$&')}"`;
+  }
+  return `${s}}`;
+}
+
+/**
  * A whole batch (from many connections) in one statement: one array per column, unnested by the
  * server. The SQL text and its 15 parameters are the same for any batch size, so it costs far
  * less to build and parse than a multi-row VALUES, and it runs the same on PGlite.
@@ -12,7 +30,7 @@ export type NovaLocalizacao = typeof localizacoes.$inferInsert;
  */
 export async function inserirLocalizacoes(db: Executor, linhas: NovaLocalizacao[]) {
   if (linhas.length === 0) return;
-  const col = <T>(f: (l: NovaLocalizacao) => T | null | undefined) => sql.param(linhas.map((l) => f(l) ?? null));
+  const col = (f: (l: NovaLocalizacao) => number | string | Date | null | undefined) => sql.param(literalDeArray(linhas.map(f)));
   await db.execute(sql`
     insert into ${localizacoes} (rastreador_id, tipo, data_hora, latitude, longitude, velocidade, curso, precisao, satelites,
       mac_address, nivel_sinal, codigo_pais, rede, codigo_area, identificador_torre)
