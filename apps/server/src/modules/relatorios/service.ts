@@ -26,11 +26,21 @@ function offsetMinutos(timeZone: string, instant: Date): number {
   return (Date.UTC(v('year'), v('month') - 1, v('day'), v('hour'), v('minute')) - instant.getTime()) / 60_000;
 }
 
+/** Days already turned into instants (every dashboard request asks for the same few). */
+const inicios = new Map<string, number>();
+
 /** Midnight of a 'YYYY-MM-DD' day in the app's time zone, as an instant. */
 export function inicioDoDia(dia: string, timeZone: string): Date {
-  const [a, m, d] = dia.split('-').map(Number);
-  const utc = Date.UTC(a ?? 0, (m ?? 1) - 1, d ?? 1);
-  return new Date(utc - offsetMinutos(timeZone, new Date(utc)) * 60_000);
+  const chave = `${timeZone}|${dia}`;
+  let t = inicios.get(chave);
+  if (t === undefined) {
+    const [a, m, d] = dia.split('-').map(Number);
+    const utc = Date.UTC(a ?? 0, (m ?? 1) - 1, d ?? 1);
+    t = utc - offsetMinutos(timeZone, new Date(utc)) * 60_000;
+    if (inicios.size >= 1000) inicios.clear();
+    inicios.set(chave, t);
+  }
+  return new Date(t);
 }
 
 const hojeNoFuso = (timeZone: string) => formatosDe(timeZone).dia.format(new Date());
