@@ -57,6 +57,11 @@ describe('admin trackers', () => {
     const p1 = await pagina('page=1&orderBy=imei&orderDirection=desc');
     expect(p1.content.map((r) => r.imei)).toEqual([prefixo + '001']);
     expect(p1).toMatchObject({ totalElements: 3, last: true });
+    for (const orderBy of ['situacao', 'situacaoEnergia', 'bateria', 'dataCadastro', 'id']) {
+      const p = await pagina(`page=0&orderBy=${orderBy}&orderDirection=desc`);
+      expect(p.content, orderBy).toHaveLength(2);
+      expect(p.totalElements).toBe(3);
+    }
     // Insertion order by id, the default sort.
     expect((await pagina('page=0')).content.map((r) => r.imei)).toEqual([prefixo + '003', prefixo + '001']);
     const alem = await pagina('page=5');

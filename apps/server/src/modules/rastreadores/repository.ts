@@ -1,9 +1,10 @@
-import { and, desc, eq, like, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { consultar, type Executor } from '../../db/client';
 import { chips, comandos, localizacoes, rastreadores, usuarioRastreadores, usuarios } from '../../db/schema';
-import { ordenacao, type Paginacao } from '../../lib/paginacao';
+import type { RASTREADOR_ORDENAVEIS } from '@rastro/shared/schemas/rastreadores';
+import type { Paginacao } from '../../lib/paginacao';
 import { escaparLike } from '../chips/repository';
-import { situacaoEfetiva } from './sql';
+import { SITUACAO_EFETIVA_SQL, situacaoEfetiva } from './sql';
 
 export interface FiltroRastreadores extends Paginacao {
   codigo?: number | undefined;
@@ -32,13 +33,6 @@ const base = (db: Executor) =>
     .leftJoin(usuarioRastreadores, eq(usuarioRastreadores.rastreadorId, rastreadores.id))
     .leftJoin(usuarios, eq(usuarios.id, usuarioRastreadores.usuarioId));
 
-function condicoes(f: FiltroRastreadores): SQL | undefined {
-  const c: SQL[] = [];
-  if (f.codigo !== undefined) c.push(eq(rastreadores.id, f.codigo));
-  if (f.imei) c.push(like(rastreadores.imei, `%${escaparLike(f.imei)}%`));
-  return c.length ? and(...c) : undefined;
-}
-
 /** One row of the admin list, as `base` selects it. */
 export interface LinhaRastreador {
   id: number;
@@ -54,32 +48,48 @@ export interface LinhaRastreador {
   usuarioNome: string | null;
 }
 
+/** The list's sort columns as SQL text (the schema allows only these keys). */
+const ORDEM_SQL: Record<(typeof RASTREADOR_ORDENAVEIS)[number], string> = {
+  id: '"rastreadores"."id"',
+  imei: '"rastreadores"."imei"',
+  bateria: '"rastreadores"."bateria"',
+  dataCadastro: '"rastreadores"."data_cadastro"',
+  situacao: SITUACAO_EFETIVA_SQL,
+  situacaoEnergia: '"rastreadores"."situacao_energia"',
+};
+
 /**
  * One page of the admin list and the total, in one round trip. The page is chosen on rastreadores
  * alone (every filter and sort column is its own), then joined: an OFFSET over the joined rows made
- * every deep page join and sort the whole fleet. Raw SQL: the query builder cost more CPU than the
- * query (bench/api).
+ * every deep page join and sort the whole fleet. Plain SQL text: the query builder, and even a
+ * template of drizzle's column objects, cost more CPU than the query (bench/api).
  */
 export async function listar(db: Executor, f: FiltroRastreadores): Promise<{ rows: LinhaRastreador[]; total: number }> {
-  const where = condicoes(f) ?? sql`true`;
-  const ordem = sql.join(ordenacao(colunas, rastreadores.id, f), sql`, `);
+  const filtros: SQL[] = [];
+  if (f.codigo !== undefined) filtros.push(sql`"rastreadores"."id" = ${f.codigo}`);
+  if (f.imei) filtros.push(sql`"rastreadores"."imei" like ${`%${escaparLike(f.imei)}%`}`);
+  const where = filtros.length ? sql.join(filtros, sql` and `) : sql`true`;
+  const dir = f.orderDirection === 'desc' ? 'desc' : 'asc';
+  const col = (ORDEM_SQL as Record<string, string | undefined>)[f.orderBy] ?? ORDEM_SQL.id;
+  // Ties broken by id, so pages are stable.
+  const ordem = sql.raw(col === ORDEM_SQL.id ? `${col} ${dir}` : `${col} ${dir}, "rastreadores"."id" ${dir}`);
   const linhas = await consultar<Omit<LinhaRastreador, 'dataCadastro'> & { dataCadastro: Date | string; total: number }>(
     db,
-    sql`select ${rastreadores.id} as "id", ${rastreadores.imei} as "imei", ${rastreadores.protocolo} as "protocolo", ${situacaoEfetiva} as "situacao",
-          ${rastreadores.situacaoEnergia} as "situacaoEnergia", ${rastreadores.bateria} as "bateria", ${rastreadores.dataCadastro} as "dataCadastro",
-          ${rastreadores.chipId} as "chipId", ${chips.numero} as "chipNumero", ${usuarioRastreadores.descricao} as "rastreadorDescricao",
-          ${usuarios.nome} as "usuarioNome", (select count(*)::int from ${rastreadores} where ${where}) as "total"
-        from ${rastreadores}
-        left join ${chips} on ${chips.id} = ${rastreadores.chipId}
-        left join ${usuarioRastreadores} on ${usuarioRastreadores.rastreadorId} = ${rastreadores.id}
-        left join ${usuarios} on ${usuarios.id} = ${usuarioRastreadores.usuarioId}
-        where ${rastreadores.id} in (select ${rastreadores.id} from ${rastreadores} where ${where} order by ${ordem} limit ${f.size} offset ${f.page * f.size})
+    sql`select "rastreadores"."id" as "id", "rastreadores"."imei" as "imei", "rastreadores"."protocolo" as "protocolo", ${situacaoEfetiva} as "situacao",
+          "rastreadores"."situacao_energia" as "situacaoEnergia", "rastreadores"."bateria" as "bateria", "rastreadores"."data_cadastro" as "dataCadastro",
+          "rastreadores"."chip_id" as "chipId", c.numero as "chipNumero", ur.descricao as "rastreadorDescricao", u.nome as "usuarioNome",
+          (select count(*)::int from rastreadores where ${where}) as "total"
+        from rastreadores
+        left join chips c on c.id = "rastreadores"."chip_id"
+        left join usuario_rastreadores ur on ur.rastreador_id = "rastreadores"."id"
+        left join usuarios u on u.id = ur.usuario_id
+        where "rastreadores"."id" in (select "rastreadores"."id" from rastreadores where ${where} order by ${ordem} limit ${f.size} offset ${f.page * f.size})
         order by ${ordem}`,
   );
   // Timestamps come as text from node-postgres (db/client.ts) and as Date from PGlite.
   const rows = linhas.map(({ total: _total, ...r }) => ({ ...r, dataCadastro: new Date(r.dataCadastro) }));
   // Past the last page there is no row to carry the total.
-  const total = linhas[0]?.total ?? (await consultar<{ n: number }>(db, sql`select count(*)::int as n from ${rastreadores} where ${where}`))[0]?.n ?? 0;
+  const total = linhas[0]?.total ?? (await consultar<{ n: number }>(db, sql`select count(*)::int as n from rastreadores where ${where}`))[0]?.n ?? 0;
   return { rows, total };
 }
 
