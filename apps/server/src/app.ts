@@ -100,6 +100,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { c
   await app.register(rateLimit, {
     max: config.limits.global,
     timeWindow: '1 minute',
+    // The web app's files and pages are not counted: one visit loads dozens of them, and many
+    // people share one address (mobile carriers' NAT, offices). The API keeps the per-IP limit.
+    allowList: (req) => req.method === 'GET' && !API_PREFIXES.some((p) => req.url.startsWith(p)),
     errorResponseBuilder: (_req, c) => ({ statusCode: 429, status: 429, message: MSG.muitasTentativas, ttl: c.ttl }),
   });
   await app.register(formbody);

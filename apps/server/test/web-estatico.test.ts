@@ -25,7 +25,7 @@ describe('web build: precompressed JS and HTML', () => {
       writeFileSync(path.join(dist, `${arquivo}.gz`), gzipSync(bruto));
       writeFileSync(path.join(dist, `${arquivo}.br`), brotliCompressSync(bruto));
     }
-    app = await criarApp({ WEB_DIST: dist });
+    app = await criarApp({ WEB_DIST: dist, RATE_LIMIT_MAX: '20' });
   });
   afterAll(() => app.fechar());
 
@@ -68,5 +68,18 @@ describe('web build: precompressed JS and HTML', () => {
     }
     // Every other route keeps the empty index (a login card there would flash before the page).
     expect((await app.inject({ url: '/auth/password-reset' })).body).toBe(HTML);
+  });
+
+  it('does not count the app files and pages against the per-IP limit; the API still is limited', async () => {
+    const ip = '198.51.100.7';
+    for (let i = 0; i < 30; i++) {
+      const arquivo = await app.inject({ url: '/assets/app.js', remoteAddress: ip });
+      expect(arquivo.statusCode).toBe(200);
+      expect((await app.inject({ url: '/admin/dashboard', remoteAddress: ip })).statusCode).toBe(200);
+    }
+    const codigos: number[] = [];
+    for (let i = 0; i < 25; i++) codigos.push((await app.inject({ url: '/api/config', remoteAddress: ip })).statusCode);
+    expect(codigos.slice(0, 20).every((c) => c === 200)).toBe(true);
+    expect(codigos.at(-1)).toBe(429);
   });
 });
