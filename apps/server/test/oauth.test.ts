@@ -150,6 +150,22 @@ describe('login rate limits', () => {
   });
 });
 
+describe('an account cannot be locked without solving captchas', () => {
+  it('attempts without a valid captcha do not count against the e-mail', async () => {
+    const limitado = await criarApp({ LOGIN_LIMIT_EMAIL: '3', LOGIN_LIMIT_IP: '100' });
+    try {
+      for (let i = 0; i < 6; i++) {
+        const r = await pedirToken(limitado, ADMIN.email, 'errada-123', { ip: '10.0.0.9', captcha: i % 2 ? 'nao-resolvido' : null });
+        expect(r.statusCode).toBe(400);
+        expect(r.json<{ error: string }>().error).toBe('invalid_captcha');
+      }
+      expect((await pedirToken(limitado, ADMIN.email, ADMIN.senha, { ip: '10.0.0.10' })).statusCode).toBe(200);
+    } finally {
+      await limitado.fechar();
+    }
+  });
+});
+
 describe('POST /oauth/check_token and GET /api/logout', () => {
   const check = (token: string) =>
     app.inject({ method: 'POST', url: '/oauth/check_token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${encodeURIComponent(token)}` });

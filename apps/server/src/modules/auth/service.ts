@@ -28,8 +28,9 @@ export async function login(ctx: Ctx, input: LoginInput): Promise<TokenResponse>
   const senha = input.password ?? '';
   if (!email || !senha) throw new OAuthError(400, 'invalid_request', MSG.campoObrigatorio);
   if (email.length > 80 || senha.length > 255 || !isEmailValido(email)) throw new OAuthError(400, 'invalid_grant', MSG.emailOuSenhaInvalidos);
-  if (!ctx.limiter.hit(`login:email:${email}`, limits.loginEmail, limits.windowMs)) throw muitasTentativas();
+  // The captcha first: without solving one, nobody can spend (and so lock) an account's attempts.
   if (!(await ctx.captcha.verificar(input.captcha, input.ip))) throw new OAuthError(400, 'invalid_captcha', MSG.resolvaCaptcha);
+  if (!ctx.limiter.hit(`login:email:${email}`, limits.loginEmail, limits.windowMs)) throw muitasTentativas();
 
   const usuario = await buscarParaLogin(ctx.db, email);
   const senhaOk = await verificarSenha(usuario?.senhaHash ?? null, senha);
