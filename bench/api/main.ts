@@ -236,6 +236,8 @@ async function medirRitmo(srv: Alvo, bare: Alvo, e: Endpoint, porSegundo: number
     { alvo: srv, gerar: e.servidor, rodadas: [] as Rodada[] },
     { alvo: bare, gerar: e.base, rodadas: [] as Rodada[] },
   ];
+  // A warm-up at the rate first: the saturation phase just before leaves a heap for the collector to settle.
+  for (const l of lados) await aRitmo(l.alvo.porta, l.gerar, P.conexoes, P.aquecimentoS, porSegundo);
   for (let r = 0; r < P.rodadas; r++) for (const l of lados) l.rodadas.push(await aRitmo(l.alvo.porta, l.gerar, P.conexoes, P.medidaS / P.rodadas, porSegundo));
   const [a, b] = lados.map((l) => resumir(l.rodadas));
   if (!a || !b) throw new Error('medição vazia');
