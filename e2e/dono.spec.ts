@@ -42,11 +42,12 @@ async function abrirMapaAtual(page: Page) {
 }
 
 /** The latitude the info window shows. */
-async function latitudeNoPopup(page: Page) {
+/** The marker's position as its info window shows it: a pet walking due east keeps its latitude. */
+async function posicaoNoPopup(page: Page) {
   const popup = page.locator('.leaflet-popup');
   await expect(popup).toBeVisible();
-  const texto = (await popup.getByText(/^Latitude/).locator('..').textContent()) ?? '';
-  return texto.replace(/[^\d.,-]/g, '');
+  const valor = async (rotulo: RegExp) => ((await popup.getByText(rotulo).locator('..').textContent()) ?? '').replace(/[^\d.,-]/g, '');
+  return `${await valor(/^Latitude/)} ${await valor(/^Longitude/)}`;
 }
 
 test('an owner links a tracker, follows it live, switches economy, reads its history and alarm, and turns it off', async ({ page }) => {
@@ -75,13 +76,13 @@ test('an owner links a tracker, follows it live, switches economy, reads its his
   const marcador = page.getByRole('button', { name: 'REX' });
   await expect(marcador).toBeVisible();
   await marcador.click();
-  const antes = await latitudeNoPopup(page);
+  const antes = await posicaoNoPopup(page);
   await page.evaluate(() => Object.assign(window, { semRecarregar: true }));
   await page.waitForTimeout(3000);
   await page.getByRole('button', { name: 'Sincronizar' }).click();
   await expect(page.getByText(MSG.sincronizacaoSolicitada)).toBeVisible();
   await simuladorRecebeu('localizar agora');
-  await expect.poll(() => latitudeNoPopup(page), { timeout: 15_000 }).not.toBe(antes);
+  await expect.poll(() => posicaoNoPopup(page), { timeout: 15_000 }).not.toBe(antes);
   expect(await page.evaluate(() => (window as unknown as { semRecarregar?: boolean }).semRecarregar)).toBe(true);
 
   // Economy mode: the GPS-off command reaches the device.
