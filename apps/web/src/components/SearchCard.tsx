@@ -6,11 +6,11 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import { useEffect, useId, type ReactNode } from 'react';
 import type { DefaultValues } from 'react-hook-form';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { Form, type FormApi, type FormSchema } from './form/Form';
 
 interface SearchCardProps<S extends FormSchema> {
-  /** The filter schema (a `.pick()` of the shared list query schema). */
+  /** The filter schema (a `z.pick()` of the shared list query schema). */
   schema: S;
   /** The filters in force (from the address): the fields follow them on Back and reload. */
   values: DefaultValues<z.input<S>>;

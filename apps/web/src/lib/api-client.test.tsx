@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DELAY } from '@rastro/shared/constants';
 import { MSG } from '@rastro/shared/messages';
 import { json, stubFetch } from '@/testing/fetch-stub';

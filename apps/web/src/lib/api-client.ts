@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { DELAY } from '@rastro/shared/constants';
 import { MSG } from '@rastro/shared/messages';
 import { erroOAuthSchema, erroSchema } from '@rastro/shared/schemas/common';
@@ -70,7 +70,7 @@ function toApiError(status: number, data: unknown): ApiError {
 }
 
 /** Calls the API and parses the answer with `schema` (from packages/shared). Throws ApiError. */
-export async function apiRequest<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> {
+export async function apiRequest<S extends z.ZodMiniType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> {
   const { method = 'GET', query, json, form, signal } = options;
   const auth = options.auth ?? true;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The one place the web app reads its build-time environment (VITE_*). */
 const envSchema = z.object({
-  VITE_OAUTH_CLIENT_ID: z.string().optional(),
-  VITE_OAUTH_CLIENT_SECRET: z.string().optional(),
-  VITE_API_URL: z.string().optional(),
+  VITE_OAUTH_CLIENT_ID: z.optional(z.string()),
+  VITE_OAUTH_CLIENT_SECRET: z.optional(z.string()),
+  VITE_API_URL: z.optional(z.string()),
 });
 
 const env = envSchema.parse(import.meta.env);

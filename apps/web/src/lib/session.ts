@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { COOKIE_DIAS } from '@rastro/shared/constants';
 import { sessaoUsuarioSchema, type SessaoUsuario, type TokenResponse } from '@rastro/shared/schemas/auth';
 import { deleteCookie, getCookie, setCookie } from './cookies';
@@ -14,7 +14,7 @@ export const TOKEN_COOKIE = 'rastro_token';
 export const SESSION_STORAGE_KEY = 'rastro_sessao';
 
 const emulacaoSchema = z.object({
-  usuarioId: z.number().int(),
+  usuarioId: z.int(),
   nome: z.string(),
   authorities: z.array(z.string()),
   isClient: z.boolean(),
@@ -23,7 +23,7 @@ export type Emulacao = z.infer<typeof emulacaoSchema>;
 
 const persistidoSchema = z.object({
   usuario: sessaoUsuarioSchema,
-  emulacao: emulacaoSchema.nullable(),
+  emulacao: z.nullable(emulacaoSchema),
 });
 
 export interface SessionState {

@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LIMITES } from '../constants';
 import { MSG, maxCaracteres } from '../messages';
+import { nomeado } from './common';
 import { celularObrigatorio, emailObrigatorio, obrigatorio, senhaNova } from './fields';
 
 // ---- Login -------------------------------------------------------------------------------
@@ -10,24 +11,24 @@ export const loginFormSchema = z.object({
   email: emailObrigatorio(LIMITES.loginEmail),
   password: z
     .string({ error: MSG.campoObrigatorio })
-    .min(1, MSG.campoObrigatorio)
-    .max(LIMITES.loginSenha, maxCaracteres(LIMITES.loginSenha)),
+    .check(z.minLength(1, MSG.campoObrigatorio), z.maxLength(LIMITES.loginSenha, maxCaracteres(LIMITES.loginSenha))),
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 
 /** POST /oauth/token, form-encoded. Field rules are checked in the service to answer OAuth errors. */
-export const tokenRequestSchema = z
-  .object({
-    grant_type: z.string().optional(),
-    username: z.string().optional(),
-    password: z.string().optional(),
-    'g-recaptcha-response': z.string().optional(),
-  })
-  .meta({ id: 'TokenRequest' });
+export const tokenRequestSchema = nomeado(
+  'TokenRequest',
+  z.object({
+    grant_type: z.optional(z.string()),
+    username: z.optional(z.string()),
+    password: z.optional(z.string()),
+    'g-recaptcha-response': z.optional(z.string()),
+  }),
+);
 
 /** Who is logged in: what /oauth/token and /oauth/check_token tell the web app. */
 export const sessaoUsuarioSchema = z.object({
-  usuarioId: z.number().int(),
+  usuarioId: z.int(),
   nome: z.string(),
   email: z.string(),
   authorities: z.array(z.string()),
@@ -35,19 +36,21 @@ export const sessaoUsuarioSchema = z.object({
 });
 export type SessaoUsuario = z.infer<typeof sessaoUsuarioSchema>;
 
-export const tokenResponseSchema = sessaoUsuarioSchema
-  .extend({
+export const tokenResponseSchema = nomeado(
+  'TokenResponse',
+  z.extend(sessaoUsuarioSchema, {
     access_token: z.string(),
     token_type: z.literal('bearer'),
-    expires_in: z.number().int(),
-  })
-  .meta({ id: 'TokenResponse' });
+    expires_in: z.int(),
+  }),
+);
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
-export const checkTokenRequestSchema = z.object({ token: z.string().optional() });
-export const checkTokenResponseSchema = sessaoUsuarioSchema
-  .extend({ active: z.literal(true), exp: z.number().int() })
-  .meta({ id: 'CheckTokenResponse' });
+export const checkTokenRequestSchema = z.object({ token: z.optional(z.string()) });
+export const checkTokenResponseSchema = nomeado(
+  'CheckTokenResponse',
+  z.extend(sessaoUsuarioSchema, { active: z.literal(true), exp: z.int() }),
+);
 export type CheckTokenResponse = z.infer<typeof checkTokenResponseSchema>;
 
 // ---- Password reset ----------------------------------------------------------------------
@@ -59,37 +62,33 @@ export const sendLinkResponseSchema = z.object({ message: z.string() });
 export const validaTokenQuerySchema = z.object({ token: obrigatorio(200) });
 export const validaTokenResponseSchema = z.object({ valido: z.literal(true) });
 
-const confirmacao = <T extends { senhaNova: string; confirmarNovaSenha: string }>(d: T) =>
-  d.senhaNova === d.confirmarNovaSenha;
-const confirmacaoErro = { error: MSG.senhasNaoCorrespondem, path: ['confirmarNovaSenha'] };
+/** The object's rule: the confirmation repeats the new password. */
+const confirmarSenhas = () =>
+  z.refine<{ senhaNova: string; confirmarNovaSenha: string }>((d) => d.senhaNova === d.confirmarNovaSenha, {
+    error: MSG.senhasNaoCorrespondem,
+    path: ['confirmarNovaSenha'],
+  });
+/** The confirmation field: required; that it matches is the object's rule. */
+const confirmarNovaSenha = () => z.string({ error: MSG.campoObrigatorio }).check(z.minLength(1, MSG.campoObrigatorio));
 
 /** The set-new-password form (from the e-mailed link). */
-export const novaSenhaFormSchema = z
-  .object({
-    senhaNova: senhaNova(),
-    confirmarNovaSenha: z.string({ error: MSG.campoObrigatorio }).min(1, MSG.campoObrigatorio),
-  })
-  .refine(confirmacao, confirmacaoErro);
+export const novaSenhaFormSchema = z.object({ senhaNova: senhaNova(), confirmarNovaSenha: confirmarNovaSenha() }).check(confirmarSenhas());
 export type NovaSenhaForm = z.infer<typeof novaSenhaFormSchema>;
 
 export const resetaSenhaSchema = z
-  .object({
-    senhaNova: senhaNova(),
-    confirmarNovaSenha: z.string({ error: MSG.campoObrigatorio }).min(1, MSG.campoObrigatorio),
-    token: obrigatorio(200),
-  })
-  .refine(confirmacao, confirmacaoErro);
+  .object({ senhaNova: senhaNova(), confirmarNovaSenha: confirmarNovaSenha(), token: obrigatorio(200) })
+  .check(confirmarSenhas());
 export type ResetaSenha = z.infer<typeof resetaSenhaSchema>;
 
 // ---- Change own password -----------------------------------------------------------------
 
 export const alterarSenhaSchema = z
   .object({
-    senhaAtual: z.string({ error: MSG.campoObrigatorio }).min(1, MSG.campoObrigatorio).max(LIMITES.loginSenha),
+    senhaAtual: z.string({ error: MSG.campoObrigatorio }).check(z.minLength(1, MSG.campoObrigatorio), z.maxLength(LIMITES.loginSenha)),
     senhaNova: senhaNova(),
-    confirmarNovaSenha: z.string({ error: MSG.campoObrigatorio }).min(1, MSG.campoObrigatorio),
+    confirmarNovaSenha: confirmarNovaSenha(),
   })
-  .refine(confirmacao, confirmacaoErro);
+  .check(confirmarSenhas());
 export type AlterarSenha = z.infer<typeof alterarSenhaSchema>;
 
 export const mensagemSchema = z.object({ message: z.string() });
@@ -107,4 +106,4 @@ export const signUpSchema = z.object({
   senha: senhaNova(),
 });
 export type SignUp = z.infer<typeof signUpSchema>;
-export const signUpResponseSchema = z.object({ id: z.number().int(), nome: z.string(), email: z.string() });
+export const signUpResponseSchema = z.object({ id: z.int(), nome: z.string(), email: z.string() });

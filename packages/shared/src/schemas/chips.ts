@@ -1,35 +1,36 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ID_MAX, LIMITES } from '../constants';
 import { SITUACOES_CHIP } from '../dominio';
-import { paginacaoQuerySchema, pageSchema } from './common';
+import { nomeado, paginacaoQuerySchema, pageSchema } from './common';
 import { codigoFiltro, obrigatorio, opcional, telefoneObrigatorio } from './fields';
 
-export const chipSchema = z
-  .object({
-    id: z.number().int(),
+export const chipSchema = nomeado(
+  'Chip',
+  z.object({
+    id: z.int(),
     descricao: z.string(),
     /** Digits only; the screens format it with formatPhone(v, {mask: 'auto'}). */
     numero: z.string(),
     situacao: z.enum(SITUACOES_CHIP),
-    usuarioCadastroNome: z.string().nullable(),
+    usuarioCadastroNome: z.nullable(z.string()),
     dataCadastro: z.string(),
-  })
-  .meta({ id: 'Chip' });
+  }),
+);
 export type Chip = z.infer<typeof chipSchema>;
 export const chipPageSchema = pageSchema(chipSchema);
 
 export const CHIP_ORDENAVEIS = ['id', 'descricao', 'numero', 'dataCadastro', 'situacao'] as const;
 /** GET /api/chips: filters codigo (numeric, 5), descricao (150), numero (phone). */
-export const chipFiltroSchema = paginacaoQuerySchema(CHIP_ORDENAVEIS, 'id').extend({
-  codigo: codigoFiltro().optional(),
-  descricao: opcional(LIMITES.descricao).optional(),
-  numero: z.string().trim().max(20).optional(),
+export const chipFiltroSchema = z.extend(paginacaoQuerySchema(CHIP_ORDENAVEIS, 'id'), {
+  codigo: z.optional(codigoFiltro()),
+  descricao: z.optional(opcional(LIMITES.descricao)),
+  numero: z.optional(z.string().check(z.trim(), z.maxLength(20))),
 });
 export type ChipFiltro = z.input<typeof chipFiltroSchema>;
 
 /** POST /api/chips (create, or update when id is given). */
 export const chipFormSchema = z.object({
-  id: z.number().int().positive().max(ID_MAX).optional(),
+  id: z.optional(z.int().check(z.positive(), z.lte(ID_MAX))),
   descricao: obrigatorio(LIMITES.descricao),
   numero: telefoneObrigatorio(),
 });

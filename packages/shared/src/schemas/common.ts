@@ -1,22 +1,30 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ID_MAX, MAX_PAGE_SIZE, PAGE_SIZE } from '../constants';
 import { MSG } from '../messages';
 
+/**
+ * Names a schema in the OpenAPI document (components/schemas). Registered, not checked: a
+ * named object can still be extended (zod refuses to extend an object that carries checks).
+ */
+export function nomeado<T extends z.ZodMiniType>(id: string, schema: T): T {
+  z.globalRegistry.add(schema, { id });
+  return schema;
+}
+
 /** `{status, message, errors?}`: every error except those of /oauth/*. */
 export const erroCampoSchema = z.object({ campo: z.string(), message: z.string() });
-export const erroSchema = z
-  .object({
-    status: z.number().int(),
+export const erroSchema = nomeado(
+  'Erro',
+  z.object({
+    status: z.int(),
     message: z.string(),
-    errors: z.array(erroCampoSchema).optional(),
-  })
-  .meta({ id: 'Erro' });
+    errors: z.optional(z.array(erroCampoSchema)),
+  }),
+);
 export type Erro = z.infer<typeof erroSchema>;
 
 /** OAuth-style error of /oauth/token and /oauth/check_token. */
-export const erroOAuthSchema = z
-  .object({ error: z.string(), error_description: z.string() })
-  .meta({ id: 'ErroOAuth' });
+export const erroOAuthSchema = nomeado('ErroOAuth', z.object({ error: z.string(), error_description: z.string() }));
 export type ErroOAuth = z.infer<typeof erroOAuthSchema>;
 
 export const orderDirectionSchema = z.enum(['asc', 'desc']);
@@ -28,24 +36,24 @@ export function paginacaoQuerySchema<const T extends readonly [string, ...string
   defaultDirection: 'asc' | 'desc' = 'asc',
 ) {
   return z.object({
-    page: z.coerce.number({ error: MSG.campoInvalido }).int().min(0).default(0),
-    size: z.coerce.number({ error: MSG.campoInvalido }).int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
-    orderBy: z.enum(orderable, { error: MSG.campoInvalido }).default(defaultOrder),
-    orderDirection: orderDirectionSchema.default(defaultDirection),
+    page: z._default(z.coerce.number({ error: MSG.campoInvalido }).check(z.int(), z.gte(0)), 0),
+    size: z._default(z.coerce.number({ error: MSG.campoInvalido }).check(z.int(), z.gte(1), z.lte(MAX_PAGE_SIZE)), PAGE_SIZE),
+    orderBy: z._default(z.enum(orderable, { error: MSG.campoInvalido }), defaultOrder),
+    orderDirection: z._default(orderDirectionSchema, defaultDirection),
   });
 }
 
 /** The Page object of the spec. */
-export function pageSchema<T extends z.ZodType>(item: T) {
+export function pageSchema<T extends z.ZodMiniType>(item: T) {
   return z.object({
     content: z.array(item),
-    number: z.number().int(),
-    size: z.number().int(),
-    totalElements: z.number().int(),
-    totalPages: z.number().int(),
+    number: z.int(),
+    size: z.int(),
+    totalElements: z.int(),
+    totalPages: z.int(),
     first: z.boolean(),
     last: z.boolean(),
-    numberOfElements: z.number().int(),
+    numberOfElements: z.int(),
   });
 }
 export interface Page<T> {
@@ -59,11 +67,11 @@ export interface Page<T> {
   numberOfElements: number;
 }
 
-export const idParamSchema = z.object({ id: z.coerce.number({ error: MSG.campoInvalido }).int().positive().max(ID_MAX, MSG.campoInvalido) });
+export const idParamSchema = z.object({ id: z.coerce.number({ error: MSG.campoInvalido }).check(z.int(), z.positive(), z.lte(ID_MAX, MSG.campoInvalido)) });
 
 export const okSchema = z.object({ ok: z.literal(true) });
 
-export const selectItemSchema = z.object({ id: z.number().int(), text: z.string() });
+export const selectItemSchema = z.object({ id: z.int(), text: z.string() });
 export type SelectItem = z.infer<typeof selectItemSchema>;
-export const idNomeSchema = z.object({ id: z.number().int(), nome: z.string() });
+export const idNomeSchema = z.object({ id: z.int(), nome: z.string() });
 export type IdNome = z.infer<typeof idNomeSchema>;

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { nomeado } from './common';
 
 export const captchaConfigSchema = z.discriminatedUnion('provider', [
   z.object({ provider: z.literal('altcha'), challengeUrl: z.string() }),
@@ -7,21 +8,23 @@ export const captchaConfigSchema = z.discriminatedUnion('provider', [
 export type CaptchaConfig = z.infer<typeof captchaConfigSchema>;
 
 /** GET /api/config: what the web app needs before login. */
-export const appConfigSchema = z
-  .object({
+export const appConfigSchema = nomeado(
+  'AppConfig',
+  z.object({
     captcha: captchaConfigSchema,
     mapa: z.object({ tileUrl: z.string(), attribution: z.string() }),
     versao: z.string(),
-  })
-  .meta({ id: 'AppConfig' });
+  }),
+);
 export type AppConfig = z.infer<typeof appConfigSchema>;
 
 /** ALTCHA v2 challenge (GET /api/captcha/desafio), passed to the widget as it is. */
-export const captchaDesafioSchema = z
-  .object({
+export const captchaDesafioSchema = nomeado(
+  'DesafioCaptcha',
+  z.object({
     parameters: z.record(z.string(), z.unknown()),
-    signature: z.string().optional(),
-  })
-  .meta({ id: 'DesafioCaptcha' });
+    signature: z.optional(z.string()),
+  }),
+);
 
 export const healthSchema = z.object({ status: z.enum(['ok', 'indisponivel']), database: z.boolean() });

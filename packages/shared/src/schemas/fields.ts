@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ID_MAX, LIMITES } from '../constants';
 import { MSG, maxCaracteres } from '../messages';
 import { compararDatas, dataDeDate, idadeEmAnos, isCpfValido, isEmailValido, onlyDigits, parseData, type DataSimples } from '../validators';
@@ -9,68 +9,64 @@ import { idadeMinima } from '../messages';
 
 export const obrigatorio = (max?: number) => {
   // abort: an empty field reports only 'Campo obrigatorio.', not also the format rules after it.
-  const base = z.string({ error: MSG.campoObrigatorio }).trim().min(1, { error: MSG.campoObrigatorio, abort: true });
-  return max ? base.max(max, maxCaracteres(max)) : base;
+  const base = z.string({ error: MSG.campoObrigatorio }).check(z.trim(), z.minLength(1, { error: MSG.campoObrigatorio, abort: true }));
+  return max ? base.check(z.maxLength(max, maxCaracteres(max))) : base;
 };
 
-export const opcional = (max: number) => z.string().trim().max(max, maxCaracteres(max));
+export const opcional = (max: number) => z.string().check(z.trim(), z.maxLength(max, maxCaracteres(max)));
 
 export const emailObrigatorio = (max: number) =>
-  obrigatorio(max).refine(isEmailValido, { error: MSG.emailInvalido });
+  obrigatorio(max).check(z.refine(isEmailValido, { error: MSG.emailInvalido }));
 
 /** Optional e-mail filter: empty is fine, otherwise it must be valid. */
 export const emailOpcional = (max: number) =>
-  opcional(max).refine((v) => v === '' || isEmailValido(v), { error: MSG.emailInvalido });
+  opcional(max).check(z.refine((v) => v === '' || isEmailValido(v), { error: MSG.emailInvalido }));
 
-export const cpfObrigatorio = () => obrigatorio().refine(isCpfValido, { error: MSG.cpfInvalido });
+export const cpfObrigatorio = () => obrigatorio().check(z.refine(isCpfValido, { error: MSG.cpfInvalido }));
 
 export const cpfOpcional = () =>
-  z
-    .string()
-    .trim()
-    .refine((v) => v === '' || isCpfValido(v), { error: MSG.cpfInvalido });
-
-/** Mobile phone, masked `(99) 9 9999-9999` or digits; 10 or 11 digits with the area code. */
-export const celularObrigatorio = () =>
-  obrigatorio(20).refine(
-    (v) => {
-      const n = onlyDigits(v).length;
-      return n === 10 || n === 11;
-    },
-    { error: MSG.campoInvalido },
+  z.string().check(
+    z.trim(),
+    z.refine((v) => v === '' || isCpfValido(v), { error: MSG.cpfInvalido }),
   );
-
-export const senhaNova = () =>
-  z
-    .string({ error: MSG.campoObrigatorio })
-    .min(1, { error: MSG.campoObrigatorio, abort: true })
-    .min(LIMITES.senhaMin, MSG.senhaCurta)
-    .max(LIMITES.senhaMax, maxCaracteres(LIMITES.senhaMax));
 
 const telefoneDigitos = (v: string) => {
   const n = onlyDigits(v).length;
   return n === 10 || n === 11;
 };
 
+/** Mobile phone, masked `(99) 9 9999-9999` or digits; 10 or 11 digits with the area code. */
+export const celularObrigatorio = () =>
+  obrigatorio(20).check(z.refine((v) => telefoneDigitos(v), { error: MSG.campoInvalido }));
+
+export const senhaNova = () =>
+  z
+    .string({ error: MSG.campoObrigatorio })
+    .check(
+      z.minLength(1, { error: MSG.campoObrigatorio, abort: true }),
+      z.minLength(LIMITES.senhaMin, MSG.senhaCurta),
+      z.maxLength(LIMITES.senhaMax, maxCaracteres(LIMITES.senhaMax)),
+    );
+
 /** Any phone with area code (10 or 11 digits), required. */
-export const telefoneObrigatorio = () => obrigatorio(20).refine(telefoneDigitos, { error: MSG.telefoneInvalido });
+export const telefoneObrigatorio = () => obrigatorio(20).check(z.refine(telefoneDigitos, { error: MSG.telefoneInvalido }));
 /** Optional phone: empty, or 10/11 digits. */
 export const telefoneOpcional = () =>
-  z
-    .string()
-    .trim()
-    .max(20)
-    .refine((v) => v === '' || telefoneDigitos(v), { error: MSG.telefoneInvalido });
+  z.string().check(
+    z.trim(),
+    z.maxLength(20),
+    z.refine((v) => v === '' || telefoneDigitos(v), { error: MSG.telefoneInvalido }),
+  );
 
 /** Optional CEP: empty or 8 digits (masked 99999-999 or not). */
 export const cepOpcional = () =>
-  z
-    .string()
-    .trim()
-    .refine((v) => v === '' || onlyDigits(v).length === 8, { error: MSG.cepInvalido });
+  z.string().check(
+    z.trim(),
+    z.refine((v) => v === '' || onlyDigits(v).length === 8, { error: MSG.cepInvalido }),
+  );
 
 /** Optional positive id from a select ('' or null = none). */
-export const idOpcional = () => z.number().int().positive().max(ID_MAX).nullable();
+export const idOpcional = () => z.nullable(z.int().check(z.positive(), z.lte(ID_MAX)));
 
 /** The birth-date rule: a real date, not after today, over IDADE_MINIMA years. */
 function erroNascimento(d: DataSimples | null): string | null {
@@ -86,35 +82,29 @@ function erroNascimento(d: DataSimples | null): string | null {
  * IDADE_MINIMA years (spec §5, admin user).
  */
 export const dataNascimentoIso = () =>
-  z
-    .string()
-    .trim()
-    .nullable()
-    .superRefine((v, ctx) => {
+  z.nullable(z.string().check(z.trim())).check(
+    z.superRefine((v, ctx) => {
       if (!v) return;
       const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
       const erro = erroNascimento(m ? parseData(`${m[3]}/${m[2]}/${m[1]}`) : null);
       if (erro) ctx.addIssue({ code: 'custom', message: erro });
-    });
+    }),
+  );
 
 /** Birth date as the form shows it ('DD/MM/YYYY'), same rules. */
 export const dataNascimentoBr = () =>
-  z
-    .string()
-    .trim()
-    .superRefine((v, ctx) => {
+  z.string().check(
+    z.trim(),
+    z.superRefine((v, ctx) => {
       if (!v) return;
       const erro = erroNascimento(parseData(v));
       if (erro) ctx.addIssue({ code: 'custom', message: erro });
-    });
+    }),
+  );
 
 /** ISO date-time with offset, as dates travel on the wire. */
 export const dataHora = () => z.string();
 
 /** The numeric 'código' filter of the lists (max 5 digits). */
 export const codigoFiltro = () =>
-  z
-    .string()
-    .trim()
-    .max(LIMITES.codigo, maxCaracteres(LIMITES.codigo))
-    .regex(/^\d*$/, MSG.campoInvalido);
+  z.string().check(z.trim(), z.maxLength(LIMITES.codigo, maxCaracteres(LIMITES.codigo)), z.regex(/^\d*$/, MSG.campoInvalido));

@@ -1,60 +1,62 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ID_MAX } from '../constants';
 import { FORMATOS_EXPORTACAO, TIPOS_LOCALIZACAO } from '../dominio';
 import { MSG } from '../messages';
-import { paginacaoQuerySchema, pageSchema } from './common';
+import { nomeado, paginacaoQuerySchema, pageSchema } from './common';
 
-const rastreadorId = z.coerce.number({ error: MSG.campoObrigatorio }).int().positive(MSG.campoObrigatorio).max(ID_MAX, MSG.campoInvalido);
+const rastreadorId = z.coerce.number({ error: MSG.campoObrigatorio }).check(z.int(), z.positive(MSG.campoObrigatorio), z.lte(ID_MAX, MSG.campoInvalido));
 
 /** GET /api/localizacoes: one tracker's positions and scans, newest first. */
-export const localizacaoFiltroSchema = paginacaoQuerySchema(['dataHora', 'id'] as const, 'dataHora', 'desc').extend({
+export const localizacaoFiltroSchema = z.extend(paginacaoQuerySchema(['dataHora', 'id'] as const, 'dataHora', 'desc'), {
   rastreadorId,
-  tipoLocalizacao: z.enum(TIPOS_LOCALIZACAO, { error: MSG.campoInvalido }).optional(),
+  tipoLocalizacao: z.optional(z.enum(TIPOS_LOCALIZACAO, { error: MSG.campoInvalido })),
 });
 export type LocalizacaoFiltro = z.input<typeof localizacaoFiltroSchema>;
 
 /** A row of the detail tables: GPS uses lat/lng/velocidade, WIFI macAddress, LBS the cell fields. */
-export const localizacaoSchema = z
-  .object({
-    id: z.number().int(),
-    rastreadorId: z.number().int(),
-    tipo: z.enum(TIPOS_LOCALIZACAO),
-    dataHora: z.string(),
-    latitude: z.number().nullable(),
-    longitude: z.number().nullable(),
-    /** Km/h. */
-    velocidade: z.number().nullable(),
-    curso: z.number().int().nullable(),
-    /** Accuracy radius in metres (WIFI/LBS resolved positions). */
-    precisao: z.number().nullable(),
-    macAddress: z.string().nullable(),
-    /** dB. */
-    nivelSinal: z.number().int().nullable(),
-    codigoPais: z.number().int().nullable(),
-    rede: z.number().int().nullable(),
-    redeDescricao: z.string().nullable(),
-    codigoArea: z.number().int().nullable(),
-    identificadorTorre: z.number().int().nullable(),
-  })
-  .meta({ id: 'Localizacao' });
+export const localizacaoSchema = nomeado(
+  'Localizacao',
+  z.object({
+      id: z.int(),
+      rastreadorId: z.int(),
+      tipo: z.enum(TIPOS_LOCALIZACAO),
+      dataHora: z.string(),
+      latitude: z.nullable(z.number()),
+      longitude: z.nullable(z.number()),
+      /** Km/h. */
+      velocidade: z.nullable(z.number()),
+      curso: z.nullable(z.int()),
+      /** Accuracy radius in metres (WIFI/LBS resolved positions). */
+      precisao: z.nullable(z.number()),
+      macAddress: z.nullable(z.string()),
+      /** dB. */
+      nivelSinal: z.nullable(z.int()),
+      codigoPais: z.nullable(z.int()),
+      rede: z.nullable(z.int()),
+      redeDescricao: z.nullable(z.string()),
+      codigoArea: z.nullable(z.int()),
+      identificadorTorre: z.nullable(z.int()),
+  }),
+);
 export type Localizacao = z.infer<typeof localizacaoSchema>;
 export const localizacaoPageSchema = pageSchema(localizacaoSchema);
 
 /** GET /api/baterias: one tracker's battery history, newest first. */
-export const bateriaFiltroSchema = paginacaoQuerySchema(['dataCadastro', 'id'] as const, 'dataCadastro', 'desc').extend({ rastreadorId });
+export const bateriaFiltroSchema = z.extend(paginacaoQuerySchema(['dataCadastro', 'id'] as const, 'dataCadastro', 'desc'), { rastreadorId });
 export type BateriaFiltro = z.input<typeof bateriaFiltroSchema>;
 
-export const bateriaSchema = z
-  .object({
-    id: z.number().int(),
-    /** Percent. */
-    bateria: z.number().int(),
-    /** Percent. */
-    nivelSinal: z.number().int().nullable(),
-    carregando: z.boolean().nullable(),
-    dataCadastro: z.string(),
-  })
-  .meta({ id: 'Bateria' });
+export const bateriaSchema = nomeado(
+  'Bateria',
+  z.object({
+      id: z.int(),
+      /** Percent. */
+      bateria: z.int(),
+      /** Percent. */
+      nivelSinal: z.nullable(z.int()),
+      carregando: z.nullable(z.boolean()),
+      dataCadastro: z.string(),
+  }),
+);
 export type Bateria = z.infer<typeof bateriaSchema>;
 export const bateriaPageSchema = pageSchema(bateriaSchema);
 
@@ -69,5 +71,5 @@ export const exportarQuerySchema = z
     dataFinal: dataHoraIso(),
     formato: z.enum(FORMATOS_EXPORTACAO, { error: MSG.campoInvalido }),
   })
-  .refine((q) => Date.parse(q.dataFinal) >= Date.parse(q.dataInicial), { error: MSG.dataFinalAntesInicial, path: ['dataFinal'] });
+  .check(z.refine((q) => Date.parse(q.dataFinal) >= Date.parse(q.dataInicial), { error: MSG.dataFinalAntesInicial, path: ['dataFinal'] }));
 export type ExportarQuery = z.infer<typeof exportarQuerySchema>;

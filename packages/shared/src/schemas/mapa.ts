@@ -1,8 +1,9 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ID_MAX, PERIODO_MAXIMO_HISTORICO_DIAS } from '../constants';
 import { SITUACOES_ENERGIA, TIPOS_LOCALIZACAO, TIPOS_VISUALIZACAO } from '../dominio';
 import { MSG, periodoMaximo } from '../messages';
 import { compararDatas, dataDeDate, parseData, parseHora } from '../validators';
+import { nomeado } from './common';
 import { dataHoraIso } from './localizacoes';
 import { meuRastreadorSchema } from './meus-rastreadores';
 
@@ -23,31 +24,34 @@ function erroDoPeriodo(inicio: string, fim: string): string | null {
 export const mapaQuerySchema = z
   .object({
     tipoVisualizacao: z.enum(TIPOS_VISUALIZACAO, { error: MSG.campoObrigatorio }),
-    usuarioRastreadorId: z.coerce.number({ error: MSG.campoInvalido }).int().positive().max(ID_MAX, MSG.campoInvalido).optional(),
-    dataInicial: dataHoraIso().optional(),
-    dataFinal: dataHoraIso().optional(),
+    usuarioRastreadorId: z.optional(z.coerce.number({ error: MSG.campoInvalido }).check(z.int(), z.positive(), z.lte(ID_MAX, MSG.campoInvalido))),
+    dataInicial: z.optional(dataHoraIso()),
+    dataFinal: z.optional(dataHoraIso()),
   })
-  .superRefine((q, ctx) => {
-    if (q.tipoVisualizacao !== 'HISTORICO') return;
-    for (const campo of ['usuarioRastreadorId', 'dataInicial', 'dataFinal'] as const) {
-      if (q[campo] === undefined) ctx.addIssue({ code: 'custom', path: [campo], message: MSG.campoObrigatorio });
-    }
-    if (!q.dataInicial || !q.dataFinal) return;
-    const message = erroDoPeriodo(q.dataInicial, q.dataFinal);
-    if (message) ctx.addIssue({ code: 'custom', path: ['dataFinal'], message });
-  });
+  .check(
+    z.superRefine((q, ctx) => {
+      if (q.tipoVisualizacao !== 'HISTORICO') return;
+      for (const campo of ['usuarioRastreadorId', 'dataInicial', 'dataFinal'] as const) {
+        if (q[campo] === undefined) ctx.addIssue({ code: 'custom', path: [campo], message: MSG.campoObrigatorio });
+      }
+      if (!q.dataInicial || !q.dataFinal) return;
+      const message = erroDoPeriodo(q.dataInicial, q.dataFinal);
+      if (message) ctx.addIssue({ code: 'custom', path: ['dataFinal'], message });
+    }),
+  );
 export type MapaQuery = z.infer<typeof mapaQuerySchema>;
 
 /** A map marker: the latest position of a tracker (ATUAL) or one point of a route (HISTORICO). */
-export const marcadorSchema = z
-  .object({
+export const marcadorSchema = nomeado(
+  'Marcador',
+  z.object({
     /** ATUAL: the owner's link id; HISTORICO: the position's id. */
-    id: z.number().int(),
-    rastreadorId: z.number().int(),
-    usuarioRastreadorId: z.number().int(),
+    id: z.int(),
+    rastreadorId: z.int(),
+    usuarioRastreadorId: z.int(),
     name: z.string(),
     position: z.object({ lat: z.number(), lng: z.number() }),
-    bateria: z.number().int().nullable(),
+    bateria: z.nullable(z.int()),
     situacaoEnergia: z.enum(SITUACOES_ENERGIA),
     situacaoEnergiaDescricao: z.string(),
     /** The tracker can be turned off now (it is LIGADO). */
@@ -55,10 +59,10 @@ export const marcadorSchema = z
     dataHora: z.string(),
     tipo: z.enum(TIPOS_LOCALIZACAO),
     /** Accuracy radius in metres for WIFI/LBS positions. */
-    precisao: z.number().nullable(),
-    velocidade: z.number().nullable(),
-  })
-  .meta({ id: 'Marcador' });
+    precisao: z.nullable(z.number()),
+    velocidade: z.nullable(z.number()),
+  }),
+);
 export type Marcador = z.infer<typeof marcadorSchema>;
 export const marcadoresSchema = z.array(marcadorSchema);
 
@@ -78,44 +82,44 @@ export function juntarDataHora(data: string, hora: string, offset: string, fimDo
 export const mapaFormSchema = z
   .object({
     tipoVisualizacao: z.enum(TIPOS_VISUALIZACAO, { error: MSG.campoObrigatorio }),
-    usuarioRastreadorId: z.number().int().positive().max(ID_MAX).nullable(),
-    dataInicial: z.string().trim(),
-    horaInicial: z.string().trim(),
-    dataFinal: z.string().trim(),
-    horaFinal: z.string().trim(),
+    usuarioRastreadorId: z.nullable(z.int().check(z.positive(), z.lte(ID_MAX))),
+    dataInicial: z.string().check(z.trim()),
+    horaInicial: z.string().check(z.trim()),
+    dataFinal: z.string().check(z.trim()),
+    horaFinal: z.string().check(z.trim()),
   })
-  .superRefine((f, ctx) => {
-    if (f.tipoVisualizacao !== 'HISTORICO') return;
-    const erro = (campo: keyof typeof f, message: string) => ctx.addIssue({ code: 'custom', path: [campo], message });
-    if (f.usuarioRastreadorId === null) erro('usuarioRastreadorId', MSG.campoObrigatorio);
-    const hoje = dataDeDate(new Date());
-    const datas = { dataInicial: parseData(f.dataInicial), dataFinal: parseData(f.dataFinal) };
-    for (const campo of ['dataInicial', 'dataFinal'] as const) {
-      const d = datas[campo];
-      if (!f[campo]) erro(campo, MSG.campoObrigatorio);
-      else if (!d) erro(campo, MSG.dataInvalida);
-      else if (compararDatas(d, hoje) > 0) erro(campo, MSG.dataMenorOuIgualHoje);
-    }
-    for (const campo of ['horaInicial', 'horaFinal'] as const) {
-      if (!f[campo]) erro(campo, MSG.campoObrigatorio);
-      else if (parseHora(f[campo]) === null) erro(campo, MSG.horaInvalida);
-    }
-    const ini = juntarDataHora(f.dataInicial, f.horaInicial, 'Z');
-    const fim = juntarDataHora(f.dataFinal, f.horaFinal, 'Z');
-    if (!ini || !fim) return;
-    const message = erroDoPeriodo(ini, fim);
-    if (message) erro('dataFinal', message);
-  });
+  .check(
+    z.superRefine((f, ctx) => {
+      if (f.tipoVisualizacao !== 'HISTORICO') return;
+      const erro = (campo: keyof typeof f, message: string) => ctx.addIssue({ code: 'custom', path: [campo], message });
+      if (f.usuarioRastreadorId === null) erro('usuarioRastreadorId', MSG.campoObrigatorio);
+      const hoje = dataDeDate(new Date());
+      const datas = { dataInicial: parseData(f.dataInicial), dataFinal: parseData(f.dataFinal) };
+      for (const campo of ['dataInicial', 'dataFinal'] as const) {
+        const d = datas[campo];
+        if (!f[campo]) erro(campo, MSG.campoObrigatorio);
+        else if (!d) erro(campo, MSG.dataInvalida);
+        else if (compararDatas(d, hoje) > 0) erro(campo, MSG.dataMenorOuIgualHoje);
+      }
+      for (const campo of ['horaInicial', 'horaFinal'] as const) {
+        if (!f[campo]) erro(campo, MSG.campoObrigatorio);
+        else if (parseHora(f[campo]) === null) erro(campo, MSG.horaInvalida);
+      }
+      const ini = juntarDataHora(f.dataInicial, f.horaInicial, 'Z');
+      const fim = juntarDataHora(f.dataFinal, f.horaFinal, 'Z');
+      if (!ini || !fim) return;
+      const message = erroDoPeriodo(ini, fim);
+      if (message) erro('dataFinal', message);
+    }),
+  );
 export type MapaForm = z.infer<typeof mapaFormSchema>;
 
 /** The first message on /api/socket: the bearer token (and the emulated user, for PER2). */
-export const socketAuthSchema = z.object({ token: z.string().min(1).max(200), usuarioEmulado: z.number().int().positive().max(ID_MAX).optional() });
+export const socketAuthSchema = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)), usuarioEmulado: z.optional(z.int().check(z.positive(), z.lte(ID_MAX))) });
 export type SocketAuth = z.infer<typeof socketAuthSchema>;
 
 /** A notification as the list and the live channel carry it. */
-export const notificacaoSchema = z
-  .object({ id: z.number().int(), dataCadastro: z.string(), descricao: z.string(), lida: z.boolean() })
-  .meta({ id: 'Notificacao' });
+export const notificacaoSchema = nomeado('Notificacao', z.object({ id: z.int(), dataCadastro: z.string(), descricao: z.string(), lida: z.boolean() }));
 export type Notificacao = z.infer<typeof notificacaoSchema>;
 
 /** What /api/socket pushes: only the user's own trackers and notifications. */
@@ -124,7 +128,7 @@ export const eventoSocketSchema = z.object({
   rastreadores: z.array(meuRastreadorSchema),
   notificacoes: z.array(notificacaoSchema),
   /** The unread count after these notifications (present when notificacoes is not empty). */
-  naoLidas: z.number().int().optional(),
+  naoLidas: z.optional(z.int()),
 });
 export type EventoSocket = z.infer<typeof eventoSocketSchema>;
 /** The server's answer to a bad first message, before it closes the socket. */

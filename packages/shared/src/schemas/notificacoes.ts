@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { paginacaoQuerySchema, pageSchema } from './common';
+import { z } from 'zod/mini';
+import { nomeado, pageSchema, paginacaoQuerySchema } from './common';
 import { notificacaoSchema } from './mapa';
 
 export { notificacaoSchema, type Notificacao } from './mapa';
@@ -10,5 +10,5 @@ export type NotificacaoFiltro = z.input<typeof notificacaoFiltroSchema>;
 export const notificacaoPageSchema = pageSchema(notificacaoSchema);
 
 /** GET /api/notificacoes/nao-lidas and PUT /api/notificacoes/lidas (marks all as read). */
-export const naoLidasSchema = z.object({ total: z.number().int() }).meta({ id: 'NaoLidas' });
+export const naoLidasSchema = nomeado('NaoLidas', z.object({ total: z.int() }));
 export type NaoLidas = z.infer<typeof naoLidasSchema>;

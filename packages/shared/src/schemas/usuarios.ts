@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ID_MAX, LIMITES } from '../constants';
 import { SEXOS } from '../dominio';
 import { MSG } from '../messages';
-import { paginacaoQuerySchema, pageSchema } from './common';
+import { nomeado, pageSchema, paginacaoQuerySchema } from './common';
 import {
   cepOpcional,
   cpfObrigatorio,
@@ -19,33 +19,34 @@ import {
 } from './fields';
 
 /** A row of the admin user list. */
-export const usuarioListaSchema = z
-  .object({
-    id: z.number().int(),
-    nome: z.string(),
-    email: z.string(),
-    cpf: z.string().nullable(),
-    nivelNome: z.string(),
-    dataCadastro: z.string(),
-    /** true = ATIVO. */
-    situacao: z.boolean(),
-  })
-  .meta({ id: 'UsuarioLista' });
+export const usuarioListaSchema = nomeado(
+  'UsuarioLista',
+  z.object({
+      id: z.int(),
+      nome: z.string(),
+      email: z.string(),
+      cpf: z.nullable(z.string()),
+      nivelNome: z.string(),
+      dataCadastro: z.string(),
+      /** true = ATIVO. */
+      situacao: z.boolean(),
+  }),
+);
 export type UsuarioLista = z.infer<typeof usuarioListaSchema>;
 export const usuarioPageSchema = pageSchema(usuarioListaSchema);
 
 export const USUARIO_ORDENAVEIS = ['id', 'nome', 'email', 'dataCadastro', 'situacao'] as const;
 /** GET /api/usuarios: search by nome, CPF and e-mail (validated when given); default order nome. */
-export const usuarioFiltroSchema = paginacaoQuerySchema(USUARIO_ORDENAVEIS, 'nome').extend({
-  nome: opcional(LIMITES.nome).optional(),
-  cpf: cpfOpcional().optional(),
-  email: emailOpcional(LIMITES.email).optional(),
+export const usuarioFiltroSchema = z.extend(paginacaoQuerySchema(USUARIO_ORDENAVEIS, 'nome'), {
+  nome: z.optional(opcional(LIMITES.nome)),
+  cpf: z.optional(cpfOpcional()),
+  email: z.optional(emailOpcional(LIMITES.email)),
 });
 export type UsuarioFiltro = z.input<typeof usuarioFiltroSchema>;
 
 const enderecoEContato = {
   rg: opcional(15),
-  sexo: z.enum(SEXOS).nullable(),
+  sexo: z.nullable(z.enum(SEXOS)),
   telefoneCelular: telefoneObrigatorio(),
   telefoneResidencial: telefoneOpcional(),
   telefoneComercial: telefoneOpcional(),
@@ -64,18 +65,18 @@ const enderecoEContato = {
  * server keeps digits. dataNascimento is 'YYYY-MM-DD' or null.
  */
 export const usuarioFormSchema = z.object({
-  id: z.number().int().positive().max(ID_MAX).optional(),
+  id: z.optional(z.int().check(z.positive(), z.lte(ID_MAX))),
   nome: obrigatorio(LIMITES.nome),
   email: emailObrigatorio(LIMITES.email),
   cpf: cpfObrigatorio(),
   dataNascimento: dataNascimentoIso(),
-  nivelId: z.number({ error: MSG.campoObrigatorio }).int().positive(MSG.campoObrigatorio).max(ID_MAX, MSG.campoInvalido),
+  nivelId: z.number({ error: MSG.campoObrigatorio }).check(z.int(), z.positive(MSG.campoObrigatorio), z.lte(ID_MAX, MSG.campoInvalido)),
   ...enderecoEContato,
 });
 export type UsuarioForm = z.infer<typeof usuarioFormSchema>;
 
 /** The same rules with the birth date as the form shows it (DD/MM/YYYY); the web converts it. */
-export const usuarioFormTelaSchema = usuarioFormSchema.extend({ dataNascimento: dataNascimentoBr() });
+export const usuarioFormTelaSchema = z.extend(usuarioFormSchema, { dataNascimento: dataNascimentoBr() });
 export type UsuarioFormTela = z.infer<typeof usuarioFormTelaSchema>;
 
 /**
@@ -83,48 +84,47 @@ export type UsuarioFormTela = z.infer<typeof usuarioFormTelaSchema>;
  * shown but not changed (they may be sent and are ignored); the CPF is kept once set.
  */
 export const minhaContaSchema = z.object({
-  id: z.number().int().positive().max(ID_MAX).optional(),
-  nome: z.string().optional(),
-  email: z.string().optional(),
-  dataNascimento: z.string().nullable().optional(),
-  nivelId: z.number().int().nullable().optional(),
+  id: z.optional(z.int().check(z.positive(), z.lte(ID_MAX))),
+  nome: z.optional(z.string()),
+  email: z.optional(z.string()),
+  dataNascimento: z.optional(z.nullable(z.string())),
+  nivelId: z.optional(z.nullable(z.int())),
   cpf: cpfObrigatorio(),
   ...enderecoEContato,
 });
 export type MinhaConta = z.infer<typeof minhaContaSchema>;
 
 /** GET /api/usuarios/{id} and GET /users/{id}. */
-export const usuarioDetalheSchema = z
-  .object({
-    id: z.number().int(),
-    nome: z.string(),
-    email: z.string(),
-    cpf: z.string().nullable(),
-    dataNascimento: z.string().nullable(),
-    rg: z.string().nullable(),
-    sexo: z.enum(SEXOS).nullable(),
-    telefoneCelular: z.string().nullable(),
-    telefoneResidencial: z.string().nullable(),
-    telefoneComercial: z.string().nullable(),
-    cep: z.string().nullable(),
-    logradouro: z.string().nullable(),
-    numero: z.string().nullable(),
-    complemento: z.string().nullable(),
-    bairro: z.string().nullable(),
-    referencia: z.string().nullable(),
-    estadoId: z.number().int().nullable(),
-    cidadeId: z.number().int().nullable(),
-    uf: z.string().nullable(),
-    nivelId: z.number().int(),
-    nivelNome: z.string(),
-    situacao: z.boolean(),
-    dataCadastro: z.string(),
-  })
-  .meta({ id: 'UsuarioDetalhe' });
+export const usuarioDetalheSchema = nomeado(
+  'UsuarioDetalhe',
+  z.object({
+      id: z.int(),
+      nome: z.string(),
+      email: z.string(),
+      cpf: z.nullable(z.string()),
+      dataNascimento: z.nullable(z.string()),
+      rg: z.nullable(z.string()),
+      sexo: z.nullable(z.enum(SEXOS)),
+      telefoneCelular: z.nullable(z.string()),
+      telefoneResidencial: z.nullable(z.string()),
+      telefoneComercial: z.nullable(z.string()),
+      cep: z.nullable(z.string()),
+      logradouro: z.nullable(z.string()),
+      numero: z.nullable(z.string()),
+      complemento: z.nullable(z.string()),
+      bairro: z.nullable(z.string()),
+      referencia: z.nullable(z.string()),
+      estadoId: z.nullable(z.int()),
+      cidadeId: z.nullable(z.int()),
+      uf: z.nullable(z.string()),
+      nivelId: z.int(),
+      nivelNome: z.string(),
+      situacao: z.boolean(),
+      dataCadastro: z.string(),
+  }),
+);
 export type UsuarioDetalhe = z.infer<typeof usuarioDetalheSchema>;
 
 /** GET /api/usuarios/{id}/emulacao: what the web app needs to act as that user. */
-export const emulacaoSchema = z
-  .object({ usuarioId: z.number().int(), nome: z.string(), authorities: z.array(z.string()), isClient: z.boolean() })
-  .meta({ id: 'Emulacao' });
+export const emulacaoSchema = nomeado('Emulacao', z.object({ usuarioId: z.int(), nome: z.string(), authorities: z.array(z.string()), isClient: z.boolean() }));
 export type Emulacao = z.infer<typeof emulacaoSchema>;

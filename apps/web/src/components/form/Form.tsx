@@ -3,9 +3,9 @@ import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
-export type FormSchema = z.ZodType<FieldValues, FieldValues>;
+export type FormSchema = z.ZodMiniType<FieldValues, FieldValues>;
 export type FormApi<S extends FormSchema> = UseFormReturn<z.input<S>, unknown, z.output<S>>;
 
 interface FormProps<S extends FormSchema> {

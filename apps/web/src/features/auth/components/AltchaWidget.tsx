@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { AltchaWidgetElement } from 'altcha/types/generic';
 import type {} from 'altcha/types/react';
 import type { CaptchaHandle } from './captcha-handle';
@@ -12,7 +12,7 @@ function loadAltcha(): Promise<void> {
   return loading;
 }
 
-const verifiedDetail = z.object({ payload: z.string().min(1) });
+const verifiedDetail = z.object({ payload: z.string().check(z.minLength(1)) });
 
 interface AltchaWidgetProps {
   challengeUrl: string;

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useRef } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LIMITES } from '@rastro/shared/constants';
 import { MSG } from '@rastro/shared/messages';
 import { loginFormSchema } from '@rastro/shared/schemas/auth';
@@ -17,8 +17,8 @@ import { CaptchaField } from './CaptchaField';
 import type { CaptchaHandle } from './captcha-handle';
 
 /** The login form plus the captcha payload, which blocks submission until solved. */
-const schema = loginFormSchema.extend({
-  captcha: z.string({ error: MSG.resolvaCaptcha }).min(1, MSG.resolvaCaptcha),
+const schema = z.extend(loginFormSchema, {
+  captcha: z.string({ error: MSG.resolvaCaptcha }).check(z.minLength(1, MSG.resolvaCaptcha)),
 });
 
 export function LoginForm() {

@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import Grid from '@mui/material/Grid';
 import { LIMITES } from '@rastro/shared/constants';
 import { chipFiltroSchema } from '@rastro/shared/schemas/chips';
@@ -7,7 +8,7 @@ import { TextFieldControl } from '@/components/form/TextFieldControl';
 import { SearchCard } from '@/components/SearchCard';
 import type { ChipFiltros } from '../api/keys';
 
-const filtroSchema = chipFiltroSchema.pick({ codigo: true, descricao: true, numero: true });
+const filtroSchema = z.pick(chipFiltroSchema, { codigo: true, descricao: true, numero: true });
 const vazio: ChipFiltros = { codigo: '', descricao: '', numero: '' };
 
 interface ChipSearchProps {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { erroCarregar } from '@rastro/shared/messages';
 import { selectItemSchema } from '@rastro/shared/schemas/common';
 import { apiRequest } from '@/lib/api-client';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { AcaoSituacao, ModoEconomia } from '@rastro/shared/messages';
 import { meuRastreadorSchema, type meuRastreadorPageSchema } from '@rastro/shared/schemas/meus-rastreadores';
 import { apiRequest } from '@/lib/api-client';

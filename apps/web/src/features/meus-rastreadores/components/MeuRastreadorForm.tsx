@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import type { DefaultValues } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { INTERVALO_MINUTOS, LIMITES, PERIODOS_ULTRA_ECONOMIA } from '@rastro/shared/constants';
 import { MSG } from '@rastro/shared/messages';
 import {

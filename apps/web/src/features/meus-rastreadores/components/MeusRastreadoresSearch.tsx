@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import Grid from '@mui/material/Grid';
 import { LIMITES } from '@rastro/shared/constants';
 import { meuRastreadorFiltroSchema } from '@rastro/shared/schemas/meus-rastreadores';
@@ -5,7 +6,7 @@ import { TextFieldControl } from '@/components/form/TextFieldControl';
 import { SearchCard } from '@/components/SearchCard';
 import type { MeuRastreadorFiltros } from '../api/keys';
 
-const filtroSchema = meuRastreadorFiltroSchema.pick({ descricao: true, imei: true });
+const filtroSchema = z.pick(meuRastreadorFiltroSchema, { descricao: true, imei: true });
 const vazio: MeuRastreadorFiltros = { descricao: '', imei: '' };
 
 interface MeusRastreadoresSearchProps {

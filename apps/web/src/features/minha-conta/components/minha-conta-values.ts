@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { minhaContaSchema, type MinhaConta, type UsuarioDetalhe } from '@rastro/shared/schemas/usuarios';
 import { dataBrParaIso } from '@rastro/shared/validators';
 import { pessoaParaTela } from '@/components/pessoa/pessoa-values';
@@ -7,11 +7,11 @@ import { pessoaParaTela } from '@/components/pessoa/pessoa-values';
  * The screen's rules: those of POST /users, with nome, e-mail and birth date shown as they are
  * (disabled, not validated) and the sex select's empty choice ('') meaning "not informed".
  */
-export const minhaContaTelaSchema = minhaContaSchema.omit({ id: true, nivelId: true }).extend({
+export const minhaContaTelaSchema = z.extend(z.omit(minhaContaSchema, { id: true, nivelId: true }), {
   nome: z.string(),
   email: z.string(),
   dataNascimento: z.string(),
-  sexo: minhaContaSchema.shape.sexo.or(z.literal('').transform(() => null)),
+  sexo: z.union([minhaContaSchema.shape.sexo, z.pipe(z.literal(''), z.transform(() => null))]),
 });
 export type MinhaContaTelaInput = z.input<typeof minhaContaTelaSchema>;
 export type MinhaContaTelaOutput = z.output<typeof minhaContaTelaSchema>;

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId } from 'react';
 import { useWatch, type DefaultValues } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { LIMITES } from '@rastro/shared/constants';
 import { PROTOCOLOS } from '@rastro/shared/dominio';
 import { formatarTelefone } from '@rastro/shared/formatters';

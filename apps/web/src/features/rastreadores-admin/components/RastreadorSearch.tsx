@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import Grid from '@mui/material/Grid';
 import { LIMITES } from '@rastro/shared/constants';
 import { rastreadorFiltroSchema } from '@rastro/shared/schemas/rastreadores';
@@ -5,7 +6,7 @@ import { TextFieldControl } from '@/components/form/TextFieldControl';
 import { SearchCard } from '@/components/SearchCard';
 import type { RastreadorFiltros } from '../api/keys';
 
-const filtroSchema = rastreadorFiltroSchema.pick({ codigo: true, imei: true });
+const filtroSchema = z.pick(rastreadorFiltroSchema, { codigo: true, imei: true });
 const vazio: RastreadorFiltros = { codigo: '', imei: '' };
 
 interface RastreadorSearchProps {

@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import { useNavigate } from 'react-router';
@@ -21,7 +22,7 @@ import { useUsuarios } from '../api/get-usuarios';
 import { useInativarUsuario } from '../api/inativar-usuario';
 import type { UsuarioListaFiltros } from '../api/usuario-keys';
 
-const filtroSchema = usuarioFiltroSchema.pick({ nome: true, cpf: true, email: true });
+const filtroSchema = z.pick(usuarioFiltroSchema, { nome: true, cpf: true, email: true });
 const FILTROS_VAZIOS = { nome: '', cpf: '', email: '' };
 
 const COLUNAS: readonly Column<UsuarioLista>[] = [

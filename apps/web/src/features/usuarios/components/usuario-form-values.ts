@@ -1,5 +1,5 @@
 import type { DefaultValues } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { usuarioFormTelaSchema, type UsuarioDetalhe, type UsuarioForm } from '@rastro/shared/schemas/usuarios';
 import { dataBrParaIso } from '@rastro/shared/validators';
 import { pessoaParaTela } from '@/components/pessoa/pessoa-values';
@@ -8,8 +8,8 @@ import { pessoaParaTela } from '@/components/pessoa/pessoa-values';
  * The admin user form: the shared screen rules, plus the select's empty choice ('') meaning
  * "no sex informed".
  */
-export const usuarioTelaSchema = usuarioFormTelaSchema.extend({
-  sexo: usuarioFormTelaSchema.shape.sexo.or(z.literal('').transform(() => null)),
+export const usuarioTelaSchema = z.extend(usuarioFormTelaSchema, {
+  sexo: z.union([usuarioFormTelaSchema.shape.sexo, z.pipe(z.literal(''), z.transform(() => null))]),
 });
 export type UsuarioTelaInput = z.input<typeof usuarioTelaSchema>;
 export type UsuarioTelaOutput = z.output<typeof usuarioTelaSchema>;
