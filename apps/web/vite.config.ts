@@ -95,7 +95,12 @@ export default defineConfig({
             { name: 'inicial', tags: ['$initial'], test: /node_modules/, priority: 20 },
             // The app's own modules of the first screen (main.tsx, the entry, stays apart: the HTML loads it).
             { name: 'base', tags: ['$initial'], test: /[\\/]web[\\/]src[\\/].+[\\/]|[\\/]web[\\/]src[\\/]paths\.ts$|[\\/]shared[\\/]src[\\/]/, priority: 15 },
-            { name: 'formularios', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 10 },
+            // The form kit: react-hook-form, the app's form components and the MUI inputs they draw.
+            {
+              name: 'formularios',
+              test: /node_modules[\\/](react-hook-form|@hookform)[\\/]|[\\/]@mui[\\/]material[\\/](InputBase|OutlinedInput|InputAdornment|InputLabel|FormControl|FormHelperText|FormLabel|TextareaAutosize|IconButton|Link)[\\/]|[\\/]web[\\/]src[\\/]components[\\/](form[\\/](Form|TextFieldControl)|RouterLink)\.tsx$/,
+              priority: 10,
+            },
           ],
         },
       },

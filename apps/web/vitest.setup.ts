@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { esquecerAppConfig } from '@/lib/app-config';
 import { reloadSession } from '@/lib/session';
 import { FakeWebSocket } from '@/testing/fake-websocket';
 
@@ -39,4 +40,5 @@ afterEach(() => {
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   }
   reloadSession();
+  esquecerAppConfig();
 });

@@ -3,12 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
-import { createQueryClient } from '@/lib/query-client';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root não encontrado');
 
-const queryClient = createQueryClient();
 const router = createAppRouter();
 
 /**
@@ -29,7 +27,7 @@ async function rotaCarregada() {
 await rotaCarregada();
 createRoot(container).render(
   <StrictMode>
-    <AppProviders queryClient={queryClient}>
+    <AppProviders>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,

@@ -1,26 +1,31 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { ConfirmProvider } from '@/components/ConfirmDialog';
+import { QueryClientDado } from './query-client-context';
 import { theme } from './theme';
 
 // notistack is not needed to draw the first screen: it loads beside it (lib/notify.ts keeps early messages).
 const Snackbars = lazy(() => import('@/lib/Snackbars'));
 
 interface AppProvidersProps {
-  queryClient: QueryClient;
+  /** The query cache to use instead of the app's (tests give each render its own). */
+  queryClient?: QueryClient;
   children: ReactNode;
 }
 
-/** Theme (pt-BR), snackbars (7 s), query cache, confirm dialog. The router goes inside. */
+/**
+ * Theme (pt-BR), snackbars (7 s), confirm dialog. The router goes inside; the query cache is
+ * the data layout's (app/layouts/DadosLayout.tsx), below the login.
+ */
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <QueryClientProvider client={queryClient}>
+      <QueryClientDado value={queryClient}>
         <ConfirmProvider>{children}</ConfirmProvider>
-      </QueryClientProvider>
+      </QueryClientDado>
       <Suspense fallback={null}>
         <Snackbars />
       </Suspense>

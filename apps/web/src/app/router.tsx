@@ -11,6 +11,8 @@ import { RouteError } from './routes/RouteError';
 // Every page is its own chunk; so is the logged-in frame (sidebar, live updates, emulation banner),
 // which the login screen never needs.
 const privateLayout = () => import('./layouts/PrivateLayout').then((m) => ({ Component: m.PrivateLayout }));
+// The query cache, for every screen but the login (which draws without it).
+const dadosLayout = () => import('./layouts/DadosLayout').then((m) => ({ Component: m.DadosLayout }));
 
 const page = {
   login: () => import('./routes/auth/login'),
@@ -63,75 +65,90 @@ export const routes: RouteObject[] = [
             element: <PublicOnly />,
             children: [
               { path: paths.auth.login.path, handle: handle('Fazer login'), lazy: page.login },
-              { path: paths.auth.passwordReset.path, handle: handle('Esqueceu sua senha'), lazy: page.passwordReset },
-              { path: paths.auth.passwordReset.statusPath, handle: handle('Esqueceu sua senha'), lazy: page.passwordReset },
-              { path: paths.auth.novaSenha.path, handle: handle('Alterar sua senha'), lazy: page.novaSenha },
-              { path: paths.auth.signUp.path, handle: handle('Cadastre-se'), lazy: page.signUp },
+              {
+                lazy: dadosLayout,
+                children: [
+                  { path: paths.auth.passwordReset.path, handle: handle('Esqueceu sua senha'), lazy: page.passwordReset },
+                  { path: paths.auth.passwordReset.statusPath, handle: handle('Esqueceu sua senha'), lazy: page.passwordReset },
+                  { path: paths.auth.novaSenha.path, handle: handle('Alterar sua senha'), lazy: page.novaSenha },
+                  { path: paths.auth.signUp.path, handle: handle('Cadastre-se'), lazy: page.signUp },
+                ],
+              },
             ],
           },
-          // For logged users only; it guards itself so its success message survives the logout.
-          { path: paths.auth.alterarSenha.path, handle: handle('Alterar senha'), lazy: page.alterarSenha },
-          { path: paths.privacidade.path, handle: handle('Política de Privacidade'), lazy: page.privacidade },
-          { path: '*', handle: handle('Página não encontrada'), lazy: page.notFound },
+          {
+            lazy: dadosLayout,
+            children: [
+              // For logged users only; it guards itself so its success message survives the logout.
+              { path: paths.auth.alterarSenha.path, handle: handle('Alterar senha'), lazy: page.alterarSenha },
+              { path: paths.privacidade.path, handle: handle('Política de Privacidade'), lazy: page.privacidade },
+              { path: '*', handle: handle('Página não encontrada'), lazy: page.notFound },
+            ],
+          },
         ],
       },
       {
-        element: <RequireAuth />,
+        lazy: dadosLayout,
         children: [
           {
-            lazy: privateLayout,
+            element: <RequireAuth />,
             children: [
-              { path: paths.admin.root.path, element: <HomeRedirect /> },
-              { path: paths.admin.logout.path, handle: handle('Sair'), lazy: page.logout },
               {
-                element: <ClientToMap />,
+                lazy: privateLayout,
                 children: [
-                  // Open to every non-client: each widget checks its own role, and with none
-                  // the page says 'Nenhum relatorio a ser exibido.' (spec §2).
-                  { path: paths.admin.dashboard.path, handle: handle('Dashboard'), lazy: page.dashboard },
-                ],
-              },
-              {
-                element: <RequireRoles roles={[PER.USUARIOS]} />,
-                children: [
-                  { path: paths.admin.usuarios.list.path, handle: handle('Usuários'), lazy: page.usuariosList },
-                  { path: paths.admin.usuarios.create.path, handle: handle('Cadastrar Usuário'), lazy: page.usuariosCadastrar },
-                  { path: paths.admin.usuarios.edit.path, handle: handle('Editar Usuário'), lazy: page.usuariosEditar },
-                ],
-              },
-              {
-                element: <RequireRoles roles={[PER.RASTREADORES]} />,
-                children: [
-                  { path: paths.admin.rastreadores.list.path, handle: handle('Rastreadores'), lazy: page.rastreadoresList },
+                  { path: paths.admin.root.path, element: <HomeRedirect /> },
+                  { path: paths.admin.logout.path, handle: handle('Sair'), lazy: page.logout },
                   {
-                    path: paths.admin.rastreadores.create.path,
-                    handle: handle('Cadastrar Rastreador'),
-                    lazy: page.rastreadoresCadastrar,
+                    element: <ClientToMap />,
+                    children: [
+                      // Open to every non-client: each widget checks its own role, and with none
+                      // the page says 'Nenhum relatorio a ser exibido.' (spec §2).
+                      { path: paths.admin.dashboard.path, handle: handle('Dashboard'), lazy: page.dashboard },
+                    ],
                   },
                   {
-                    path: paths.admin.rastreadores.edit.path,
-                    handle: handle('Editar Rastreador'),
-                    lazy: page.rastreadoresEditar,
+                    element: <RequireRoles roles={[PER.USUARIOS]} />,
+                    children: [
+                      { path: paths.admin.usuarios.list.path, handle: handle('Usuários'), lazy: page.usuariosList },
+                      { path: paths.admin.usuarios.create.path, handle: handle('Cadastrar Usuário'), lazy: page.usuariosCadastrar },
+                      { path: paths.admin.usuarios.edit.path, handle: handle('Editar Usuário'), lazy: page.usuariosEditar },
+                    ],
                   },
+                  {
+                    element: <RequireRoles roles={[PER.RASTREADORES]} />,
+                    children: [
+                      { path: paths.admin.rastreadores.list.path, handle: handle('Rastreadores'), lazy: page.rastreadoresList },
+                      {
+                        path: paths.admin.rastreadores.create.path,
+                        handle: handle('Cadastrar Rastreador'),
+                        lazy: page.rastreadoresCadastrar,
+                      },
+                      {
+                        path: paths.admin.rastreadores.edit.path,
+                        handle: handle('Editar Rastreador'),
+                        lazy: page.rastreadoresEditar,
+                      },
+                    ],
+                  },
+                  {
+                    element: <RequireRoles roles={[PER.CHIPS]} />,
+                    children: [
+                      { path: paths.admin.chips.list.path, handle: handle('Chips'), lazy: page.chipsList },
+                      { path: paths.admin.chips.create.path, handle: handle('Cadastrar Chip'), lazy: page.chipsCadastrar },
+                      { path: paths.admin.chips.edit.path, handle: handle('Editar Chip'), lazy: page.chipsEditar },
+                    ],
+                  },
+                  todo(paths.admin.pagamentos.path, 'Pagamentos', [PER.PAGAMENTOS]),
+                  { path: paths.user.minhaConta.path, handle: handle('Minha Conta'), lazy: page.minhaConta },
+                  { path: paths.user.rastreadorDetalhe.path, handle: handle('Detalhe do Rastreador'), lazy: page.detalhe },
+                  { path: paths.user.meusRastreadores.list.path, handle: handle('Meus Rastreadores'), lazy: page.meusRastreadoresList },
+                  { path: paths.user.meusRastreadores.create.path, handle: handle('Cadastrar Rastreador'), lazy: page.meusRastreadoresCadastrar },
+                  { path: paths.user.meusRastreadores.edit.path, handle: handle('Editar Rastreador'), lazy: page.meusRastreadoresEditar },
+                  { path: paths.user.mapa.path, handle: handle('Mapa GPS'), lazy: page.mapa },
+                  { path: paths.user.notificacoes.path, handle: handle('Notificações'), lazy: page.notificacoes },
+                  todo(paths.user.meusPagamentos.path, 'Meus Pagamentos', [PER.PAGAMENTOS]),
                 ],
               },
-              {
-                element: <RequireRoles roles={[PER.CHIPS]} />,
-                children: [
-                  { path: paths.admin.chips.list.path, handle: handle('Chips'), lazy: page.chipsList },
-                  { path: paths.admin.chips.create.path, handle: handle('Cadastrar Chip'), lazy: page.chipsCadastrar },
-                  { path: paths.admin.chips.edit.path, handle: handle('Editar Chip'), lazy: page.chipsEditar },
-                ],
-              },
-              todo(paths.admin.pagamentos.path, 'Pagamentos', [PER.PAGAMENTOS]),
-              { path: paths.user.minhaConta.path, handle: handle('Minha Conta'), lazy: page.minhaConta },
-              { path: paths.user.rastreadorDetalhe.path, handle: handle('Detalhe do Rastreador'), lazy: page.detalhe },
-              { path: paths.user.meusRastreadores.list.path, handle: handle('Meus Rastreadores'), lazy: page.meusRastreadoresList },
-              { path: paths.user.meusRastreadores.create.path, handle: handle('Cadastrar Rastreador'), lazy: page.meusRastreadoresCadastrar },
-              { path: paths.user.meusRastreadores.edit.path, handle: handle('Editar Rastreador'), lazy: page.meusRastreadoresEditar },
-              { path: paths.user.mapa.path, handle: handle('Mapa GPS'), lazy: page.mapa },
-              { path: paths.user.notificacoes.path, handle: handle('Notificações'), lazy: page.notificacoes },
-              todo(paths.user.meusPagamentos.path, 'Meus Pagamentos', [PER.PAGAMENTOS]),
             ],
           },
         ],

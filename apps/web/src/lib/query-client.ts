@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { MSG } from '@rastro/shared/messages';
 import { ApiError } from './api-error';
 import { notifyError } from './notify';
+import { getSession, subscribeSession } from './session';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -44,4 +45,25 @@ export function createQueryClient(opts: { retry?: boolean } = {}): QueryClient {
       mutations: { retry: false },
     },
   });
+}
+
+/** Drops cached answers when the user changes (logout, another login, another tab), so the next user never sees them. */
+export function esquecerAoTrocarDeUsuario(client: QueryClient): () => void {
+  let antes = getSession().usuario?.usuarioId ?? null;
+  return subscribeSession(() => {
+    const agora = getSession().usuario?.usuarioId ?? null;
+    if (antes !== null && agora !== antes) client.removeQueries();
+    antes = agora;
+  });
+}
+
+let doApp: QueryClient | undefined;
+
+/** The app's one query cache, created with the first screen that fetches through it. */
+export function queryClientDoApp(): QueryClient {
+  if (!doApp) {
+    doApp = createQueryClient();
+    esquecerAoTrocarDeUsuario(doApp);
+  }
+  return doApp;
 }

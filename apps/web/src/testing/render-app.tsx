@@ -1,13 +1,14 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { onTestFinished } from 'vitest';
 import type { TokenResponse } from '@rastro/shared/schemas/auth';
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/router';
 // The logged-in frame is a lazy route in the app; loaded here up front, a test's first findBy does
 // not spend its wait on transforming it (as when the router imported it statically).
 import '@/app/layouts/PrivateLayout';
-import { createQueryClient } from '@/lib/query-client';
+import { createQueryClient, esquecerAoTrocarDeUsuario } from '@/lib/query-client';
 import { startSession } from '@/lib/session';
 import { adminToken } from './fixtures';
 
@@ -16,6 +17,7 @@ export { adminToken, clientToken } from './fixtures';
 /** Renders the real app (routes, layouts, providers) at `url`, in memory. */
 export function renderApp(url: string) {
   const queryClient = createQueryClient({ retry: false });
+  onTestFinished(esquecerAoTrocarDeUsuario(queryClient));
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const user = userEvent.setup();
   const view = render(

@@ -1,11 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { MSG } from '@rastro/shared/messages';
 import { Spinner } from '@/components/Spinner';
 import { checkToken } from '@/features/auth/api/check-token';
 import { isApiError } from '@/lib/api-error';
-import { APP_CONFIG_KEY } from '@/lib/app-config';
 import { notifySuccess, notifyWarning } from '@/lib/notify';
 import {
   SESSION_STORAGE_KEY,
@@ -14,7 +12,6 @@ import {
   getSession,
   markTokenChecked,
   reloadSession,
-  subscribeSession,
   useSession,
 } from '@/lib/session';
 import { paths } from '@/paths';
@@ -74,21 +71,6 @@ function useOnlineStatusNotice() {
   }, []);
 }
 
-/** Drops cached answers when the user logs out, so the next user never sees them. */
-function useClearCacheOnLogout() {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    let before = getSession().usuario?.usuarioId ?? null;
-    return subscribeSession(() => {
-      const now = getSession().usuario?.usuarioId ?? null;
-      if (before !== null && now !== before) {
-        queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== APP_CONFIG_KEY });
-      }
-      before = now;
-    });
-  }, [queryClient]);
-}
-
 /** A login or logout in another tab applies here too. */
 function useCrossTabSession() {
   useEffect(() => {
@@ -100,13 +82,12 @@ function useCrossTabSession() {
   }, []);
 }
 
-/** The root route: session check, offline notice, cache hygiene. */
+/** The root route: session check, offline notice, sessions of other tabs. */
 export function AppRoot() {
   const { checking, forceLogin, clearForceLogin } = useTokenCheck();
   const location = useLocation();
   const atLogin = location.pathname === paths.auth.login.path;
   useOnlineStatusNotice();
-  useClearCacheOnLogout();
   useCrossTabSession();
 
   useEffect(() => {

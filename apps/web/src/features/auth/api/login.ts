@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { tokenResponseSchema } from '@rastro/shared/schemas/auth';
 import { apiRequest } from '@/lib/api-client';
 import { startSession } from '@/lib/session';
@@ -20,5 +19,10 @@ export const login = ({ email, password, captcha }: LoginInput) =>
     form: { username: email, password, grant_type: 'password', 'g-recaptcha-response': captcha },
   });
 
-/** Logs in and starts the session; the auth layout then sends the user on. */
-export const useLogin = () => useMutation({ mutationFn: login, onSuccess: (t) => startSession(t) });
+/**
+ * Logs in and starts the session; the auth layout then sends the user on. A plain call, not a
+ * mutation: the login screen draws without the query library (the form shows the wait).
+ */
+export async function entrar(input: LoginInput): Promise<void> {
+  startSession(await login(input));
+}

@@ -1,7 +1,6 @@
-import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
-import Skeleton from '@mui/material/Skeleton';
 import type { Ref } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { MSG } from '@rastro/shared/messages';
@@ -14,6 +13,19 @@ interface CaptchaFieldProps<T extends FieldValues, O> {
   name: FieldPath<T>;
   ref?: Ref<CaptchaHandle>;
 }
+
+/** Where the widget will be, the size it will take: the form does not jump when it arrives. */
+const quadro = {
+  minHeight: 70,
+  px: 2,
+  gap: 1,
+  display: 'flex',
+  alignItems: 'center',
+  border: 1,
+  borderColor: 'divider',
+  borderRadius: 1,
+  typography: 'body2',
+} as const;
 
 /** The captcha as a form field: its payload is the value; the form's schema requires it. */
 export function CaptchaField<T extends FieldValues, O>({ control, name, ref }: CaptchaFieldProps<T, O>) {
@@ -33,19 +45,19 @@ export function CaptchaField<T extends FieldValues, O>({ control, name, ref }: C
     );
   } else if (appConfig.isError) {
     widget = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void appConfig.refetch()}>
-            Tentar novamente
-          </Button>
-        }
-      >
+      <Box role="alert" sx={{ ...quadro, borderColor: 'error.main', color: 'error.main', justifyContent: 'space-between' }}>
         {MSG.servicoIndisponivel}
-      </Alert>
+        <Button color="inherit" size="small" onClick={() => void appConfig.refetch()}>
+          Tentar novamente
+        </Button>
+      </Box>
     );
   } else {
-    widget = <Skeleton variant="rounded" height={70} aria-label="Carregando o CAPTCHA" />;
+    widget = (
+      <Box role="status" sx={{ ...quadro, borderStyle: 'dashed', color: 'text.secondary', justifyContent: 'center' }}>
+        Carregando o CAPTCHA...
+      </Box>
+    );
   }
 
   return (

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '@rastro/shared/messages';
 import { getSession } from '@/lib/session';
 import { adminToken, clientToken, renderApp } from '@/testing/render-app';
-import { json, stubFetch } from '@/testing/fetch-stub';
+import { appConfig, json, stubFetch } from '@/testing/fetch-stub';
 
 /** What the ALTCHA widget does when the proof of work is done. */
 async function solveCaptcha(payload = 'payload-altcha') {
@@ -27,6 +27,32 @@ describe('login', () => {
     expect(await screen.findByRole('heading', { name: 'Fazer login' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Esqueceu sua senha?' })).toHaveAttribute('href', '/auth/password-reset');
     expect(screen.getByRole('link', { name: 'Não possui uma conta? Cadastre-se' })).toHaveAttribute('href', '/auth/sign-up');
+  });
+
+  it('says when the captcha cannot load, and loads it on Tentar novamente', async () => {
+    let falhar = true;
+    const net = stubFetch({ 'GET /api/config': () => (falhar ? json(503, { status: 503, message: 'Fora do ar' }) : json(200, appConfig)) });
+    const { user } = renderApp('/auth/login');
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.servicoIndisponivel);
+    expect(document.querySelector('altcha-widget')).toBeNull();
+
+    falhar = false;
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
+    expect(screen.queryByText(MSG.servicoIndisponivel)).toBeNull();
+    expect(net.calls('GET /api/config')).toHaveLength(2);
+  });
+
+  it('asks for the configuration once, however many screens want it', async () => {
+    const net = stubFetch({ 'POST /oauth/token': () => json(200, adminToken) });
+    const { user } = renderApp('/auth/login');
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'admin@rastro.local');
+    await user.type(passwordField(), 'Segredo123');
+    await solveCaptcha();
+    await user.click(screen.getByRole('button', { name: 'Fazer Login' }));
+    // The private frame's footer shows the version from the same answer.
+    expect(await screen.findByText(`Rastro · versão ${appConfig.versao}`, undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(net.calls('GET /api/config')).toHaveLength(1);
   });
 
   it('requires e-mail, password and the captcha', async () => {

@@ -11,7 +11,7 @@ import { RouterLink } from '@/components/RouterLink';
 import { isApiError } from '@/lib/api-error';
 import { notifyError } from '@/lib/notify';
 import { paths } from '@/paths';
-import { useLogin } from '../api/login';
+import { entrar } from '../api/login';
 import { AuthHeading } from './AuthHeading';
 import { CaptchaField } from './CaptchaField';
 import type { CaptchaHandle } from './captcha-handle';
@@ -22,7 +22,6 @@ const schema = z.extend(loginFormSchema, {
 });
 
 export function LoginForm() {
-  const login = useLogin();
   const captcha = useRef<CaptchaHandle>(null);
 
   return (
@@ -32,7 +31,7 @@ export function LoginForm() {
       aria-labelledby="login-titulo"
       onSubmit={async (values, form) => {
         try {
-          await login.mutateAsync(values);
+          await entrar(values);
         } catch (e) {
           captcha.current?.reset();
           form.setValue('captcha', '');

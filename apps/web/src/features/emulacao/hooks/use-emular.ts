@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { APP_CONFIG_KEY } from '@/lib/app-config';
 import { landingPath } from '@/lib/landing';
 import { startEmulation } from '@/lib/session';
 import { useGetEmulacao } from '../api/get-emulacao';
@@ -24,7 +23,7 @@ export function useEmular() {
         return; // reported by the mutation cache
       }
       // Nothing fetched as the administrator may show as the emulated user.
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== APP_CONFIG_KEY });
+      queryClient.removeQueries();
       startEmulation(emulacao);
       await navigate(landingPath(emulacao));
     },
