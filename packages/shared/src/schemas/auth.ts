@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from '@rastro/shared/zod';
 import { LIMITES } from '../constants';
 import { MSG, maxCaracteres } from '../messages';
 import { nomeado } from './common';

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from '@rastro/shared/zod';
 import { nomeado } from './common';
 
 export const captchaConfigSchema = z.discriminatedUnion('provider', [

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from '@rastro/shared/zod';
 import { ID_MAX } from '../constants';
 import { FORMATOS_EXPORTACAO, TIPOS_LOCALIZACAO } from '../dominio';
 import { MSG } from '../messages';

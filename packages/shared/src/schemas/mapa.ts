@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from '@rastro/shared/zod';
 import { ID_MAX, PERIODO_MAXIMO_HISTORICO_DIAS } from '../constants';
 import { SITUACOES_ENERGIA, TIPOS_LOCALIZACAO, TIPOS_VISUALIZACAO } from '../dominio';
 import { MSG, periodoMaximo } from '../messages';

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from '@rastro/shared/zod';
 import { ID_MAX, INTERVALO_MINUTOS, LIMITES, PERIODOS_ULTRA_ECONOMIA } from '../constants';
 import { SITUACOES_ENERGIA, SITUACOES_RASTREADOR } from '../dominio';
 import { MSG, maxCaracteres } from '../messages';

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from '@rastro/shared/zod';
 import { nomeado, pageSchema, paginacaoQuerySchema } from './common';
 import { notificacaoSchema } from './mapa';
 

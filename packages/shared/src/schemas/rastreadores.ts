@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from '@rastro/shared/zod';
 import { ID_MAX, LIMITES } from '../constants';
 import { PROTOCOLOS, SITUACOES_ENERGIA, SITUACOES_RASTREADOR, TIPOS_LOCALIZACAO } from '../dominio';
 import { MSG, maxCaracteres } from '../messages';

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from '@rastro/shared/zod';
 import { nomeado } from './common';
 import { MSG } from '../messages';
 import { isDataValida } from '../validators';

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from '@rastro/shared/zod';
 import { ID_MAX, LIMITES } from '../constants';
 import { SEXOS } from '../dominio';
 import { MSG } from '../messages';
