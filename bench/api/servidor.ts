@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { openPostgres } from '../../apps/server/src/db/client';
+import { ajustarV8 } from '../../apps/server/src/lib/v8';
 import { ENV_POOL, ENV_URL, type AvisoAlvo } from './mensagens';
 
 /**
@@ -14,6 +15,8 @@ import { ENV_POOL, ENV_URL, type AvisoAlvo } from './mensagens';
 const avisar = (m: AvisoAlvo) => process.send?.(m);
 
 async function main() {
+  // As apps/server/src/main.ts starts the server (V8 flags included).
+  if (!process.env.SEM_AJUSTE_V8) ajustarV8();
   const url = process.env[ENV_URL];
   if (!url) throw new Error(`${ENV_URL} ausente`);
   const config = loadConfig({

@@ -1,3 +1,4 @@
+import { ajustarV8 } from './lib/v8';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
@@ -7,6 +8,7 @@ import { HttpGeolocationProvider } from './geolocation/http-provider';
 
 /** Reads the config, prepares the database, listens, and closes gracefully on a signal. */
 async function main() {
+  ajustarV8();
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax });
   await database.migrate();
