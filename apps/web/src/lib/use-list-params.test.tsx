@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -94,7 +94,8 @@ describe('useListParams', () => {
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
     expect(params()).toMatchObject({ nome: 'ANA' });
     await router.navigate(-1);
-    expect(await screen.findByLabelText('params')).toHaveTextContent('"page":0');
-    expect(params()).not.toHaveProperty('nome');
+    // The navigation settles before React commits the new render: wait for the render itself.
+    await waitFor(() => expect(params()).not.toHaveProperty('nome'));
+    expect(params()).toMatchObject({ page: 0, orderBy: 'nome' });
   });
 });
