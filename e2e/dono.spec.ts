@@ -41,7 +41,6 @@ async function abrirMapaAtual(page: Page) {
   await expect(page.getByRole('region', { name: 'Mapa' })).toBeVisible();
 }
 
-/** The latitude the info window shows. */
 /** The marker's position as its info window shows it: a pet walking due east keeps its latitude. */
 async function posicaoNoPopup(page: Page) {
   const popup = page.locator('.leaflet-popup');

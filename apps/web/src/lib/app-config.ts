@@ -25,7 +25,7 @@ function definir(novo: EstadoAppConfig) {
 }
 
 /** Loads the configuration once; after a failure, the next call asks again. */
-export function carregarAppConfig(): Promise<AppConfig> {
+function carregarAppConfig(): Promise<AppConfig> {
   pedido ??= getAppConfig().then(
     (data) => {
       definir({ data, isError: false });

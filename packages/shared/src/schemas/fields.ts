@@ -37,7 +37,7 @@ const telefoneDigitos = (v: string) => {
 
 /** Mobile phone, masked `(99) 9 9999-9999` or digits; 10 or 11 digits with the area code. */
 export const celularObrigatorio = () =>
-  obrigatorio(20).check(z.refine((v) => telefoneDigitos(v), { error: MSG.campoInvalido }));
+  obrigatorio(20).check(z.refine(telefoneDigitos, { error: MSG.campoInvalido }));
 
 export const senhaNova = () =>
   z
