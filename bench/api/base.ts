@@ -8,6 +8,9 @@ import { ENV_POOL, ENV_URL, type AvisoAlvo } from './mensagens';
  * that endpoint's repositories run (same shape, same order, same pool size) straight through
  * `pg` and answering the same JSON body (the benchmark checks they are equal), built by hand:
  * no authentication queries, no zod validation or serialisation, no ORM, no plugins or hooks.
+ * The statements the server names (its raw SQL, `consultar` in db/client.ts) are named here too,
+ * so each connection plans them once on both sides; the server's ORM queries (the owner's link
+ * in the history) run unnamed on both.
  * The caller says who it is in the query string. What the real server adds on top is its cost.
  */
 const avisar = (m: AvisoAlvo) => process.send?.(m);
@@ -102,7 +105,7 @@ async function main() {
   type Vinculo = { id: number; rastreador_id: number; descricao: string; bateria: number | null; situacao_energia: string };
 
   app.get('/atual', async (req) => {
-    const { rows } = await pool.query<Vinculo & Posicao>(SQL_ATUAL, [numero((req.query as Q).usuarioId)]);
+    const { rows } = await pool.query<Vinculo & Posicao>({ name: 'atual', text: SQL_ATUAL, values: [numero((req.query as Q).usuarioId)] });
     return rows.map((r) => marcador(r.id, r.rastreador_id, r.id, r.descricao, r.bateria, r.situacao_energia, r));
   });
 
@@ -110,7 +113,7 @@ async function main() {
     const q = req.query as Q;
     const link = (await pool.query<Vinculo>(SQL_VINCULO, [numero(q.usuarioRastreadorId), numero(q.usuarioId)])).rows[0];
     if (!link) return reply.code(404).send({ status: 404 });
-    const { rows } = await pool.query<Posicao & { id: string }>(SQL_HISTORICO, [link.rastreador_id, q.dataInicial, q.dataFinal]);
+    const { rows } = await pool.query<Posicao & { id: string }>({ name: 'historico', text: SQL_HISTORICO, values: [link.rastreador_id, q.dataInicial, q.dataFinal] });
     return rows.map((l) => marcador(Number(l.id), link.rastreador_id, link.id, link.descricao, link.bateria, link.situacao_energia, l));
   });
 
@@ -132,8 +135,8 @@ async function main() {
     const q = req.query as Q;
     const size = numero(q.size ?? 10);
     const page = numero(q.page ?? 0);
-    const { rows } = await pool.query<Linha>(SQL_LISTA, [size, page * size]);
-    const total = rows[0]?.total ?? (await pool.query<{ n: number }>(SQL_LISTA_TOTAL)).rows[0]?.n ?? 0;
+    const { rows } = await pool.query<Linha>({ name: 'lista', text: SQL_LISTA, values: [size, page * size] });
+    const total = rows[0]?.total ?? (await pool.query<{ n: number }>({ name: 'lista_total', text: SQL_LISTA_TOTAL })).rows[0]?.n ?? 0;
     const totalPages = Math.ceil(total / size);
     const content = rows.map((r) => {
       const situacao = r.situacao as SituacaoRastreador;
@@ -162,7 +165,7 @@ async function main() {
     // The dashboard's default period: the last 31 days up to the end of today.
     const fim = new Date(Date.now() + 86_400_000);
     const inicio = new Date(fim.getTime() - 32 * 86_400_000);
-    const r = (await pool.query<Record<string, number>>(SQL_TOTAIS, [inicio, fim])).rows[0] ?? {};
+    const r = (await pool.query<Record<string, number>>({ name: 'totais', text: SQL_TOTAIS, values: [inicio, fim] })).rows[0] ?? {};
     return { totalUsuarios: r.totalUsuarios, totalRastreadores: r.totalRastreadores, totalLocalizacoes: r.totalLocalizacoes, totalChips: r.totalChips };
   });
 

@@ -50,7 +50,10 @@ interface Alvo {
   filho: ChildProcess;
 }
 
-/** For exploring: `--cpu-prof DIR` profiles the real server (V8 .cpuprofile files in DIR); `--only NAME` runs one endpoint. */
+/**
+ * For exploring: `--cpu-prof DIR` profiles the real server (V8 .cpuprofile files in DIR),
+ * `--cpu-prof-base DIR` the baseline; `--only NAME` runs one endpoint.
+ */
 const argumento = (flag: string) => {
   const i = process.argv.indexOf(flag);
   return i >= 0 ? process.argv[i + 1] : undefined;
@@ -294,7 +297,7 @@ async function main() {
     await database.close();
     database = undefined;
 
-    [servidor, base] = await Promise.all([iniciarAlvo('servidor.ts', url, argumento('--cpu-prof')), iniciarAlvo('base.ts', url)]);
+    [servidor, base] = await Promise.all([iniciarAlvo('servidor.ts', url, argumento('--cpu-prof')), iniciarAlvo('base.ts', url, argumento('--cpu-prof-base'))]);
     const so = argumento('--only');
     const eps = endpoints(b, tokensDonos, tokenAdmin).filter((e) => !so || e.nome === so);
     for (const e of eps) await conferir(e, servidor, base);

@@ -2,13 +2,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
-import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '@rastro/shared/messages';
 import type { Config } from './config';
 import type { Ctx } from './context';
@@ -32,10 +31,12 @@ import { liveRoutes } from './live/routes';
 import { lookupsRoutes } from './modules/lookups/routes';
 import { relatoriosRoutes } from './modules/relatorios/routes';
 import { createAuth } from './plugins/auth';
+import { cabecalhosDeSeguranca } from './plugins/cabecalhos';
 import { CacheDeSessoes, CANAL_SESSOES } from './plugins/cache-sessoes';
 import { erroDoFramework, registerErrorHandler } from './plugins/error-handler';
 import { registerEntradaHooks } from './plugins/entrada';
 import { createMetrics, registerMetricsHooks, type Metrics } from './plugins/metrics';
+import { serializadorZod } from './plugins/serializacao';
 
 export interface BuildAppOptions {
   config: Config;
@@ -57,7 +58,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { c
     frameworkErrors: erroDoFramework,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(serializadorZod);
 
   const emails = new EmailSender(database.db, { ...config.mail }, app.log.child({ modulo: 'email' }));
   const sessoes = new CacheDeSessoes();
@@ -73,29 +74,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { c
   const metrics = createMetrics();
 
   const recaptcha = config.captcha.provider === 'recaptcha' ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : [];
-  // Security headers: helmet's middleware built once (@fastify/helmet rebuilt it, parsing the CSP,
-  // on every request), run on every request before anything else.
-  const cabecalhos = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...recaptcha],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        frameSrc: recaptcha.length ? recaptcha : ["'none'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
-  app.addHook('onRequest', (req, reply, done) => {
-    cabecalhos(req.raw, reply.raw, (err?: unknown) => (err ? done(err instanceof Error ? err : new Error(String(err))) : done()));
+  // The security headers, computed once; a request only copies them into its reply (Fastify
+  // writes them with its own in one go when the answer leaves).
+  const cabecalhos = cabecalhosDeSeguranca(recaptcha);
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(cabecalhos);
+    done();
   });
   await app.register(rateLimit, {
     max: config.limits.global,

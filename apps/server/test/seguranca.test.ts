@@ -68,6 +68,10 @@ describe('security headers', () => {
       expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
       expect(res.headers['content-security-policy'], url).toContain("object-src 'none'");
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(res.headers['strict-transport-security'], url).toMatch(/^max-age=\d+/);
+      expect(res.headers['cross-origin-opener-policy'], url).toBe('same-origin');
       expect(res.headers['x-powered-by'], url).toBeUndefined();
     }
     const index = await app.inject('/user/mapa');

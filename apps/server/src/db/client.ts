@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -17,8 +17,49 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction or the database itself: repositories accept either. */
 export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
-/** Raw SQL returning rows (both drivers answer `{rows}`). */
+/**
+ * Types drizzle's node-postgres driver hands back as PostgreSQL's text (timestamps, dates,
+ * intervals and their arrays): the named statements below do the same, so a row reads alike
+ * whichever path ran it.
+ */
+const COMO_TEXTO = new Set([1082, 1114, 1184, 1186, 1115, 1182, 1185, 1187, 1231]);
+const tiposComoDrizzle: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    COMO_TEXTO.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
+const dialeto = new PgDialect();
+
+/**
+ * Raw queries' texts and the names they are prepared under. A name stands for one text for the
+ * life of the process (node-postgres refuses a name reused with another text); past the bound, new
+ * texts run unnamed, so a query built with varying text cannot fill every connection with plans.
+ */
+const nomesPreparados = new Map<string, string>();
+const MAX_PREPARADAS = 100;
+
+function nomePreparado(texto: string): string | undefined {
+  let nome = nomesPreparados.get(texto);
+  if (nome === undefined && nomesPreparados.size < MAX_PREPARADAS) {
+    nome = `rastro_${nomesPreparados.size + 1}`;
+    nomesPreparados.set(texto, nome);
+  }
+  return nome;
+}
+
+/**
+ * Raw SQL returning rows (both drivers answer `{rows}`). On PostgreSQL, outside a transaction, it
+ * goes to the pool as a named statement: each connection parses and plans a text once and then
+ * only binds and executes it (the hot reads are raw SQL; bench/api). In a transaction and on
+ * PGlite, through drizzle as any other query.
+ */
 export async function consultar<T = Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
+  const cliente = (db as { $client?: unknown }).$client;
+  if (cliente instanceof pg.Pool) {
+    const { sql: text, params } = dialeto.sqlToQuery(query);
+    const name = nomePreparado(text);
+    const r = await cliente.query<T & pg.QueryResultRow>({ text, values: params, types: tiposComoDrizzle, ...(name === undefined ? {} : { name }) });
+    return r.rows;
+  }
   const r = (await db.execute(query)) as unknown as { rows: T[] };
   return r.rows;
 }
