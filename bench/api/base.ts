@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import pg from 'pg';
 import { DESCRICAO_SITUACAO_ENERGIA, DESCRICAO_SITUACAO_RASTREADOR, type SituacaoEnergia, type SituacaoRastreador } from '@rastro/shared/dominio';
+import { ajustarV8 } from '../../apps/server/src/lib/v8';
 import { ENV_POOL, ENV_URL, type AvisoAlvo } from './mensagens';
 
 /**
@@ -95,6 +96,8 @@ function marcador(id: number, rastreadorId: number, usuarioRastreadorId: number,
 }
 
 async function main() {
+  // The server's V8 settings here too (servidor.ts): the ratio compares the stacks, not runtimes.
+  if (!process.env.SEM_AJUSTE_V8) ajustarV8();
   const url = process.env[ENV_URL];
   if (!url) throw new Error(`${ENV_URL} ausente`);
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env[ENV_POOL] ?? 10) });

@@ -61,7 +61,8 @@ const argumento = (flag: string) => {
 
 function iniciarAlvo(script: string, url: string, perfil?: string): Promise<Alvo> {
   const filho = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), script), [], {
-    execArgv: ['--import', 'tsx', ...(perfil ? ['--cpu-prof', '--cpu-prof-dir', perfil] : [])],
+    // Both with the V8 flag `npm start` gives the server (scripts/start.mjs): one runtime, two stacks.
+    execArgv: ['--max-semi-space-size=64', '--import', 'tsx', ...(perfil ? ['--cpu-prof', '--cpu-prof-dir', perfil] : [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, [ENV_URL]: url, [ENV_POOL]: String(POOL) },
   });

@@ -88,6 +88,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { c
     // people share one address (mobile carriers' NAT, offices). The API keeps the per-IP limit.
     allowList: (req) => req.method === 'GET' && !API_PREFIXES.some((p) => req.url.startsWith(p)),
     errorResponseBuilder: (_req, c) => ({ statusCode: 429, status: 429, message: MSG.muitasTentativas, ttl: c.ttl }),
+    // The x-ratelimit-* headers only on a 429 (with retry-after): no client of ours reads them
+    // on the answers that went through, and each is one more header on every response.
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
   });
   await app.register(formbody);
   await app.register(swagger, {

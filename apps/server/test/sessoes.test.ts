@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { PER } from '@rastro/shared/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSAO_CACHE_MS } from '../src/plugins/cache-sessoes';
+import { createAuth, resolverToken } from '../src/plugins/auth';
+import { CacheDeSessoes, SESSAO_CACHE_MS } from '../src/plugins/cache-sessoes';
 import { criarNivel, criarUsuarioLogado } from './fixtures';
 import { bearer, criarApp, type TestApp } from './helpers';
 
@@ -64,5 +65,48 @@ describe('cached sessions', () => {
     expect((await listar(u.token)).statusCode).toBe(200);
     await app.database.db.execute(sql`delete from nivel_permissoes where nivel_id = ${nivel}`);
     expect(await ate(403, () => listar(u.token))).toBeLessThan(SESSAO_CACHE_MS / 2);
+  });
+
+  it('a burst with a token the cache does not hold asks the database once, and all of it gets the user', async () => {
+    const u = await criarUsuarioLogado(app);
+    let consultas = 0;
+    const auth = createAuth(app.database.db, new CacheDeSessoes(), (t) => {
+      consultas++;
+      return resolverToken(app.database.db, t);
+    });
+    const quem = await Promise.all(Array.from({ length: 20 }, () => auth.principalDoToken(u.token, undefined)));
+    expect(quem.map((p) => p.usuarioId)).toEqual(Array(20).fill(u.id));
+    expect(consultas).toBe(1);
+    // Once stored, none at all.
+    await auth.principalDoToken(u.token, undefined);
+    expect(consultas).toBe(1);
+  });
+
+  it('a request that comes after a logout never takes the answer of a lookup begun before it', async () => {
+    const u = await criarUsuarioLogado(app);
+    const cache = new CacheDeSessoes();
+    let abrir: () => void = () => undefined;
+    const portao = new Promise<void>((r) => {
+      abrir = r;
+    });
+    let consultas = 0;
+    // The first lookup reads the database before the logout and answers only after it.
+    const auth = createAuth(app.database.db, cache, async (t) => {
+      const primeira = ++consultas === 1;
+      const r = await resolverToken(app.database.db, t);
+      if (primeira) await portao;
+      return r;
+    });
+    const antes = auth.principalDoToken(u.token, undefined);
+    await new Promise((r) => setTimeout(r, 50));
+    // The logout: the token revoked and the cache cleared, as the route does when it answers.
+    await app.database.db.execute(sql`update access_tokens set revogado_em = now() where usuario_id = ${u.id}`);
+    cache.limpar();
+    await expect(auth.principalDoToken(u.token, undefined)).rejects.toMatchObject({ status: 401 });
+    abrir();
+    // The request already under way may finish as the user it was; what it read is not kept.
+    expect((await antes).usuarioId).toBe(u.id);
+    await expect(auth.principalDoToken(u.token, undefined)).rejects.toMatchObject({ status: 401 });
+    expect(consultas).toBe(3);
   });
 });

@@ -1,3 +1,4 @@
+import { MSG } from '@rastro/shared/messages';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -77,9 +78,15 @@ describe('web build: precompressed JS and HTML', () => {
       expect(arquivo.statusCode).toBe(200);
       expect((await app.inject({ url: '/admin/dashboard', remoteAddress: ip })).statusCode).toBe(200);
     }
-    const codigos: number[] = [];
-    for (let i = 0; i < 25; i++) codigos.push((await app.inject({ url: '/api/config', remoteAddress: ip })).statusCode);
-    expect(codigos.slice(0, 20).every((c) => c === 200)).toBe(true);
-    expect(codigos.at(-1)).toBe(429);
+    const respostas = [];
+    for (let i = 0; i < 25; i++) respostas.push(await app.inject({ url: '/api/config', remoteAddress: ip }));
+    expect(respostas.slice(0, 20).every((r) => r.statusCode === 200)).toBe(true);
+    // The counters go out only with the refusal, which says when to come back.
+    expect(respostas[0]?.headers['x-ratelimit-remaining']).toBeUndefined();
+    const recusa = respostas.at(-1);
+    expect(recusa?.statusCode).toBe(429);
+    expect(recusa?.json()).toMatchObject({ status: 429, message: MSG.muitasTentativas });
+    expect(Number(recusa?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(recusa?.headers['x-ratelimit-limit']).toBe('20');
   });
 });

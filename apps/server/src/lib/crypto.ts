@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash as resumo, randomBytes, timingSafeEqual } from 'node:crypto';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 
 /** argon2id (Algorithm.Argon2id = 2; the enum is const) with OWASP's profile: 19 MiB, 2 iterations. */
@@ -22,7 +22,8 @@ export async function verificarSenha(hashArmazenado: string | null, senha: strin
 /** A random 32-byte opaque token, URL-safe. */
 export const novoToken = () => randomBytes(32).toString('base64url');
 
-export const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
+/** SHA-256 in hex, one shot (`crypto.hash`: no Hash object; it runs on every authenticated request). */
+export const sha256 = (v: string) => resumo('sha256', v, 'hex');
 
 export function igualSeguro(a: string, b: string): boolean {
   const ba = Buffer.from(a);

@@ -69,15 +69,39 @@ function comQuem(req: FastifyRequest, quem: Record<string, number>) {
   else req.log = log.child(quem);
 }
 
-export function createAuth(db: Db, cache = new CacheDeSessoes()) {
+/**
+ * `resolver` is how a token the cache does not hold is looked up (the database, always, but for
+ * a test that counts the lookups).
+ */
+export function createAuth(db: Db, cache = new CacheDeSessoes(), resolver: (token: string) => Promise<SessaoDoToken | undefined> = (t) => resolverToken(db, t)) {
+  /**
+   * Lookups under way, by token hash: when an entry expires under load, the requests that arrive
+   * with that token before the database answers wait for the one lookup instead of each making
+   * its own. Only within one cache generation: a request that comes after a clear (a logout, a
+   * user deactivated) never takes the answer of a lookup that began before it.
+   */
+  const emCurso = new Map<string, { geracao: number; busca: Promise<SessaoDoToken | undefined> }>();
+
   /** `resolverToken` through the cache (see CacheDeSessoes for how it stays fresh). */
-  async function sessao(token: string) {
-    const hit = token.length <= 200 ? cache.obter(sha256(token)) : undefined;
-    if (hit) return hit;
+  function sessao(token: string): Promise<SessaoDoToken | undefined> {
+    if (token.length > 200) return Promise.resolve(undefined);
+    const tokenHash = sha256(token);
+    const hit = cache.obter(tokenHash);
+    if (hit) return Promise.resolve(hit);
     const geracao = cache.geracao;
-    const r = await resolverToken(db, token);
-    if (r) cache.guardar(r, geracao);
-    return r;
+    const andamento = emCurso.get(tokenHash);
+    if (andamento?.geracao === geracao) return andamento.busca;
+    const busca = resolver(token).then((r) => {
+      if (r) cache.guardar(r, geracao);
+      return r;
+    });
+    const registro = { geracao, busca };
+    emCurso.set(tokenHash, registro);
+    const terminar = () => {
+      if (emCurso.get(tokenHash) === registro) emCurso.delete(tokenHash);
+    };
+    busca.then(terminar, terminar);
+    return busca;
   }
 
   /** Who a token (and an optional emulated user id) stands for; throws 401/403/404 otherwise. */
