@@ -14,7 +14,7 @@ if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
 }
 
 // A young generation of up to 2 × 64 MB (V8's default is 2 × 16): a request's garbage dies there
-// instead of in fewer, larger collections (bench/api: 4–7% less CPU per request). Only a command-line
+// instead of in fewer, larger collections (bench/api: 4–11% less CPU per request). Only a command-line
 // flag sizes it; apps/server/package.json and bench/api (both targets) use the same.
 const server = spawn(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
   cwd: root,

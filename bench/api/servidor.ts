@@ -31,7 +31,7 @@ async function main() {
     RATE_LIMIT_MAX: '1000000000',
     WEB_DIST: path.join(tmpdir(), 'rastro-bench-sem-web'),
   });
-  const database = await openPostgres(url, config.databasePoolMax);
+  const database = await openPostgres(url, config.databasePoolMax, config.databaseStatementTimeoutMs);
   const app = await buildApp({ config, database });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const endereco = app.server.address();

@@ -51,11 +51,15 @@ const API_PREFIXES = ['/api/', '/oauth/', '/users/', '/docs', '/health', '/metri
 /** Registers plugins and routes; never listens (main.ts does). */
 export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { ctx: Ctx; metrics: Metrics }> {
   const { config, database } = opts;
+  const recaptcha = config.captcha.provider === 'recaptcha' ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : [];
+  // The security headers, computed once; a request only copies them into its reply (Fastify
+  // writes them with its own in one go when the answer leaves).
+  const cabecalhos = cabecalhosDeSeguranca(recaptcha);
   const app = Fastify({
     logger: opcoesDeLog(config.logLevel, opts.logger),
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
-    frameworkErrors: erroDoFramework,
+    frameworkErrors: erroDoFramework(cabecalhos),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializadorZod);
@@ -73,10 +77,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { c
   };
   const metrics = createMetrics();
 
-  const recaptcha = config.captcha.provider === 'recaptcha' ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : [];
-  // The security headers, computed once; a request only copies them into its reply (Fastify
-  // writes them with its own in one go when the answer leaves).
-  const cabecalhos = cabecalhosDeSeguranca(recaptcha);
   app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(cabecalhos);
     done();

@@ -10,7 +10,7 @@ import { HttpGeolocationProvider } from './geolocation/http-provider';
 async function main() {
   ajustarV8();
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax, statementTimeoutMs: config.databaseStatementTimeoutMs });
   await database.migrate();
   const app = await buildApp({ config, database });
   const seeded = await seed(database.db, config.admin);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consultar, type Database } from '../src/db/client';
+import { consultar, openPostgres, type Database } from '../src/db/client';
 import { novoBanco } from './helpers';
 
 describe('consultar (raw SQL)', () => {
@@ -48,5 +49,42 @@ describe('consultar (raw SQL)', () => {
     }
     // The same name on every connection, and not the unnamed statement.
     expect([...nomes]).toEqual([expect.stringMatching(/^rastro_\d+$/)]);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('statement limit on PostgreSQL', () => {
+  it('cancels a statement past the limit, and lets migrations wait for another instance as long as it takes', async () => {
+    // An empty database of its own, open with a 300 ms limit on a single connection.
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    const nome = `rastro_limite_${Date.now()}`;
+    await admin.query(`create database ${nome}`);
+    const u = new URL(process.env.TEST_DATABASE_URL ?? '');
+    u.pathname = `/${nome}`;
+    const database = await openPostgres(u.toString(), 1, 300);
+    const outra = new pg.Client({ connectionString: u.toString() });
+    await outra.connect();
+    try {
+      await expect(consultar(database.db, sql`select pg_sleep(2)`)).rejects.toMatchObject({ code: '57014' });
+      // The connection survives the cancellation.
+      expect(await consultar<{ n: number }>(database.db, sql`select 1 as n`)).toEqual([{ n: 1 }]);
+
+      // Another instance holds the migration lock for longer than the limit.
+      await outra.query('select pg_advisory_lock(7420001)');
+      const migrando = database.migrate();
+      await new Promise((r) => setTimeout(r, 800));
+      await outra.query('select pg_advisory_unlock(7420001)');
+      await migrando;
+      const [tabela] = await consultar<{ n: number }>(database.db, sql`select count(*)::int as n from information_schema.tables where table_name = 'localizacoes'`);
+      expect(tabela?.n).toBe(1);
+      // Back to the limit once the migrations are done (same, single, connection).
+      const [limite] = await consultar<{ statement_timeout: string }>(database.db, sql`show statement_timeout`);
+      expect(limite?.statement_timeout).toBe('300ms');
+    } finally {
+      await outra.end();
+      await database.close();
+      await admin.query(`drop database if exists ${nome} with (force)`);
+      await admin.end();
+    }
   });
 });

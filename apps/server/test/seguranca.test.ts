@@ -53,13 +53,15 @@ describe('security headers', () => {
   });
   afterAll(() => app.fechar());
 
-  it('on the SPA index, a static asset, an API answer and the JSON errors', async () => {
+  it('on the SPA index, a static asset, an API answer and the JSON errors, before routing too', async () => {
     const casos: [string, number, RegExp][] = [
       ['/user/mapa', 200, /text\/html/],
       ['/assets/app.js', 200, /javascript/],
       ['/api/config', 200, /application\/json/],
       ['/api/chips', 401, /application\/json/],
       ['/api/nao-existe', 404, /application\/json/],
+      // Refused by Fastify before routing (a malformed percent-encoding): no hook runs there.
+      ['/api/chips/%zz', 400, /application\/json/],
     ];
     for (const [url, status, tipo] of casos) {
       const res = await app.inject(url);

@@ -144,8 +144,14 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
   };
 }
 
-export async function openPostgres(url: string, poolMax = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 5000 });
+/**
+ * PostgreSQL through a pool of `poolMax` connections. A statement running longer than
+ * `statementTimeoutMs` (0: no limit) is cancelled by the server: a query stuck on a lock or a plan
+ * gone wrong fails with an error instead of holding a connection, and the requests behind it,
+ * forever.
+ */
+export async function openPostgres(url: string, poolMax = 10, statementTimeoutMs = 30_000): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 5000, statement_timeout: statementTimeoutMs });
   // An idle client that loses its server must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
@@ -213,10 +219,14 @@ export async function openPostgres(url: string, poolMax = 10): Promise<Database>
     async migrate() {
       const client = await pool.connect();
       try {
+        // Waiting for another instance's migrations, or building an index on a large table, may
+        // take longer than the pool's statement limit: none here, back to it before release.
+        await client.query('set statement_timeout = 0');
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
         await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        await client.query('reset statement_timeout').catch(() => undefined);
         client.release();
       }
     },
@@ -230,8 +240,8 @@ export async function openPostgres(url: string, poolMax = 10): Promise<Database>
   };
 }
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolMax?: number }): Promise<Database> {
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolMax?: number; statementTimeoutMs?: number }): Promise<Database> {
   return opts.databaseUrl
-    ? openPostgres(opts.databaseUrl, opts.poolMax)
+    ? openPostgres(opts.databaseUrl, opts.poolMax, opts.statementTimeoutMs)
     : openPglite(path.join(opts.dataDir, 'pglite'));
 }

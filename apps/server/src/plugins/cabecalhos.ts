@@ -5,7 +5,7 @@ import helmet from 'helmet';
  * The security headers of every response (CSP, frame-ancestors, nosniff, HSTS…), as helmet
  * writes them for these options, lowercased. Nothing in them depends on the request: helmet runs
  * once, here, against a response that only records them, and each request copies the result
- * into its reply (app.ts). Running helmet's fourteen middlewares on every request, each setting
+ * into its reply (app.ts). Running helmet's thirteen middlewares (COEP is off) on every request, each setting
  * its header on the raw response, cost the map's current positions about a tenth of its
  * throughput (bench/api).
  */

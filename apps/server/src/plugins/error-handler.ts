@@ -35,12 +35,15 @@ export function registerErrorHandler(app: AppInstance) {
 
 /**
  * Fastify's own errors raised before any route is found (a malformed percent-encoding in the
- * path, a path parameter over maxParamLength): without this they answer in English.
+ * path, a path parameter over maxParamLength): without this they answer in English. No hook runs
+ * for them, so the security headers every other answer gets from onRequest are set here.
  */
-export function erroDoFramework(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
-  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-  const body: Erro = { status, message: status === 500 ? MSG.erroInterno : MSG.requisicaoInvalida };
-  return reply.code(status).send(body);
+export function erroDoFramework(cabecalhos: Readonly<Record<string, string>>) {
+  return (err: FastifyError, _req: FastifyRequest, reply: FastifyReply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    const body: Erro = { status, message: status === 500 ? MSG.erroInterno : MSG.requisicaoInvalida };
+    return reply.headers(cabecalhos).code(status).send(body);
+  };
 }
 
 function enviar(reply: FastifyReply, oauth: boolean, status: number, message: string, errors?: Erro['errors'], oauthCode = 'invalid_request') {

@@ -41,6 +41,14 @@ describe('serializadorZod', () => {
     expect(res.body).not.toMatch(/senhaHash|argon2|segredo|altitude/);
   });
 
+  it('accepts a recursive schema made with lazy, and still drops unknown keys at every level', async () => {
+    interface No { nome: string; filhos: No[] }
+    const no: z.ZodMiniType<No> = z.object({ nome: z.string(), filhos: z.array(z.lazy(() => no)) });
+    const res = await app(no, { nome: 'a', filhos: [{ nome: 'b', filhos: [], token: 'segredo' }] }).inject('/x');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ nome: 'a', filhos: [{ nome: 'b', filhos: [] }] });
+  });
+
   it('answers 500, and none of the body, when the handler returns something the schema refuses', async () => {
     const res = await app(marcador, { id: 1.5, nome: 'Rex', posicao: { lat: 'norte', lng: 0 }, bateria: null, extras: {}, senhaHash: 'h' }).inject('/x');
     expect(res.statusCode).toBe(500);
@@ -52,6 +60,8 @@ describe('serializadorZod', () => {
       z.object({ n: z._default(z.number(), 1) }),
       z.array(z.object({ d: z.pipe(z.string(), z.transform((s: string) => s.length)) })),
       z.object({ a: z.optional(z.object({ b: z.catch(z.string(), '') })) }),
+      z.object({ quando: z.coerce.string() }),
+      z.lazy(() => z.array(z.object({ ok: z.success(z.string()) }))),
     ]) {
       await expect(app(schema, {}).ready()).rejects.toThrow(/GET \/x.*converte/);
     }

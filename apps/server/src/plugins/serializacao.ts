@@ -3,17 +3,20 @@ import { InvalidSchemaError, ResponseSerializationError } from 'fastify-type-pro
 import * as core from 'zod/v4/core';
 
 /**
- * zod types whose output is not their input: a codec or transform (`pipe`, `transform`), or one
- * that fills a value in (`default`, `prefault`, `catch`). Encoding and parsing differ only there.
+ * zod types whose output is not their input: a codec or transform (`pipe`, `transform`), one
+ * that fills a value in (`default`, `prefault`, `catch`) or answers another (`success`), and any
+ * coercing primitive (`z.coerce.…`). Encoding and parsing differ only there.
  */
-const CONVERTEM = new Set(['pipe', 'transform', 'default', 'prefault', 'catch']);
+const CONVERTEM = new Set(['pipe', 'transform', 'default', 'prefault', 'catch', 'success']);
 
-/** The first converting type under `schema` (object shapes, arrays, unions, wrappers…), if any. */
+/** The first converting type under `schema` (object shapes, arrays, unions, wrappers, lazy…), if any. */
 function conversao(schema: core.$ZodType, vistos = new Set<core.$ZodType>()): string | undefined {
   if (vistos.has(schema)) return undefined;
   vistos.add(schema);
   const def = schema._zod.def;
   if (CONVERTEM.has(def.type)) return def.type;
+  if ('coerce' in def && def.coerce === true) return `coerce.${def.type}`;
+  if (def.type === 'lazy') return conversao((def as core.$ZodLazyDef).getter(), vistos);
   const filhos: unknown[] = [];
   for (const v of Object.values(def)) {
     if (Array.isArray(v)) filhos.push(...v);

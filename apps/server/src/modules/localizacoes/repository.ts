@@ -90,7 +90,7 @@ export async function historico(db: Executor, rastreadorId: number, de: Date, at
         where rastreador_id = ${rastreadorId} and latitude is not null and data_hora >= ${de.toISOString()}::timestamptz and data_hora <= ${ate.toISOString()}::timestamptz
         order by data_hora asc, id asc limit ${LIMITE_PONTOS_HISTORICO}`,
   );
-  // bigint comes as text from node-postgres; timestamps as text there and as Date from PGlite.
+  // bigint comes as text from node-postgres and as BigInt from PGlite; timestamps as text from both.
   return rows.map((r) => ({ ...r, id: Number(r.id), dataHora: new Date(r.dataHora) }));
 }
 

@@ -86,7 +86,7 @@ export async function listar(db: Executor, f: FiltroRastreadores): Promise<{ row
         where "rastreadores"."id" in (select "rastreadores"."id" from rastreadores where ${where} order by ${ordem} limit ${f.size} offset ${f.page * f.size})
         order by ${ordem}`,
   );
-  // Timestamps come as text from node-postgres (db/client.ts) and as Date from PGlite.
+  // Timestamps come as text (db/client.ts, and drizzle's PGlite driver alike).
   const rows = linhas.map(({ total: _total, ...r }) => ({ ...r, dataCadastro: new Date(r.dataCadastro) }));
   // Past the last page there is no row to carry the total.
   const total = linhas[0]?.total ?? (await consultar<{ n: number }>(db, sql`select count(*)::int as n from rastreadores where ${where}`))[0]?.n ?? 0;
