@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import net from 'node:net';
 import { existsSync, mkdtempSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,15 @@ async function iniciarSmtpEmArquivos() {
   return iniciarSmtp(0, (r) => {
     n += 1;
     writeFileSync(path.join(E2E_MAIL_DIR, `${String(n).padStart(4, '0')}-${r.para.join(',')}.eml`), r.dados);
+  });
+}
+
+/** Refuses a port someone already listens on: the journeys would otherwise talk to that server. */
+async function exigirLivre(porta: number) {
+  await new Promise<void>((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', () => reject(new Error(`a porta ${porta} já está em uso: defina E2E_PORT (usa ela e a seguinte) ou rode pelo npm test, que escolhe portas livres`)));
+    s.listen({ port: porta, host: '0.0.0.0', exclusive: true }, () => s.close(() => resolve()));
   });
 }
 
@@ -39,6 +49,8 @@ export default async function globalSetup() {
     const r = spawnSync('npm', ['run', 'build', '-w', '@rastro/web'], { cwd: root, stdio: 'inherit' });
     if (r.status !== 0) throw new Error('build da web falhou');
   }
+  await exigirLivre(E2E_PORT);
+  await exigirLivre(E2E_TOPIN_PORT);
   const smtp = await iniciarSmtpEmArquivos();
   // CEP lookups go to a local ViaCEP-compatible server, never to the internet.
   const viacep = await iniciarViaCep();

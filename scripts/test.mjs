@@ -2,6 +2,7 @@
 // Debian's Chromium). Ends with one line "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,27 @@ const out = mkdtempSync(path.join(tmpdir(), 'rastro-test-'));
 const args = process.argv.slice(2);
 const semE2e = args.includes('--no-e2e');
 const bin = (n) => path.join(root, 'node_modules/.bin', n);
+
+/** Whether `port` can be listened on (as the server does, on every address). */
+function livre(port) {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.once('error', () => resolve(0));
+    s.listen({ port, host: '0.0.0.0', exclusive: true }, () => {
+      const { port: p } = s.address();
+      s.close(() => resolve(p));
+    });
+  });
+}
+
+/** Two consecutive free ports for the journeys' server (HTTP, then TOPIN). */
+async function portasDoE2e() {
+  for (let i = 0; i < 50; i++) {
+    const p = await livre(0);
+    if (p && p < 65535 && (await livre(p + 1))) return p;
+  }
+  throw new Error('nenhum par de portas livres para o servidor dos testes de navegador');
+}
 
 function run(cmd, cmdArgs, env = {}) {
   const r = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -37,7 +59,9 @@ if (!semE2e) {
     failed += 1;
   } else {
     const pwJson = path.join(out, 'playwright.json');
-    e2eCode = run(bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+    // A port of its own unless E2E_PORT says which: two runs (or a forgotten server) never meet.
+    const E2E_PORT = process.env.E2E_PORT ?? String(await portasDoE2e());
+    e2eCode = run(bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson, E2E_PORT });
     if (existsSync(pwJson)) {
       const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats ?? {};
       passed += (s.expected ?? 0) + (s.flaky ?? 0);
