@@ -155,7 +155,7 @@ function endpoints(s: Base, tokensDonos: readonly string[], tokenAdmin: string):
     },
     {
       nome: 'lista',
-      descricao: `administração, página de 10 rastreadores (das ${paginas})`,
+      descricao: `administração, página de 10 rastreadores (de ${paginas} páginas)`,
       servidor: (k) => ({ path: `/api/rastreadores?page=${k % paginas}&size=10`, headers: bearer(tokenAdmin) }),
       base: (k) => ({ path: `/rastreadores?page=${k % paginas}&size=10` }),
       p99: 25,
