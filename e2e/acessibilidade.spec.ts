@@ -1,12 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { chipSchema } from '@rastro/shared/schemas/chips';
 import { meuRastreadorSchema } from '@rastro/shared/schemas/meus-rastreadores';
 import { rastreadorAdminSchema } from '@rastro/shared/schemas/rastreadores';
 import { api, cadastrarCliente } from './api';
-import { E2E_ADMIN, E2E_URL } from './env';
+import { E2E_ADMIN } from './env';
 import { esperarEmail, linkDeSenha } from './mail';
-import { entrar, enviarPosicao, tokenDaPagina } from './support';
+import { enviarPosicao, logado, tokenDaPagina } from './support';
 
 /**
  * axe (WCAG 2.1 A and AA) on every screen and on the states a user meets on them (errors,
@@ -57,23 +57,16 @@ let admin: Page;
 let dona: Page;
 let meuId: number;
 
-async function logado(browser: Browser, email: string, senha: string): Promise<Page> {
-  const contexto = await browser.newContext({ baseURL: E2E_URL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
-  contextos.push(contexto);
-  const page = await contexto.newPage();
-  await entrar(page, email, senha);
-  await expect(page).toHaveURL(/\/(admin\/dashboard|user\/mapa)$/);
-  return page;
-}
-
 test.beforeAll(async ({ browser }) => {
   await cadastrarCliente(cliente.nome, cliente.email, cliente.senha);
   admin = await logado(browser, E2E_ADMIN.email, E2E_ADMIN.senha);
+  contextos.push(admin.context());
   const tokenAdmin = await tokenDaPagina(admin);
   const chip = chipSchema.parse(await api(tokenAdmin, 'POST', '/api/chips', { descricao: chipDescricao, numero: `1197${sufixo}0` }));
   rastreadorAdminSchema.parse(await api(tokenAdmin, 'POST', '/api/rastreadores', { imei, protocolo: 'TOPIN', chipId: chip.id }));
 
   dona = await logado(browser, cliente.email, cliente.senha);
+  contextos.push(dona.context());
   const vinculo = { imei, descricao: 'REX', intervaloLocalizacao: 5, periUltraEconBateria: 60 };
   meuId = meuRastreadorSchema.parse(await api(await tokenDaPagina(dona), 'POST', '/api/usuarios/rastreadores', vinculo)).id;
   // One GPS fix and one battery status, so the map has a pin and the detail tables have rows.

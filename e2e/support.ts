@@ -1,9 +1,9 @@
 import { connect } from 'node:net';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { decodeServerFrame, type ServerMessage } from '@rastro/topin/decode-server';
-import { encodeGps, encodeLogin, encodeStatus } from '@rastro/topin/encode-device';
+import { encodeAlarm, encodeGps, encodeLogin, encodeStatus } from '@rastro/topin/encode-device';
 import { TopinFramer } from '@rastro/topin/framer';
-import { E2E_TOPIN_PORT } from './env';
+import { E2E_TOPIN_PORT, E2E_URL } from './env';
 
 /** Solves the real ALTCHA on the page (proof of work in the browser) and waits for it. */
 export async function resolverCaptcha(page: Page): Promise<number> {
@@ -24,6 +24,18 @@ export async function entrar(page: Page, email: string, senha: string) {
   return ms;
 }
 
+/**
+ * A browser context of its own, logged in as `email` and on its home screen (the dashboard or the
+ * map). The caller closes it: `page.context().close()`.
+ */
+export async function logado(browser: Browser, email: string, senha: string): Promise<Page> {
+  const contexto = await browser.newContext({ baseURL: E2E_URL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  const page = await contexto.newPage();
+  await entrar(page, email, senha);
+  await expect(page).toHaveURL(/\/(admin\/dashboard|user\/mapa)$/);
+  return page;
+}
+
 /** The bearer token of whoever is logged in on `page`: the web keeps it in the `rastro_token` cookie. */
 export async function tokenDaPagina(page: Page): Promise<string> {
   const token = (await page.context().cookies()).find((c) => c.name === 'rastro_token')?.value;
@@ -33,9 +45,14 @@ export async function tokenDaPagina(page: Page): Promise<string> {
 
 /**
  * A tracker on the e2e gateway for a moment: logs in over TCP, reports its battery and one GPS
- * fix, waits for the gateway's acks and hangs up.
+ * fix, waits for the gateway's acks and hangs up; with `alarme`, it raises that alarm (which
+ * TOPIN does not acknowledge) just before hanging up.
  */
-export async function enviarPosicao(imei: string, p: { latitude: number; longitude: number; bateria: number }): Promise<void> {
+export async function enviarPosicao(
+  imei: string,
+  p: { latitude: number; longitude: number; bateria: number },
+  alarme?: 'sos' | 'lowBattery' | 'vibration',
+): Promise<void> {
   const socket = connect({ host: '127.0.0.1', port: E2E_TOPIN_PORT });
   const framer = new TopinFramer({ source: 'server' });
   const esperando = new Map<ServerMessage['kind'], () => void>();
@@ -59,6 +76,7 @@ export async function enviarPosicao(imei: string, p: { latitude: number; longitu
     const time = new Date(Math.floor(Date.now() / 1000) * 1000);
     socket.write(encodeGps({ type: 0x10, time, latitude: p.latitude, longitude: p.longitude, speedKmh: 3, course: 90, satellites: 8, valid: true, buffered: false }));
     await Promise.race([respostas, falha]);
+    if (alarme) socket.write(encodeAlarm(alarme));
   } finally {
     socket.end();
   }
