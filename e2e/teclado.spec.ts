@@ -4,6 +4,7 @@ import { meuRastreadorPageSchema } from '@rastro/shared/schemas/meus-rastreadore
 import { api, cadastrarCliente } from './api';
 import { E2E_ADMIN, E2E_URL } from './env';
 import { entrar, tokenDaPagina } from './support';
+import { digitar, tabAte } from './teclado';
 
 /**
  * The forms work with the keyboard alone (Tab, Shift+Tab, typing, Space, Enter, arrows), and
@@ -14,23 +15,6 @@ const sufixo = String(Date.now()).slice(-6);
 const chipDescricao = `CHIP TECLADO ${sufixo}`;
 const imei = `35${sufixo}2222222`.slice(0, 15);
 const dona = { nome: `DORA ${sufixo}`, email: `dora.teclado.${sufixo}@rastro.test`, senha: 'senha-da-dora-1' };
-
-/** Is `alvo` the focused element (also inside a shadow root, as the ALTCHA checkbox is)? */
-const focado = (alvo: Locator) => alvo.evaluate((el) => (el.getRootNode() as Document | ShadowRoot).activeElement === el);
-
-/** Presses Tab (or Shift+Tab) until `alvo` has the focus; fails if it is not reached. */
-async function tabAte(page: Page, alvo: Locator, { voltar = false, max = 40 } = {}) {
-  await expect(alvo).toBeVisible();
-  for (let i = 0; i < max && !(await focado(alvo)); i++) await page.keyboard.press(voltar ? 'Shift+Tab' : 'Tab');
-  await expect(alvo).toBeFocused();
-}
-
-/** Tabs to a field and types into it, replacing what was there. */
-async function digitar(page: Page, campo: Locator, texto: string) {
-  await tabAte(page, campo);
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.type(texto);
-}
 
 test.describe('formulários só com o teclado', () => {
   // One administrator login serves the three tests (the server limits logins per e-mail).
