@@ -70,9 +70,12 @@ export default async function globalSetup() {
       SMTP_URL: `smtp://127.0.0.1:${smtp.porta}`,
       VIACEP_URL: viacep.url,
       MAIL_POLL_MS: '200',
-      // Every journey logs in from 127.0.0.1, many of them as the same administrator.
+      // Every journey logs in, signs up and asks for password links from 127.0.0.1, many of them
+      // as the same administrator (the limits themselves are tested in the server suite).
       LOGIN_LIMIT_IP: '100000',
       LOGIN_LIMIT_EMAIL: '100000',
+      SIGNUP_LIMIT_IP: '100000',
+      RESET_LIMIT_IP: '100000',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
     },

@@ -1,8 +1,10 @@
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { chipPageSchema, chipSchema } from '@rastro/shared/schemas/chips';
 import { meuRastreadorPageSchema } from '@rastro/shared/schemas/meus-rastreadores';
-import { api, cadastrarCliente } from './api';
+import { MSG } from '@rastro/shared/messages';
+import { api, cadastrarCliente, tokenDe } from './api';
 import { E2E_ADMIN, E2E_URL } from './env';
+import { esperarEmail, linkDeSenha } from './mail';
 import { entrar, tokenDaPagina } from './support';
 import { digitar, tabAte } from './teclado';
 
@@ -15,6 +17,20 @@ const sufixo = String(Date.now()).slice(-6);
 const chipDescricao = `CHIP TECLADO ${sufixo}`;
 const imei = `35${sufixo}2222222`.slice(0, 15);
 const dona = { nome: `DORA ${sufixo}`, email: `dora.teclado.${sufixo}@rastro.test`, senha: 'senha-da-dora-1' };
+/** Signs up, forgets and changes her password, all by keyboard. */
+const eva = { email: `eva.teclado.${sufixo}@rastro.test`, senhas: ['senha-da-eva-1', 'senha-da-eva-2', 'senha-da-eva-3'] as const };
+
+/** The login form by keyboard: fields, the CAPTCHA with Space, the button with Enter. */
+async function entrarPeloTeclado(page: Page, email: string, senha: string) {
+  await expect(page.getByRole('heading', { name: 'Fazer login' })).toBeVisible();
+  await digitar(page, page.getByRole('textbox', { name: 'Email' }), email);
+  await digitar(page, page.getByRole('textbox', { name: 'Senha' }), senha);
+  await tabAte(page, page.getByRole('checkbox', { name: 'Eu não sou um robô' }));
+  await page.keyboard.press('Space');
+  await expect(page.getByText('Verificado')).toBeVisible({ timeout: 30_000 });
+  await tabAte(page, page.getByRole('button', { name: 'Fazer Login' }));
+  await page.keyboard.press('Enter');
+}
 
 test.describe('formulários só com o teclado', () => {
   // One administrator login serves the three tests (the server limits logins per e-mail).
@@ -125,6 +141,63 @@ test.describe('formulários só com o teclado', () => {
   });
 });
 
+test('conta nova só com o teclado: cadastro, esqueci a senha, nova senha pelo link e alterar senha', async ({ page }) => {
+  // Sign-up: every field by Tab, the phone typed as digits into its mask, Enter on the button.
+  await page.goto('/auth/sign-up');
+  await digitar(page, page.getByRole('textbox', { name: 'Nome' }), 'Eva Teclado');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
+  await page.keyboard.type(eva.email);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('textbox', { name: 'Celular' })).toBeFocused();
+  await page.keyboard.type('11987654321');
+  await expect(page.getByRole('textbox', { name: 'Celular' })).toHaveValue('(11) 9 8765-4321');
+  await digitar(page, page.getByRole('textbox', { name: 'Senha' }), eva.senhas[0]);
+  await tabAte(page, page.getByRole('button', { name: 'Cadastrar' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Parabéns, seja bem vindo(a)' })).toBeVisible();
+  await tabAte(page, page.getByRole('link', { name: 'Entrar' }));
+  await page.keyboard.press('Enter');
+
+  // Forgot password: from the login's link, the e-mail submitted with Enter in its field.
+  await tabAte(page, page.getByRole('link', { name: 'Esqueceu sua senha?' }));
+  await page.keyboard.press('Enter');
+  await digitar(page, page.getByRole('textbox', { name: 'Email' }), eva.email);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Verifique seu email' })).toBeVisible();
+
+  // The link from the e-mail: the new password twice (its eye button, next in the Tab order,
+  // shows it with Space), Enter in the last field.
+  await page.goto(linkDeSenha(await esperarEmail(eva.email, 'redefinir a senha')));
+  const novaSenha = page.getByRole('textbox', { name: 'Nova senha', exact: true });
+  await digitar(page, novaSenha, eva.senhas[1]);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Mostrar senha' }).first()).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(novaSenha).toHaveAttribute('type', 'text');
+  await expect(novaSenha).toHaveValue(eva.senhas[1]);
+  await digitar(page, page.getByRole('textbox', { name: 'Confirmar nova senha' }), eva.senhas[1]);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(MSG.senhaAlterada)).toBeVisible();
+  await tabAte(page, page.getByRole('link', { name: 'Retornar ao login' }));
+  await page.keyboard.press('Enter');
+
+  // In with the new password, then change it on its screen.
+  await entrarPeloTeclado(page, eva.email, eva.senhas[1]);
+  await expect(page).toHaveURL(/\/user\/mapa$/);
+  await page.goto('/auth/alterar-senha');
+  await digitar(page, page.getByRole('textbox', { name: 'Senha atual' }), eva.senhas[1]);
+  await digitar(page, page.getByRole('textbox', { name: 'Nova senha', exact: true }), eva.senhas[2]);
+  await digitar(page, page.getByRole('textbox', { name: 'Confirmar nova senha' }), eva.senhas[2]);
+  await tabAte(page, page.getByRole('button', { name: 'Salvar' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(MSG.senhaAlterada)).toBeVisible();
+
+  // The server took each step: only the last password opens the account.
+  await expect(tokenDe(eva.email, eva.senhas[1])).rejects.toThrow(/login falhou: 4\d\d/);
+  expect(await tokenDe(eva.email, eva.senhas[2])).toMatch(/\S{20,}/);
+});
+
 /**
  * What draws a focus ring, as it is seen: the outline (only when it is drawn), the shadow, and
  * for an outlined MUI field the border of its outline box (the input itself draws none).
@@ -138,11 +211,13 @@ const indicador = (alvo: Locator) =>
     return `contorno: ${contorno}; sombra: ${s.boxShadow}; borda do campo: ${borda}`;
   });
 
-test('o foco do teclado fica visível num campo, num botão e num link', async ({ page }) => {
+test('o foco do teclado fica visível num campo, num botão de ícone, no CAPTCHA, num botão e num link', async ({ page }) => {
   await page.goto('/auth/login');
   await expect(page.getByText('Eu não sou um robô', { exact: true })).toBeVisible();
   for (const alvo of [
     page.getByRole('textbox', { name: 'Email' }),
+    page.getByRole('button', { name: 'Mostrar senha' }),
+    page.getByRole('checkbox', { name: 'Eu não sou um robô' }),
     page.getByRole('button', { name: 'Fazer Login' }),
     page.getByRole('link', { name: 'Esqueceu sua senha?' }),
   ]) {
