@@ -5,10 +5,11 @@ import { cidadesSelectSchema, estadosSelectSchema } from '@rastro/shared/schemas
 import { meuRastreadorSchema } from '@rastro/shared/schemas/meus-rastreadores';
 import { rastreadorAdminPageSchema } from '@rastro/shared/schemas/rastreadores';
 import { usuarioDetalheSchema, usuarioPageSchema } from '@rastro/shared/schemas/usuarios';
+import { cpfValido } from '../apps/server/test/cpf';
 import { api, cadastrarCliente, imeiUnico, registrarRastreador } from './api';
 import { E2E_ADMIN } from './env';
 import { enviarPosicao, logado, tokenDaPagina } from './support';
-import { digitar, focado, tabAte } from './teclado';
+import { digitar, digitarMascarado, focado, tabAte, tabPara } from './teclado';
 
 /**
  * The logged-in forms work with the keyboard alone: the administrator's user and tracker forms,
@@ -19,23 +20,12 @@ import { digitar, focado, tabAte } from './teclado';
 
 const sufixo = String(Date.now()).slice(-6);
 
-/** A valid CPF (check digits computed) from nine digits. */
-function cpfDe(base: string): string {
-  const d = base.split('').map(Number);
-  const dv = (ds: number[]) => {
-    const r = (ds.reduce((soma, n, i) => soma + n * (ds.length + 1 - i), 0) * 10) % 11;
-    return r === 10 ? 0 : r;
-  };
-  d.push(dv(d));
-  d.push(dv(d));
-  return d.join('');
-}
 const soDigitos = (v: string | null) => (v ?? '').replace(/\D/g, '');
 
 /** Registered by the administrator in the user form. */
-const nina = { nome: `NINA TECLADO ${sufixo}`, email: `nina.teclado.${sufixo}@rastro.test`, cpf: cpfDe(`1${sufixo}01`) };
+const nina = { nome: `NINA TECLADO ${sufixo}`, email: `nina.teclado.${sufixo}@rastro.test`, cpf: cpfValido(`1${sufixo}01`) };
 /** The owner: her account and her map. */
-const dona = { nome: `LIA ${sufixo}`, email: `lia.teclado.${sufixo}@rastro.test`, senha: 'senha-da-lia-1', cpf: cpfDe(`2${sufixo}02`) };
+const dona = { nome: `LIA ${sufixo}`, email: `lia.teclado.${sufixo}@rastro.test`, senha: 'senha-da-lia-1', cpf: cpfValido(`2${sufixo}02`) };
 /** A free chip for the tracker form, and the IMEI typed there (17 digits: protocol OUTRO). */
 const chipDescricao = `CHIP TECLADO ADM ${sufixo}`;
 const imeiNovo = `77${sufixo}123456789`;
@@ -115,11 +105,6 @@ function dataSP(dias = 0): string {
   );
 }
 
-/** Types a date or hour into a masked field by its digits only (the mask adds the separators). */
-async function digitarMascarado(page: Page, campo: Locator, valor: string) {
-  await digitar(page, campo, valor.replace(/\D/g, ''));
-  await expect(campo).toHaveValue(valor);
-}
 
 test.describe('cadastros do administrador só com o teclado', () => {
   test('usuário: dados pessoais, selects, CEP e perfil, salvo só com o teclado', async () => {
@@ -136,22 +121,14 @@ test.describe('cadastros do administrador só com o teclado', () => {
 
     // Tab walks the fields in the order they are read.
     await digitar(page, form.getByRole('textbox', { name: 'Nome' }), nina.nome.toLowerCase());
-    await page.keyboard.press('Tab');
-    await expect(form.getByRole('textbox', { name: 'Email' })).toBeFocused();
-    await page.keyboard.type(nina.email);
-    await page.keyboard.press('Tab');
-    await expect(form.getByRole('textbox', { name: 'CPF' })).toBeFocused();
-    await page.keyboard.type(nina.cpf);
-    await page.keyboard.press('Tab');
-    await expect(form.getByRole('textbox', { name: 'Data de Nascimento' })).toBeFocused();
-    await page.keyboard.type('15031990');
+    await tabPara(page, form.getByRole('textbox', { name: 'Email' }), nina.email);
+    await tabPara(page, form.getByRole('textbox', { name: 'CPF' }), nina.cpf);
+    await tabPara(page, form.getByRole('textbox', { name: 'Data de Nascimento' }), '15031990');
     await expect(form.getByRole('textbox', { name: 'Data de Nascimento' })).toHaveValue('15/03/1990');
     await expect(form.getByRole('textbox', { name: 'Nome' })).toHaveValue(nina.nome);
 
     await escolher(page, form.getByRole('combobox', { name: 'Sexo' }), 'Feminino');
-    await page.keyboard.press('Tab');
-    await expect(form.getByRole('textbox', { name: 'Celular' })).toBeFocused();
-    await page.keyboard.type('11987654321');
+    await tabPara(page, form.getByRole('textbox', { name: 'Celular' }), '11987654321');
     await expect(form.getByRole('textbox', { name: 'Celular' })).toHaveValue('(11) 9 8765-4321');
 
     // Leaving the CEP by Tab looks the address up.
@@ -297,13 +274,10 @@ test.describe('telas do dono só com o teclado', () => {
 
     await digitar(page, form.getByRole('textbox', { name: 'CPF' }), dona.cpf);
     await focoVisivel(form.getByRole('textbox', { name: 'CPF' }));
-    await page.keyboard.press('Tab');
-    await expect(form.getByRole('textbox', { name: 'RG' })).toBeFocused();
-    await page.keyboard.type('mg1234567');
+    await tabPara(page, form.getByRole('textbox', { name: 'RG' }), 'mg1234567');
     await expect(form.getByRole('textbox', { name: 'RG' })).toHaveValue('MG1234567');
     await escolher(page, form.getByRole('combobox', { name: 'Sexo' }), 'Prefiro não informar');
-    await digitar(page, form.getByRole('textbox', { name: 'Telefone Residencial' }), '2133334444');
-    await expect(form.getByRole('textbox', { name: 'Telefone Residencial' })).toHaveValue('(21) 3333-4444');
+    await digitarMascarado(page, form.getByRole('textbox', { name: 'Telefone Residencial' }), '(21) 3333-4444');
 
     // The CEP fills the address when Tab leaves it; then another city of that state is picked by
     // typing its first letters in the open list.
@@ -317,9 +291,7 @@ test.describe('telas do dono só com o teclado', () => {
     await expect(form.getByRole('textbox', { name: 'Bairro' })).toHaveValue('CENTRO');
     await escolher(page, cidade, 'Niterói', { digitando: 'nit' });
     await digitar(page, form.getByRole('textbox', { name: 'Número' }), '10');
-    await page.keyboard.press('Tab');
-    await expect(form.getByRole('textbox', { name: 'Complemento' })).toBeFocused();
-    await page.keyboard.type('sala 5');
+    await tabPara(page, form.getByRole('textbox', { name: 'Complemento' }), 'sala 5');
     await digitar(page, form.getByRole('textbox', { name: 'Referência' }), 'perto da praça');
 
     const atualizar = form.getByRole('button', { name: 'Atualizar' });

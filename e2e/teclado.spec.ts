@@ -6,7 +6,7 @@ import { api, cadastrarCliente, tokenDe } from './api';
 import { E2E_ADMIN, E2E_URL } from './env';
 import { esperarEmail, linkDeSenha } from './mail';
 import { entrar, tokenDaPagina } from './support';
-import { digitar, tabAte } from './teclado';
+import { digitar, tabAte, tabPara } from './teclado';
 
 /**
  * The forms work with the keyboard alone (Tab, Shift+Tab, typing, Space, Enter, arrows), and
@@ -55,9 +55,7 @@ test.describe('formulários só com o teclado', () => {
 
     await tabAte(page, email);
     await page.keyboard.type('admin@e2e.rastro');
-    await page.keyboard.press('Tab');
-    await expect(senha).toBeFocused();
-    await page.keyboard.type(E2E_ADMIN.senha);
+    await tabPara(page, senha, E2E_ADMIN.senha);
     // Back to finish the e-mail: Shift+Tab returns to the field before.
     await page.keyboard.press('Shift+Tab');
     await expect(email).toBeFocused();
@@ -83,9 +81,7 @@ test.describe('formulários só com o teclado', () => {
     await expect(page.getByRole('form', { name: 'Cadastrar' })).toBeVisible();
 
     await digitar(page, page.getByRole('textbox', { name: 'Descrição' }), chipDescricao);
-    await page.keyboard.press('Tab');
-    await expect(page.getByRole('textbox', { name: 'Número' })).toBeFocused();
-    await page.keyboard.type(`1196${sufixo}0`);
+    await tabPara(page, page.getByRole('textbox', { name: 'Número' }), `1196${sufixo}0`);
     await tabAte(page, page.getByRole('button', { name: 'Salvar' }));
     await page.keyboard.press('Enter');
     await expect(page.getByText('Chip salvo com sucesso.')).toBeVisible();
@@ -112,9 +108,7 @@ test.describe('formulários só com o teclado', () => {
     await expect(page.getByRole('form', { name: 'Cadastrar' })).toBeVisible();
 
     await digitar(page, page.getByRole('textbox', { name: 'IMEI' }), imei);
-    await page.keyboard.press('Tab');
-    await expect(page.getByRole('textbox', { name: 'Descrição' })).toBeFocused();
-    await page.keyboard.type('Rex');
+    await tabPara(page, page.getByRole('textbox', { name: 'Descrição' }), 'Rex');
     await digitar(page, page.getByRole('textbox', { name: 'Intervalo de localização (minutos)' }), '10');
     // The select opens with Space, the arrows walk its options and Enter picks one.
     const periodo = page.getByRole('combobox', { name: 'Período da ultra economia' });
@@ -145,12 +139,8 @@ test('conta nova só com o teclado: cadastro, esqueci a senha, nova senha pelo l
   // Sign-up: every field by Tab, the phone typed as digits into its mask, Enter on the button.
   await page.goto('/auth/sign-up');
   await digitar(page, page.getByRole('textbox', { name: 'Nome' }), 'Eva Teclado');
-  await page.keyboard.press('Tab');
-  await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
-  await page.keyboard.type(eva.email);
-  await page.keyboard.press('Tab');
-  await expect(page.getByRole('textbox', { name: 'Celular' })).toBeFocused();
-  await page.keyboard.type('11987654321');
+  await tabPara(page, page.getByRole('textbox', { name: 'Email' }), eva.email);
+  await tabPara(page, page.getByRole('textbox', { name: 'Celular' }), '11987654321');
   await expect(page.getByRole('textbox', { name: 'Celular' })).toHaveValue('(11) 9 8765-4321');
   await digitar(page, page.getByRole('textbox', { name: 'Senha' }), eva.senhas[0]);
   await tabAte(page, page.getByRole('button', { name: 'Cadastrar' }));

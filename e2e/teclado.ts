@@ -18,3 +18,16 @@ export async function digitar(page: Page, campo: Locator, texto: string) {
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type(texto);
 }
+
+/** One Tab must land on `campo` (the order the form is read in); then types into it. */
+export async function tabPara(page: Page, campo: Locator, texto: string) {
+  await page.keyboard.press('Tab');
+  await expect(campo).toBeFocused();
+  await page.keyboard.type(texto);
+}
+
+/** Tabs to a masked field and types only the digits of `valor`: the mask must show `valor`. */
+export async function digitarMascarado(page: Page, campo: Locator, valor: string) {
+  await digitar(page, campo, valor.replace(/\D/g, ''));
+  await expect(campo).toHaveValue(valor);
+}

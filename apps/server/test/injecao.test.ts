@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idDoNivel } from '../src/modules/usuarios/repository';
 import { NIVEL_CLIENTE } from '../src/db/seed';
 import { bearer, criarApp, entrar, type TestApp } from './helpers';
+import { cpfValido } from './cpf';
 import { contar, criarCliente, registrarRastreador } from './fixtures';
 
 /**
@@ -27,15 +28,6 @@ const HOSTIS = [
 ];
 /** Cells a spreadsheet would run as formulas. */
 const FORMULAS = ['=HYPERLINK("http://x","y")', '+SUM(1,2)', '-2+3', '@cmd|"/C calc"!A0'];
-/** A valid CPF (check digits computed) from any 9-digit base. */
-function cpf(base: number): string {
-  const d = String(base).padStart(9, '0').split('').map(Number);
-  for (const n of [10, 11]) {
-    const soma = d.reduce((acc, x, i) => acc + x * (n - i), 0);
-    d.push(((soma * 10) % 11) % 10);
-  }
-  return d.join('');
-}
 
 let app: TestApp;
 let admin: Record<string, string>;
@@ -111,7 +103,7 @@ describe('injection through the forms', () => {
         method: 'POST',
         url: '/api/usuarios',
         headers: admin,
-        payload: { nome: texto, email: `inj${++seq}@rastro.test`, cpf: cpf(++n), dataNascimento: null, nivelId, rg: '', sexo: null, telefoneCelular: '11987654321', telefoneResidencial: '', telefoneComercial: '', cep: '', logradouro: '', numero: '', complemento: texto, bairro: '', referencia: '', estadoId: null, cidadeId: null },
+        payload: { nome: texto, email: `inj${++seq}@rastro.test`, cpf: cpfValido(++n), dataNascimento: null, nivelId, rg: '', sexo: null, telefoneCelular: '11987654321', telefoneResidencial: '', telefoneComercial: '', cep: '', logradouro: '', numero: '', complemento: texto, bairro: '', referencia: '', estadoId: null, cidadeId: null },
       });
       expect(res.statusCode, `${texto}: ${res.body}`).toBe(201);
       const id = res.json<UsuarioDetalhe>().id;
@@ -125,7 +117,7 @@ describe('injection through the forms', () => {
     for (const texto of HOSTIS) {
       const eu = await criarCliente(app, 'CONTA');
       const h = bearer(eu.token);
-      const conta = { cpf: cpf(++n), rg: '', sexo: null, telefoneCelular: '11987654321', telefoneResidencial: '', telefoneComercial: '', cep: '', logradouro: texto.slice(0, 50), numero: '', complemento: texto, bairro: texto, referencia: texto, estadoId: null, cidadeId: null };
+      const conta = { cpf: cpfValido(++n), rg: '', sexo: null, telefoneCelular: '11987654321', telefoneResidencial: '', telefoneComercial: '', cep: '', logradouro: texto.slice(0, 50), numero: '', complemento: texto, bairro: texto, referencia: texto, estadoId: null, cidadeId: null };
       const res = await app.inject({ method: 'POST', url: '/users', headers: h, payload: conta });
       expect(res.statusCode, `${texto}: ${res.body}`).toBe(200);
       const lido = await get<UsuarioDetalhe>(`/users/${eu.id}`, h);

@@ -7,6 +7,7 @@ import { consultar } from '../src/db/client';
 import { novoToken, sha256 } from '../src/lib/crypto';
 import { criarSenhaToken } from '../src/modules/auth/repository';
 import { ADMIN, basicCliente, bearer, criarApp, entrar, resolverCaptcha, type TestApp } from './helpers';
+import { cpfValido } from './cpf';
 import { contar, criarCliente, criarNivel, criarUsuarioLogado, registrarRastreador } from './fixtures';
 import { iniciarViaCep } from './viacep-fake';
 
@@ -88,17 +89,6 @@ const f = {
   chipXNumero: '11987650901',
 };
 
-/** A valid CPF from a 9-digit base (check digits computed). */
-function cpfValido(base: number): string {
-  const d = String(base).padStart(9, '0').split('').map(Number);
-  const dv = (ds: number[]) => {
-    const s = ds.reduce((acc, n, i) => acc + n * (ds.length + 1 - i), 0);
-    const r = (s * 10) % 11;
-    return r === 10 ? 0 : r;
-  };
-  const d1 = dv(d);
-  return [...d, d1, dv([...d, d1])].join('');
-}
 /** Each user's own CPF (set by the first save of their account). */
 const cpfDe = (usuarioId: number) => cpfValido(123_000_000 + usuarioId);
 
