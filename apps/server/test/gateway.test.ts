@@ -119,6 +119,36 @@ describe('TOPIN gateway over TCP', () => {
     d.fim();
   });
 
+  it("a 'no network' cell (MCC 0xFFFF) from one tracker never holds back another tracker's fixes", async () => {
+    // Issue #15 item 1: any registered IMEI, linked or not, could stop the fleet's storage.
+    const chip = (await app.inject({ method: 'POST', url: '/api/chips', headers: h, payload: { descricao: 'GW2', numero: '11955554445' } })).json<{ id: number }>().id;
+    const outroImei = '359339080000012';
+    const outroId = (await app.inject({ method: 'POST', url: '/api/rastreadores', headers: h, payload: { imei: outroImei, protocolo: 'TOPIN', chipId: chip } })).json<{ id: number }>().id;
+    const ruim = await dispositivo();
+    const bom = await dispositivo();
+    await ruim.enviar(encodeLogin(outroImei, 1));
+    await bom.enviar(encodeLogin(IMEI, 1));
+    await ruim.esperar('787801010d0a');
+    await bom.esperar('787801010d0a');
+    const semRede = encodeWifiLbs({
+      type: 0x18,
+      time: new Date(Date.UTC(2026, 10, 22, 12, 6, 0)),
+      accessPoints: [{ mac: 'a4:39:b3:73:81:3d', signalDbm: -61 }],
+      mcc: 0xffff,
+      mnc: 0xff,
+      cells: [{ mcc: 0xffff, mnc: 0xff, lac: 0xffff, cellId: 0xffff, signal: 0 }],
+      cellWidth: 2,
+    });
+    await Promise.all([ruim.enviar(semRede), bom.enviar(Buffer.concat([encodeGps(fix(40)), encodeGps(fix(41))]))]);
+    await bom.esperar(gpsAckHex(fix(41).time));
+    await ruim.esperar('78780118' + '261122120600' + '0d0a');
+    expect([await posicoes(40), await posicoes(41)]).toEqual([1, 1]);
+    const doOutro = await consultar<{ tipo: string; codigo_pais: number | null }>(app.database.db, sql`select tipo, codigo_pais from localizacoes where rastreador_id = ${outroId}`);
+    expect(doOutro).toEqual([{ tipo: 'WIFI', codigo_pais: null }]);
+    ruim.fim();
+    bom.fim();
+  });
+
   it('turns an SOS into ALERTA and a notification for the owner', async () => {
     const d = await dispositivo();
     await d.enviar(Buffer.concat([encodeLogin(IMEI, 1), encodeAlarm('sos')]));

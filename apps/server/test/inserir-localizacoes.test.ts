@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultar } from '../src/db/client';
-import { inserirLocalizacoes, literalDeArray } from '../src/gateway/repository';
+import { BatchWriter } from '../src/gateway/batch-writer';
+import { erroDeDados, inserirLocalizacoes, literalDeArray, type NovaLocalizacao } from '../src/gateway/repository';
 import { bearer, criarApp, entrar, type TestApp } from './helpers';
 import { registrarRastreador } from './fixtures';
 
@@ -42,5 +43,21 @@ describe('the gateway batch insert', () => {
     expect(linhas[0]).toMatchObject({ latitude: -23.5614, longitude: -46.6559, velocidade: 4.5, curso: 90, satelites: 8, macAddress: null, precisao: null });
     expect(linhas[1]).toMatchObject({ macAddress: estranho, nivelSinal: -70, precisao: 35.5 });
     expect(linhas[2]).toMatchObject({ codigoPais: 724, rede: 5, codigoArea: 12345, torre: '4294967296', nivelSinal: 20, latitude: null });
+  });
+
+  it('one row PostgreSQL refuses cannot hold back the rows of another tracker in the same batch', async () => {
+    const outroId = await registrarRastreador(app, bearer(await entrar(app)), '359339080000778');
+    const w = new BatchWriter<NovaLocalizacao>((l) => inserirLocalizacoes(app.database.db, l), { maxItems: 100, maxDelayMs: 20, isolar: erroDeDados });
+    const quando = new Date('2026-11-22T11:00:00.000Z');
+    const r = await Promise.allSettled([
+      w.add({ rastreadorId: outroId, tipo: 'GPS', dataHora: quando, latitude: -23.5, longitude: -46.6, velocidade: 0, curso: 0, satelites: 7 }),
+      // MCC 0xFFFF, as a modem without network reports it: outside smallint.
+      w.add({ rastreadorId, tipo: 'LBS', dataHora: quando, codigoPais: 0xffff, rede: 1, codigoArea: 1, identificadorTorre: 1, nivelSinal: 1 }),
+      w.add({ rastreadorId: outroId, tipo: 'GPS', dataHora: new Date(quando.getTime() + 1000), latitude: -23.6, longitude: -46.7, velocidade: 0, curso: 0, satelites: 7 }),
+    ]);
+    expect(r.map((x) => x.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const linhas = await consultar<{ latitude: number }>(app.database.db, sql`select latitude from localizacoes where rastreador_id = ${outroId} order by data_hora`);
+    expect(linhas.map((l) => l.latitude)).toEqual([-23.5, -23.6]);
+    await w.close();
   });
 });

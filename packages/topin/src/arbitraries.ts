@@ -3,6 +3,7 @@
  * simulator's. Test support only: imports fast-check (a dev dependency).
  */
 import fc from 'fast-check';
+import { MAX_LAC, MAX_MCC } from './cell-domain';
 import {
   type AlarmFlags,
   type Cell,
@@ -82,8 +83,10 @@ const macArb = fc.uint8Array({ minLength: 6, maxLength: 6 }).map((b) => Array.fr
 const accessPointArb = fc.record({ mac: macArb, signalDbm: byte.map((n) => 0 - n) });
 
 function cellArb(width: CellWidth, mcc: number, mnc: number): fc.Arbitrary<Cell> {
-  const field = width === 2 ? fc.integer({ min: 0, max: 0xffff }) : fc.nat({ max: 0xffffffff });
-  return fc.record({ mcc: fc.constant(mcc), mnc: fc.constant(mnc), lac: field, cellId: field, signal: byte });
+  // Only cells a decoder keeps (cell-domain.ts): LAC/TAC 1..0xFFFD or up to 24 bits, not reserved.
+  const lac = (width === 2 ? fc.integer({ min: 1, max: 0xfffd }) : fc.integer({ min: 1, max: MAX_LAC })).filter((n) => n !== 0xfffe && n !== 0xffff);
+  const cellId = width === 2 ? fc.integer({ min: 0, max: 0xffff }) : fc.nat({ max: 0xffffffff });
+  return fc.record({ mcc: fc.constant(mcc), mnc: fc.constant(mnc), lac, cellId, signal: byte });
 }
 
 /** WI-FI/LBS with up to 8 access points and 6 cells; 0 cells always get the type's default width. */
@@ -92,7 +95,7 @@ export const wifiLbsArb: fc.Arbitrary<WifiLbsMessage> = fc
     type: fc.constantFrom(...WIFI_LBS_TYPES),
     time: timeArb,
     accessPoints: fc.array(accessPointArb, { maxLength: 8 }),
-    mcc: fc.integer({ min: 0, max: 0xffff }),
+    mcc: fc.integer({ min: 0, max: MAX_MCC }),
     mnc: byte,
     width: fc.constantFrom(2 as const, 4 as const),
     cellCount: fc.integer({ min: 0, max: 6 }),

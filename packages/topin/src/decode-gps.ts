@@ -1,4 +1,5 @@
 import { view } from './bytes';
+import { isPlausibleCoordinate } from './cell-domain';
 import { type Frame } from './framer';
 import { type GpsMessage, type GpsType, type MalformedMessage, alarmFlags } from './message';
 import { readBinaryTime } from './time';
@@ -29,6 +30,7 @@ export function decodeGpsFix(frame: Frame, type: 0x10 | 0x11): GpsMessage | Malf
   const flags = v.getUint16(16);
   const latitude = v.getUint32(7) / GPS_UNITS_PER_DEGREE;
   const longitude = v.getUint32(11) / GPS_UNITS_PER_DEGREE;
+  if (!isPlausibleCoordinate(latitude, longitude)) return malformed(type, `coordinates out of range: ${latitude}, ${longitude}`);
   const msg: GpsMessage = {
     kind: 'gps',
     type,
@@ -69,12 +71,15 @@ export function decodeGpsFormat2(frame: Frame, type: 0x08 | 0x09): GpsMessage | 
   if (b.length < FORMAT2_BYTES) return malformed(type, `GPS format 2 needs ${FORMAT2_BYTES} body bytes, got ${b.length}`);
   const time = readBinaryTime(b, 0);
   if (!time) return malformed(type, 'invalid date-time');
+  const latitude = readFormat2Coordinate(b, 6);
+  const longitude = readFormat2Coordinate(b, 10);
+  if (!isPlausibleCoordinate(latitude, longitude)) return malformed(type, `coordinates out of range: ${latitude}, ${longitude}`);
   return {
     kind: 'gps',
     type,
     time,
-    latitude: readFormat2Coordinate(b, 6),
-    longitude: readFormat2Coordinate(b, 10),
+    latitude,
+    longitude,
     speedKmh: b[22] ?? 0,
     course: (b[23] ?? 0) * 2,
     satellites: b[24] ?? 0,

@@ -1,4 +1,5 @@
 import { view } from './bytes';
+import { isPlausibleCell } from './cell-domain';
 import { type Frame } from './framer';
 import { type AccessPoint, type Cell, type MalformedMessage, type WifiLbsMessage, type WifiLbsType, alarmFlags, isBufferedType } from './message';
 import { readBcdTime } from './time';
@@ -8,7 +9,10 @@ export function formatMac(bytes: Uint8Array): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(':');
 }
 
-/** 0x17, 0x18, 0x19, 0x1A, 0x1B, 0x69: LEN is the number of access points. */
+/**
+ * 0x17, 0x18, 0x19, 0x1A, 0x1B, 0x69: LEN is the number of access points. Cells whose
+ * identifiers fall outside their domain are left out of `cells` (see cell-domain.ts).
+ */
 export function decodeWifiLbs(frame: Frame, type: WifiLbsType): WifiLbsMessage | MalformedMessage {
   const b = frame.body;
   const bad = (reason: string): MalformedMessage => ({ kind: 'malformed', type, reason });
@@ -40,7 +44,8 @@ export function decodeWifiLbs(frame: Frame, type: WifiLbsType): WifiLbsMessage |
     const at = cellsAt + i * size;
     const lac = width === 2 ? v.getUint16(at) : v.getUint32(at);
     const cellId = width === 2 ? v.getUint16(at + 2) : v.getUint32(at + 4);
-    cells.push({ mcc, mnc, lac, cellId, signal: v.getUint8(at + 2 * width) });
+    const cell = { mcc, mnc, lac, cellId, signal: v.getUint8(at + 2 * width) };
+    if (isPlausibleCell(cell)) cells.push(cell);
   }
 
   const msg: WifiLbsMessage = { kind: 'wifiLbs', type, time, accessPoints, mcc, mnc, cells, cellWidth: width, buffered: isBufferedType(type) };

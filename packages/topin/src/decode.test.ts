@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromHex } from './bytes';
 import { decodeFrame } from './decode';
+import { encodeWifiLbs } from './encode-device';
 import { type Frame, toFrame } from './framer';
 import { type TopinMessage } from './message';
 
@@ -149,3 +151,45 @@ describe('other frames', () => {
     expect(unknown.kind === 'unknown' && Array.from(unknown.body)).toEqual([0x00, 0x50]);
   });
 });
+
+// Modems report 0xFFFF for "no network"; such values must never reach a column or a lookup.
+describe('fields outside their domain', () => {
+  const time = new Date('2026-11-25T12:00:00Z');
+  const ap = { mac: '00:11:22:33:44:55', signalDbm: -60 };
+
+  it('a cell with MCC 0xFFFF is left out; the access points are kept', () => {
+    const cell = { mcc: 0xffff, mnc: 0xff, lac: 0x1234, cellId: 0x5678, signal: 40 };
+    const msg = decodeFrame(toFrameOrThrow(encodeWifiLbs({ type: 0x18, time, accessPoints: [ap], mcc: 0xffff, mnc: 0xff, cells: [cell], cellWidth: 2 })));
+    expect(msg).toMatchObject({ kind: 'wifiLbs', accessPoints: [ap], cells: [] });
+  });
+
+  it('reserved and oversized LAC/TAC values are left out, the plausible cell is kept', () => {
+    const base = { mcc: 724, mnc: 5, cellId: 99, signal: 30 };
+    const cells = [0, 0xfffe, 0xffff, 0x1000000, 0xffffffff, 0x2a].map((lac) => ({ ...base, lac }));
+    const msg = decodeFrame(toFrameOrThrow(encodeWifiLbs({ type: 0x18, time, accessPoints: [], mcc: 724, mnc: 5, cells, cellWidth: 4 })));
+    expect(cellsOf(msg)).toEqual([[0x2a, 99, 30]]);
+  });
+
+  it('any cell bytes decode only to identifiers inside their domain', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 0xffff }), fc.nat({ max: 0xffffffff }), fc.nat({ max: 0xffffffff }), (mcc, lac, cellId) => {
+        const cell = { mcc, mnc: 1, lac, cellId, signal: 1 };
+        const msg = decodeFrame(toFrameOrThrow(encodeWifiLbs({ type: 0x18, time, accessPoints: [], mcc, mnc: 1, cells: [cell], cellWidth: 4 })));
+        if (msg.kind !== 'wifiLbs') return false;
+        return msg.cells.every((c) => c.mcc <= 999 && c.mnc <= 999 && c.lac >= 1 && c.lac <= 0xffffff && c.lac !== 0xfffe && c.lac !== 0xffff);
+      }),
+    );
+  });
+
+  it('a GPS fix whose latitude decodes beyond 90° is malformed (acked, never stored)', () => {
+    // The vendor's 0x10 fix with the latitude field set to 0xFFFFFFFF (2,386°).
+    expect(decode('787812100A03170F32179CFFFFFFFF0C22AD651F34600D0A')).toMatchObject({ kind: 'malformed', type: 0x10 });
+    expect(decode('787812100A03170F32179C026B3F3E0C22AD651F34600D0A')).toMatchObject({ kind: 'gps', valid: true });
+  });
+});
+
+function toFrameOrThrow(bytes: Uint8Array): Frame {
+  const frame = toFrame(bytes);
+  if (!frame) throw new Error('not a frame');
+  return frame;
+}

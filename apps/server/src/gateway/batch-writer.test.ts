@@ -46,6 +46,20 @@ describe('BatchWriter', () => {
     await expect(w.add(4)).rejects.toThrow('fechado');
   });
 
+  it('retries a batch item by item when its error is in the data: only the bad item rejects', async () => {
+    const lotes: number[][] = [];
+    const w = new BatchWriter<number>(
+      async (itens) => {
+        if (itens.includes(13)) throw Object.assign(new Error('fora do intervalo'), { code: '22003' });
+        lotes.push(itens);
+      },
+      { maxItems: 10, maxDelayMs: 5, isolar: (err) => (err as { code?: string }).code === '22003' },
+    );
+    const r = await Promise.allSettled([1, 13, 2].map((n) => w.add(n)));
+    expect(r.map((x) => x.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(lotes).toEqual([[1], [2]]);
+  });
+
   it('gathers what arrives while the writer is busy into one batch (group commit)', async () => {
     const lotes: number[][] = [];
     let liberar: () => void = () => undefined;

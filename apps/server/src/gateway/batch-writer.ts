@@ -8,6 +8,9 @@ import { performance } from 'node:perf_hooks';
  * A batch is cut when a writer is free and either `maxItems` wait or the oldest has waited
  * `maxDelayMs`. While every writer is busy, items keep gathering (group commit): under load the
  * batches grow towards `maxItems` on their own, and no small batch queues behind a long one.
+ *
+ * When `isolar` says a batch's error lies in its data (one bad row) rather than in the store,
+ * the batch is written again item by item: only the bad items reject, the others commit.
  */
 export interface BatchWriterOptions {
   /** The largest batch; a batch is cut as soon as this many items wait (and a writer is free). */
@@ -16,6 +19,8 @@ export interface BatchWriterOptions {
   maxDelayMs: number;
   /** Batches being written at once, each on its own pool connection. Default 1: in arrival order. */
   concurrency?: number;
+  /** True when a failed batch should be retried item by item (the error is in a row, not the store). */
+  isolar?: (err: unknown) => boolean;
 }
 
 interface Pendente<T> {
@@ -115,9 +120,7 @@ export class BatchWriter<T> {
         () => {
           for (const p of lote.itens) p.resolve();
         },
-        (err: unknown) => {
-          for (const p of lote.itens) p.reject(err);
-        },
+        (err: unknown) => (lote.itens.length > 1 && this.opts.isolar?.(err) ? this.umPorUm(lote.itens) : rejeitarTodos(lote.itens, err)),
       )
       .finally(() => {
         this.gravando--;
@@ -125,4 +128,17 @@ export class BatchWriter<T> {
         this.escrever();
       });
   }
+
+  /** Each item in its own write, in order, so one bad item cannot hold back the others. */
+  private async umPorUm(itens: Pendente<T>[]) {
+    for (const p of itens) {
+      await Promise.resolve()
+        .then(() => this.gravar([p.item]))
+        .then(p.resolve, p.reject);
+    }
+  }
+}
+
+function rejeitarTodos<T>(itens: Pendente<T>[], err: unknown) {
+  for (const p of itens) p.reject(err);
 }
