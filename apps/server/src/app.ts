@@ -48,6 +48,24 @@ export interface BuildAppOptions {
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 const API_PREFIXES = ['/api/', '/oauth/', '/users/', '/docs', '/health', '/metrics'];
 
+function ehDaApi(caminho: string): boolean {
+  return API_PREFIXES.some((p) => caminho.startsWith(p));
+}
+
+/**
+ * The route the router matched (its pattern), or for a 404 the decoded path: never the raw URL,
+ * which a client can spell differently (`/%61pi/config` reaches `/api/config`).
+ */
+function caminhoRoteado(req: { url: string; routeOptions: { url?: string | undefined } }): string {
+  if (req.routeOptions.url) return req.routeOptions.url;
+  const cru = req.url.split('?')[0] ?? '/';
+  try {
+    return decodeURIComponent(cru);
+  } catch {
+    return cru;
+  }
+}
+
 /** Registers plugins and routes; never listens (main.ts does). */
 export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { ctx: Ctx; metrics: Metrics }> {
   const { config, database } = opts;
@@ -86,7 +104,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { c
     timeWindow: '1 minute',
     // The web app's files and pages are not counted: one visit loads dozens of them, and many
     // people share one address (mobile carriers' NAT, offices). The API keeps the per-IP limit.
-    allowList: (req) => req.method === 'GET' && !API_PREFIXES.some((p) => req.url.startsWith(p)),
+    allowList: (req) => req.method === 'GET' && !ehDaApi(caminhoRoteado(req)),
     errorResponseBuilder: (_req, c) => ({ statusCode: 429, status: 429, message: MSG.muitasTentativas, ttl: c.ttl }),
     // The x-ratelimit-* headers only on a 429 (with retry-after): no client of ours reads them
     // on the answers that went through, and each is one more header on every response.
@@ -153,8 +171,8 @@ async function registerWeb(app: AppInstance, dist: string) {
   // preCompressed: the build writes .br/.gz next to its JS, CSS and HTML (apps/web/vite.config.ts).
   if (temWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', preCompressed: true });
   app.setNotFoundHandler((req, reply) => {
-    const url = req.url.split('?')[0] ?? '/';
-    const rotaDoSpa = req.method === 'GET' && !API_PREFIXES.some((p) => url.startsWith(p)) && path.extname(url) === '';
+    const url = caminhoRoteado(req);
+    const rotaDoSpa = req.method === 'GET' && !ehDaApi(url) && path.extname(url) === '';
     if (!temWeb || !rotaDoSpa) return reply.code(404).send({ status: 404, message: MSG.naoEncontrado });
     void reply.header('cache-control', 'no-cache');
     // cacheControl: false, or send() would replace the no-cache above with 'public, max-age=0'.

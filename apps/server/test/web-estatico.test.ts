@@ -89,4 +89,13 @@ describe('web build: precompressed JS and HTML', () => {
     expect(Number(recusa?.headers['retry-after'])).toBeGreaterThan(0);
     expect(recusa?.headers['x-ratelimit-limit']).toBe('20');
   });
+
+  it('counts an API call by the route it reaches, however its URL is spelled (%61pi is /api)', async () => {
+    const ip = '198.51.100.8';
+    const respostas = [];
+    for (let i = 0; i < 25; i++) respostas.push(await app.inject({ url: '/%61pi/config', remoteAddress: ip }));
+    const servidas = respostas.filter((r) => r.statusCode === 200).length;
+    expect(servidas).toBeLessThanOrEqual(20);
+    expect(respostas.at(-1)?.statusCode).toBe(429);
+  });
 });
