@@ -48,6 +48,11 @@ export interface BuildAppOptions {
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 const API_PREFIXES = ['/api/', '/oauth/', '/users/', '/docs', '/health', '/metrics'];
 
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the n nearest hops". */
+function confiancaNoProxy(t: false | number | string[]): boolean | string[] | ((endereco: string, salto: number) => boolean) {
+  return typeof t === 'number' ? (_endereco, salto) => salto < t : t;
+}
+
 function ehDaApi(caminho: string): boolean {
   return API_PREFIXES.some((p) => caminho.startsWith(p));
 }
@@ -75,8 +80,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { c
   const cabecalhos = cabecalhosDeSeguranca(recaptcha);
   const app = Fastify({
     logger: opcoesDeLog(config.logLevel, opts.logger),
-    trustProxy: config.trustProxy,
+    trustProxy: confiancaNoProxy(config.trustProxy),
     bodyLimit: 1_048_576,
+    // A request must arrive whole within requestTimeout (a body trickled a byte at a time is cut
+    // with a 408), and a connection silent for connectionTimeout is closed. Node reads the request
+    // deadline when it creates the server, so it goes in `http` too (setting it later is ignored).
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.connectionTimeoutMs,
+    http: { requestTimeout: config.http.requestTimeoutMs, connectionsCheckingInterval: Math.min(5000, Math.ceil(config.http.requestTimeoutMs / 4)) },
     frameworkErrors: erroDoFramework(cabecalhos),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

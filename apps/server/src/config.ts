@@ -11,6 +11,28 @@ const bool = z
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 
+const IP_OU_FAIXA = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-fA-F:]+)(?:\/\d{1,3})?$/;
+
+/**
+ * Which proxies may tell the client's address (X-Forwarded-For): none (`false`), how many hops in
+ * front of the server (`1`), or the proxies' own addresses and ranges (`10.0.0.0/8,::1`). `true`
+ * would believe any client's header, so it is refused.
+ */
+const trustProxy = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .optional()
+    .transform((v, ctx): false | number | string[] => {
+      if (v === undefined || v === 'false' || v === '0') return false;
+      if (/^\d+$/.test(v)) return Number(v);
+      const faixas = v.split(',').map((f) => f.trim()).filter(Boolean);
+      if (v !== 'true' && faixas.length > 0 && faixas.every((f) => IP_OU_FAIXA.test(f))) return faixas;
+      ctx.addIssue({ code: 'custom', message: 'use o número de proxies à frente do servidor (ex.: 1) ou os endereços e faixas deles (ex.: 10.0.0.0/8); true confiaria em qualquer cliente' });
+      return z.NEVER;
+    }),
+);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -26,7 +48,9 @@ const envSchema = z.object({
   APP_VERSION: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
-  TRUST_PROXY: z.preprocess(emptyAsUndefined, bool.optional()),
+  TRUST_PROXY: trustProxy,
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  HTTP_CONNECTION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
 
   ADMIN_EMAIL: z.email().default('admin@rastro.local'),
   ADMIN_PASSWORD: optionalString,
@@ -100,7 +124,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     version: e.APP_VERSION ?? '0.1.0',
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: e.TRUST_PROXY,
+    http: { requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000, connectionTimeoutMs: e.HTTP_CONNECTION_TIMEOUT_SECONDS * 1000 },
     admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },
     oauth: { clientId: e.OAUTH_CLIENT_ID, clientSecret: e.OAUTH_CLIENT_SECRET, tokenTtlDays: e.TOKEN_TTL_DAYS },
     captcha: {
