@@ -5,9 +5,6 @@ import { z } from 'zod';
  * Every environment variable the server reads, validated once. Documented in README.md;
  * nothing else in the server reads process.env.
  */
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 
