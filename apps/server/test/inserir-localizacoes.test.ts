@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultar } from '../src/db/client';
 import { BatchWriter } from '../src/gateway/batch-writer';
-import { erroDeDados, inserirLocalizacoes, literalDeArray, type NovaLocalizacao } from '../src/gateway/repository';
+import { inserirLocalizacoes, literalDeArray, type NovaLocalizacao } from '../src/gateway/repository';
+import { isDataError } from '../src/lib/pg-errors';
 import { bearer, criarApp, entrar, type TestApp } from './helpers';
 import { registrarRastreador } from './fixtures';
 
@@ -47,7 +48,7 @@ describe('the gateway batch insert', () => {
 
   it('one row PostgreSQL refuses cannot hold back the rows of another tracker in the same batch', async () => {
     const outroId = await registrarRastreador(app, bearer(await entrar(app)), '359339080000778');
-    const w = new BatchWriter<NovaLocalizacao>((l) => inserirLocalizacoes(app.database.db, l), { maxItems: 100, maxDelayMs: 20, isolar: erroDeDados });
+    const w = new BatchWriter<NovaLocalizacao>((l) => inserirLocalizacoes(app.database.db, l), { maxItems: 100, maxDelayMs: 20, isolar: isDataError });
     const quando = new Date('2026-11-22T11:00:00.000Z');
     const r = await Promise.allSettled([
       w.add({ rastreadorId: outroId, tipo: 'GPS', dataHora: quando, latitude: -23.5, longitude: -46.6, velocidade: 0, curso: 0, satelites: 7 }),

@@ -3,7 +3,7 @@
  * simulator's. Test support only: imports fast-check (a dev dependency).
  */
 import fc from 'fast-check';
-import { MAX_LAC, MAX_MCC } from './cell-domain';
+import { MAX_LAC, MAX_MCC } from './field-domain';
 import {
   type AlarmFlags,
   type Cell,
@@ -83,8 +83,8 @@ const macArb = fc.uint8Array({ minLength: 6, maxLength: 6 }).map((b) => Array.fr
 const accessPointArb = fc.record({ mac: macArb, signalDbm: byte.map((n) => 0 - n) });
 
 function cellArb(width: CellWidth, mcc: number, mnc: number): fc.Arbitrary<Cell> {
-  // Only cells a decoder keeps (cell-domain.ts): LAC/TAC 1..0xFFFD or up to 24 bits, not reserved.
-  const lac = (width === 2 ? fc.integer({ min: 1, max: 0xfffd }) : fc.integer({ min: 1, max: MAX_LAC })).filter((n) => n !== 0xfffe && n !== 0xffff);
+  // Only cells a decoder keeps (field-domain.ts): LAC/TAC 1..0xFFFD or up to 24 bits, not reserved.
+  const lac = fc.integer({ min: 1, max: width === 2 ? 0xfffd : MAX_LAC }).filter((n) => n !== 0xfffe && n !== 0xffff);
   const cellId = width === 2 ? fc.integer({ min: 0, max: 0xffff }) : fc.nat({ max: 0xffffffff });
   return fc.record({ mcc: fc.constant(mcc), mnc: fc.constant(mnc), lac, cellId, signal: byte });
 }

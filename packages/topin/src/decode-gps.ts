@@ -1,5 +1,5 @@
 import { view } from './bytes';
-import { isPlausibleCoordinate } from './cell-domain';
+import { isPlausibleCoordinate } from './field-domain';
 import { type Frame } from './framer';
 import { type GpsMessage, type GpsType, type MalformedMessage, alarmFlags } from './message';
 import { readBinaryTime } from './time';

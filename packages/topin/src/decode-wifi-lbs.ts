@@ -1,5 +1,5 @@
 import { view } from './bytes';
-import { isPlausibleCell } from './cell-domain';
+import { isPlausibleCell } from './field-domain';
 import { type Frame } from './framer';
 import { type AccessPoint, type Cell, type MalformedMessage, type WifiLbsMessage, type WifiLbsType, alarmFlags, isBufferedType } from './message';
 import { readBcdTime } from './time';
@@ -11,7 +11,7 @@ export function formatMac(bytes: Uint8Array): string {
 
 /**
  * 0x17, 0x18, 0x19, 0x1A, 0x1B, 0x69: LEN is the number of access points. Cells whose
- * identifiers fall outside their domain are left out of `cells` (see cell-domain.ts).
+ * identifiers fall outside their domain are left out of `cells` (see field-domain.ts).
  */
 export function decodeWifiLbs(frame: Frame, type: WifiLbsType): WifiLbsMessage | MalformedMessage {
   const b = frame.body;

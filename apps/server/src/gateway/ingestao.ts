@@ -3,7 +3,8 @@ import type { Db } from '../db/client';
 import type { LocalGeolocationProvider } from '../geolocation/local-provider';
 import type { GeolocationProvider, Varredura } from '../geolocation/types';
 import { BatchWriter, type BatchWriterOptions } from './batch-writer';
-import { erroDeDados, inserirLocalizacoes, type NovaLocalizacao } from './repository';
+import { isDataError } from '../lib/pg-errors';
+import { inserirLocalizacoes, type NovaLocalizacao } from './repository';
 
 export interface Fix {
   dataHora: Date;
@@ -40,7 +41,7 @@ export class Ingestao {
     this.escritor = new BatchWriter(async (linhas) => {
       await inserirLocalizacoes(this.db, linhas);
       this.aoGravar?.(linhas.length);
-    }, { isolar: erroDeDados, ...opts });
+    }, { isolar: isDataError, ...opts });
   }
 
   async gps(rastreadorId: number, f: Fix) {

@@ -40,18 +40,6 @@ export async function inserirLocalizacoes(db: Executor, linhas: NovaLocalizacao[
       ${col((l) => l.codigoPais)}::smallint[], ${col((l) => l.rede)}::smallint[], ${col((l) => l.codigoArea)}::int[], ${col((l) => l.identificadorTorre)}::bigint[])`);
 }
 
-/**
- * True when PostgreSQL refused a statement for its data (SQLSTATE class 22, data exception, or
- * 23, integrity constraint): the fault is in a row, and the rows can be written one at a time.
- */
-export function erroDeDados(err: unknown): boolean {
-  for (let e: unknown = err, i = 0; e && typeof e === 'object' && i < 5; e = (e as { cause?: unknown }).cause, i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code)) return true;
-  }
-  return false;
-}
-
 /** The tracker of a login: refused when unknown or INATIVO. */
 export async function rastreadorPorImei(db: Executor, imei: string) {
   const [row] = await db

@@ -1,7 +1,9 @@
 import { type Cell } from './message';
 
 /**
- * The ranges a cell's identifiers can take (3GPP TS 23.003). Modems report values outside them
+ * The ranges decoded fields can take; the decoders drop or refuse what falls outside them.
+ *
+ * Cells (3GPP TS 23.003): modems report identifiers outside their ranges
  * for "no network" (MCC 0xFFFF, LAC 0xFFFE/0xFFFF), and such a cell locates nothing: the
  * decoder drops it rather than hand on a value no column or lookup can hold.
  */
@@ -21,6 +23,7 @@ export function isPlausibleCell(c: Cell): boolean {
   return inRange(c.mcc, MAX_MCC) && inRange(c.mnc, MAX_MNC) && inRange(c.lac, MAX_LAC) && !RESERVED_LAC.has(c.lac) && inRange(c.cellId, MAX_CELL_ID);
 }
 
+/** Degrees of a GPS fix: a latitude beyond ±90° or a longitude beyond ±180° is no place. */
 export function isPlausibleCoordinate(latitude: number, longitude: number): boolean {
   return Number.isFinite(latitude) && Number.isFinite(longitude) && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180;
 }
