@@ -27,7 +27,7 @@ const SQL_ATUAL = `select ur.id, ur.rastreador_id, ur.usuario_id, ur.descricao,
   join rastreadores r on r.id = ur.rastreador_id
   join lateral (
     select tipo, data_hora, latitude, longitude, precisao, velocidade from localizacoes
-    where rastreador_id = ur.rastreador_id and latitude is not null
+    where rastreador_id = ur.rastreador_id and latitude is not null and not futura
     order by data_hora desc limit 1
   ) l on true
   where ur.usuario_id = $1
@@ -42,7 +42,7 @@ const SQL_VINCULO = `select ur.id, ur.usuario_id, r.id as rastreador_id, r.imei,
 
 /** localizacoes/repository.ts historico(). */
 const SQL_HISTORICO = `select id, tipo, data_hora, latitude, longitude, velocidade, curso, precisao from localizacoes
-  where rastreador_id = $1 and latitude is not null and data_hora >= $2 and data_hora <= $3
+  where rastreador_id = $1 and latitude is not null and not futura and data_hora >= $2 and data_hora <= $3
   order by data_hora asc, id asc limit 20000`;
 
 /** rastreadores/repository.ts listar({page, size}) ordered by id: the page's ids and their joins, with the total. */

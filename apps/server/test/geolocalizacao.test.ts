@@ -24,17 +24,27 @@ describe('local geolocation, learned from the fleet', () => {
   it('knows nothing at first, then resolves a scan near where the fleet heard those access points', async () => {
     const scan = { accessPoints: [{ mac: 'AA:BB:CC:00:00:01', signalDbm: -50 }, { mac: 'aa:bb:cc:00:00:02', signalDbm: -70 }], cells: [] };
     expect(await geo.resolver(scan)).toBeNull();
-    await geo.aprender(scan, casa);
-    await geo.aprender(scan, { latitude: casa.latitude + 0.0001, longitude: casa.longitude });
+    await geo.aprender(scan, casa, 1);
+    await geo.aprender(scan, { latitude: casa.latitude + 0.0001, longitude: casa.longitude }, 2);
     const pos = await geo.resolver({ accessPoints: [{ mac: 'aa:bb:cc:00:00:01', signalDbm: -55 }, { mac: 'ff:ff:ff:ff:ff:ff', signalDbm: -40 }], cells: [] });
     expect(pos?.fonte).toBe('WIFI');
     expect(distancia(pos ?? { latitude: 0, longitude: 0 }, casa)).toBeLessThan(20);
     expect(pos?.precisao).toBeGreaterThanOrEqual(50);
   });
 
+  it('believes no single tracker: an emitter is used only once a second tracker has heard it', async () => {
+    const scan = { accessPoints: [{ mac: 'aa:bb:cc:00:00:77', signalDbm: -50 }], cells: [{ mcc: 724, mnc: 5, lac: 7777, cellId: 7777, signal: -80 }] };
+    for (let i = 0; i < 5; i++) await geo.aprender(scan, parque, 41);
+    expect(await geo.resolver(scan)).toBeNull();
+    await geo.aprender(scan, parque, 42);
+    expect(await geo.resolver(scan)).toMatchObject({ fonte: 'WIFI' });
+    expect(await geo.resolver({ accessPoints: [], cells: scan.cells })).toMatchObject({ fonte: 'LBS' });
+  });
+
   it('falls back to known cells when no access point is known', async () => {
     const cell = { mcc: 724, mnc: 5, lac: 1111, cellId: 2222, signal: -80 };
-    await geo.aprender({ accessPoints: [], cells: [cell] }, parque);
+    await geo.aprender({ accessPoints: [], cells: [cell] }, parque, 1);
+    await geo.aprender({ accessPoints: [], cells: [cell] }, parque, 2);
     const pos = await geo.resolver({ accessPoints: [{ mac: '00:00:00:00:00:09', signalDbm: -60 }], cells: [cell] });
     expect(pos).toMatchObject({ fonte: 'LBS', precisao: 1000 });
     expect(distancia(pos ?? { latitude: 0, longitude: 0 }, parque)).toBeLessThan(1);
@@ -58,7 +68,7 @@ describe('local geolocation, learned from the fleet', () => {
     const pos = await geo.resolver({ accessPoints: [], cells: [{ mcc: 724, mnc: 11, lac: 3001, cellId: 123456789, signal: -90 }] });
     expect(pos).toMatchObject({ latitude: -23.5505, longitude: -46.6333, precisao: 1500, fonte: 'LBS' });
     // A fleet fix does not move an imported cell.
-    await geo.aprender({ accessPoints: [], cells: [{ mcc: 724, mnc: 11, lac: 3001, cellId: 123456789, signal: -90 }] }, parque);
+    await geo.aprender({ accessPoints: [], cells: [{ mcc: 724, mnc: 11, lac: 3001, cellId: 123456789, signal: -90 }] }, parque, 1);
     expect((await geo.resolver({ accessPoints: [], cells: [{ mcc: 724, mnc: 11, lac: 3001, cellId: 123456789, signal: -90 }] }))?.latitude).toBe(-23.5505);
   });
 });

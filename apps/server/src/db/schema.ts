@@ -253,16 +253,20 @@ export const localizacoes = pgTable(
     rede: smallint('rede'),
     codigoArea: integer('codigo_area'),
     identificadorTorre: bigint('identificador_torre', { mode: 'number' }),
+    /** The device's clock was more than 5 minutes ahead: kept, never current nor on a route. */
+    futura: boolean('futura').notNull().default(false),
     dataCadastro: tz('data_cadastro').notNull().defaultNow(),
   },
   // Time columns in indexes are ascending: a B-tree is read both ways, so `(x, t)` serves ORDER BY
   // t ASC and t DESC alike, while drizzle's `.desc()` makes `t DESC NULLS LAST`, which matches
   // neither (ORDER BY t DESC means NULLS FIRST) and left the planner scanning other indexes.
   (t) => [
-    index('localizacoes_rastreador_tipo_data_idx').on(t.rastreadorId, t.tipo, t.dataHora),
+    // One row per fix and per emitter of a scan (a resent frame is stored once). NULLS NOT
+    // DISTINCT in the migration: drizzle's index builder has no such option.
+    uniqueIndex('localizacoes_unica_idx').on(t.rastreadorId, t.tipo, t.dataHora, t.macAddress, t.codigoArea, t.identificadorTorre),
     index('localizacoes_data_idx').on(t.dataHora),
     // The map: latest position of a tracker and its route over a period (rows with coordinates).
-    index('localizacoes_posicao_idx').on(t.rastreadorId, t.dataHora).where(sql`latitude is not null`),
+    index('localizacoes_posicao_idx').on(t.rastreadorId, t.dataHora).where(sql`latitude is not null and not futura`),
   ],
 );
 
@@ -299,6 +303,9 @@ export const pontosWifi = pgTable('pontos_wifi', {
   latitude: doublePrecision('latitude').notNull(),
   longitude: doublePrecision('longitude').notNull(),
   amostras: integer('amostras').notNull().default(1),
+  /** The tracker that first heard it; a second one confirms it (one device alone is not believed). */
+  rastreadorOrigem: integer('rastreador_origem'),
+  confirmado: boolean('confirmado').notNull().default(false),
   atualizadoEm: tz('atualizado_em').notNull().defaultNow(),
 });
 
@@ -316,6 +323,9 @@ export const celulas = pgTable(
     alcance: integer('alcance').notNull().default(1000),
     amostras: integer('amostras').notNull().default(1),
     fonte: varchar('fonte', { length: 10 }).notNull().default('FROTA'),
+    /** As in pontos_wifi; imported cells are confirmed. */
+    rastreadorOrigem: integer('rastreador_origem'),
+    confirmado: boolean('confirmado').notNull().default(false),
     atualizadoEm: tz('atualizado_em').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.mcc, t.mnc, t.lac, t.cellId] })],

@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import type { LocalGeolocationProvider } from '../geolocation/local-provider';
 import type { GeolocationProvider, Varredura } from '../geolocation/types';
 import { BatchWriter, type BatchWriterOptions } from './batch-writer';
+import { distancia } from '../geolocation/centroide';
 import { isDataError } from '../lib/pg-errors';
 import { inserirLocalizacoes, type NovaLocalizacao } from './repository';
 
@@ -17,6 +18,25 @@ export interface Fix {
 
 /** How close in time a scan and a GPS fix must be for the scan's emitters to be learned. */
 const JANELA_APRENDIZADO_MS = 2 * 60_000;
+/** How far ahead of the server's clock a device's may run before its data is flagged `futura`. */
+export const TOLERANCIA_RELOGIO_MS = 5 * 60_000;
+/** A fix emitters are learned from: enough satellites, a walking pace, no teleport since the last. */
+const MIN_SATELITES_APRENDIZADO = 4;
+const MAX_VELOCIDADE_APRENDIZADO_KMH = 30;
+const MAX_SALTO_KMH = 150;
+
+const noFuturo = (t: Date) => t.getTime() > Date.now() + TOLERANCIA_RELOGIO_MS;
+
+type FixConhecido = { latitude: number; longitude: number; quando: number };
+
+/** Whether a fix is good enough to say where the emitters heard near it are. */
+function plausivel(f: Fix, anterior: FixConhecido | undefined) {
+  if (f.satelites < MIN_SATELITES_APRENDIZADO || f.velocidade > MAX_VELOCIDADE_APRENDIZADO_KMH) return false;
+  if (!anterior) return true;
+  const horas = Math.abs(f.dataHora.getTime() - anterior.quando) / 3_600_000;
+  const km = distancia(f, anterior) / 1000;
+  return horas === 0 ? km < 0.1 : km / horas <= MAX_SALTO_KMH;
+}
 
 /**
  * Turns decoded device data into rows. Positions go through one BatchWriter shared by every
@@ -27,8 +47,10 @@ export class Ingestao {
   private readonly escritor: BatchWriter<NovaLocalizacao>;
   /** Told the size of every committed batch (metrics). */
   aoGravar: ((linhas: number) => void) | undefined;
-  /** The last GPS fix per tracker, to learn emitters from scans heard near it in time. */
-  private readonly ultimoFix = new Map<number, { latitude: number; longitude: number; quando: number }>();
+  /** The last plausible GPS fix per tracker: where a jump is measured from. */
+  private readonly ultimoPlausivel = new Map<number, FixConhecido>();
+  /** The fix scans are learned from: the last one, while it was plausible. */
+  private readonly ancora = new Map<number, FixConhecido>();
 
   constructor(
     private readonly db: Db,
@@ -44,7 +66,12 @@ export class Ingestao {
     }, { isolar: isDataError, ...opts });
   }
 
+  /**
+   * A fix dated too far ahead is stored flagged (never the current position, never learned from):
+   * a device clock is not trusted to move the map.
+   */
   async gps(rastreadorId: number, f: Fix) {
+    const futura = noFuturo(f.dataHora);
     await this.escritor.add({
       rastreadorId,
       tipo: 'GPS',
@@ -54,25 +81,33 @@ export class Ingestao {
       velocidade: f.velocidade,
       curso: f.curso,
       satelites: f.satelites,
+      futura,
     });
-    this.ultimoFix.set(rastreadorId, { latitude: f.latitude, longitude: f.longitude, quando: f.dataHora.getTime() });
+    if (!futura && plausivel(f, this.ultimoPlausivel.get(rastreadorId))) {
+      const conhecido = { latitude: f.latitude, longitude: f.longitude, quando: f.dataHora.getTime() };
+      this.ultimoPlausivel.set(rastreadorId, conhecido);
+      this.ancora.set(rastreadorId, conhecido);
+    } else {
+      this.ancora.delete(rastreadorId);
+    }
   }
 
   /** A WI-FI/cell scan: one row per access point and per cell, with the resolved position if any. */
   async varredura(rastreadorId: number, dataHora: Date, v: Varredura) {
+    const futura = noFuturo(dataHora);
     const pos = await this.geo.resolver(v).catch(() => null);
     const noTipo = (tipo: 'WIFI' | 'LBS') => (pos?.fonte === tipo ? { latitude: pos.latitude, longitude: pos.longitude, precisao: pos.precisao } : {});
     const linhas: NovaLocalizacao[] = [
-      ...v.accessPoints.map((a) => ({ rastreadorId, tipo: 'WIFI', dataHora, macAddress: a.mac.toLowerCase(), nivelSinal: a.signalDbm, ...noTipo('WIFI') })),
-      ...v.cells.map((c) => ({ rastreadorId, tipo: 'LBS', dataHora, codigoPais: c.mcc, rede: c.mnc, codigoArea: c.lac, identificadorTorre: c.cellId, nivelSinal: c.signal, ...noTipo('LBS') })),
+      ...v.accessPoints.map((a) => ({ rastreadorId, tipo: 'WIFI', dataHora, futura, macAddress: a.mac.toLowerCase(), nivelSinal: a.signalDbm, ...noTipo('WIFI') })),
+      ...v.cells.map((c) => ({ rastreadorId, tipo: 'LBS', dataHora, futura, codigoPais: c.mcc, rede: c.mnc, codigoArea: c.lac, identificadorTorre: c.cellId, nivelSinal: c.signal, ...noTipo('LBS') })),
     ];
     await Promise.all(linhas.map((l) => this.escritor.add(l)));
     // Learning where the emitters are is not what the device waits for: it runs after the ack.
-    const fix = this.ultimoFix.get(rastreadorId);
-    if (this.aprendiz && fix && Math.abs(fix.quando - dataHora.getTime()) <= JANELA_APRENDIZADO_MS) {
-      void this.aprendiz.aprender(v, fix).catch((err: unknown) => this.log.warn({ err }, 'falha ao aprender emissores'));
+    const fix = this.ancora.get(rastreadorId);
+    if (this.aprendiz && fix && !futura && Math.abs(fix.quando - dataHora.getTime()) <= JANELA_APRENDIZADO_MS) {
+      void this.aprendiz.aprender(v, fix, rastreadorId).catch((err: unknown) => this.log.warn({ err }, 'falha ao aprender emissores'));
     }
-    return pos;
+    return futura ? null : pos;
   }
 
   close() {

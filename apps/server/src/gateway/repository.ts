@@ -9,13 +9,13 @@ export type NovaLocalizacao = typeof localizacoes.$inferInsert;
  * same text element by element (escaping every number, formatting every Date in local time), and
  * on a batch of thousands of rows that was the gateway's largest cost after the socket writes.
  */
-export function literalDeArray(valores: readonly (number | string | Date | null | undefined)[]): string {
+export function literalDeArray(valores: readonly (number | string | boolean | Date | null | undefined)[]): string {
   let s = '{';
   for (let i = 0; i < valores.length; i++) {
     const v = valores[i];
     if (i > 0) s += ',';
     if (v === null || v === undefined) s += 'NULL';
-    else if (typeof v === 'number') s += String(v);
+    else if (typeof v === 'number' || typeof v === 'boolean') s += String(v);
     else if (v instanceof Date) s += v.toISOString();
     else s += `"${v.replace(/["\\]/g, '\\$&')}"`;
   }
@@ -26,18 +26,21 @@ export function literalDeArray(valores: readonly (number | string | Date | null 
  * A whole batch (from many connections) in one statement: one array per column, unnested by the
  * server. The SQL text and its 15 parameters are the same for any batch size, so it costs far
  * less to build and parse than a multi-row VALUES, and it runs the same on PGlite.
- * `id` and `data_cadastro` always take their defaults.
+ * `id` and `data_cadastro` always take their defaults. A row already stored (a frame the device
+ * sent again because it missed the ack) is skipped, so the resend is acknowledged, not duplicated.
  */
 export async function inserirLocalizacoes(db: Executor, linhas: NovaLocalizacao[]) {
   if (linhas.length === 0) return;
-  const col = (f: (l: NovaLocalizacao) => number | string | Date | null | undefined) => sql.param(literalDeArray(linhas.map(f)));
+  const col = (f: (l: NovaLocalizacao) => number | string | boolean | Date | null | undefined) => sql.param(literalDeArray(linhas.map(f)));
   await db.execute(sql`
     insert into ${localizacoes} (rastreador_id, tipo, data_hora, latitude, longitude, velocidade, curso, precisao, satelites,
-      mac_address, nivel_sinal, codigo_pais, rede, codigo_area, identificador_torre)
+      mac_address, nivel_sinal, codigo_pais, rede, codigo_area, identificador_torre, futura)
     select * from unnest(${col((l) => l.rastreadorId)}::int[], ${col((l) => l.tipo)}::varchar[], ${col((l) => l.dataHora)}::timestamptz[],
       ${col((l) => l.latitude)}::float8[], ${col((l) => l.longitude)}::float8[], ${col((l) => l.velocidade)}::real[], ${col((l) => l.curso)}::smallint[],
       ${col((l) => l.precisao)}::real[], ${col((l) => l.satelites)}::smallint[], ${col((l) => l.macAddress)}::varchar[], ${col((l) => l.nivelSinal)}::smallint[],
-      ${col((l) => l.codigoPais)}::smallint[], ${col((l) => l.rede)}::smallint[], ${col((l) => l.codigoArea)}::int[], ${col((l) => l.identificadorTorre)}::bigint[])`);
+      ${col((l) => l.codigoPais)}::smallint[], ${col((l) => l.rede)}::smallint[], ${col((l) => l.codigoArea)}::int[], ${col((l) => l.identificadorTorre)}::bigint[],
+      ${col((l) => l.futura ?? false)}::boolean[])
+    on conflict do nothing`);
 }
 
 /** The tracker of a login: refused when unknown or INATIVO. */

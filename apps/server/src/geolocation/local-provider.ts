@@ -32,10 +32,10 @@ export class LocalGeolocationProvider implements GeolocationProvider {
     );
   }
 
-  /** A scan heard close in time to a GPS fix of the same device: learn where its emitters are. */
-  async aprender(v: Varredura, fix: { latitude: number; longitude: number }) {
-    await aprenderPontosWifi(this.db, v.accessPoints.map((a) => a.mac.toLowerCase()), fix.latitude, fix.longitude);
-    await aprenderCelulas(this.db, v.cells, fix.latitude, fix.longitude);
+  /** A scan heard close in time to a plausible GPS fix of the same tracker: learn where its emitters are. */
+  async aprender(v: Varredura, fix: { latitude: number; longitude: number }, rastreadorId: number) {
+    await aprenderPontosWifi(this.db, v.accessPoints.map((a) => a.mac.toLowerCase()), fix.latitude, fix.longitude, rastreadorId);
+    await aprenderCelulas(this.db, v.cells, fix.latitude, fix.longitude, rastreadorId);
   }
 }
 

@@ -87,7 +87,7 @@ export async function historico(db: Executor, rastreadorId: number, de: Date, at
   const rows = await consultar<Omit<PontoHistorico, 'id' | 'dataHora'> & { id: number | string; dataHora: Date | string }>(
     db,
     sql`select id, tipo, data_hora as "dataHora", latitude, longitude, velocidade, curso, precisao from localizacoes
-        where rastreador_id = ${rastreadorId} and latitude is not null and data_hora >= ${de.toISOString()}::timestamptz and data_hora <= ${ate.toISOString()}::timestamptz
+        where rastreador_id = ${rastreadorId} and latitude is not null and not futura and data_hora >= ${de.toISOString()}::timestamptz and data_hora <= ${ate.toISOString()}::timestamptz
         order by data_hora asc, id asc limit ${LIMITE_PONTOS_HISTORICO}`,
   );
   // bigint comes as text from node-postgres and as BigInt from PGlite; timestamps as text from both.
@@ -129,7 +129,7 @@ export async function ultimasPosicoes(db: Executor, filtro: { usuarioId: number;
         join rastreadores r on r.id = ur.rastreador_id
         join lateral (
           select tipo, data_hora, latitude, longitude, precisao, velocidade from localizacoes
-          where rastreador_id = ur.rastreador_id and latitude is not null
+          where rastreador_id = ur.rastreador_id and latitude is not null and not futura
           order by data_hora desc limit 1
         ) l on true
         where ${where}

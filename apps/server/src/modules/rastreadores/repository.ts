@@ -123,7 +123,7 @@ export async function ultimaLocalizacao(db: Executor, rastreadorId: number) {
   const [row] = await db
     .select({ latitude: localizacoes.latitude, longitude: localizacoes.longitude, dataHora: localizacoes.dataHora, tipo: localizacoes.tipo })
     .from(localizacoes)
-    .where(and(eq(localizacoes.rastreadorId, rastreadorId), sql`${localizacoes.latitude} is not null`))
+    .where(and(eq(localizacoes.rastreadorId, rastreadorId), sql`${localizacoes.latitude} is not null and not ${localizacoes.futura}`))
     .orderBy(desc(localizacoes.dataHora))
     .limit(1);
   return row;

@@ -1,0 +1,187 @@
+import { sql } from 'drizzle-orm';
+import { encodeGps, encodeLogin, encodeWifiLbs } from '@rastro/topin/encode-device';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consultar } from '../src/db/client';
+import { GatewayTopin } from '../src/gateway/servidor';
+import { bearer, criarApp, entrar, type TestApp } from './helpers';
+import { criarCliente, registrarRastreador, vincular } from './fixtures';
+import { conectarDispositivo } from './dispositivo';
+
+/** What the gateway believes of a device: its clock, its coordinates, its resends. */
+let app: TestApp;
+let gateway: GatewayTopin;
+let porta = 0;
+let admin: Record<string, string>;
+
+beforeAll(async () => {
+  app = await criarApp();
+  admin = bearer(await entrar(app));
+  gateway = new GatewayTopin(app.database, app.log, { port: 0, host: '127.0.0.1', idleMs: 5000, maxConexoesPorIp: 50, maxBuffer: 4096 });
+  porta = await gateway.iniciar();
+});
+afterAll(async () => {
+  await gateway.parar();
+  await app.fechar();
+});
+
+let seq = 0;
+/** A registered tracker linked to a fresh owner; returns its ids and the owner's headers. */
+async function rastreadorComDono(nome = 'THOR') {
+  seq += 1;
+  const imei = `35933908100${String(seq).padStart(4, '0')}`;
+  const id = await registrarRastreador(app, admin, imei);
+  const dono = await criarCliente(app);
+  await vincular(app, dono.id, id, nome);
+  return { id, imei, dono: bearer(dono.token) };
+}
+
+const fix = (time: Date, latitude = -23.5614, longitude = -46.6559) => ({
+  type: 0x10 as const,
+  time,
+  latitude,
+  longitude,
+  speedKmh: 3,
+  course: 90,
+  satellites: 9,
+  valid: true,
+  buffered: false,
+});
+const hexDaHora = (t: Date) =>
+  [t.getUTCFullYear() - 2000, t.getUTCMonth() + 1, t.getUTCDate(), t.getUTCHours(), t.getUTCMinutes(), t.getUTCSeconds()].map((n) => n.toString(16).padStart(2, '0')).join('');
+const agoraEmSegundos = (deslocamentoMs = 0) => new Date(Math.floor((Date.now() + deslocamentoMs) / 1000) * 1000);
+
+async function marcadores(dono: Record<string, string>) {
+  const r = await app.inject({ method: 'GET', url: '/api/usuarios/rastreadores/ultimas-localizacoes?tipoVisualizacao=ATUAL', headers: dono });
+  expect(r.statusCode).toBe(200);
+  return r.json<{ position: { lat: number }; dataHora: string }[]>();
+}
+
+describe('device clocks and coordinates are checked', () => {
+  it('a fix dated in the future is stored flagged and never becomes the current position', async () => {
+    const t = await rastreadorComDono();
+    const d = await conectarDispositivo(porta);
+    await d.enviar(encodeLogin(t.imei, 1));
+    await d.esperar('787801010d0a');
+    const agora = agoraEmSegundos(-60_000);
+    await d.enviar(encodeGps(fix(agora, -23.5)));
+    await d.esperar(hexDaHora(agora));
+    const em2099 = new Date(Date.UTC(2099, 0, 1, 12, 0, 0));
+    const daqui10min = agoraEmSegundos(10 * 60_000);
+    await d.enviar(encodeGps(fix(em2099, -22.9)));
+    await d.enviar(encodeGps(fix(daqui10min, -22.8)));
+    // Acked (otherwise the device would resend it forever) ...
+    await d.esperar(hexDaHora(em2099));
+    await d.esperar(hexDaHora(daqui10min));
+    d.fim();
+    // ... the map still shows the real current position ...
+    const [m] = await marcadores(t.dono);
+    expect(m?.position.lat).toBe(-23.5);
+    expect(m?.dataHora).toBe(agora.toISOString());
+    // ... and they are kept, flagged.
+    const linhas = await consultar<{ futura: boolean }>(app.database.db, sql`select futura from localizacoes where rastreador_id = ${t.id} order by data_hora`);
+    expect(linhas.map((l) => l.futura)).toEqual([false, true, true]);
+    // A fix a minute ahead is within the clock tolerance.
+    const d2 = await conectarDispositivo(porta);
+    await d2.enviar(encodeLogin(t.imei, 1));
+    const adiantado = agoraEmSegundos(60_000);
+    await d2.enviar(encodeGps(fix(adiantado, -23.4)));
+    await d2.esperar(hexDaHora(adiantado));
+    d2.fim();
+    expect((await marcadores(t.dono))[0]?.position.lat).toBe(-23.4);
+  });
+});
+
+describe('a resent frame is stored once', () => {
+  it('a GPS fix or a scan sent again (the device missed the ack) is acked again and stored once', async () => {
+    const t = await rastreadorComDono();
+    const d = await conectarDispositivo(porta);
+    await d.enviar(encodeLogin(t.imei, 1));
+    await d.esperar('787801010d0a');
+    const quando = agoraEmSegundos(-120_000);
+    const bcd = [quando.getUTCFullYear() - 2000, quando.getUTCMonth() + 1, quando.getUTCDate(), quando.getUTCHours(), quando.getUTCMinutes(), quando.getUTCSeconds()].map((n) => String(n).padStart(2, '0')).join('');
+    const acks = (tipo: string) => d.recebido().toString('hex').split(`${tipo}${tipo === '10' ? hexDaHora(quando) : bcd}0d0a`).length - 1;
+    const esperarAcks = async (tipo: string, n: number) => {
+      for (let i = 0; i < 500 && acks(tipo) < n; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(acks(tipo)).toBe(n);
+    };
+    await d.enviar(encodeGps(fix(quando)));
+    await esperarAcks('10', 1);
+    await d.enviar(encodeGps(fix(quando)));
+    await esperarAcks('10', 2);
+
+    const scan = encodeWifiLbs({
+      type: 0x18,
+      time: quando,
+      accessPoints: [{ mac: 'AA:BB:CC:DD:EE:01', signalDbm: -60 }, { mac: 'AA:BB:CC:DD:EE:02', signalDbm: -70 }],
+      mcc: 724,
+      mnc: 5,
+      cells: [{ mcc: 724, mnc: 5, lac: 1234, cellId: 99, signal: 50 }],
+      cellWidth: 2,
+    });
+    await d.enviar(scan);
+    await esperarAcks('18', 1);
+    await d.enviar(scan);
+    await esperarAcks('18', 2);
+    d.fim();
+    const porTipo = await consultar<{ tipo: string; n: number }>(
+      app.database.db,
+      sql`select tipo, count(*)::int as n from localizacoes where rastreador_id = ${t.id} group by tipo order by tipo`,
+    );
+    expect(porTipo).toEqual([
+      { tipo: 'GPS', n: 1 },
+      { tipo: 'LBS', n: 1 },
+      { tipo: 'WIFI', n: 2 },
+    ]);
+  });
+});
+
+describe('emitters are learned only from plausible fixes of two trackers', () => {
+  const quando = () => agoraEmSegundos(-30_000);
+  const bcd = (t: Date) => [t.getUTCFullYear() - 2000, t.getUTCMonth() + 1, t.getUTCDate(), t.getUTCHours(), t.getUTCMinutes(), t.getUTCSeconds()].map((n) => String(n).padStart(2, '0')).join('');
+  /** One tracker: a fix, then a scan heard 10 s later; resolves once both are acked. */
+  async function fixEVarredura(imei: string, mac: string, f: Partial<ReturnType<typeof fix>>) {
+    const t = quando();
+    const d = await conectarDispositivo(porta);
+    await d.enviar(encodeLogin(imei, 1));
+    await d.esperar('787801010d0a');
+    await d.enviar(encodeGps({ ...fix(t, -23.59, -46.68), ...f, time: t }));
+    await d.esperar(hexDaHora(t));
+    const s = new Date(t.getTime() + 10_000);
+    await d.enviar(encodeWifiLbs({ type: 0x18, time: s, accessPoints: [{ mac, signalDbm: -50 }], mcc: 724, mnc: 5, cells: [], cellWidth: 2 }));
+    await d.esperar(`18${bcd(s)}0d0a`);
+    d.fim();
+  }
+  const ponto = async (mac: string) => {
+    // Learning runs after the ack: give it a moment.
+    for (let i = 0; i < 50; i++) {
+      const [p] = await consultar<{ confirmado: boolean }>(app.database.db, sql`select confirmado from pontos_wifi where mac = ${mac}`);
+      if (p) return p;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return undefined;
+  };
+
+  it('a fix with too few satellites, at car speed or far from the last one teaches nothing', async () => {
+    const a = await rastreadorComDono();
+    await fixEVarredura(a.imei, 'a0:00:00:00:00:01', { satellites: 2 });
+    await fixEVarredura(a.imei, 'a0:00:00:00:00:02', { speedKmh: 90 });
+    expect(await ponto('a0:00:00:00:00:01')).toBeUndefined();
+    expect(await ponto('a0:00:00:00:00:02')).toBeUndefined();
+    // A good fix teaches (unconfirmed); a teleport 500 km away a few seconds later does not.
+    await fixEVarredura(a.imei, 'a0:00:00:00:00:03', {});
+    expect(await ponto('a0:00:00:00:00:03')).toEqual({ confirmado: false });
+    await fixEVarredura(a.imei, 'a0:00:00:00:00:04', { latitude: -19.9, longitude: -43.9 });
+    expect(await ponto('a0:00:00:00:00:04')).toBeUndefined();
+  });
+
+  it('an access point heard by one tracker is confirmed by a second one', async () => {
+    const a = await rastreadorComDono();
+    const b = await rastreadorComDono();
+    await fixEVarredura(a.imei, 'b0:00:00:00:00:01', {});
+    await fixEVarredura(a.imei, 'b0:00:00:00:00:01', {});
+    expect(await ponto('b0:00:00:00:00:01')).toEqual({ confirmado: false });
+    await fixEVarredura(b.imei, 'b0:00:00:00:00:01', {});
+    for (let i = 0; i < 50 && !(await ponto('b0:00:00:00:00:01'))?.confirmado; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await ponto('b0:00:00:00:00:01')).toEqual({ confirmado: true });
+  });
+});
