@@ -6,15 +6,18 @@ export type FrameSource = 'device' | 'server';
 
 /**
  * Where to look for the closing `0D 0A`, as body offsets (0 = the byte after TYPE).
- * - `from`: the first `0D 0A` at or after `offset`.
+ * - `from`: the first `0D 0A` at or after `offset` and, when `to` is given, at or before it: a
+ *   header with no `0D 0A` there is not a frame.
  * - `candidates`: the first of `offsets`, in that order, holding `0D 0A`; failing all, the first
  *   at or after `thenFrom`. Each offset is decided only once all of them before it are.
  * - `need`: the decision needs `bytes` body bytes first.
+ * - `none`: no frame starts here (a type the source never sends).
  */
 export type EndRule =
-  | { kind: 'from'; offset: number }
+  | { kind: 'from'; offset: number; to?: number }
   | { kind: 'candidates'; offsets: number[]; thenFrom: number }
-  | { kind: 'need'; bytes: number };
+  | { kind: 'need'; bytes: number }
+  | { kind: 'none' };
 
 /**
  * LEN should be body + 1, but devices send body (vendor GPS sample), body + 2 (vendor status
@@ -31,8 +34,8 @@ interface Bounds {
 const ANY: Bounds = { min: 0, max: Infinity };
 const EMPTY: Bounds = { min: 0, max: 0 };
 
-/** Body lengths TOPIN.md allows for each device message type. */
-function deviceBounds(type: number, len: number): Bounds {
+/** Body lengths TOPIN.md allows for each device message type; undefined for a type no device sends. */
+function deviceBounds(type: number, len: number): Bounds | undefined {
   switch (type) {
     case 0x01:
       return { min: 9, max: 9 }; // BCD IMEI (8) + firmware (1)
@@ -58,8 +61,10 @@ function deviceBounds(type: number, len: number): Bounds {
     case 0x94:
     case 0x99:
       return EMPTY;
-    default:
+    case 0x57: // settings sync: the device asks with an empty frame; vendor variants may carry more
       return ANY;
+    default:
+      return undefined;
   }
 }
 
@@ -102,8 +107,13 @@ function serverBounds(type: number): Bounds {
 /** `body` holds the body bytes received so far (possibly more than the frame). */
 export function endRule(source: FrameSource, type: number, len: number, body: Uint8Array): EndRule {
   if (source === 'device' && isWifiLbsType(type)) return wifiLbsEndRule(type, len, body);
-  const { min, max } = source === 'device' ? deviceBounds(type, len) : serverBounds(type);
-  return { kind: 'from', offset: Math.max(min, Math.min(max, len - 1) - LEN_SLACK) };
+  const bounds = source === 'device' ? deviceBounds(type, len) : serverBounds(type);
+  // A bogus header (`78 78 FF` and noise) would otherwise hold back everything after it for
+  // LEN bytes: the scan moves on at once.
+  if (!bounds) return { kind: 'none' };
+  const { min, max } = bounds;
+  const offset = Math.max(min, Math.min(max, len - 1) - LEN_SLACK);
+  return Number.isFinite(max) ? { kind: 'from', offset, to: max } : { kind: 'from', offset };
 }
 
 /**

@@ -108,6 +108,23 @@ describe('TopinFramer', () => {
     expect(framer.buffered).toBe(0);
   });
 
+  it('resynchronises at once after a header of a type no device sends (78 78 FF and garbage)', () => {
+    const framer = new TopinFramer();
+    const gps = '787812100a03170f32179c026b3f3e0c22ad651f34600d0a';
+    expect(cut(['7878ff' + 'ab'.repeat(30), gps + heartbeat], framer)).toEqual([gps, heartbeat]);
+    expect(cut(['7878ff99', login], framer)).toEqual([login]);
+    expect(framer.buffered).toBe(0);
+  });
+
+  it('resynchronises when a known type has no 0D 0A where its longest body would end', () => {
+    const framer = new TopinFramer();
+    // A GPS header (body 18 to 21 bytes) followed by 25 bytes of noise, then real frames.
+    expect(cut(['78781610' + 'ab'.repeat(25), login + heartbeat], framer)).toEqual([login, heartbeat]);
+    // A status header (body 4 to 10 bytes) cut off by a login.
+    expect(cut(['78780613' + '55', login], framer)).toEqual([login]);
+    expect(framer.buffered).toBe(0);
+  });
+
   it('never keeps maxBuffer bytes, even from one huge chunk', () => {
     const framer = new TopinFramer({ maxBuffer: 100 });
     framer.push(new Uint8Array(10_000).fill(0x78));

@@ -122,11 +122,18 @@ export class TopinFramer {
     const rule: EndRule = endRule(this.source, buf[start + 3] ?? 0, buf[start + 2] ?? 0, buf.subarray(bodyAt));
     let end = -1;
     switch (rule.kind) {
+      case 'none':
+        return 'invalid';
       case 'need':
         return giveUpOrWait;
-      case 'from':
+      case 'from': {
         end = crlf.firstFrom(bodyAt + rule.offset);
+        if (rule.to === undefined) break;
+        // The body cannot be longer than `to`: no 0D 0A by then means this header is noise.
+        const last = bodyAt + rule.to;
+        if (end > last || (end < 0 && buf.length >= last + 2)) return 'invalid';
         break;
+      }
       case 'candidates':
         for (const offset of rule.offsets) {
           const at = bodyAt + offset;

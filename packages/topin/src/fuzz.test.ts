@@ -200,7 +200,9 @@ describe('TOPIN framer and decoders under fuzzing', () => {
       `TOPIN fuzz: ${FRAMES} frames (${(bytes / 1e6).toFixed(1)} MB, ${emitted} frames cut) in ${seconds.toFixed(1)} s, ` +
         `${Math.round(FRAMES / seconds).toLocaleString('en')} frames/s, seed ${SEED}`,
     );
-    expect(emitted).toBeGreaterThan(FRAMES / 4); // the mutations keep plenty of frames cuttable
+    // The mutations keep plenty of frames cuttable (fewer since headers of types no device sends
+    // are dropped at once).
+    expect(emitted).toBeGreaterThan(FRAMES / 6);
   }, 120_000);
 
   it('shrinkable: mutated vectors split at random points never throw nor overflow the cap', () => {
