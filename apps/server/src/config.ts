@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { faixasDeIp } from './lib/faixas';
 
 /**
  * Every environment variable the server reads, validated once. Documented in README.md;
@@ -27,6 +28,25 @@ const trustProxy = z.preprocess(
       if (v !== 'true' && faixas.length > 0 && faixas.every((f) => IP_OU_FAIXA.test(f))) return faixas;
       ctx.addIssue({ code: 'custom', message: 'use o número de proxies à frente do servidor (ex.: 1) ou os endereços e faixas deles (ex.: 10.0.0.0/8); true confiaria em qualquer cliente' });
       return z.NEVER;
+    }),
+);
+
+/** Comma-separated addresses and CIDR ranges; empty means no restriction. */
+const faixasOpcionais = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .optional()
+    .transform((v, ctx): string[] | undefined => {
+      if (v === undefined) return undefined;
+      const faixas = v.split(',').map((f) => f.trim()).filter(Boolean);
+      try {
+        faixasDeIp(faixas);
+        return faixas.length ? faixas : undefined;
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: `${(err as Error).message} (use endereços e faixas CIDR separados por vírgula, ex.: 10.0.0.0/8,100.64.0.0/10)` });
+        return z.NEVER;
+      }
     }),
 );
 
@@ -89,6 +109,9 @@ const envSchema = z.object({
   TOPIN_IDLE_SECONDS: z.coerce.number().int().min(5).default(900),
   TOPIN_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(500),
   TOPIN_MAX_BUFFER: z.coerce.number().int().min(256).default(4096),
+  TOPIN_LOGIN_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  TOPIN_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(50_000),
+  TOPIN_CIDRS_PERMITIDOS: faixasOpcionais,
   GEOLOCATION_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   GEOLOCATION_KEY: optionalString,
 });
@@ -156,7 +179,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
     viaCepUrl: e.VIACEP_URL.replace(/\/+$/, ''),
-    gateway: { idleMs: e.TOPIN_IDLE_SECONDS * 1000, maxConexoesPorIp: e.TOPIN_MAX_CONNECTIONS_PER_IP, maxBuffer: e.TOPIN_MAX_BUFFER },
+    gateway: {
+      idleMs: e.TOPIN_IDLE_SECONDS * 1000,
+      maxConexoesPorIp: e.TOPIN_MAX_CONNECTIONS_PER_IP,
+      maxBuffer: e.TOPIN_MAX_BUFFER,
+      loginMs: e.TOPIN_LOGIN_SECONDS * 1000,
+      maxConexoes: e.TOPIN_MAX_CONNECTIONS,
+      cidrsPermitidos: e.TOPIN_CIDRS_PERMITIDOS,
+    },
     geolocation: { url: e.GEOLOCATION_URL, key: e.GEOLOCATION_KEY },
   };
 }

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { encodeAlarm, encodeGps, encodeLogin } from '@rastro/topin/encode-device';
+import { encodeAlarm, encodeGps, encodeHeartbeat, encodeLogin } from '@rastro/topin/encode-device';
 import type { EventoSocket } from '@rastro/shared/schemas/mapa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -128,6 +128,10 @@ describe('commands reach the device', () => {
     await d.esperar('78780646' + '00' + '0000' + '0000' + '0d0a');
     await app.inject({ method: 'PUT', url: '/api/usuarios/rastreadores/sincronizar', headers: ana.h, payload: { usuarioRastreadorId: vinculo } });
     await d.esperar('787801800d0a');
+    // The device speaks after the commands: they were received (until then they stay PENDENTE).
+    await d.enviar(encodeHeartbeat());
+    for (let i = 0; i < 250 && (await comandosDe(app, rastreador)).some((c) => c.status === 'PENDENTE'); i++) await new Promise((r) => setTimeout(r, 20));
+    expect((await comandosDe(app, rastreador)).map((c) => c.status)).not.toContain('PENDENTE');
     d.fim();
   });
 

@@ -1,8 +1,9 @@
 import { connect, type Socket } from 'node:net';
 
 /** A device-side socket that collects what the server sends. */
-export async function conectarDispositivo(porta: number) {
-  const s: Socket = connect(porta, '127.0.0.1');
+export async function conectarDispositivo(porta: number, origem?: string) {
+  // `origem`: another loopback address (127.0.0.2) stands for another source.
+  const s: Socket = connect({ port: porta, host: '127.0.0.1', ...(origem ? { localAddress: origem } : {}) });
   await new Promise<void>((r) => s.once('connect', () => r()));
   let recebido = Buffer.alloc(0);
   let fechado = false;

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { encodeGps, encodeLogin, encodeWifiLbs } from '@rastro/topin/encode-device';
+import { encodeGps, encodeHeartbeat, encodeLogin, encodeWifiLbs } from '@rastro/topin/encode-device';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultar } from '../src/db/client';
 import { GatewayTopin } from '../src/gateway/servidor';
 import { bearer, criarApp, entrar, type TestApp } from './helpers';
-import { criarCliente, registrarRastreador, vincular } from './fixtures';
+import { comandosDe, criarCliente, registrarRastreador, vincular } from './fixtures';
 import { conectarDispositivo } from './dispositivo';
 
 /** What the gateway believes of a device: its clock, its coordinates, its resends. */
@@ -183,5 +183,165 @@ describe('emitters are learned only from plausible fixes of two trackers', () =>
     await fixEVarredura(b.imei, 'b0:00:00:00:00:01', {});
     for (let i = 0; i < 50 && !(await ponto('b0:00:00:00:00:01'))?.confirmado; i++) await new Promise((r) => setTimeout(r, 20));
     expect(await ponto('b0:00:00:00:00:01')).toEqual({ confirmado: true });
+  });
+});
+
+const LOCALIZAR = '787801800d0a';
+const sincronizar = (dono: Record<string, string>) => app.inject({ method: 'PUT', url: '/api/usuarios/rastreadores/sincronizar', headers: dono, payload: {} });
+async function ate(condicao: () => Promise<boolean> | boolean, ms = 5000) {
+  const fim = Date.now() + ms;
+  while (!(await condicao())) {
+    if (Date.now() > fim) throw new Error('tempo esgotado');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('commands reach the device for real', () => {
+  it('a command written to a socket that dies before the device speaks again is sent again on the next connection', async () => {
+    const t = await rastreadorComDono();
+    const d = await conectarDispositivo(porta);
+    await d.enviar(encodeLogin(t.imei, 1));
+    await d.esperar('787801010d0a');
+    expect((await sincronizar(t.dono)).statusCode).toBe(200);
+    await d.esperar(LOCALIZAR);
+    d.fim(); // gone before saying anything after the command
+    await ate(() => !gateway.conectado(t.id));
+    expect((await comandosDe(app, t.id)).map((c) => c.status)).toEqual(['PENDENTE']);
+    const outra = await conectarDispositivo(porta);
+    await outra.enviar(encodeLogin(t.imei, 1));
+    await outra.esperar(LOCALIZAR);
+    await outra.enviar(encodeHeartbeat());
+    await ate(async () => (await comandosDe(app, t.id))[0]?.status === 'ENVIADO');
+    outra.fim();
+  });
+});
+
+describe('an IMEI claimed from two places', () => {
+  it('keeps the newest connection, reports two sources taking turns, and holds commands until a fresh fix', async () => {
+    const t = await rastreadorComDono();
+    const a = await conectarDispositivo(porta, '127.0.0.1');
+    await a.enviar(encodeLogin(t.imei, 1));
+    await a.esperar('787801010d0a');
+    const b = await conectarDispositivo(porta, '127.0.0.2');
+    await b.enviar(encodeLogin(t.imei, 1));
+    await b.esperar('787801010d0a');
+    await a.esperarFechar(); // the newest wins
+    const detalhe = async () => (await app.inject({ method: 'GET', url: `/api/rastreadores/${t.id}/detalhe`, headers: admin })).json<{ origensAlternadasEm: string | null }>();
+    // One change of source is a device that moved (CGNAT, another tower): nothing to report.
+    expect((await detalhe()).origensAlternadasEm).toBeNull();
+    const a2 = await conectarDispositivo(porta, '127.0.0.1');
+    await a2.enviar(encodeLogin(t.imei, 1));
+    await a2.esperar('787801010d0a');
+    await b.esperarFechar();
+    // Back and forth: administrators see it.
+    await ate(async () => (await detalhe()).origensAlternadasEm !== null);
+    // A command waits for a fresh position from the connection that holds the IMEI.
+    expect((await sincronizar(t.dono)).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(a2.recebido().toString('hex')).not.toContain(LOCALIZAR);
+    const agora = agoraEmSegundos(-5_000);
+    await a2.enviar(encodeGps(fix(agora)));
+    await a2.esperar(hexDaHora(agora));
+    await a2.esperar(LOCALIZAR);
+    a2.fim();
+  });
+
+  it('a refused login is the last thing the connection gets: pipelined frames behind it are ignored', async () => {
+    const t = await rastreadorComDono();
+    const logins = Buffer.concat([...Array.from({ length: 200 }, () => encodeLogin('359339089999998', 1)), encodeLogin(t.imei, 1)]);
+    const d = await conectarDispositivo(porta);
+    await d.enviar(logins);
+    await d.esperarFechar();
+    expect(d.recebido().toString('hex')).toBe('787801440d0a');
+  });
+
+  it('TOPIN_CIDRS_PERMITIDOS refuses every other source before it says anything', async () => {
+    const t = await rastreadorComDono();
+    const restrito = new GatewayTopin(app.database, app.log, { port: 0, host: '127.0.0.1', idleMs: 5000, maxConexoesPorIp: 50, maxBuffer: 4096, cidrsPermitidos: ['127.0.0.2/32', '10.0.0.0/8'] });
+    const p = await restrito.iniciar();
+    try {
+      const fora = await conectarDispositivo(p, '127.0.0.1');
+      await fora.enviar(encodeLogin(t.imei, 1)).catch(() => undefined);
+      await fora.esperarFechar();
+      expect(fora.recebido().length).toBe(0);
+      const dentro = await conectarDispositivo(p, '127.0.0.2');
+      await dentro.enviar(encodeLogin(t.imei, 1));
+      await dentro.esperar('787801010d0a');
+      dentro.fim();
+    } finally {
+      await restrito.parar();
+    }
+  });
+});
+
+describe('no connection can hold the gateway', () => {
+  it('closes a connection that does not log in within TOPIN_LOGIN_SECONDS, and caps the connections', async () => {
+    const t = await rastreadorComDono();
+    const g = new GatewayTopin(app.database, app.log, { port: 0, host: '127.0.0.1', idleMs: 60_000, maxConexoesPorIp: 50, maxBuffer: 4096, loginMs: 400, maxConexoes: 3 });
+    const p = await g.iniciar();
+    try {
+      // Heartbeats are not a login: the deadline still applies.
+      const calado = await conectarDispositivo(p);
+      const falador = await conectarDispositivo(p);
+      await falador.enviar(encodeHeartbeat());
+      const logado = await conectarDispositivo(p);
+      await logado.enviar(encodeLogin(t.imei, 1));
+      await logado.esperar('787801010d0a');
+      // A fourth connection is over the cap.
+      const quarta = await conectarDispositivo(p);
+      await quarta.esperarFechar(2000);
+      await calado.esperarFechar(3000);
+      await falador.esperarFechar(3000);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(logado.fechado()).toBe(false);
+      // Room again.
+      const nova = await conectarDispositivo(p);
+      await nova.enviar(encodeLogin(t.imei, 1));
+      await nova.esperar('787801010d0a');
+      nova.fim();
+      logado.fim();
+    } finally {
+      await g.parar();
+    }
+  });
+
+  it('a device flooding fixes is read no faster than it is handled, and an honest one is served meanwhile', async () => {
+    const hostil = await rastreadorComDono();
+    const honesto = await rastreadorComDono();
+    const h = await conectarDispositivo(porta);
+    await h.enviar(encodeLogin(hostil.imei, 1));
+    await h.esperar('787801010d0a');
+    const base = Date.now() - 86_400_000;
+    const enxurrada = Buffer.concat(Array.from({ length: 20_000 }, (_, i) => encodeGps(fix(new Date(Math.floor(base / 1000) * 1000 + i * 1000)))));
+    void h.enviar(enxurrada);
+    let maximo = 0;
+    const amostrar = setInterval(() => (maximo = Math.max(maximo, gateway.estatisticas().emEspera)), 5);
+    try {
+      const d = await conectarDispositivo(porta);
+      await d.enviar(encodeLogin(honesto.imei, 1));
+      await d.esperar('787801010d0a');
+      const agora = agoraEmSegundos(-1000);
+      await d.enviar(encodeGps(fix(agora)));
+      await d.esperar(hexDaHora(agora));
+      d.fim();
+      await new Promise((r) => setTimeout(r, 1500));
+    } finally {
+      clearInterval(amostrar);
+      h.fim();
+    }
+    // Bounded by the pause threshold plus what one read of the socket holds (64 KiB of fixes),
+    // far below the 20,000 sent.
+    expect(maximo).toBeGreaterThan(0);
+    expect(maximo).toBeLessThanOrEqual(64 + Math.ceil(65_536 / (enxurrada.length / 20_000)));
+  });
+
+  it('a bogus header (78 78 FF and noise) does not swallow the frames that follow it', async () => {
+    const t = await rastreadorComDono();
+    const d = await conectarDispositivo(porta);
+    const agora = agoraEmSegundos(-3000);
+    await d.enviar(Buffer.concat([Buffer.from('7878ff' + 'ab'.repeat(40), 'hex'), encodeLogin(t.imei, 1), encodeGps(fix(agora))]));
+    await d.esperar('787801010d0a');
+    await d.esperar(hexDaHora(agora));
+    d.fim();
   });
 });

@@ -204,6 +204,8 @@ export const rastreadores = pgTable(
     ultimaComunicacao: tz('ultima_comunicacao'),
     /** While set and in the future, the tracker is in ALERTA (alarms, 30 minutes). */
     alertaAte: tz('alerta_ate'),
+    /** Last time two sources were seen taking turns on this IMEI (a possible clone). */
+    origensAlternadasEm: tz('origens_alternadas_em'),
     usuarioCadastroId: integer('usuario_cadastro_id').references(() => usuarios.id),
     dataCadastro: tz('data_cadastro').notNull().defaultNow(),
   },

@@ -22,10 +22,31 @@ export interface ConexaoDeps {
   eventos: PublicadorEventos;
   log: FastifyBaseLogger;
   maxBuffer: number;
+  /** A connection that has not logged in by then is closed. */
+  loginMs: number;
   /** After a successful login (to deliver pending commands). */
   aoEntrar(c: ConexaoTopin): void;
-  aoSair(c: ConexaoTopin): void;
+  /** After the first fresh GPS fix, when the connection had to show one before getting commands. */
+  aoPosicionar(c: ConexaoTopin): void;
+  /** Commands written to this socket that a later frame from the device proved it received. */
+  aoEntregar(c: ConexaoTopin, ids: number[]): Promise<void>;
+  /** `naoConfirmados`: commands written to the socket with no frame from the device after them. */
+  aoSair(c: ConexaoTopin, naoConfirmados: ComandoEscrito[]): void;
 }
+
+export interface ComandoEscrito {
+  id: number;
+  tipo: string;
+}
+
+/** Frames waiting to be handled above which the socket stops being read (and below which it resumes). */
+const FILA_PAUSA = 64;
+const FILA_RETOMA = 16;
+/** How close to the server's clock a fix must be to count as a fresh position. */
+const FRESCOR_MS = 5 * 60_000;
+
+/** An IPv4 client of a dual-stack socket (`::ffff:10.1.2.3`) as plain IPv4. */
+const ipDe = (s: Socket) => (s.remoteAddress ?? '?').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
 
 const ALARMES: Partial<Record<TopinMessage['kind'], (nome: string) => string>> = {
   sos: (n) => `Alerta de SOS do rastreador ${n}.`,
@@ -39,45 +60,102 @@ const ALARMES: Partial<Record<TopinMessage['kind'], (nome: string) => string>> =
  */
 export class ConexaoTopin {
   rastreador: Rastreador | undefined;
+  /** The client's address (IPv4 without the IPv6 mapping). */
+  readonly ip: string;
+  /** Commands wait for a fresh GPS fix from this connection (its IMEI is claimed from two places). */
+  exigePosicao = false;
+  /** A fix close to the server's clock has arrived on this connection. */
+  posicaoFresca = false;
   private readonly framer: TopinFramer;
   private fila: Promise<void> = Promise.resolve();
   private log: FastifyBaseLogger;
   private ultimaComunicacao = 0;
+  /** Refused: nothing more is read or answered. */
+  private encerrada = false;
+  private emEspera = 0;
+  private recebidos = 0;
+  /** Written commands, by id, with how many frames had arrived when each was written. */
+  private readonly escritos = new Map<number, { tipo: string; apos: number }>();
+  private readonly prazoLogin: NodeJS.Timeout;
 
   constructor(
     readonly socket: Socket,
     private readonly deps: ConexaoDeps,
   ) {
+    this.ip = ipDe(socket);
     this.framer = new TopinFramer({ maxBuffer: deps.maxBuffer });
-    this.log = deps.log.child({ remoto: `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}` });
+    this.log = deps.log.child({ remoto: `${this.ip}:${socket.remotePort ?? '?'}` });
+    this.prazoLogin = setTimeout(() => {
+      if (this.rastreador) return;
+      this.log.info('sem login no prazo; conexão encerrada');
+      this.encerrar();
+    }, deps.loginMs);
+    this.prazoLogin.unref();
     socket.on('data', (chunk: Buffer) => this.receber(chunk));
     socket.on('close', () => {
-      void this.fila.finally(() => deps.aoSair(this));
+      clearTimeout(this.prazoLogin);
+      void this.fila.finally(() => deps.aoSair(this, [...this.escritos].map(([id, c]) => ({ id, tipo: c.tipo }))));
     });
   }
 
+  /** Frames received and not yet handled. */
+  get pendentes() {
+    return this.emEspera;
+  }
+
   enviar(bytes: Uint8Array) {
-    if (!this.socket.destroyed) this.socket.write(bytes);
+    if (!this.socket.destroyed && !this.encerrada) this.socket.write(bytes);
+  }
+
+  /**
+   * Writes commands not already written on this connection. They count as delivered only when a
+   * frame the device sent after them arrives (a socket may be dead without knowing it yet).
+   */
+  enviarComandos(cmds: readonly (ComandoEscrito & { bytes: Uint8Array })[]) {
+    const novos = cmds.filter((c) => !this.escritos.has(c.id));
+    for (const c of novos) {
+      this.enviar(c.bytes);
+      this.escritos.set(c.id, { tipo: c.tipo, apos: this.recebidos });
+    }
+    return novos;
+  }
+
+  private encerrar() {
+    this.encerrada = true;
+    this.socket.destroy();
   }
 
   private receber(chunk: Buffer) {
+    if (this.encerrada) return;
     let frames: Frame[];
     try {
       frames = this.framer.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
     } catch (err) {
       this.log.warn({ err }, 'framer falhou; conexão encerrada');
-      this.socket.destroy();
+      this.encerrar();
       return;
     }
     for (const frame of frames) {
-      this.fila = this.fila.then(() => this.tratar(frame)).catch((err: unknown) => {
-        // Nothing was acknowledged for this frame: the device will send it again.
-        this.log.error({ err }, 'falha ao processar mensagem');
-      });
+      const n = ++this.recebidos;
+      this.emEspera++;
+      this.fila = this.fila
+        .then(() => this.tratar(frame, n))
+        .catch((err: unknown) => {
+          // Nothing was acknowledged for this frame: the device will send it again.
+          this.log.error({ err }, 'falha ao processar mensagem');
+        })
+        .finally(() => {
+          this.emEspera--;
+          if (this.emEspera <= FILA_RETOMA && this.socket.isPaused() && !this.socket.destroyed) this.socket.resume();
+        });
     }
+    // One device cannot queue work without bound: its socket is not read until the queue drains.
+    if (this.emEspera > FILA_PAUSA) this.socket.pause();
   }
 
-  private async tratar(frame: Frame) {
+  private async tratar(frame: Frame, n: number) {
+    // A closed or refused connection's frames were never acknowledged: the device sends them again.
+    if (this.encerrada || this.socket.destroyed) return;
     const msg = decodeFrame(frame);
     if (!this.rastreador) {
       if (msg.kind === 'login') await this.entrar(msg.imei);
@@ -85,6 +163,7 @@ export class ConexaoTopin {
       return;
     }
     const r = this.rastreador;
+    await this.confirmarComandos(n);
     const tocando = this.tocar(r.id);
     if (tocando) await tocando;
     switch (msg.kind) {
@@ -101,6 +180,10 @@ export class ConexaoTopin {
           this.deps.eventos.rastreador(r.id);
         }
         this.confirmar(frame);
+        if (msg.valid && !this.posicaoFresca && Math.abs(msg.time.getTime() - Date.now()) <= FRESCOR_MS) {
+          this.posicaoFresca = true;
+          if (this.exigePosicao) this.deps.aoPosicionar(this);
+        }
         return;
       case 'wifiLbs': {
         const pos = await this.deps.ingestao.varredura(r.id, msg.time, { accessPoints: msg.accessPoints, cells: msg.cells });
@@ -133,10 +216,15 @@ export class ConexaoTopin {
     const r = await rastreadorPorImei(this.deps.db, imei);
     if (!r || r.situacao === 'INATIVO') {
       this.log.info({ imei }, 'login recusado');
-      this.enviar(loginReply(false));
-      this.socket.end();
+      // The refusal is the last thing this connection gets: frames pipelined behind the login
+      // are neither read nor looked up.
+      this.encerrada = true;
+      this.socket.end(loginReply(false));
+      // FIN goes out now; a peer that does not close its side is cut off shortly after.
+      setTimeout(() => this.socket.destroy(), 2000).unref();
       return;
     }
+    clearTimeout(this.prazoLogin);
     this.rastreador = { id: r.id, imei, donoId: r.donoId, descricao: r.descricao ?? imei };
     this.log = this.log.child({ imei, rastreadorId: r.id });
     await this.tocar(r.id, true);
@@ -162,6 +250,16 @@ export class ConexaoTopin {
     if (!agora && t - this.ultimaComunicacao < 30_000) return undefined;
     this.ultimaComunicacao = t;
     return registrarComunicacao(this.deps.db, id);
+  }
+
+  /** Commands written before frame `n` arrived were received: the device spoke after them. */
+  private async confirmarComandos(n: number) {
+    if (this.escritos.size === 0) return;
+    const entregues: number[] = [];
+    for (const [id, c] of this.escritos) if (c.apos < n) entregues.push(id);
+    if (entregues.length === 0) return;
+    await this.deps.aoEntregar(this, entregues);
+    for (const id of entregues) this.escritos.delete(id);
   }
 
   /** The acknowledgement the device expects for this frame, if any (echoing its LEN and time). */

@@ -104,3 +104,8 @@ export async function marcarComandos(db: Executor, ids: number[], status: 'ENVIA
     .set(status === 'ENVIADO' ? { status, enviadoEm: sql`now()` } : { status, concluidoEm: sql`now()`, erro: erro ?? null })
     .where(inArray(comandos.id, ids));
 }
+
+/** The tracker's IMEI is being claimed from two alternating places: shown to administrators. */
+export async function marcarOrigensAlternadas(db: Executor, id: number) {
+  await db.update(rastreadores).set({ origensAlternadasEm: sql`now()` }).where(eq(rastreadores.id, id));
+}

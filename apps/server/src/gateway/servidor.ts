@@ -8,9 +8,10 @@ import { LocalGeolocationProvider } from '../geolocation/local-provider';
 import type { GeolocationProvider } from '../geolocation/types';
 import { PublicadorEventos } from '../live/publicador';
 import type { MetricasGateway } from '../plugins/metrics';
-import { ConexaoTopin } from './conexao';
+import { ConexaoTopin, type ComandoEscrito } from './conexao';
 import { Ingestao } from './ingestao';
-import { comandosPendentes, concluirDesligamento, marcarComandos } from './repository';
+import { faixasDeIp } from '../lib/faixas';
+import { comandosPendentes, concluirDesligamento, marcarComandos, marcarOrigensAlternadas } from './repository';
 
 
 export interface GatewayOptions {
@@ -19,7 +20,18 @@ export interface GatewayOptions {
   idleMs: number;
   maxConexoesPorIp: number;
   maxBuffer: number;
+  /** A connection must log in within this time (TOPIN_LOGIN_SECONDS). */
+  loginMs?: number;
+  /** Open connections in this instance (TOPIN_MAX_CONNECTIONS). */
+  maxConexoes?: number;
+  /** Only these sources may connect (TOPIN_CIDRS_PERMITIDOS: the carriers' APN ranges). */
+  cidrsPermitidos?: readonly string[] | undefined;
 }
+
+/** Two sources taking turns on an IMEI within this time are reported. */
+const JANELA_ALTERNANCIA_MS = 10 * 60_000;
+/** After that, its connections get commands only once they show a fresh position, for this long. */
+const SUSPEITA_MS = 60 * 60_000;
 
 /** Bytes of a queued command, or null when the protocol has no such command. */
 function bytesDoComando(tipo: string, parametros: unknown): Uint8Array | null {
@@ -56,6 +68,11 @@ export class GatewayTopin {
   private readonly eventos: PublicadorEventos;
   private pararDeOuvir: (() => Promise<void>) | undefined;
   private metricas: MetricasGateway | undefined;
+  private readonly permitido: ((ip: string) => boolean) | undefined;
+  /** The last time a login replaced a live connection from another source, per tracker. */
+  private readonly trocas = new Map<number, { de: string; para: string; quando: number }>();
+  /** Trackers whose IMEI two sources took turns on, until when their commands need a fresh fix. */
+  private readonly suspeitos = new Map<number, number>();
 
   constructor(
     private readonly database: Database,
@@ -66,6 +83,7 @@ export class GatewayTopin {
     const local = new LocalGeolocationProvider(database.db);
     this.ingestao = new Ingestao(database.db, geo ?? local, local, log);
     this.eventos = new PublicadorEventos(database, log);
+    this.permitido = opts.cidrsPermitidos?.length ? faixasDeIp(opts.cidrsPermitidos) : undefined;
     this.server = createServer((s) => this.aceitar(s));
     this.server.on('error', (err) => log.error({ err }, 'erro no gateway TOPIN'));
   }
@@ -108,8 +126,12 @@ export class GatewayTopin {
   }
 
   estatisticas() {
-    return { conexoes: this.sockets.size, rastreadores: this.conexoes.size };
+    let emEspera = 0;
+    for (const c of this.todas) emEspera += c.pendentes;
+    return { conexoes: this.sockets.size, rastreadores: this.conexoes.size, emEspera };
   }
+
+  private readonly todas = new Set<ConexaoTopin>();
 
   conectado(rastreadorId: number) {
     return this.conexoes.has(rastreadorId);
@@ -117,12 +139,15 @@ export class GatewayTopin {
 
   private aceitar(socket: Socket) {
     const ip = socket.remoteAddress ?? '?';
-    const n = (this.porIp.get(ip) ?? 0) + 1;
-    if (n > this.opts.maxConexoesPorIp) {
-      this.log.warn({ ip }, 'limite de conexões por IP');
+    const recusar = (motivo: 'faixa' | 'limite_ip' | 'limite_total', msg: string) => {
+      this.log.warn({ ip }, msg);
+      this.metricas?.conexaoRecusada(motivo);
       socket.destroy();
-      return;
-    }
+    };
+    if (this.permitido && !this.permitido(ip)) return recusar('faixa', 'origem fora de TOPIN_CIDRS_PERMITIDOS');
+    if (this.sockets.size >= (this.opts.maxConexoes ?? Infinity)) return recusar('limite_total', 'limite de conexões TOPIN');
+    const n = (this.porIp.get(ip) ?? 0) + 1;
+    if (n > this.opts.maxConexoesPorIp) return recusar('limite_ip', 'limite de conexões por IP');
     this.porIp.set(ip, n);
     this.sockets.add(socket);
     socket.setNoDelay(true);
@@ -134,51 +159,91 @@ export class GatewayTopin {
       if (restante <= 0) this.porIp.delete(ip);
       else this.porIp.set(ip, restante);
     });
-    new ConexaoTopin(socket, {
+    const conexao = new ConexaoTopin(socket, {
       db: this.database.db,
       ingestao: this.ingestao,
       eventos: this.eventos,
       log: this.log,
       maxBuffer: this.opts.maxBuffer,
-      aoEntrar: (c) => {
-        const id = c.rastreador?.id;
-        if (id === undefined) return;
-        this.conexoes.get(id)?.socket.destroy();
-        this.conexoes.set(id, c);
-        void this.entregarComandos(id);
+      loginMs: this.opts.loginMs ?? 60_000,
+      aoEntrar: (c) => this.entrou(c),
+      aoPosicionar: (c) => {
+        if (c.rastreador && this.conexoes.get(c.rastreador.id) === c) void this.entregarComandos(c.rastreador.id);
       },
-      aoSair: (c) => {
-        const id = c.rastreador?.id;
-        if (id === undefined || this.conexoes.get(id) !== c) return;
-        this.conexoes.delete(id);
-        void concluirDesligamento(this.database.db, id)
-          .then((desligou) => {
-            if (desligou) this.eventos.rastreador(id);
-          })
-          .catch((err: unknown) => this.log.error({ err }, 'falha ao concluir desligamento'));
-      },
+      aoEntregar: (_c, ids) => marcarComandos(this.database.db, ids, 'ENVIADO'),
+      aoSair: (c, naoConfirmados) => this.saiu(c, naoConfirmados),
     });
+    this.todas.add(conexao);
+    socket.on('close', () => this.todas.delete(conexao));
   }
 
-  /** Sends the tracker's pending commands if it is connected to this instance. */
+  /**
+   * The newest login of an IMEI wins (real devices reconnect over half-open sockets), but a
+   * replacement is counted, and two sources taking turns are reported and must show a fresh
+   * position before they get commands.
+   */
+  private entrou(c: ConexaoTopin) {
+    const id = c.rastreador?.id;
+    if (id === undefined) return;
+    const anterior = this.conexoes.get(id);
+    if (anterior) {
+      this.metricas?.substituicao();
+      anterior.socket.destroy();
+      if (anterior.ip !== c.ip) this.trocou(id, anterior.ip, c.ip);
+    }
+    const ate = this.suspeitos.get(id);
+    if (ate !== undefined && ate < Date.now()) this.suspeitos.delete(id);
+    else if (ate !== undefined) c.exigePosicao = true;
+    this.conexoes.set(id, c);
+    void this.entregarComandos(id);
+  }
+
+  private trocou(id: number, de: string, para: string) {
+    const agora = Date.now();
+    const ultima = this.trocas.get(id);
+    this.trocas.set(id, { de, para, quando: agora });
+    if (!ultima || agora - ultima.quando > JANELA_ALTERNANCIA_MS || ultima.de !== para || ultima.para !== de) return;
+    this.log.warn({ rastreadorId: id, origens: [de, para] }, 'IMEI alternando entre duas origens');
+    this.metricas?.origensAlternadas();
+    this.suspeitos.set(id, agora + SUSPEITA_MS);
+    void marcarOrigensAlternadas(this.database.db, id).catch((err: unknown) => this.log.error({ err }, 'falha ao registrar origens alternadas'));
+  }
+
+  /**
+   * Commands written but never followed by a frame stay PENDENTE and go again on the next
+   * connection, except a power-off: a device that drops right after it did turn off.
+   */
+  private saiu(c: ConexaoTopin, naoConfirmados: ComandoEscrito[]) {
+    const id = c.rastreador?.id;
+    if (id === undefined || this.conexoes.get(id) !== c) return;
+    this.conexoes.delete(id);
+    const desligar = naoConfirmados.filter((cmd) => cmd.tipo === 'DESLIGAR').map((cmd) => cmd.id);
+    void marcarComandos(this.database.db, desligar, 'ENVIADO')
+      .then(() => concluirDesligamento(this.database.db, id))
+      .then((desligou) => {
+        if (desligou) this.eventos.rastreador(id);
+      })
+      .catch((err: unknown) => this.log.error({ err }, 'falha ao concluir desligamento'));
+  }
+
+  /**
+   * Writes the tracker's pending commands if it is connected to this instance (and, when its IMEI
+   * is disputed, has shown a fresh position). They become ENVIADO on the device's next frame.
+   */
   async entregarComandos(rastreadorId: number) {
     const c = this.conexoes.get(rastreadorId);
-    if (!c) return;
+    if (!c || (c.exigePosicao && !c.posicaoFresca)) return;
     try {
       const pendentes = await comandosPendentes(this.database.db, rastreadorId);
-      const enviados: number[] = [];
+      if (this.conexoes.get(rastreadorId) !== c) return;
+      const prontos: (ComandoEscrito & { bytes: Uint8Array })[] = [];
       const sem: number[] = [];
       for (const cmd of pendentes) {
         const bytes = bytesDoComando(cmd.tipo, cmd.parametros);
-        if (!bytes) {
-          sem.push(cmd.id);
-          continue;
-        }
-        c.enviar(bytes);
-        enviados.push(cmd.id);
-        this.metricas?.comandoEnviado(cmd.tipo);
+        if (bytes) prontos.push({ id: cmd.id, tipo: cmd.tipo, bytes });
+        else sem.push(cmd.id);
       }
-      await marcarComandos(this.database.db, enviados, 'ENVIADO');
+      for (const cmd of c.enviarComandos(prontos)) this.metricas?.comandoEnviado(cmd.tipo);
       await marcarComandos(this.database.db, sem, 'FALHOU', 'Comando não suportado pelo protocolo TOPIN.');
     } catch (err) {
       this.log.error({ err, rastreadorId }, 'falha ao entregar comandos');

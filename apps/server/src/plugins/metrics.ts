@@ -40,7 +40,32 @@ export function createMetrics() {
       registers: [registry],
     });
     const comandos = new client.Counter({ name: 'rastro_gateway_comandos_enviados_total', help: 'Comandos entregues a rastreadores, por tipo', labelNames: ['tipo'] as const, registers: [registry] });
+    const substituicoes = new client.Counter({
+      name: 'rastro_gateway_substituicoes_total',
+      help: 'Logins que tomaram o lugar da conexão viva do mesmo IMEI',
+      registers: [registry],
+    });
+    const alternancias = new client.Counter({
+      name: 'rastro_gateway_origens_alternadas_total',
+      help: 'IMEIs disputados por duas origens que se alternam (possível clonagem)',
+      registers: [registry],
+    });
+    const recusadas = new client.Counter({
+      name: 'rastro_gateway_conexoes_recusadas_total',
+      help: 'Conexões TOPIN recusadas, por motivo',
+      labelNames: ['motivo'] as const,
+      registers: [registry],
+    });
     return {
+      substituicao() {
+        substituicoes.inc();
+      },
+      origensAlternadas() {
+        alternancias.inc();
+      },
+      conexaoRecusada(motivo: 'faixa' | 'limite_ip' | 'limite_total' | 'sem_login' | 'login') {
+        recusadas.inc({ motivo });
+      },
       loteGravado(linhas: number) {
         localizacoes.inc(linhas);
         lote.observe(linhas);

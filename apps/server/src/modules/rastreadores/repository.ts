@@ -104,6 +104,7 @@ export async function buscarDetalhe(db: Executor, id: number) {
       chipDescricao: chips.descricao,
       nivelSinal: rastreadores.nivelSinal,
       ultimaComunicacao: rastreadores.ultimaComunicacao,
+      origensAlternadasEm: rastreadores.origensAlternadasEm,
       usuarioId: usuarios.id,
       usuarioEmail: usuarios.email,
       intervaloLocalizacao: usuarioRastreadores.intervaloLocalizacao,

@@ -69,6 +69,7 @@ export async function detalharRastreador(ctx: Ctx, id: number): Promise<Rastread
         ? { latitude: loc.latitude, longitude: loc.longitude, dataHora: iso(loc.dataHora), tipo: umDe(['GPS', 'WIFI', 'LBS'] as const, loc.tipo, 'GPS') }
         : null,
     comandosPendentes: d.comandosPendentes,
+    origensAlternadasEm: isoOuNull(d.origensAlternadasEm),
   };
 }
 
