@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { encodeAlarm, encodeGps, encodeHeartbeat, encodeLogin } from '@rastro/topin/encode-device';
 import type { EventoSocket } from '@rastro/shared/schemas/mapa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -201,5 +202,35 @@ describe('two instances on one PostgreSQL', () => {
       await apiB.close();
       await dbB.close();
     }
+  });
+});
+
+describe('sockets that leave while they are being set up', () => {
+  it('a socket closed while the hub reads its last notification is not kept registered', async (ctx) => {
+    if (app.database.kind === 'postgres') {
+      // With a pool the read does not wait for the transaction below: nothing to reproduce.
+      ctx.skip();
+      return;
+    }
+    const abertos = async () => Number(/^rastro_ao_vivo_sockets (\S+)$/m.exec((await app.inject({ method: 'GET', url: '/metrics' })).body)?.[1] ?? NaN);
+    // The token's session is cached by an authenticated request, so authenticating needs no query.
+    expect((await app.inject({ method: 'GET', url: '/api/notificacoes/nao-lidas', headers: bia.h })).statusCode).toBe(200);
+    // The sockets of the tests before are closed by now.
+    for (let i = 0; i < 100 && (await abertos()) > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await abertos()).toBe(0);
+    // Holds the embedded database: the hub's read of the last notification waits for it.
+    let liberar: () => void = () => undefined;
+    const preso = new Promise<void>((r) => (liberar = r));
+    const transacao = app.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      await preso;
+    });
+    const s = await socket(portaApi, JSON.stringify({ token: bia.token }));
+    s.ws.terminate();
+    await new Promise((r) => setTimeout(r, 200));
+    liberar();
+    await transacao;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await abertos()).toBe(0);
   });
 });

@@ -96,8 +96,10 @@ export class HubAoVivo {
     }
     const { token, usuarioEmulado } = socketAuthSchema.parse(bruto);
     const principal = await this.auth.principalDoToken(token, usuarioEmulado);
+    const ultimaNotificacao = await ultimoId(this.database.db, principal.usuarioId);
+    // Checked after the last await: a socket that closed meanwhile would never be removed.
     if (socket.readyState !== socket.OPEN) return;
-    const a: Assinante = { socket, principal, token, ultimaNotificacao: await ultimoId(this.database.db, principal.usuarioId) };
+    const a: Assinante = { socket, principal, token, ultimaNotificacao };
     const subs = this.porUsuario.get(principal.usuarioId) ?? new Set<Assinante>();
     subs.add(a);
     this.porUsuario.set(principal.usuarioId, subs);
