@@ -5,6 +5,7 @@ import { seed } from './db/seed';
 import { buildApp } from './app';
 import { GatewayTopin } from './gateway/servidor';
 import { HttpGeolocationProvider } from './geolocation/http-provider';
+import { encerrarLog, saidaDoLog } from './lib/log';
 
 /** Reads the config, prepares the database, listens, and closes gracefully on a signal. */
 async function main() {
@@ -12,7 +13,8 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax, statementTimeoutMs: config.databaseStatementTimeoutMs });
   await database.migrate();
-  const app = await buildApp({ config, database });
+  const saidaLog = saidaDoLog();
+  const app = await buildApp({ config, database, logger: { stream: saidaLog } });
   const seeded = await seed(database.db, config.admin);
   if (seeded.adminCriado) {
     app.log.info({ email: config.admin.email }, 'administrador inicial criado');
@@ -38,16 +40,19 @@ async function main() {
   const fechar = async (sinal: string) => {
     if (fechando) return;
     fechando = true;
-    app.log.info({ sinal }, 'encerrando');
+    // Armed before anything else, logging included: nothing may keep the process from stopping.
     const forcar = setTimeout(() => process.exit(1), 10_000);
     forcar.unref();
+    app.log.info({ sinal }, 'encerrando');
     try {
       await gateway?.parar();
       await app.close();
       await database.close();
+      await encerrarLog(saidaLog);
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'erro ao encerrar');
+      await encerrarLog(saidaLog);
       process.exit(1);
     }
   };
