@@ -74,8 +74,10 @@ export class ConexaoTopin {
   private encerrada = false;
   private emEspera = 0;
   private recebidos = 0;
-  /** Written commands, by id, with how many frames had arrived when each was written. */
+  /** Written commands not yet followed by a frame, by id, with how many frames had arrived then. */
   private readonly escritos = new Map<number, { tipo: string; apos: number }>();
+  /** Every command written on this connection: none is written twice. */
+  private readonly jaEscritos = new Set<number>();
   private readonly prazoLogin: NodeJS.Timeout;
 
   constructor(
@@ -112,9 +114,10 @@ export class ConexaoTopin {
    * frame the device sent after them arrives (a socket may be dead without knowing it yet).
    */
   enviarComandos(cmds: readonly (ComandoEscrito & { bytes: Uint8Array })[]) {
-    const novos = cmds.filter((c) => !this.escritos.has(c.id));
+    const novos = cmds.filter((c) => !this.jaEscritos.has(c.id));
     for (const c of novos) {
       this.enviar(c.bytes);
+      this.jaEscritos.add(c.id);
       this.escritos.set(c.id, { tipo: c.tipo, apos: this.recebidos });
     }
     return novos;
