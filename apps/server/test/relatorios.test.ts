@@ -55,7 +55,7 @@ describe('dashboard reports', () => {
 
   it('stops counting locations just past 10000 (the screen shows +10000)', async () => {
     const [r] = (await app.inject({ method: 'GET', url: '/api/rastreadores?size=1', headers: h })).json<{ content: { id: number }[] }>().content;
-    await exec(sql`insert into localizacoes (rastreador_id, tipo, data_hora) select ${r?.id ?? 0}, 'LBS', now() - interval '1 second' from generate_series(1, 10050)`);
+    await exec(sql`insert into localizacoes (rastreador_id, tipo, data_hora) select ${r?.id ?? 0}, 'LBS', now() - interval '1 second' - g * interval '1 millisecond' from generate_series(1, 10050) g`);
     expect((await get('/api/relatorios/totalizadores')).json<{ totalLocalizacoes: number }>().totalLocalizacoes).toBe(10001);
   });
 
