@@ -1,8 +1,8 @@
 import * as z from '@rastro/shared/zod';
-import { ID_MAX, LIMITES } from '../constants';
+import { LIMITES } from '../constants';
 import { SITUACOES_CHIP } from '../dominio';
 import { nomeado, paginacaoQuerySchema, pageSchema } from './common';
-import { codigoFiltro, obrigatorio, opcional, telefoneObrigatorio } from './fields';
+import { codigoFiltro, idDoFormulario, obrigatorio, opcional, telefoneObrigatorio } from './fields';
 
 export const chipSchema = nomeado(
   'Chip',
@@ -30,7 +30,7 @@ export type ChipFiltro = z.input<typeof chipFiltroSchema>;
 
 /** POST /api/chips (create, or update when id is given). */
 export const chipFormSchema = z.object({
-  id: z.optional(z.int().check(z.positive(), z.lte(ID_MAX))),
+  id: idDoFormulario(),
   descricao: obrigatorio(LIMITES.descricao),
   numero: telefoneObrigatorio(),
 });

@@ -13,7 +13,27 @@ export const obrigatorio = (max?: number) => {
   return max ? base.check(z.maxLength(max, maxCaracteres(max))) : base;
 };
 
-export const opcional = (max: number) => z.string().check(z.trim(), z.maxLength(max, maxCaracteres(max)));
+/**
+ * Optional, as the API means it everywhere: the key may be left out or sent as null. A text field
+ * then reads as '' (the same as left blank), so the rules after it see a string.
+ */
+export const textoOpcional = <T extends z.ZodMiniType<string, string>>(texto: T) =>
+  z.pipe(
+    z.pipe(
+      z.nullish(z.string()),
+      z.transform((v: string | null | undefined) => v ?? ''),
+    ),
+    texto,
+  );
+
+/** An optional value that reads as null when left out or null (a select with nothing chosen). */
+export const nuloSeAusente = <T extends z.ZodMiniType>(valor: T) => z._default(z.nullable(valor), null);
+
+/** An optional value that reads as absent when left out or null (an id: none means create). */
+export const ausenteSeNulo = <T extends z.ZodMiniType>(valor: T) =>
+  z.optional(z.pipe(z.nullish(valor), z.transform((v: z.output<T> | null | undefined) => v ?? undefined)));
+
+export const opcional = (max: number) => textoOpcional(z.string().check(z.trim(), z.maxLength(max, maxCaracteres(max))));
 
 export const emailObrigatorio = (max: number) =>
   obrigatorio(max).check(z.refine(isEmailValido, { error: MSG.emailInvalido }));
@@ -25,9 +45,11 @@ export const emailOpcional = (max: number) =>
 export const cpfObrigatorio = () => obrigatorio().check(z.refine(isCpfValido, { error: MSG.cpfInvalido }));
 
 export const cpfOpcional = () =>
-  z.string().check(
-    z.trim(),
-    z.refine((v) => v === '' || isCpfValido(v), { error: MSG.cpfInvalido }),
+  textoOpcional(
+    z.string().check(
+      z.trim(),
+      z.refine((v) => v === '' || isCpfValido(v), { error: MSG.cpfInvalido }),
+    ),
   );
 
 const telefoneDigitos = (v: string) => {
@@ -52,21 +74,28 @@ export const senhaNova = () =>
 export const telefoneObrigatorio = () => obrigatorio(20).check(z.refine(telefoneDigitos, { error: MSG.telefoneInvalido }));
 /** Optional phone: empty, or 10/11 digits. */
 export const telefoneOpcional = () =>
-  z.string().check(
-    z.trim(),
-    z.maxLength(20),
-    z.refine((v) => v === '' || telefoneDigitos(v), { error: MSG.telefoneInvalido }),
+  textoOpcional(
+    z.string().check(
+      z.trim(),
+      z.maxLength(20),
+      z.refine((v) => v === '' || telefoneDigitos(v), { error: MSG.telefoneInvalido }),
+    ),
   );
 
 /** Optional CEP: empty or 8 digits (masked 99999-999 or not). */
 export const cepOpcional = () =>
-  z.string().check(
-    z.trim(),
-    z.refine((v) => v === '' || onlyDigits(v).length === 8, { error: MSG.cepInvalido }),
+  textoOpcional(
+    z.string().check(
+      z.trim(),
+      z.refine((v) => v === '' || onlyDigits(v).length === 8, { error: MSG.cepInvalido }),
+    ),
   );
 
-/** Optional positive id from a select ('' or null = none). */
-export const idOpcional = () => z.nullable(z.int().check(z.positive(), z.lte(ID_MAX)));
+/** Optional positive id from a select (left out or null = none). */
+export const idOpcional = () => nuloSeAusente(z.int().check(z.positive(), z.lte(ID_MAX)));
+
+/** The id of a form that creates, or updates when given (left out or null = create). */
+export const idDoFormulario = () => ausenteSeNulo(z.int().check(z.positive(), z.lte(ID_MAX)));
 
 /** The birth-date rule: a real date, not after today, over IDADE_MINIMA years. */
 function erroNascimento(d: DataSimples | null): string | null {
@@ -82,7 +111,7 @@ function erroNascimento(d: DataSimples | null): string | null {
  * IDADE_MINIMA years (spec §5, admin user).
  */
 export const dataNascimentoIso = () =>
-  z.nullable(z.string().check(z.trim())).check(
+  nuloSeAusente(z.string().check(z.trim())).check(
     z.superRefine((v, ctx) => {
       if (!v) return;
       const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);

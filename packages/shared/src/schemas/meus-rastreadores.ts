@@ -3,7 +3,7 @@ import { ID_MAX, INTERVALO_MINUTOS, LIMITES, PERIODOS_ULTRA_ECONOMIA } from '../
 import { SITUACOES_ENERGIA, SITUACOES_RASTREADOR } from '../dominio';
 import { MSG, maxCaracteres } from '../messages';
 import { nomeado, pageSchema, paginacaoQuerySchema } from './common';
-import { obrigatorio, opcional } from './fields';
+import { ausenteSeNulo, idDoFormulario, obrigatorio, opcional } from './fields';
 
 const simNao = z.enum(['V', 'F']);
 
@@ -50,7 +50,7 @@ const PERIODOS = PERIODOS_ULTRA_ECONOMIA.map((p) => p.minutos) as number[];
  * (it must await a link); with id, updates the owner's settings (the IMEI is ignored).
  */
 export const meuRastreadorFormSchema = z.object({
-  id: z.optional(z.int().check(z.positive(), z.lte(ID_MAX))),
+  id: idDoFormulario(),
   imei: obrigatorio(LIMITES.imei).check(z.regex(/^\d+$/, MSG.campoInvalido)),
   descricao: obrigatorio(LIMITES.descricao),
   intervaloLocalizacao: z
@@ -87,5 +87,5 @@ export const meuRastreadorFormTelaSchema = z.extend(meuRastreadorFormSchema, {
 export type MeuRastreadorFormTela = z.infer<typeof meuRastreadorFormTelaSchema>;
 
 /** PUT /api/usuarios/rastreadores/sincronizar: one tracker, or every tracker of the user. */
-export const sincronizarSchema = z.object({ usuarioRastreadorId: z.optional(z.int().check(z.positive(), z.lte(ID_MAX))) });
+export const sincronizarSchema = z.object({ usuarioRastreadorId: ausenteSeNulo(z.int().check(z.positive(), z.lte(ID_MAX))) });
 export type Sincronizar = z.infer<typeof sincronizarSchema>;

@@ -4,7 +4,7 @@ import { PROTOCOLOS, SITUACOES_ENERGIA, SITUACOES_RASTREADOR, TIPOS_LOCALIZACAO 
 import { MSG, maxCaracteres } from '../messages';
 import { onlyDigits } from '../validators';
 import { nomeado, paginacaoQuerySchema, pageSchema } from './common';
-import { codigoFiltro, obrigatorio } from './fields';
+import { codigoFiltro, idDoFormulario, obrigatorio } from './fields';
 
 /** A row of the admin tracker list (spec §3, Tracker (admin)). */
 export const rastreadorAdminSchema = nomeado(
@@ -42,7 +42,7 @@ export type RastreadorFiltro = z.input<typeof rastreadorFiltroSchema>;
 /** POST /api/rastreadores (create, or update when id is given): imei, protocolo, chip. */
 export const rastreadorFormSchema = z
   .object({
-    id: z.optional(z.int().check(z.positive(), z.lte(ID_MAX))),
+    id: idDoFormulario(),
     imei: obrigatorio(LIMITES.imei).check(z.regex(/^\d+$/, MSG.campoInvalido)),
     protocolo: z.enum(PROTOCOLOS, { error: MSG.campoObrigatorio }),
     chipId: z.number({ error: MSG.campoObrigatorio }).check(z.int(), z.positive(MSG.campoObrigatorio), z.lte(ID_MAX, MSG.campoInvalido)),

@@ -11,7 +11,9 @@ import {
   dataNascimentoIso,
   emailObrigatorio,
   emailOpcional,
+  idDoFormulario,
   idOpcional,
+  nuloSeAusente,
   obrigatorio,
   opcional,
   telefoneObrigatorio,
@@ -46,7 +48,7 @@ export type UsuarioFiltro = z.input<typeof usuarioFiltroSchema>;
 
 const enderecoEContato = {
   rg: opcional(15),
-  sexo: z.nullable(z.enum(SEXOS)),
+  sexo: nuloSeAusente(z.enum(SEXOS)),
   telefoneCelular: telefoneObrigatorio(),
   telefoneResidencial: telefoneOpcional(),
   telefoneComercial: telefoneOpcional(),
@@ -65,7 +67,7 @@ const enderecoEContato = {
  * server keeps digits. dataNascimento is 'YYYY-MM-DD' or null.
  */
 export const usuarioFormSchema = z.object({
-  id: z.optional(z.int().check(z.positive(), z.lte(ID_MAX))),
+  id: idDoFormulario(),
   nome: obrigatorio(LIMITES.nome),
   email: emailObrigatorio(LIMITES.email),
   cpf: cpfObrigatorio(),
@@ -84,9 +86,9 @@ export type UsuarioFormTela = z.infer<typeof usuarioFormTelaSchema>;
  * shown but not changed (they may be sent and are ignored); the CPF is kept once set.
  */
 export const minhaContaSchema = z.object({
-  id: z.optional(z.int().check(z.positive(), z.lte(ID_MAX))),
-  nome: z.optional(z.string()),
-  email: z.optional(z.string()),
+  id: idDoFormulario(),
+  nome: z.optional(z.nullable(z.string())),
+  email: z.optional(z.nullable(z.string())),
   dataNascimento: z.optional(z.nullable(z.string())),
   nivelId: z.optional(z.nullable(z.int())),
   cpf: cpfObrigatorio(),
