@@ -137,13 +137,14 @@ describe('login rate limits', () => {
       for (let i = 0; i < 3; i++) {
         expect((await pedirToken(limitado, ADMIN.email, 'errada-123', { ip: '10.0.0.1' })).statusCode).toBe(400);
       }
-      const bloqueado = await pedirToken(limitado, ADMIN.email, ADMIN.senha, { ip: '10.0.0.2' });
+      const bloqueado = await pedirToken(limitado, ADMIN.email, ADMIN.senha, { ip: '10.0.0.1' });
       expect(bloqueado.statusCode).toBe(429);
       expect(bloqueado.json()).toEqual({ error: 'too_many_requests', error_description: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.' });
-      // The first IP has 3 of its 5 attempts left over; other e-mails from it are still counted.
+      // Another source is not held back by that one's failures.
+      expect((await pedirToken(limitado, ADMIN.email, ADMIN.senha, { ip: '10.0.0.2' })).statusCode).toBe(200);
+      // The first IP has 1 of its 5 attempts left over; other e-mails from it are still counted.
       expect((await pedirToken(limitado, 'a@rastro.test', 'x', { ip: '10.0.0.1' })).statusCode).toBe(400);
-      expect((await pedirToken(limitado, 'b@rastro.test', 'x', { ip: '10.0.0.1' })).statusCode).toBe(400);
-      expect((await pedirToken(limitado, 'c@rastro.test', 'x', { ip: '10.0.0.1' })).statusCode).toBe(429);
+      expect((await pedirToken(limitado, 'b@rastro.test', 'x', { ip: '10.0.0.1' })).statusCode).toBe(429);
     } finally {
       await limitado.fechar();
     }

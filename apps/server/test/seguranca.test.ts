@@ -104,16 +104,36 @@ describe('login brute force', () => {
     }
   });
 
-  it('per e-mail: guesses from many addresses lock the account for the window, right password included', async () => {
+  it('per e-mail and source: a guesser stops itself, never the account owner logging in from elsewhere', async () => {
     const app = await criarApp({ LOGIN_LIMIT_EMAIL: '2', LOGIN_LIMIT_IP: '100' });
     try {
       expect((await pedirToken(app, ADMIN.email, 'chute-1', { ip: '10.9.1.1' })).statusCode).toBe(400);
-      expect((await pedirToken(app, ADMIN.email, 'chute-2', { ip: '10.9.1.2' })).statusCode).toBe(400);
+      expect((await pedirToken(app, ADMIN.email, 'chute-2', { ip: '10.9.1.1' })).statusCode).toBe(400);
       const sessoes = await contar(app, 'access_tokens');
-      const certa = await pedirToken(app, ADMIN.email, ADMIN.senha, { ip: '10.9.1.3' });
-      expect(certa.statusCode).toBe(429);
-      expect(certa.json<{ error_description: string }>().error_description).toBe(MSG.muitasTentativas);
+      // The guessing source is out of attempts for this e-mail, even with the right password ...
+      const doChute = await pedirToken(app, ADMIN.email, ADMIN.senha, { ip: '10.9.1.1' });
+      expect(doChute.statusCode).toBe(429);
+      expect(doChute.json<{ error_description: string }>().error_description).toBe(MSG.muitasTentativas);
       expect(await contar(app, 'access_tokens')).toBe(sessoes);
+      // ... and guesses from many more addresses do not lock the owner out.
+      for (let i = 2; i < 12; i++) expect((await pedirToken(app, ADMIN.email, `chute-${i}`, { ip: `10.9.2.${i}` })).statusCode).toBe(400);
+      expect((await pedirToken(app, ADMIN.email, ADMIN.senha, { ip: '10.9.1.3' })).statusCode).toBe(200);
+    } finally {
+      await app.fechar();
+    }
+  });
+
+  it('per e-mail and source: each failure past the third makes that source wait longer', async () => {
+    const app = await criarApp({ LOGIN_LIMIT_EMAIL: '10', LOGIN_LIMIT_IP: '100' });
+    try {
+      for (let i = 0; i < 3; i++) expect((await pedirToken(app, ADMIN.email, `chute-${i}`, { ip: '10.9.3.1' })).statusCode).toBe(400);
+      const inicio = Date.now();
+      expect((await pedirToken(app, ADMIN.email, 'chute-3', { ip: '10.9.3.1' })).statusCode).toBe(400);
+      expect((await pedirToken(app, ADMIN.email, 'chute-4', { ip: '10.9.3.1' })).statusCode).toBe(400);
+      // 0.5 s and then 1 s of waiting, at the least.
+      expect(Date.now() - inicio).toBeGreaterThanOrEqual(1500);
+      // The right password still gets in, after its wait.
+      expect((await pedirToken(app, ADMIN.email, ADMIN.senha, { ip: '10.9.3.1' })).statusCode).toBe(200);
     } finally {
       await app.fechar();
     }

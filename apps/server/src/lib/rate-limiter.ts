@@ -22,6 +22,12 @@ export class RateLimiter {
     return cur.count <= max;
   }
 
+  /** Hits counted for `key` in its current window (0 when none or expired). */
+  contagem(key: string): number {
+    const cur = this.hits.get(key);
+    return cur && cur.resetAt > this.now() ? cur.count : 0;
+  }
+
   reset(key: string) {
     this.hits.delete(key);
   }

@@ -19,6 +19,15 @@ export interface LoginInput {
 
 const muitasTentativas = () => new OAuthError(429, 'too_many_requests', MSG.muitasTentativas);
 
+/** Failed attempts of one source on one e-mail answered at once; each one after waits twice as long. */
+const TENTATIVAS_SEM_ESPERA = 3;
+const ESPERA_BASE_MS = 500;
+const ESPERA_MAX_MS = 8000;
+
+/** How long the next attempt of a source that already failed `falhas` times on an e-mail waits. */
+export const esperaDoLogin = (falhas: number) =>
+  falhas < TENTATIVAS_SEM_ESPERA ? 0 : Math.min(ESPERA_MAX_MS, ESPERA_BASE_MS * 2 ** (falhas - TENTATIVAS_SEM_ESPERA));
+
 /** POST /oauth/token, password grant. */
 export async function login(ctx: Ctx, input: LoginInput): Promise<TokenResponse> {
   const { limits } = ctx.config;
@@ -30,7 +39,13 @@ export async function login(ctx: Ctx, input: LoginInput): Promise<TokenResponse>
   if (email.length > 80 || senha.length > 255 || !isEmailValido(email)) throw new OAuthError(400, 'invalid_grant', MSG.emailOuSenhaInvalidos);
   // The captcha first: without solving one, nobody can spend (and so lock) an account's attempts.
   if (!(await ctx.captcha.verificar(input.captcha, input.ip))) throw new OAuthError(400, 'invalid_captcha', MSG.resolvaCaptcha);
-  if (!ctx.limiter.hit(`login:email:${email}`, limits.loginEmail, limits.windowMs)) throw muitasTentativas();
+  // Counted per e-mail *and* source: guesses from elsewhere slow and stop only their own source,
+  // never the owner of the account logging in from theirs.
+  const chave = `login:email-ip:${email}|${input.ip}`;
+  const falhas = ctx.limiter.contagem(chave);
+  if (!ctx.limiter.hit(chave, limits.loginEmail, limits.windowMs)) throw muitasTentativas();
+  const espera = esperaDoLogin(falhas);
+  if (espera > 0) await new Promise((r) => setTimeout(r, espera));
 
   const usuario = await buscarParaLogin(ctx.db, email);
   const senhaOk = await verificarSenha(usuario?.senhaHash ?? null, senha);
@@ -40,7 +55,7 @@ export async function login(ctx: Ctx, input: LoginInput): Promise<TokenResponse>
   }
   if (!usuario.situacao) throw new OAuthError(400, 'usuario_inativo', MSG.usuarioInativo);
 
-  ctx.limiter.reset(`login:email:${email}`);
+  ctx.limiter.reset(chave);
   const token = novoToken();
   const ttlSeconds = ctx.config.oauth.tokenTtlDays * 86_400;
   await criarAccessToken(ctx.db, usuario.id, sha256(token), new Date(Date.now() + ttlSeconds * 1000));
