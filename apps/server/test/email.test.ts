@@ -52,8 +52,9 @@ describe('e-mail outbox', () => {
     }
   });
 
-  it('writes .eml files to DATA_DIR/outbox when SMTP_URL is not set', async () => {
-    const app = await criarApp();
+  it('writes .eml files to DATA_DIR/outbox when SMTP_URL is not set, and never logs their links', async () => {
+    const log: string[] = [];
+    const app = await criarApp({}, (linha) => log.push(linha));
     try {
       await app.inject({ method: 'POST', url: '/users/sign-up', payload: { ...signup, email: 'sem-smtp@rastro.test' } });
       await app.inject({ method: 'PUT', url: '/users/pass/send-link', payload: { emailAtual: 'sem-smtp@rastro.test' } });
@@ -66,6 +67,12 @@ describe('e-mail outbox', () => {
       const reset = decodificar(await readFile(path.join(dir, arquivos[1] ?? ''), 'utf8'));
       expect(reset).toContain('To: sem-smtp@rastro.test');
       expect(reset).toMatch(/http:\/\/rastro\.test\/auth\/alterar-sua-senha\/[A-Za-z0-9_-]{43}/);
+      // The log says where the message went, never the link: a password link is a secret.
+      const token = /alterar-sua-senha\/([A-Za-z0-9_-]{43})/.exec(reset)?.[1] ?? '';
+      const gravado = log.filter((l) => l.includes('e-mail gravado em arquivo'));
+      expect(gravado.length).toBe(2);
+      expect(log.join('\n')).not.toContain(token);
+      expect(log.join('\n')).not.toContain('alterar-sua-senha');
     } finally {
       await app.fechar();
     }

@@ -41,12 +41,16 @@ export async function novoBanco(): Promise<Database & { url?: string }> {
 
 export type TestApp = Awaited<ReturnType<typeof criarApp>>;
 
-/** A real app on a fresh database; `env` overrides the test environment. */
-export async function criarApp(env: Record<string, string> = {}) {
+/**
+ * A real app on a fresh database; `env` overrides the test environment. `log` receives the
+ * app's log lines (at info), for tests of what is logged.
+ */
+export async function criarApp(env: Record<string, string> = {}, log?: (linha: string) => void) {
   const database = await novoBanco();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rastro-data-'));
   const config = loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, ...env });
-  const app = await buildApp({ config, database, logger: false });
+  const logger = log ? { level: 'info', stream: { write: log } } : false;
+  const app = await buildApp({ config, database, logger });
   await app.ready();
   return Object.assign(app, {
     database,

@@ -105,12 +105,12 @@ export class EmailSender {
   private async entregar(e: { id: number; destinatario: string; assunto: string; texto: string; html: string }) {
     const info: unknown = await this.transport.sendMail({ from: this.opts.from, to: e.destinatario, subject: e.assunto, text: e.texto, html: e.html });
     if (this.opts.smtpUrl) return;
-    // No SMTP server configured: keep the message as a .eml file and show its links in the log.
+    // No SMTP server configured: keep the message as a .eml file (only its owner may read it). Its
+    // links are secrets (a password link signs in whoever opens it): they never go to the log.
     const message = (info as { message?: Buffer }).message;
-    await mkdir(this.opts.outboxDir, { recursive: true });
+    await mkdir(this.opts.outboxDir, { recursive: true, mode: 0o700 });
     const arquivo = path.join(this.opts.outboxDir, `${String(e.id).padStart(6, '0')}.eml`);
-    await writeFile(arquivo, message ?? e.texto);
-    const links = e.texto.match(/https?:\/\/\S+/g) ?? [];
-    this.log.info({ arquivo, para: e.destinatario, assunto: e.assunto, links }, 'SMTP_URL não definido: e-mail gravado em arquivo');
+    await writeFile(arquivo, message ?? e.texto, { mode: 0o600 });
+    this.log.info({ arquivo, para: e.destinatario, assunto: e.assunto }, 'SMTP_URL não definido: e-mail gravado em arquivo');
   }
 }
