@@ -66,6 +66,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
   TRUST_PROXY: trustProxy,
+  METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'use pelo menos 16 caracteres').optional()),
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   HTTP_CONNECTION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
 
@@ -131,6 +132,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return {
     env: e.NODE_ENV,
+    /** Bearer token of /metrics; without it /metrics is open in development and test, absent in production. */
+    metricsToken: e.METRICS_TOKEN,
     host: e.HOST,
     port: e.PORT,
     topinPort: e.TOPIN_PORT,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@rastro/shared/messages';
 import { criarApp, type TestApp } from './helpers';
 
 let app: TestApp;
@@ -23,6 +24,29 @@ describe('operação', () => {
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.body).toContain('rastro_database_up 1');
     expect(res.body).toMatch(/rastro_http_request_duration_seconds_count\{method="GET",route="\/api\/config",status="200"\} 1/);
+  });
+
+  it('/metrics with METRICS_TOKEN: only its bearer reads them; in production without one, not served', async () => {
+    const token = 'token-de-metricas-1234';
+    const protegido = await criarApp({ METRICS_TOKEN: token });
+    const producao = await criarApp({ NODE_ENV: 'production' });
+    try {
+      for (const headers of [{}, { authorization: 'Bearer outro-token-qualquer-123' }, { authorization: token }]) {
+        const res = await protegido.inject({ method: 'GET', url: '/metrics', headers });
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual({ status: 401, message: MSG.metricasNaoAutorizado });
+        expect(res.body).not.toContain('rastro_');
+      }
+      const ok = await protegido.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.body).toContain('rastro_database_up 1');
+      const semToken = await producao.inject('/metrics');
+      expect(semToken.statusCode).toBe(404);
+      expect(semToken.body).not.toContain('rastro_');
+    } finally {
+      await protegido.fechar();
+      await producao.fechar();
+    }
   });
 
   it('GET /api/config gives the captcha, map and version without secrets', async () => {

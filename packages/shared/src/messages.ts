@@ -39,6 +39,7 @@ export const MSG = {
   naoAutenticado: 'Você precisa fazer login para continuar.',
   acessoNegado: 'Você não tem permissão para acessar este recurso.',
   naoEncontrado: 'Registro não encontrado.',
+  metricasNaoAutorizado: 'Informe o token de métricas (METRICS_TOKEN) no cabeçalho Authorization.',
   requisicaoInvalida: 'Requisição inválida.',
   corpoMuitoGrande: 'A requisição é grande demais.',
   clienteInvalido: 'Cliente da aplicação inválido.',

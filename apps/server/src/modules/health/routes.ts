@@ -1,6 +1,9 @@
+import { MSG } from '@rastro/shared/messages';
 import { healthSchema } from '@rastro/shared/schemas/config';
 import type { Ctx } from '../../context';
+import { igualSeguro } from '../../lib/crypto';
 import type { AppInstance } from '../../lib/types';
+import { bearerToken } from '../../plugins/auth';
 import type { Metrics } from '../../plugins/metrics';
 
 export function healthRoutes(app: AppInstance, ctx: Ctx, metrics: Metrics) {
@@ -14,10 +17,16 @@ export function healthRoutes(app: AppInstance, ctx: Ctx, metrics: Metrics) {
     },
   });
 
+  // Counted by the general rate limit like any route. With METRICS_TOKEN only its bearer reads the
+  // metrics; without it they are open in development and test and not served in production.
+  const { metricsToken, env } = ctx.config;
   app.get('/metrics', {
-    config: { rateLimit: false },
     schema: { hide: true },
-    handler: async (_req, reply) => {
+    handler: async (req, reply) => {
+      if (metricsToken === undefined && env === 'production') return reply.code(404).send({ status: 404, message: MSG.naoEncontrado });
+      if (metricsToken !== undefined && !igualSeguro(bearerToken(req) ?? '', metricsToken)) {
+        return reply.code(401).header('www-authenticate', 'Bearer').send({ status: 401, message: MSG.metricasNaoAutorizado });
+      }
       metrics.dbUp.set((await ctx.database.ping()) ? 1 : 0);
       return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
     },
