@@ -63,7 +63,7 @@ export function createMetrics() {
       origensAlternadas() {
         alternancias.inc();
       },
-      conexaoRecusada(motivo: 'faixa' | 'limite_ip' | 'limite_total' | 'sem_login' | 'login') {
+      conexaoRecusada(motivo: 'faixa' | 'limite_ip' | 'limite_total') {
         recusadas.inc({ motivo });
       },
       loteGravado(linhas: number) {
