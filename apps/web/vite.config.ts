@@ -83,7 +83,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Hidden: the bundles carry no sourceMappingURL; the server does not serve .map in production.
+    sourcemap: 'hidden',
     rolldownOptions: {
       output: {
         // Every page is a lazy route. The React runtime gets its own long-cached chunk; the rest of

@@ -150,7 +150,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { c
   lookupsRoutes(app, ctx);
   relatoriosRoutes(app, ctx);
 
-  await registerWeb(app, config.webDist ?? defaultWebDist);
+  await registerWeb(app, config.webDist ?? defaultWebDist, config.env === 'production');
 
   // The token cache forgets everything once a request that may have changed something is done
   // here (before its answer leaves), and whenever the database says sessions changed anywhere.
@@ -176,11 +176,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { c
 const ROTA_LOGIN = '/auth/login';
 
 /** The built SPA at `/`, with index.html for every client-side route; JSON 404 for the rest. */
-async function registerWeb(app: AppInstance, dist: string) {
+async function registerWeb(app: AppInstance, dist: string, producao: boolean) {
   const temWeb = existsSync(path.join(dist, 'index.html'));
   const temLogin = existsSync(path.join(dist, 'login.html'));
   // preCompressed: the build writes .br/.gz next to its JS, CSS and HTML (apps/web/vite.config.ts).
-  if (temWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', preCompressed: true });
+  // Source maps (built hidden: the bundles do not point at them) are for developers, not served in production.
+  const servir = producao ? (caminho: string) => !caminho.endsWith('.map') : undefined;
+  if (temWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', preCompressed: true, ...(servir ? { allowedPath: servir } : {}) });
   app.setNotFoundHandler((req, reply) => {
     const url = caminhoRoteado(req);
     const rotaDoSpa = req.method === 'GET' && !ehDaApi(url) && path.extname(url) === '';

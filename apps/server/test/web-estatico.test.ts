@@ -99,3 +99,29 @@ describe('web build: precompressed JS and HTML', () => {
     expect(respostas.at(-1)?.statusCode).toBe(429);
   });
 });
+
+describe('web build: source maps', () => {
+  const criarDist = () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'rastro-web-map-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), HTML);
+    writeFileSync(path.join(dist, 'assets/app.js'), JS);
+    writeFileSync(path.join(dist, 'assets/app.js.map'), '{"version":3,"sources":["../src/segredo.ts"]}');
+    return dist;
+  };
+
+  it('are not served in production, and are in development', async () => {
+    const producao = await criarApp({ WEB_DIST: criarDist(), NODE_ENV: 'production' });
+    const desenvolvimento = await criarApp({ WEB_DIST: criarDist(), NODE_ENV: 'development' });
+    try {
+      const res = await producao.inject('/assets/app.js.map');
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('segredo');
+      expect((await producao.inject('/assets/app.js')).statusCode).toBe(200);
+      expect((await desenvolvimento.inject('/assets/app.js.map')).statusCode).toBe(200);
+    } finally {
+      await producao.fechar();
+      await desenvolvimento.fechar();
+    }
+  });
+});
