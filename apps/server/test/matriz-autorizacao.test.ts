@@ -139,7 +139,7 @@ const matriz: Entrada[] = [
       payload: form({ grant_type: 'password', username: f.c.email, password: f.c.senha, 'g-recaptcha-response': await resolverCaptcha(app) }),
     }),
   },
-  { rota: 'POST /oauth/check_token', esperado: PUBLICO, pedido: () => ({ url: '/oauth/check_token', headers: FORM, payload: form({ token: f.c.token }) }) },
+  { rota: 'POST /oauth/check_token', esperado: PUBLICO, pedido: () => ({ url: '/oauth/check_token', headers: { ...FORM, authorization: basicCliente() }, payload: form({ token: f.c.token }) }) },
   { rota: 'PUT /users/pass/send-link', esperado: PUBLICO, pedido: () => ({ url: '/users/pass/send-link', payload: { emailAtual: f.c.email } }) },
   { rota: 'GET /users/pass/valida-token', esperado: PUBLICO, pedido: async () => ({ url: `/users/pass/valida-token?token=${await linkDeC()}` }) },
   {

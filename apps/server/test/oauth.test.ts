@@ -1,3 +1,4 @@
+import { MSG } from '@rastro/shared/messages';
 import { createHash } from 'node:crypto';
 import { createChallenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
@@ -169,7 +170,22 @@ describe('an account cannot be locked without solving captchas', () => {
 
 describe('POST /oauth/check_token and GET /api/logout', () => {
   const check = (token: string) =>
-    app.inject({ method: 'POST', url: '/oauth/check_token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${encodeURIComponent(token)}` });
+    app.inject({ method: 'POST', url: '/oauth/check_token', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basicCliente() }, payload: `token=${encodeURIComponent(token)}` });
+
+  it('answers only the OAuth client (HTTP Basic), 401 otherwise', async () => {
+    const token = await entrar(app);
+    for (const authorization of [undefined, basicCliente('rastro-web', 'segredo-errado'), basicCliente('outro-cliente'), bearer(token).authorization]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/oauth/check_token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(authorization ? { authorization } : {}) },
+        payload: `token=${encodeURIComponent(token)}`,
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: 'invalid_client', error_description: MSG.clienteInvalido });
+      expect(res.body).not.toContain(ADMIN.email);
+    }
+  });
 
   it('describes a live token and refuses it after logout', async () => {
     const token = await entrar(app);

@@ -10,7 +10,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { consultar, type Db } from '../src/db/client';
 import { sha256 } from '../src/lib/crypto';
-import { ADMIN, bearer, criarApp, entrar, novoBanco, pedirToken, type TestApp } from './helpers';
+import { ADMIN, basicCliente, bearer, criarApp, entrar, novoBanco, pedirToken, type TestApp } from './helpers';
 import { contar, registrarRastreador } from './fixtures';
 import { iniciarSmtp, linkDeSenha } from './smtp';
 import { TEST_ENV } from './test-env';
@@ -226,7 +226,7 @@ describe('no secret in any JSON answer', () => {
     const c = bearer(tokenCliente);
     const a = bearer(adminToken);
 
-    await chamar('check_token', { method: 'POST', url: '/oauth/check_token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${tokenCliente}` });
+    await chamar('check_token', { method: 'POST', url: '/oauth/check_token', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basicCliente() }, payload: `token=${tokenCliente}` });
     await chamar('minha conta', { method: 'GET', url: `/users/${clienteId}`, headers: c });
     await chamar('salvar minha conta', { method: 'POST', url: '/users', headers: c, payload: { cpf: '52998224725', rg: '', sexo: null, telefoneCelular: '11987654321', telefoneResidencial: '', telefoneComercial: '', cep: '', logradouro: '', numero: '', complemento: '', bairro: '', referencia: '', estadoId: null, cidadeId: null } });
     await chamar('alterar senha errada', { method: 'PUT', url: '/api/usuarios/alterar-senha', headers: c, payload: { senhaAtual: 'errada-123', senhaNova: 'outra-senha-1', confirmarNovaSenha: 'outra-senha-1' } });
@@ -284,7 +284,7 @@ describe('no secret in the logs', () => {
       expect((await pedirToken(app, 'hugo@rastro.test', `${senha}-errada`)).statusCode).toBe(400);
       const token = await entrar(app, 'hugo@rastro.test', senha);
       const h = bearer(token);
-      expect((await app.inject({ method: 'POST', url: '/oauth/check_token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${token}` })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'POST', url: '/oauth/check_token', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basicCliente() }, payload: `token=${token}` })).statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/api/usuarios/rastreadores', headers: h })).statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/api/chips', headers: h })).statusCode).toBe(403);
       expect((await app.inject({ method: 'PUT', url: '/api/usuarios/alterar-senha', headers: h, payload: { senhaAtual: `${senha}-errada`, senhaNova: nova, confirmarNovaSenha: nova } })).statusCode).toBe(400);

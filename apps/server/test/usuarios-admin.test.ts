@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultar } from '../src/db/client';
-import { bearer, criarApp, entrar, pedirToken, type TestApp } from './helpers';
+import { basicCliente, bearer, criarApp, entrar, pedirToken, type TestApp } from './helpers';
 import { criarCliente } from './fixtures';
 import { decodificar, iniciarSmtp, linkDeSenha } from './smtp';
 
@@ -134,7 +134,7 @@ describe('admin users', () => {
   });
 
   it('does not let an administrator inactivate or emulate themself', async () => {
-    const me = (await app.inject({ method: 'POST', url: '/oauth/check_token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${h.authorization?.slice(7)}` })).json<{ usuarioId: number }>().usuarioId;
+    const me = (await app.inject({ method: 'POST', url: '/oauth/check_token', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basicCliente() }, payload: `token=${h.authorization?.slice(7)}` })).json<{ usuarioId: number }>().usuarioId;
     expect((await app.inject({ method: 'DELETE', url: `/api/usuarios/inativar/${me}`, headers: h })).json<{ message: string }>().message).toBe('Você não pode inativar o seu próprio usuário.');
     expect((await app.inject({ method: 'GET', url: `/api/usuarios/${me}/emulacao`, headers: h })).statusCode).toBe(400);
   });

@@ -61,9 +61,13 @@ export function authRoutes(app: AppInstance, ctx: Ctx) {
       summary: 'Verifica um token de acesso',
       consumes: ['application/x-www-form-urlencoded'],
       body: checkTokenRequestSchema,
-      response: { 200: checkTokenResponseSchema, 400: erroOAuthSchema },
+      response: { 200: checkTokenResponseSchema, 400: erroOAuthSchema, 401: erroOAuthSchema },
     },
-    handler: (req) => checkToken(ctx, req.body.token),
+    // Only the OAuth client may ask whose a token is (RFC 7662 §2.1: the caller authenticates).
+    handler: (req) => {
+      exigirCliente(ctx, req);
+      return checkToken(ctx, req.body.token);
+    },
   });
 
   app.get('/api/logout', {
