@@ -152,8 +152,12 @@ describe('emulation', () => {
     const senha = await app.inject({ method: 'PUT', url: '/api/usuarios/alterar-senha', headers: comoCliente, payload: { senhaAtual: 'errada', senhaNova: 'qualquer-coisa', confirmarNovaSenha: 'qualquer-coisa' } });
     expect(senha.statusCode).toBe(400);
 
-    const auditoria = await consultar<{ acao: string; usuario_id: number; emulador_id: number }>(app.database.db, sql`select acao, usuario_id, emulador_id from auditoria where usuario_id = ${c.id} and emulador_id is not null order by id`);
-    expect(auditoria.map((a) => a.acao)).toEqual(['EMULACAO_INICIO', 'EMULACAO_REQUISICAO']);
+    const auditoria = await consultar<{ acao: string; usuario_id: number; emulador_id: number; detalhe: { metodo?: string } | null }>(
+      app.database.db,
+      sql`select acao, usuario_id, emulador_id, detalhe from auditoria where usuario_id = ${c.id} and emulador_id is not null order by id`,
+    );
+    // Reads are audited too: whose data was seen, by whom.
+    expect(auditoria.map((a) => [a.acao, a.detalhe?.metodo])).toEqual([['EMULACAO_INICIO', undefined], ['EMULACAO_REQUISICAO', 'GET'], ['EMULACAO_REQUISICAO', 'PUT']]);
     expect(new Set(auditoria.map((a) => a.emulador_id)).size).toBe(1);
   });
 });

@@ -75,6 +75,8 @@ export const MSG = {
   cidadeForaDoEstado: 'A cidade não pertence ao estado informado.',
   proprioUsuario: 'Você não pode inativar o seu próprio usuário.',
   emulacaoPropria: 'Você não pode emular o seu próprio usuário.',
+  emulacaoSomenteClientes: 'Só é possível emular clientes ativos.',
+  somenteAdministradorPleno: 'Somente um administrador com todas as permissões pode conceder níveis administrativos ou alterar administradores.',
   rastreadorJaDesligado: 'O rastreador já está desligado ou aguardando desligamento.',
 
   // Owner side (spec §2, §8: Map, Lists, Economy)

@@ -119,13 +119,16 @@ export function createAuth(db: Db, cache = new CacheDeSessoes(), resolver: (toke
     // Beyond the integer column's range no user can exist (and the query would fail).
     const alvo = id <= ID_MAX ? await buscarSessao(db, id) : undefined;
     if (!alvo) throw naoEncontrado();
+    // Only active clients are emulated: an administrator's rights never pass to another.
+    if (!alvo.isClient || !alvo.situacao) throw acessoNegado();
     return { usuarioId: alvo.id, nome: alvo.nome, email: alvo.email, authorities: alvo.authorities, isClient: alvo.isClient, emuladorId: usuario.id, tokenHash };
   }
 
   async function autenticar(req: FastifyRequest, _reply?: FastifyReply) {
     const h = req.headers[EMULACAO_HEADER];
     const principal = await principalDoToken(bearerToken(req), Array.isArray(h) ? (h[0] ?? '') : h);
-    if (principal.emuladorId !== undefined && req.method !== 'GET' && req.method !== 'HEAD') {
+    // Every emulated request is audited, reads included: whose data was seen, by whom.
+    if (principal.emuladorId !== undefined) {
       await registrarAuditoria(db, {
         usuarioId: principal.usuarioId,
         emuladorId: principal.emuladorId,

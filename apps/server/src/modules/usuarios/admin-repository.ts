@@ -82,9 +82,10 @@ export async function cpfEmUso(db: Executor, cpf: string, excetoId?: number) {
   return row !== undefined;
 }
 
-export async function nivelExiste(db: Executor, id: number) {
-  const [row] = await db.select({ id: niveis.id }).from(niveis).where(eq(niveis.id, id));
-  return row !== undefined;
+/** A level: whether it is a client's (undefined when there is no such level). */
+export async function nivel(db: Executor, id: number) {
+  const [row] = await db.select({ isClient: niveis.isClient }).from(niveis).where(eq(niveis.id, id));
+  return row;
 }
 
 /** The state a city belongs to (undefined when the city does not exist). */

@@ -1,4 +1,5 @@
 import { SEXOS, type Sexo } from '@rastro/shared/dominio';
+import { TODAS_PERMISSOES } from '@rastro/shared/roles';
 import { MSG } from '@rastro/shared/messages';
 import type { Page } from '@rastro/shared/schemas/common';
 import type { Emulacao, UsuarioDetalhe, UsuarioForm, UsuarioLista } from '@rastro/shared/schemas/usuarios';
@@ -11,7 +12,7 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 import type { Principal } from '../../plugins/auth';
 import { registrarAuditoria, revogarTokensDoUsuario } from '../auth/repository';
 import { enviarPrimeiroAcesso } from '../auth/senha-service';
-import { atualizar, buscarDetalhe, cpfEmUso, estadoDaCidade, listar, nivelExiste, type FiltroUsuarios } from './admin-repository';
+import { atualizar, buscarDetalhe, cpfEmUso, estadoDaCidade, listar, nivel, type FiltroUsuarios } from './admin-repository';
 import { buscarSessao, emailEmUso, inserir } from './repository';
 
 const paraLista = (r: Awaited<ReturnType<typeof listar>>['rows'][number]): UsuarioLista => ({ ...r, dataCadastro: iso(r.dataCadastro) });
@@ -56,13 +57,30 @@ export async function validarEndereco(ctx: Ctx, estadoId: number | null, cidadeI
   if (estadoDaCidadeId === undefined || (estadoId !== null && estadoDaCidadeId !== estadoId)) throw erroDeCampo(400, 'cidadeId', MSG.cidadeForaDoEstado);
 }
 
+/** Holds every permission: only such an administrator makes, changes or stops administrators. */
+const administradorPleno = (p: Principal) => TODAS_PERMISSOES.every((x) => p.authorities.includes(x));
+
+/**
+ * Whom a user manager may manage: a full administrator anyone; anyone else (PER2 alone) only
+ * clients, never an administrator and never themself (which would let them raise their own level).
+ */
+async function exigirGerenciavel(ctx: Ctx, p: Principal, id: number) {
+  if (administradorPleno(p)) return;
+  const alvo = await buscarSessao(ctx.db, id);
+  if (!alvo) throw naoEncontrado();
+  if (id === p.usuarioId || !alvo.isClient) throw new AppError(403, MSG.somenteAdministradorPleno);
+}
+
 /** POST /api/usuarios: creates (sending a first-access link) or, with id, updates a user. */
 export async function salvarUsuario(ctx: Ctx, p: Principal, b: UsuarioForm, ip: string): Promise<{ usuario: UsuarioDetalhe; criado: boolean }> {
   const email = b.email.trim().toLowerCase();
   const cpf = onlyDigits(b.cpf);
+  const novoNivel = await nivel(ctx.db, b.nivelId);
+  if (!novoNivel) throw erroDeCampo(400, 'nivelId', MSG.campoInvalido);
+  if (!novoNivel.isClient && !administradorPleno(p)) throw erroDeCampo(403, 'nivelId', MSG.somenteAdministradorPleno);
+  if (b.id !== undefined) await exigirGerenciavel(ctx, p, b.id);
   if (await emailEmUso(ctx.db, email, b.id)) throw erroDeCampo(409, 'email', MSG.emailJaCadastrado);
   if (await cpfEmUso(ctx.db, cpf, b.id)) throw erroDeCampo(409, 'cpf', MSG.cpfJaCadastrado);
-  if (!(await nivelExiste(ctx.db, b.nivelId))) throw erroDeCampo(400, 'nivelId', MSG.campoInvalido);
   await validarEndereco(ctx, b.estadoId, b.cidadeId);
   const valores = { ...valoresDoFormulario(b), nome: b.nome.trim(), email, cpf, dataNascimento: b.dataNascimento || null, nivelId: b.nivelId };
   try {
@@ -92,6 +110,7 @@ export async function salvarUsuario(ctx: Ctx, p: Principal, b: UsuarioForm, ip: 
 /** Inativar ends the user's sessions too; an administrator cannot inactivate themself. */
 export async function alterarSituacaoUsuario(ctx: Ctx, p: Principal, id: number, ativo: boolean, ip: string): Promise<UsuarioDetalhe> {
   if (!ativo && id === p.usuarioId) throw new AppError(400, MSG.proprioUsuario);
+  await exigirGerenciavel(ctx, p, id);
   await ctx.db.transaction(async (tx) => {
     if (!(await atualizar(tx, id, { situacao: ativo }))) throw naoEncontrado();
     if (!ativo) await revogarTokensDoUsuario(tx, id);
@@ -105,6 +124,7 @@ export async function iniciarEmulacao(ctx: Ctx, p: Principal, id: number, ip: st
   if (id === p.usuarioId) throw new AppError(400, MSG.emulacaoPropria);
   const alvo = await buscarSessao(ctx.db, id);
   if (!alvo) throw naoEncontrado();
+  if (!alvo.isClient || !alvo.situacao) throw new AppError(403, MSG.emulacaoSomenteClientes);
   await registrarAuditoria(ctx.db, { usuarioId: alvo.id, emuladorId: p.usuarioId, acao: 'EMULACAO_INICIO', ip });
   return { usuarioId: alvo.id, nome: alvo.nome, authorities: alvo.authorities, isClient: alvo.isClient };
 }
