@@ -12,10 +12,10 @@ async function main() {
   ajustarV8();
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax, statementTimeoutMs: config.databaseStatementTimeoutMs });
-  await database.migrate();
+  // The seed runs under the migrations' lock: instances booting together on an empty database take turns.
+  const seeded = (await database.migrate((db) => seed(db, config.admin))) ?? { adminCriado: false };
   const saidaLog = saidaDoLog();
   const app = await buildApp({ config, database, logger: { stream: saidaLog } });
-  const seeded = await seed(database.db, config.admin);
   if (seeded.adminCriado) {
     app.log.info({ email: config.admin.email }, 'administrador inicial criado');
     if (seeded.senhaGeradaAdmin) {

@@ -1,42 +1,11 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { describe, expect, it } from 'vitest';
 import { portaLivre } from './net';
-
-const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
-
-
-/** Starts the real server process (main.ts) and waits for /health. */
-async function iniciar(dataDir: string, port: number) {
-  const proc = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', TOPIN_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ADMIN_PASSWORD: '', CAPTCHA_COUNTER_MIN: '50', CAPTCHA_COUNTER_MAX: '100', WEB_DIST: '/nonexistent' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let saida = '';
-  proc.stdout.on('data', (c: Buffer) => (saida += c.toString()));
-  proc.stderr.on('data', (c: Buffer) => (saida += c.toString()));
-  const fim = Date.now() + 60_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`o servidor saiu: ${saida}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (Date.now() > fim) throw new Error(`o servidor não subiu: ${saida}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    saida: () => saida,
-    async parar() {
-      const saiu = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)));
-      proc.kill('SIGTERM');
-      return saiu;
-    },
-  };
-}
+import { iniciar } from './processo';
 
 async function login(port: number, email: string, senha: string) {
   const base = `http://127.0.0.1:${port}`;

@@ -1,3 +1,4 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,8 +70,11 @@ export interface Database {
   /** PGlite only: the data directory as a tarball, to start other instances from. */
   dump?: () => Promise<Blob | File>;
   kind: 'pglite' | 'postgres';
-  /** Runs the SQL migrations (serialised across instances on PostgreSQL). */
-  migrate(): Promise<void>;
+  /**
+   * Runs the SQL migrations and then `depois` (the seed), both under one lock on PostgreSQL, so
+   * instances starting together on an empty database take turns.
+   */
+  migrate<T = void>(depois?: (db: Db) => Promise<T>): Promise<T | undefined>;
   /** Resolves when the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<boolean>;
   /**
@@ -122,8 +126,12 @@ const responde = (query: Promise<unknown>, ms: number) =>
  */
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
+  const liberar = dataDir ? reservarDiretorio(dataDir) : undefined;
   const client = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
-  await client.waitReady;
+  await client.waitReady.catch((err: unknown) => {
+    liberar?.();
+    throw err;
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   let closed = false;
   return {
@@ -134,14 +142,51 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     notify: async (canal, payload) => {
       await client.query('select pg_notify($1, $2)', [canalValido(canal), payload]);
     },
-    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+    async migrate(depois) {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+      return depois?.(db);
+    },
     ping: async (timeoutMs = 2000) => !closed && (await responde(client.query('select 1'), timeoutMs)),
     async close() {
       if (closed) return;
       closed = true;
       await client.close();
+      liberar?.();
     },
   };
+}
+
+/**
+ * PGlite is one process's database: a second process on the same directory would corrupt it. A
+ * `<dir>.pid` file beside it (PGlite wants its own directory to itself), created exclusively,
+ * holds the directory; one left by a process that is gone (killed) is taken over. Returns what
+ * frees the directory.
+ */
+function reservarDiretorio(dataDir: string): () => void {
+  const arquivo = `${path.resolve(dataDir)}.pid`;
+  for (let tentativa = 0; tentativa < 2; tentativa++) {
+    try {
+      writeFileSync(arquivo, String(process.pid), { flag: 'wx' });
+      return () => rmSync(arquivo, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const dono = Number(readFileSync(arquivo, 'utf8').trim());
+      if (Number.isInteger(dono) && dono > 0 && dono !== process.pid && processoVivo(dono)) {
+        throw new Error(`DATA_DIR ${dataDir} já está em uso pelo processo ${dono}: o PGlite aceita um processo por diretório (use DATABASE_URL para várias instâncias).`);
+      }
+      rmSync(arquivo, { force: true });
+    }
+  }
+  throw new Error(`não foi possível reservar ${arquivo}`);
+}
+
+function processoVivo(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /**
@@ -216,14 +261,16 @@ export async function openPostgres(url: string, poolMax = 10, statementTimeoutMs
     async notify(canal, payload) {
       await pool.query('select pg_notify($1, $2)', [canalValido(canal), payload]);
     },
-    async migrate() {
+    async migrate(depois) {
       const client = await pool.connect();
       try {
         // Waiting for another instance's migrations, or building an index on a large table, may
         // take longer than the pool's statement limit: none here, back to it before release.
         await client.query('set statement_timeout = 0');
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-        await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+        const noBloqueio = drizzlePg({ client, schema });
+        await migratePg(noBloqueio, { migrationsFolder });
+        return await depois?.(noBloqueio as unknown as Db);
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
         await client.query('reset statement_timeout').catch(() => undefined);

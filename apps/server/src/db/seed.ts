@@ -64,13 +64,13 @@ async function seedAdministrador(db: Db, admin: { email: string; password?: stri
   const [nivel] = await db.select({ id: niveis.id }).from(niveis).where(eq(niveis.nome, NIVEL_ADMINISTRADOR));
   if (!nivel) throw new Error('Nível Administrador ausente.');
   const senha = admin.password ?? senhaAleatoria();
-  await db.insert(usuarios).values({
-    nome: 'ADMINISTRADOR',
-    email: admin.email.toLowerCase(),
-    senhaHash: await hashSenha(senha),
-    nivelId: nivel.id,
-    situacao: true,
-  });
+  // Should another process have created it meanwhile (a seed outside the lock), nothing happens.
+  const criado = await db
+    .insert(usuarios)
+    .values({ nome: 'ADMINISTRADOR', email: admin.email.toLowerCase(), senhaHash: await hashSenha(senha), nivelId: nivel.id, situacao: true })
+    .onConflictDoNothing()
+    .returning({ id: usuarios.id });
+  if (criado.length === 0) return { adminCriado: false };
   return admin.password ? { adminCriado: true } : { adminCriado: true, senhaGeradaAdmin: senha };
 }
 

@@ -17,8 +17,7 @@ async function main() {
   const config = loadConfig();
   // PGlite allows one process at a time: prepare the data, close, then start the server.
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await db.migrate();
-  await seed(db.db, config.admin);
+  await db.migrate((d) => seed(d, config.admin));
   await prepararDemo(db.db);
   await db.close();
 
