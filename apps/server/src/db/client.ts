@@ -172,7 +172,7 @@ function reservarDiretorio(dataDir: string): () => void {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const dono = Number(readFileSync(arquivo, 'utf8').trim());
       if (Number.isInteger(dono) && dono > 0 && dono !== process.pid && processoVivo(dono)) {
-        throw new Error(`DATA_DIR ${dataDir} já está em uso pelo processo ${dono}: o PGlite aceita um processo por diretório (use DATABASE_URL para várias instâncias).`);
+        throw new Error(`DATA_DIR ${dataDir} já está em uso pelo processo ${dono}: o PGlite aceita um processo por diretório (use DATABASE_URL para várias instâncias).`, { cause: err });
       }
       rmSync(arquivo, { force: true });
     }
