@@ -101,6 +101,7 @@ const envSchema = z.object({
   SIGNUP_LIMIT_IP: z.coerce.number().int().min(1).default(10),
   SIGNUP_LIMIT_EMAIL: z.coerce.number().int().min(1).default(3),
   LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  VINCULO_LIMIT_USUARIO: z.coerce.number().int().min(1).default(10),
 
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_ATTRIBUTION: z
@@ -179,6 +180,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       signupIp: e.SIGNUP_LIMIT_IP,
       signupEmail: e.SIGNUP_LIMIT_EMAIL,
       windowMs: e.LIMIT_WINDOW_MINUTES * 60_000,
+      vinculoUsuario: e.VINCULO_LIMIT_USUARIO,
     },
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
     viaCepUrl: e.VIACEP_URL.replace(/\/+$/, ''),

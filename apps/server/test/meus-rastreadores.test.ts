@@ -62,14 +62,14 @@ describe('linking a tracker by IMEI', () => {
     expect(adminVe).toMatchObject({ usuarioNome: 'ANA', situacao: 'ATIVO' });
   });
 
-  it('refuses a tracker someone already linked, and an inactive one', async () => {
+  it('refuses a tracker someone already linked, and an inactive one, as it refuses an unknown IMEI', async () => {
     const outra = await app.inject({ method: 'POST', url: '/api/usuarios/rastreadores', headers: bia.h, payload: corpo() });
-    expect(outra.statusCode).toBe(409);
-    expect(outra.json()).toMatchObject({ errors: [{ campo: 'imei', message: MSG.rastreadorJaVinculado }] });
+    expect(outra.statusCode).toBe(400);
+    expect(outra.json()).toMatchObject({ errors: [{ campo: 'imei', message: MSG.rastreadorNaoAguardaVinculo }] });
     const id = await registrarRastreador(app, admin, '359339080000103');
     await app.inject({ method: 'DELETE', url: `/api/rastreadores/inativar/${id}`, headers: admin });
     const inativo = await app.inject({ method: 'POST', url: '/api/usuarios/rastreadores', headers: bia.h, payload: corpo({ imei: '359339080000103' }) });
-    expect(inativo.json()).toMatchObject({ status: 400, errors: [{ campo: 'imei', message: MSG.rastreadorInativoVinculo }] });
+    expect(inativo.json()).toMatchObject({ status: 400, errors: [{ campo: 'imei', message: MSG.rastreadorNaoAguardaVinculo }] });
   });
 });
 

@@ -40,6 +40,7 @@ describe('admin trackers', () => {
       situacaoCodigo: 'ATIVO',
       situacaoEnergia: 'LIGADO',
       situacaoEnergiaDescricao: 'Ligado',
+      temCodigoAtivacao: false,
     });
     const lista = await app.inject({ method: 'GET', url: `/api/rastreadores?imei=${i.slice(-6)}`, headers: h });
     expect(lista.json<{ content: { imei: string }[] }>().content.map((r) => r.imei)).toEqual([i]);

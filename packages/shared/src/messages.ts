@@ -86,6 +86,7 @@ export const MSG = {
   arquivoExportado: 'Arquivo exportado com sucesso.',
   nenhumaLocalizacaoNoPeriodo: 'Nenhuma localização encontrada no período.',
   rastreadorNaoAguardaVinculo: 'Nenhum rastreador aguardando vínculo com este IMEI. Confira o número.',
+  codigoAtivacaoInvalido: 'O código de ativação tem de 6 a 12 letras ou números.',
   rastreadorJaVinculado: 'Este rastreador já está vinculado a um usuário.',
   rastreadorInativoVinculo: 'Este rastreador está inativo. Procure o suporte.',
   economiasExclusivas: 'A economia e a ultra economia de bateria não podem ficar ativas ao mesmo tempo.',

@@ -206,6 +206,8 @@ export const rastreadores = pgTable(
     alertaAte: tz('alerta_ate'),
     /** Last time two sources were seen taking turns on this IMEI (a possible clone). */
     origensAlternadasEm: tz('origens_alternadas_em'),
+    /** argon2id of the activation code printed on the box; when set, linking needs the code. */
+    codigoAtivacaoHash: varchar('codigo_ativacao_hash', { length: 255 }),
     usuarioCadastroId: integer('usuario_cadastro_id').references(() => usuarios.id),
     dataCadastro: tz('data_cadastro').notNull().defaultNow(),
   },

@@ -137,3 +137,10 @@ export const dataHora = () => z.string();
 /** The numeric 'código' filter of the lists (max 5 digits). */
 export const codigoFiltro = () =>
   z.string().check(z.trim(), z.maxLength(LIMITES.codigo, maxCaracteres(LIMITES.codigo)), z.regex(/^\d*$/, MSG.campoInvalido));
+
+/**
+ * The activation code printed on a tracker's box: 6 to 12 letters or digits, read in capitals
+ * (the box's print is); blank, left out or null = none.
+ */
+export const codigoAtivacaoOpcional = () =>
+  textoOpcional(z.string().check(z.trim(), z.toUpperCase(), z.regex(/^(?:[A-Z0-9]{6,12})?$/, MSG.codigoAtivacaoInvalido)));

@@ -3,7 +3,7 @@ import { ID_MAX, INTERVALO_MINUTOS, LIMITES, PERIODOS_ULTRA_ECONOMIA } from '../
 import { SITUACOES_ENERGIA, SITUACOES_RASTREADOR } from '../dominio';
 import { MSG, maxCaracteres } from '../messages';
 import { nomeado, pageSchema, paginacaoQuerySchema } from './common';
-import { ausenteSeNulo, idDoFormulario, obrigatorio, opcional } from './fields';
+import { ausenteSeNulo, codigoAtivacaoOpcional, idDoFormulario, obrigatorio, opcional } from './fields';
 
 const simNao = z.enum(['V', 'F']);
 
@@ -52,6 +52,8 @@ const PERIODOS = PERIODOS_ULTRA_ECONOMIA.map((p) => p.minutos) as number[];
 export const meuRastreadorFormSchema = z.object({
   id: idDoFormulario(),
   imei: obrigatorio(LIMITES.imei).check(z.regex(/^\d+$/, MSG.campoInvalido)),
+  /** The code on the box, when the tracker has one (linking only). */
+  codigoAtivacao: codigoAtivacaoOpcional(),
   descricao: obrigatorio(LIMITES.descricao),
   intervaloLocalizacao: z
     .number({ error: MSG.campoObrigatorio })

@@ -4,7 +4,7 @@ import { PROTOCOLOS, SITUACOES_ENERGIA, SITUACOES_RASTREADOR, TIPOS_LOCALIZACAO 
 import { MSG, maxCaracteres } from '../messages';
 import { onlyDigits } from '../validators';
 import { nomeado, paginacaoQuerySchema, pageSchema } from './common';
-import { codigoFiltro, idDoFormulario, obrigatorio } from './fields';
+import { codigoAtivacaoOpcional, codigoFiltro, idDoFormulario, obrigatorio } from './fields';
 
 /** A row of the admin tracker list (spec §3, Tracker (admin)). */
 export const rastreadorAdminSchema = nomeado(
@@ -26,6 +26,8 @@ export const rastreadorAdminSchema = nomeado(
     situacaoCodigo: z.enum(['ATIVO', 'INATIVO']),
     situacaoEnergia: z.enum(SITUACOES_ENERGIA),
     situacaoEnergiaDescricao: z.string(),
+    /** An activation code is set (the code itself is never sent back). */
+    temCodigoAtivacao: z.boolean(),
   }),
 );
 export type RastreadorAdmin = z.infer<typeof rastreadorAdminSchema>;
@@ -46,6 +48,8 @@ export const rastreadorFormSchema = z
     imei: obrigatorio(LIMITES.imei).check(z.regex(/^\d+$/, MSG.campoInvalido)),
     protocolo: z.enum(PROTOCOLOS, { error: MSG.campoObrigatorio }),
     chipId: z.number({ error: MSG.campoObrigatorio }).check(z.int(), z.positive(MSG.campoObrigatorio), z.lte(ID_MAX, MSG.campoInvalido)),
+    /** Sets (or, on an update, replaces) the activation code; blank keeps the current one. */
+    codigoAtivacao: codigoAtivacaoOpcional(),
   })
   .check(z.refine((r) => r.protocolo !== 'TOPIN' || onlyDigits(r.imei).length === 15, { error: MSG.imeiTopin, path: ['imei'] }));
 export type RastreadorForm = z.infer<typeof rastreadorFormSchema>;

@@ -77,7 +77,7 @@ export function opcoes(db: Executor, usuarioId: number) {
 /** The registered tracker with this IMEI and whether someone already linked it. */
 export async function rastreadorPorImei(db: Executor, imei: string) {
   const [row] = await db
-    .select({ id: rastreadores.id, situacao: rastreadores.situacao, vinculoId: ur.id })
+    .select({ id: rastreadores.id, situacao: rastreadores.situacao, vinculoId: ur.id, codigoAtivacaoHash: rastreadores.codigoAtivacaoHash })
     .from(rastreadores)
     .leftJoin(ur, eq(ur.rastreadorId, rastreadores.id))
     .where(eq(rastreadores.imei, imei));

@@ -4,6 +4,7 @@ import type { Page, SelectItem } from '@rastro/shared/schemas/common';
 import type { MeuRastreador, MeuRastreadorForm } from '@rastro/shared/schemas/meus-rastreadores';
 import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
+import { verificarSenha } from '../../lib/crypto';
 import { AppError, erroDeCampo, naoEncontrado } from '../../lib/errors';
 import { iso, isoOuNull, pagina } from '../../lib/paginacao';
 import { isUniqueViolation } from '../../lib/pg-errors';
@@ -74,11 +75,22 @@ export async function salvarMeuRastreador(ctx: Ctx, p: Principal, b: MeuRastread
     await avisarGateway(ctx.database, [rastreadorId]);
     return { rastreador, criado: false };
   }
+  // IMEIs of a batch are sequential: a user gets a few wrong tries per window, and every way a
+  // link can fail (no such IMEI, inactive, linked to someone, wrong or missing activation code)
+  // answers the same, so nobody learns which IMEIs exist or are in use.
+  const { limits } = ctx.config;
+  const chave = `vinculo:${p.usuarioId}`;
+  if (ctx.limiter.contagem(chave) >= limits.vinculoUsuario) throw new AppError(429, MSG.muitasTentativas);
+  const recusar = () => {
+    ctx.limiter.hit(chave, limits.vinculoUsuario, limits.windowMs);
+    return erroDeCampo(400, 'imei', MSG.rastreadorNaoAguardaVinculo);
+  };
   const imei = b.imei.trim();
   const alvo = await rastreadorPorImei(ctx.db, imei);
-  if (!alvo) throw erroDeCampo(400, 'imei', MSG.rastreadorNaoAguardaVinculo);
-  if (alvo.situacao === 'INATIVO') throw erroDeCampo(400, 'imei', MSG.rastreadorInativoVinculo);
-  if (alvo.vinculoId !== null) throw erroDeCampo(409, 'imei', MSG.rastreadorJaVinculado);
+  // One argon2 run whether or not there is a code to check: the time says nothing either.
+  const confere = await verificarSenha(alvo?.codigoAtivacaoHash ?? null, b.codigoAtivacao);
+  const codigoOk = alvo?.codigoAtivacaoHash ? confere : true;
+  if (!alvo || alvo.situacao === 'INATIVO' || alvo.vinculoId !== null || !codigoOk) throw recusar();
   try {
     const rastreador = await ctx.db.transaction(async (tx) => {
       const id = await vincular(tx, { usuarioId: p.usuarioId, rastreadorId: alvo.id, descricao, intervaloLocalizacao: b.intervaloLocalizacao, periUltraEconBateria: b.periUltraEconBateria });
@@ -90,7 +102,7 @@ export async function salvarMeuRastreador(ctx: Ctx, p: Principal, b: MeuRastread
     return { rastreador, criado: true };
   } catch (err) {
     // Two owners racing for the same tracker: the unique link decides.
-    if (isUniqueViolation(err)) throw erroDeCampo(409, 'imei', MSG.rastreadorJaVinculado);
+    if (isUniqueViolation(err)) throw recusar();
     throw err;
   }
 }

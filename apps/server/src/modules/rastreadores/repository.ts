@@ -23,6 +23,7 @@ const colunas = {
   chipNumero: chips.numero,
   rastreadorDescricao: usuarioRastreadores.descricao,
   usuarioNome: usuarios.nome,
+  temCodigoAtivacao: sql<boolean>`${rastreadores.codigoAtivacaoHash} is not null`,
 };
 
 const base = (db: Executor) =>
@@ -46,6 +47,7 @@ export interface LinhaRastreador {
   chipNumero: string | null;
   rastreadorDescricao: string | null;
   usuarioNome: string | null;
+  temCodigoAtivacao: boolean;
 }
 
 /** The list's sort columns as SQL text (the schema allows only these keys). */
@@ -78,6 +80,7 @@ export async function listar(db: Executor, f: FiltroRastreadores): Promise<{ row
     sql`select "rastreadores"."id" as "id", "rastreadores"."imei" as "imei", "rastreadores"."protocolo" as "protocolo", ${situacaoEfetiva} as "situacao",
           "rastreadores"."situacao_energia" as "situacaoEnergia", "rastreadores"."bateria" as "bateria", "rastreadores"."data_cadastro" as "dataCadastro",
           "rastreadores"."chip_id" as "chipId", c.numero as "chipNumero", ur.descricao as "rastreadorDescricao", u.nome as "usuarioNome",
+          "rastreadores"."codigo_ativacao_hash" is not null as "temCodigoAtivacao",
           (select count(*)::int from rastreadores where ${where}) as "total"
         from rastreadores
         left join chips c on c.id = "rastreadores"."chip_id"
@@ -145,12 +148,12 @@ export async function imeiEmUso(db: Executor, imei: string, excetoId?: number) {
   return row !== undefined && row.id !== excetoId;
 }
 
-export async function inserir(db: Executor, v: { imei: string; protocolo: string; chipId: number; usuarioCadastroId: number }) {
+export async function inserir(db: Executor, v: { imei: string; protocolo: string; chipId: number; usuarioCadastroId: number; codigoAtivacaoHash?: string | undefined }) {
   const [row] = await db.insert(rastreadores).values(v).returning({ id: rastreadores.id });
   if (!row) throw new Error('insert rastreadores returned nothing');
   return row.id;
 }
 
-export async function atualizar(db: Executor, id: number, v: Partial<{ imei: string; protocolo: string; chipId: number; situacao: string; situacaoEnergia: string }>) {
+export async function atualizar(db: Executor, id: number, v: Partial<{ imei: string; protocolo: string; chipId: number; situacao: string; situacaoEnergia: string; codigoAtivacaoHash: string }>) {
   await db.update(rastreadores).set(v).where(eq(rastreadores.id, id));
 }

@@ -4,6 +4,7 @@ import { PER } from '@rastro/shared/roles';
 import type { Page } from '@rastro/shared/schemas/common';
 import type { RastreadorAdmin, RastreadorDetalhe, RastreadorForm } from '@rastro/shared/schemas/rastreadores';
 import type { Ctx } from '../../context';
+import { hashSenha } from '../../lib/crypto';
 import { AppError, erroDeCampo, naoEncontrado } from '../../lib/errors';
 import { iso, isoOuNull, pagina } from '../../lib/paginacao';
 import { isUniqueViolation } from '../../lib/pg-errors';
@@ -36,6 +37,7 @@ function paraAdmin(r: Linha): RastreadorAdmin {
     situacaoCodigo: situacao === 'INATIVO' ? 'INATIVO' : 'ATIVO',
     situacaoEnergia,
     situacaoEnergiaDescricao: DESCRICAO_SITUACAO_ENERGIA[situacaoEnergia],
+    temCodigoAtivacao: r.temCodigoAtivacao,
   };
 }
 
@@ -83,6 +85,8 @@ async function validarChip(ctx: Ctx, chipId: number, rastreadorId?: number) {
 /** Creates a tracker (awaiting its owner's link), or updates imei/protocolo/chip when `id` is given. */
 export async function salvarRastreador(ctx: Ctx, p: Principal, body: RastreadorForm): Promise<{ rastreador: RastreadorAdmin; criado: boolean }> {
   const imei = body.imei.trim();
+  // Stored as a hash only, like a password: the admin sets it, nobody reads it back.
+  const codigoAtivacaoHash = body.codigoAtivacao ? await hashSenha(body.codigoAtivacao) : undefined;
   try {
     if (body.id !== undefined) {
       const atual = await estado(ctx.db, body.id);
@@ -91,12 +95,12 @@ export async function salvarRastreador(ctx: Ctx, p: Principal, body: RastreadorF
       if (muda && atual.situacao === 'ATIVO') throw new AppError(400, MSG.rastreadorAtivoImutavel);
       if (await imeiEmUso(ctx.db, imei, body.id)) throw erroDeCampo(409, 'imei', MSG.imeiJaCadastrado);
       if (atual.chipId !== body.chipId) await validarChip(ctx, body.chipId, body.id);
-      await atualizar(ctx.db, body.id, { imei, protocolo: body.protocolo, chipId: body.chipId });
+      await atualizar(ctx.db, body.id, { imei, protocolo: body.protocolo, chipId: body.chipId, ...(codigoAtivacaoHash ? { codigoAtivacaoHash } : {}) });
       return { rastreador: await obterRastreador(ctx, body.id), criado: false };
     }
     if (await imeiEmUso(ctx.db, imei)) throw erroDeCampo(409, 'imei', MSG.imeiJaCadastrado);
     await validarChip(ctx, body.chipId);
-    const id = await inserir(ctx.db, { imei, protocolo: body.protocolo, chipId: body.chipId, usuarioCadastroId: p.usuarioId });
+    const id = await inserir(ctx.db, { imei, protocolo: body.protocolo, chipId: body.chipId, usuarioCadastroId: p.usuarioId, codigoAtivacaoHash });
     return { rastreador: await obterRastreador(ctx, id), criado: true };
   } catch (err) {
     // Two saves racing for the same IMEI or chip: the unique indexes decide.

@@ -52,6 +52,7 @@ describe('meu rastreador form', () => {
     const { user, location } = renderApp('/user/meus-rastreadores/cadastrar');
     await user.type(await screen.findByRole('textbox', { name: /^IMEI/ }, LENTO), '3593x39075123456');
     expect(imei()).toHaveValue('359339075123456');
+    await user.type(screen.getByRole('textbox', { name: 'Código de ativação' }), 'pata42xy');
     await user.type(descricao(), 'coleira do rex');
     expect(descricao()).toHaveValue('COLEIRA DO REX');
     await user.clear(intervalo());
@@ -65,6 +66,8 @@ describe('meu rastreador form', () => {
     await waitFor(() => expect(location()).toBe('/user/meus-rastreadores'));
     expect(JSON.parse(net.calls('POST /api/usuarios/rastreadores')[0]?.body ?? '')).toEqual({
       imei: '359339075123456',
+      // The box's code, read in capitals.
+      codigoAtivacao: 'PATA42XY',
       descricao: 'COLEIRA DO REX',
       intervaloLocalizacao: 10,
       periUltraEconBateria: 360,
@@ -108,6 +111,7 @@ describe('meu rastreador form', () => {
     expect(JSON.parse(net.calls('POST /api/usuarios/rastreadores')[0]?.body ?? '')).toEqual({
       id: 4,
       imei: '359339075123456',
+      codigoAtivacao: '',
       descricao: 'REX',
       intervaloLocalizacao: 15,
       periUltraEconBateria: 720,

@@ -31,7 +31,7 @@ import { useSaveMeuRastreador } from '../api/save-meu-rastreador';
 
 type Valores = DefaultValues<z.input<typeof meuRastreadorFormTelaSchema>>;
 
-const CAMPOS = ['imei', 'descricao', 'intervaloLocalizacao', 'periUltraEconBateria'] as const;
+const CAMPOS = ['imei', 'codigoAtivacao', 'descricao', 'intervaloLocalizacao', 'periUltraEconBateria'] as const;
 const PERIODO_PADRAO = 60;
 const PERIODO_OPCOES: SelectOption[] = PERIODOS_ULTRA_ECONOMIA.map((p) => ({ value: p.minutos, label: p.nome }));
 
@@ -56,11 +56,12 @@ function MeuRastreadorFormFields({ rastreador }: { rastreador?: MeuRastreador })
     ? {
         id: rastreador.id,
         imei: rastreador.imei,
+        codigoAtivacao: '',
         descricao: rastreador.descricao,
         intervaloLocalizacao: String(rastreador.intervaloLocalizacao),
         periUltraEconBateria: rastreador.periUltraEconBateria,
       }
-    : { imei: '', descricao: '', intervaloLocalizacao: String(INTERVALO_MINUTOS.padrao), periUltraEconBateria: PERIODO_PADRAO };
+    : { imei: '', codigoAtivacao: '', descricao: '', intervaloLocalizacao: String(INTERVALO_MINUTOS.padrao), periUltraEconBateria: PERIODO_PADRAO };
 
   return (
     <Card variant="outlined">
@@ -97,6 +98,18 @@ function MeuRastreadorFormFields({ rastreador }: { rastreador?: MeuRastreador })
                     disabled={rastreador !== undefined}
                   />
                 </Grid>
+                {rastreador === undefined && (
+                  <Grid size={{ xs: 12, md: 4 }}>
+                    <TextFieldControl
+                      control={control}
+                      name="codigoAtivacao"
+                      label="Código de ativação"
+                      maxLength={12}
+                      autoComplete="off"
+                      helperText="Se a caixa do rastreador trouxer um código de ativação, informe-o."
+                    />
+                  </Grid>
+                )}
                 <Grid size={{ xs: 12, md: 8 }}>
                   <TextFieldControl control={control} name="descricao" label="Descrição" required maxLength={LIMITES.descricao} />
                 </Grid>

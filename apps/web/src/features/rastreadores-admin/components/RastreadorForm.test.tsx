@@ -20,6 +20,7 @@ const rastreador = (over: Partial<RastreadorAdmin> = {}): RastreadorAdmin => ({
   situacaoCodigo: 'ATIVO',
   situacaoEnergia: 'LIGADO',
   situacaoEnergiaDescricao: 'Ligado',
+  temCodigoAtivacao: false,
   ...over,
 });
 
@@ -78,6 +79,7 @@ describe('admin tracker form', () => {
       imei: '359339075123456',
       protocolo: 'TOPIN',
       chipId: 4,
+      codigoAtivacao: '',
     });
   });
 
@@ -121,6 +123,7 @@ describe('admin tracker form', () => {
       imei: '359339075123456',
       protocolo: 'TOPIN',
       chipId: 4,
+      codigoAtivacao: '',
     });
     expect(net.calls('GET /api/chips/select/disponiveis')).toHaveLength(0);
   });

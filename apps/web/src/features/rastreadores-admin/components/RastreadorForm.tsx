@@ -29,7 +29,7 @@ import { LoadError } from '@/components/LoadError';
 
 type Valores = DefaultValues<z.input<typeof rastreadorFormSchema>>;
 
-const CAMPOS = ['imei', 'protocolo', 'chipId'] as const;
+const CAMPOS = ['imei', 'protocolo', 'chipId', 'codigoAtivacao'] as const;
 const PROTOCOLO_OPCOES: SelectOption[] = PROTOCOLOS.map((p) => ({ value: p, label: p }));
 
 /** The IMEI rule depends on the protocol: re-check a flagged IMEI when the protocol changes. */
@@ -58,8 +58,8 @@ function RastreadorFormFields({ rastreador }: { rastreador?: RastreadorAdmin }) 
   }
 
   const defaults: Valores = rastreador
-    ? { id: rastreador.id, imei: rastreador.imei, protocolo: rastreador.protocolo, chipId: rastreador.chipId ?? undefined }
-    : { imei: '', protocolo: 'TOPIN', chipId: undefined };
+    ? { id: rastreador.id, imei: rastreador.imei, protocolo: rastreador.protocolo, chipId: rastreador.chipId ?? undefined, codigoAtivacao: '' }
+    : { imei: '', protocolo: 'TOPIN', chipId: undefined, codigoAtivacao: '' };
 
   return (
     <Card variant="outlined">
@@ -117,6 +117,20 @@ function RastreadorFormFields({ rastreador }: { rastreador?: RastreadorAdmin }) 
                     emptyLabel="Selecione"
                     disabled={bloqueado || chips.isPending}
                     helperText={chips.isError ? erroCarregar('Chip') : undefined}
+                  />
+                </Grid>
+                <Grid size={{ xs: 12, md: 5 }}>
+                  <TextFieldControl
+                    control={form.control}
+                    name="codigoAtivacao"
+                    label="Código de ativação"
+                    maxLength={12}
+                    autoComplete="off"
+                    helperText={
+                      rastreador?.temCodigoAtivacao
+                        ? 'Já definido (não é exibido). Preencha só para trocá-lo.'
+                        : 'Opcional: o código impresso na caixa. Com ele, o dono precisa informá-lo para vincular.'
+                    }
                   />
                 </Grid>
               </Grid>

@@ -21,6 +21,7 @@ const rastreador = (over: Partial<RastreadorAdmin> = {}): RastreadorAdmin => ({
   situacaoCodigo: 'ATIVO',
   situacaoEnergia: 'LIGADO',
   situacaoEnergiaDescricao: 'Ligado',
+  temCodigoAtivacao: false,
   ...over,
 });
 
