@@ -41,6 +41,7 @@ describe('admin trackers', () => {
       situacaoEnergia: 'LIGADO',
       situacaoEnergiaDescricao: 'Ligado',
       temCodigoAtivacao: false,
+      origensAlternadasEm: null,
     });
     const lista = await app.inject({ method: 'GET', url: `/api/rastreadores?imei=${i.slice(-6)}`, headers: h });
     expect(lista.json<{ content: { imei: string }[] }>().content.map((r) => r.imei)).toEqual([i]);

@@ -132,6 +132,8 @@ export const economiaErro = (m: ModoEconomia, a: AcaoSituacao) =>
 export const intervaloTexto = (minutos: number) => `${minutos} ${minutos <= 1 ? 'minuto' : 'minutos'}`;
 
 export const maxCaracteres = (n: number) => `Máximo de ${n} caracteres.`;
+/** The admin list's warning on an IMEI two sources took turns on. */
+export const imeiEmDisputa = (quando: string) => `Possível clonagem: duas origens se alternaram neste IMEI em ${quando}.`;
 export const minCaracteres = (n: number) => `Mínimo de ${n} caracteres.`;
 export const erroCarregar = (x: string) => `Erro ao carregar ${x}.`;
 export const erroSalvar = (x: string) => `Erro ao salvar o ${x}.`;

@@ -28,6 +28,8 @@ export const rastreadorAdminSchema = nomeado(
     situacaoEnergiaDescricao: z.string(),
     /** An activation code is set (the code itself is never sent back). */
     temCodigoAtivacao: z.boolean(),
+    /** Last time two sources took turns on this IMEI (a possible clone), or null. */
+    origensAlternadasEm: z.nullable(z.string()),
   }),
 );
 export type RastreadorAdmin = z.infer<typeof rastreadorAdminSchema>;
@@ -68,8 +70,6 @@ export const rastreadorDetalheSchema = nomeado(
     ultraEconomiaBateria: z.nullable(z.enum(['V', 'F'])),
     ultimaLocalizacao: z.nullable(z.object({ latitude: z.number(), longitude: z.number(), dataHora: z.string(), tipo: z.enum(TIPOS_LOCALIZACAO) })),
     comandosPendentes: z.int(),
-    /** Last time two sources took turns on this IMEI (a possible clone), or null. */
-    origensAlternadasEm: z.nullable(z.string()),
   }),
 );
 export type RastreadorDetalhe = z.infer<typeof rastreadorDetalheSchema>;

@@ -24,6 +24,7 @@ const colunas = {
   rastreadorDescricao: usuarioRastreadores.descricao,
   usuarioNome: usuarios.nome,
   temCodigoAtivacao: sql<boolean>`${rastreadores.codigoAtivacaoHash} is not null`,
+  origensAlternadasEm: rastreadores.origensAlternadasEm,
 };
 
 const base = (db: Executor) =>
@@ -48,6 +49,7 @@ export interface LinhaRastreador {
   rastreadorDescricao: string | null;
   usuarioNome: string | null;
   temCodigoAtivacao: boolean;
+  origensAlternadasEm: Date | null;
 }
 
 /** The list's sort columns as SQL text (the schema allows only these keys). */
@@ -75,12 +77,12 @@ export async function listar(db: Executor, f: FiltroRastreadores): Promise<{ row
   const col = (ORDEM_SQL as Record<string, string | undefined>)[f.orderBy] ?? ORDEM_SQL.id;
   // Ties broken by id, so pages are stable.
   const ordem = sql.raw(col === ORDEM_SQL.id ? `${col} ${dir}` : `${col} ${dir}, "rastreadores"."id" ${dir}`);
-  const linhas = await consultar<Omit<LinhaRastreador, 'dataCadastro'> & { dataCadastro: Date | string; total: number }>(
+  const linhas = await consultar<Omit<LinhaRastreador, 'dataCadastro' | 'origensAlternadasEm'> & { dataCadastro: Date | string; origensAlternadasEm: Date | string | null; total: number }>(
     db,
     sql`select "rastreadores"."id" as "id", "rastreadores"."imei" as "imei", "rastreadores"."protocolo" as "protocolo", ${situacaoEfetiva} as "situacao",
           "rastreadores"."situacao_energia" as "situacaoEnergia", "rastreadores"."bateria" as "bateria", "rastreadores"."data_cadastro" as "dataCadastro",
           "rastreadores"."chip_id" as "chipId", c.numero as "chipNumero", ur.descricao as "rastreadorDescricao", u.nome as "usuarioNome",
-          "rastreadores"."codigo_ativacao_hash" is not null as "temCodigoAtivacao",
+          "rastreadores"."codigo_ativacao_hash" is not null as "temCodigoAtivacao", "rastreadores"."origens_alternadas_em" as "origensAlternadasEm",
           (select count(*)::int from rastreadores where ${where}) as "total"
         from rastreadores
         left join chips c on c.id = "rastreadores"."chip_id"
@@ -90,7 +92,7 @@ export async function listar(db: Executor, f: FiltroRastreadores): Promise<{ row
         order by ${ordem}`,
   );
   // Timestamps come as text (db/client.ts, and drizzle's PGlite driver alike).
-  const rows = linhas.map(({ total: _total, ...r }) => ({ ...r, dataCadastro: new Date(r.dataCadastro) }));
+  const rows = linhas.map(({ total: _total, ...r }) => ({ ...r, dataCadastro: new Date(r.dataCadastro), origensAlternadasEm: r.origensAlternadasEm === null ? null : new Date(r.origensAlternadasEm) }));
   // Past the last page there is no row to carry the total.
   const total = linhas[0]?.total ?? (await consultar<{ n: number }>(db, sql`select count(*)::int as n from rastreadores where ${where}`))[0]?.n ?? 0;
   return { rows, total };
@@ -107,7 +109,6 @@ export async function buscarDetalhe(db: Executor, id: number) {
       chipDescricao: chips.descricao,
       nivelSinal: rastreadores.nivelSinal,
       ultimaComunicacao: rastreadores.ultimaComunicacao,
-      origensAlternadasEm: rastreadores.origensAlternadasEm,
       usuarioId: usuarios.id,
       usuarioEmail: usuarios.email,
       intervaloLocalizacao: usuarioRastreadores.intervaloLocalizacao,

@@ -38,6 +38,7 @@ function paraAdmin(r: Linha): RastreadorAdmin {
     situacaoEnergia,
     situacaoEnergiaDescricao: DESCRICAO_SITUACAO_ENERGIA[situacaoEnergia],
     temCodigoAtivacao: r.temCodigoAtivacao,
+    origensAlternadasEm: isoOuNull(r.origensAlternadasEm),
   };
 }
 
@@ -71,7 +72,6 @@ export async function detalharRastreador(ctx: Ctx, id: number): Promise<Rastread
         ? { latitude: loc.latitude, longitude: loc.longitude, dataHora: iso(loc.dataHora), tipo: umDe(['GPS', 'WIFI', 'LBS'] as const, loc.tipo, 'GPS') }
         : null,
     comandosPendentes: d.comandosPendentes,
-    origensAlternadasEm: isoOuNull(d.origensAlternadasEm),
   };
 }
 

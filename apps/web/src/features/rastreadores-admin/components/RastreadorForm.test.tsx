@@ -21,6 +21,7 @@ const rastreador = (over: Partial<RastreadorAdmin> = {}): RastreadorAdmin => ({
   situacaoEnergia: 'LIGADO',
   situacaoEnergiaDescricao: 'Ligado',
   temCodigoAtivacao: false,
+  origensAlternadasEm: null,
   ...over,
 });
 

@@ -22,6 +22,7 @@ const rastreador = (over: Partial<RastreadorAdmin> = {}): RastreadorAdmin => ({
   situacaoEnergia: 'LIGADO',
   situacaoEnergiaDescricao: 'Ligado',
   temCodigoAtivacao: false,
+  origensAlternadasEm: null,
   ...over,
 });
 
@@ -118,6 +119,18 @@ describe('admin tracker list', () => {
       orderBy: 'id',
       orderDirection: 'asc',
     });
+  });
+
+  it('flags an IMEI two sources took turns on, for eyes and screen readers alike', async () => {
+    loginAs();
+    stubFetch({
+      'GET /api/rastreadores': () => json(200, pagina([rastreador({ origensAlternadasEm: '2026-11-20T17:32:00.000Z' }), rastreador({ id: 8, imei: '123' })])),
+    });
+    renderApp('/admin/rastreadores');
+    const table = await screen.findByRole('table', { name: 'Rastreadores' }, LENTO);
+    const aviso = await within(table).findByRole('img', { name: 'Possível clonagem: duas origens se alternaram neste IMEI em 20/11/2026 14:32.' });
+    expect(aviso.closest('td')).toHaveTextContent('359339075123456');
+    expect(within(table).getAllByRole('img', { name: /Possível clonagem/ })).toHaveLength(1);
   });
 
   it('searches by código and IMEI', async () => {

@@ -1,7 +1,8 @@
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Box from '@mui/material/Box';
 import { useNavigate } from 'react-router';
 import { formatarTelefone } from '@rastro/shared/formatters';
-import { MSG, confirmarRastreador, rastreadorToggleSucesso, type AcaoSituacao } from '@rastro/shared/messages';
+import { MSG, confirmarRastreador, imeiEmDisputa, rastreadorToggleSucesso, type AcaoSituacao } from '@rastro/shared/messages';
 import { RASTREADOR_ORDENAVEIS, type RastreadorAdmin } from '@rastro/shared/schemas/rastreadores';
 import { useConfirm } from '@/components/ConfirmDialog';
 import { DataTable, type Column } from '@/components/data-table/DataTable';
@@ -17,12 +18,24 @@ import type { RastreadorFiltros } from '../api/keys';
 import { useToggleRastreador } from '../api/toggle-rastreador';
 import { RastreadorSearch } from './RastreadorSearch';
 
+/** The IMEI, flagged when two sources have taken turns on it (a possible clone: see OPERATIONS). */
+function ImeiComAviso({ rastreador: r }: { rastreador: RastreadorAdmin }) {
+  if (!r.origensAlternadasEm) return r.imei;
+  const aviso = imeiEmDisputa(formatarDataHora(r.origensAlternadasEm));
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+      {r.imei}
+      <WarningAmberIcon color="warning" fontSize="small" titleAccess={aviso} />
+    </Box>
+  );
+}
+
 /** '-' when the tracker never reported its battery (or reported a negative value). */
 const formatarBateria = (bateria: number | null) => (bateria === null || bateria < 0 ? '-' : `${bateria}%`);
 
 const colunas: Column<RastreadorAdmin>[] = [
   { id: 'id', label: 'Cód.', sortable: true, render: (r) => r.id },
-  { id: 'imei', label: 'IMEI', sortable: true, render: (r) => r.imei },
+  { id: 'imei', label: 'IMEI', sortable: true, render: (r) => <ImeiComAviso rastreador={r} /> },
   { id: 'rastreadorDescricao', label: 'Descrição', render: (r) => r.rastreadorDescricao ?? '-' },
   { id: 'bateria', label: 'Bateria', sortable: true, render: (r) => formatarBateria(r.bateria) },
   { id: 'chipNumero', label: 'Chip', render: (r) => formatarTelefone(r.chipNumero) || '-' },
