@@ -114,6 +114,7 @@ export class ConexaoTopin {
    * frame the device sent after them arrives (a socket may be dead without knowing it yet).
    */
   enviarComandos(cmds: readonly (ComandoEscrito & { bytes: Uint8Array })[]) {
+    if (this.socket.destroyed || this.encerrada) return [];
     const novos = cmds.filter((c) => !this.jaEscritos.has(c.id));
     for (const c of novos) {
       this.enviar(c.bytes);
