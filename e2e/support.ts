@@ -43,6 +43,8 @@ export async function tokenDaPagina(page: Page): Promise<string> {
   return token;
 }
 
+let ultimaHoraGps = 0;
+
 /**
  * A tracker on the e2e gateway for a moment: logs in over TCP, reports its battery and one GPS
  * fix, waits for the gateway's acks and hangs up; with `alarme`, it raises that alarm (which
@@ -73,7 +75,10 @@ export async function enviarPosicao(
     await Promise.race([aceito, falha]);
     const respostas = Promise.all([esperar('statusReply'), esperar('gpsAck')]);
     socket.write(encodeStatus({ battery: p.bateria, firmware: 0x12, timezone: 0, statusIntervalMin: 5, signal: 80, charging: false }));
-    const time = new Date(Math.floor(Date.now() / 1000) * 1000);
+    // A device stamps its fixes by the second and one (tracker, second) is one fix: a second fix
+    // sent within the same second would be taken for a resend of the first.
+    ultimaHoraGps = Math.max(Math.floor(Date.now() / 1000) * 1000, ultimaHoraGps + 1000);
+    const time = new Date(ultimaHoraGps);
     socket.write(encodeGps({ type: 0x10, time, latitude: p.latitude, longitude: p.longitude, speedKmh: 3, course: 90, satellites: 8, valid: true, buffered: false }));
     await Promise.race([respostas, falha]);
     if (alarme) socket.write(encodeAlarm(alarme));

@@ -108,6 +108,8 @@ test.describe('formulários só com o teclado', () => {
     await expect(page.getByRole('form', { name: 'Cadastrar' })).toBeVisible();
 
     await digitar(page, page.getByRole('textbox', { name: 'IMEI' }), imei);
+    // The activation code comes next; this tracker has none.
+    await tabPara(page, page.getByRole('textbox', { name: 'Código de ativação' }), '');
     await tabPara(page, page.getByRole('textbox', { name: 'Descrição' }), 'Rex');
     await digitar(page, page.getByRole('textbox', { name: 'Intervalo de localização (minutos)' }), '10');
     // The select opens with Space, the arrows walk its options and Enter picks one.
