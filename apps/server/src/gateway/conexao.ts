@@ -124,7 +124,8 @@ export class ConexaoTopin {
     return novos;
   }
 
-  private encerrar() {
+  /** Closes the connection and drops what it has not handled yet (nothing of it was acked). */
+  encerrar() {
     this.encerrada = true;
     this.socket.destroy();
   }
@@ -158,8 +159,9 @@ export class ConexaoTopin {
   }
 
   private async tratar(frame: Frame, n: number) {
-    // A closed or refused connection's frames were never acknowledged: the device sends them again.
-    if (this.encerrada || this.socket.destroyed) return;
+    // Refused, timed out or shut down: its frames were never acknowledged, the device sends them
+    // again. (A device that merely hung up still has what it sent stored.)
+    if (this.encerrada) return;
     const msg = decodeFrame(frame);
     if (!this.rastreador) {
       if (msg.kind === 'login') await this.entrar(msg.imei);

@@ -113,6 +113,8 @@ export class GatewayTopin {
     await this.pararDeOuvir?.();
     await new Promise<void>((resolve) => {
       this.server.close(() => resolve());
+      // What the connections have not handled yet is dropped: none of it was acknowledged.
+      for (const c of this.todas) c.encerrar();
       for (const s of this.sockets) s.destroy();
     });
     await this.ingestao.close();
