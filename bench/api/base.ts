@@ -47,7 +47,8 @@ const SQL_HISTORICO = `select id, tipo, data_hora, latitude, longitude, velocida
 
 /** rastreadores/repository.ts listar({page, size}) ordered by id: the page's ids and their joins, with the total. */
 const SQL_LISTA = `select r.id, r.imei, r.protocolo, ${SITUACAO_EFETIVA} as situacao, r.situacao_energia, r.bateria, r.data_cadastro, r.chip_id,
-    c.numero as chip_numero, ur.descricao as rastreador_descricao, u.nome as usuario_nome, (select count(*)::int from rastreadores where true) as total
+    c.numero as chip_numero, ur.descricao as rastreador_descricao, u.nome as usuario_nome, r.codigo_ativacao_hash is not null as tem_codigo_ativacao,
+    r.origens_alternadas_em, (select count(*)::int from rastreadores where true) as total
   from rastreadores r
   left join chips c on c.id = r.chip_id
   left join usuario_rastreadores ur on ur.rastreador_id = r.id
@@ -132,6 +133,8 @@ async function main() {
     chip_numero: string | null;
     rastreador_descricao: string | null;
     usuario_nome: string | null;
+    tem_codigo_ativacao: boolean;
+    origens_alternadas_em: Date | null;
     total: number;
   };
   app.get('/rastreadores', async (req) => {
@@ -159,6 +162,8 @@ async function main() {
         situacaoCodigo: situacao === 'INATIVO' ? 'INATIVO' : 'ATIVO',
         situacaoEnergia,
         situacaoEnergiaDescricao: DESCRICAO_SITUACAO_ENERGIA[situacaoEnergia],
+        temCodigoAtivacao: r.tem_codigo_ativacao,
+        origensAlternadasEm: r.origens_alternadas_em?.toISOString() ?? null,
       };
     });
     return { content, number: page, size, totalElements: total, totalPages, first: page === 0, last: page >= totalPages - 1, numberOfElements: content.length };
