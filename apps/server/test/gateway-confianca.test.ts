@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pino from 'pino';
 import { encodeGps, encodeHeartbeat, encodeLogin, encodeWifiLbs } from '@rastro/topin/encode-device';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultar } from '../src/db/client';
@@ -246,13 +247,24 @@ describe('an IMEI claimed from two places', () => {
     a2.fim();
   });
 
-  it('a refused login is the last thing the connection gets: pipelined frames behind it are ignored', async () => {
+  it('a refused login is the last thing the connection gets: pipelined frames behind it are not even looked up', async () => {
     const t = await rastreadorComDono();
-    const logins = Buffer.concat([...Array.from({ length: 200 }, () => encodeLogin('359339089999998', 1)), encodeLogin(t.imei, 1)]);
-    const d = await conectarDispositivo(porta);
-    await d.enviar(logins);
-    await d.esperarFechar();
-    expect(d.recebido().toString('hex')).toBe('787801440d0a');
+    // The gateway's log shows each login it looked up and refused.
+    const log: string[] = [];
+    const g = new GatewayTopin(app.database, pino({ level: 'info' }, { write: (l: string) => void log.push(l) }), { port: 0, host: '127.0.0.1', idleMs: 5000, maxConexoesPorIp: 50, maxBuffer: 4096 });
+    const p = await g.iniciar();
+    try {
+      const logins = Buffer.concat([...Array.from({ length: 200 }, () => encodeLogin('359339089999998', 1)), encodeLogin(t.imei, 1)]);
+      const d = await conectarDispositivo(p);
+      await d.enviar(logins);
+      await d.esperarFechar();
+      await new Promise((r) => setTimeout(r, 200));
+      expect(d.recebido().toString('hex')).toBe('787801440d0a');
+      expect(log.filter((l) => l.includes('login recusado'))).toHaveLength(1);
+      expect(log.filter((l) => l.includes('rastreador conectado'))).toHaveLength(0);
+    } finally {
+      await g.parar();
+    }
   });
 
   it('TOPIN_CIDRS_PERMITIDOS refuses every other source before it says anything', async () => {
