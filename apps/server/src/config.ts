@@ -9,7 +9,17 @@ import { faixasDeIp } from './lib/faixas';
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 
-const IP_OU_FAIXA = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-fA-F:]+)(?:\/\d{1,3})?$/;
+/** Comma-separated addresses and CIDR ranges, each one checked (lib/faixas.ts); [] when empty. */
+function faixasDaLista(v: string, ctx: z.RefinementCtx, exemplo: string): string[] | typeof z.NEVER {
+  const faixas = v.split(',').map((f) => f.trim()).filter(Boolean);
+  try {
+    faixasDeIp(faixas);
+    return faixas;
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: `${(err as Error).message} (${exemplo})` });
+    return z.NEVER;
+  }
+}
 
 /**
  * Which proxies may tell the client's address (X-Forwarded-For): none (`false`), how many hops in
@@ -24,10 +34,12 @@ const trustProxy = z.preprocess(
     .transform((v, ctx): false | number | string[] => {
       if (v === undefined || v === 'false' || v === '0') return false;
       if (/^\d+$/.test(v)) return Number(v);
-      const faixas = v.split(',').map((f) => f.trim()).filter(Boolean);
-      if (v !== 'true' && faixas.length > 0 && faixas.every((f) => IP_OU_FAIXA.test(f))) return faixas;
-      ctx.addIssue({ code: 'custom', message: 'use o número de proxies à frente do servidor (ex.: 1) ou os endereços e faixas deles (ex.: 10.0.0.0/8); true confiaria em qualquer cliente' });
-      return z.NEVER;
+      const exemplo = 'use o número de proxies à frente do servidor (ex.: 1) ou os endereços e faixas deles (ex.: 10.0.0.0/8); true confiaria em qualquer cliente';
+      if (v === 'true') {
+        ctx.addIssue({ code: 'custom', message: exemplo });
+        return z.NEVER;
+      }
+      return faixasDaLista(v, ctx, exemplo);
     }),
 );
 
@@ -39,14 +51,8 @@ const faixasOpcionais = z.preprocess(
     .optional()
     .transform((v, ctx): string[] | undefined => {
       if (v === undefined) return undefined;
-      const faixas = v.split(',').map((f) => f.trim()).filter(Boolean);
-      try {
-        faixasDeIp(faixas);
-        return faixas.length ? faixas : undefined;
-      } catch (err) {
-        ctx.addIssue({ code: 'custom', message: `${(err as Error).message} (use endereços e faixas CIDR separados por vírgula, ex.: 10.0.0.0/8,100.64.0.0/10)` });
-        return z.NEVER;
-      }
+      const faixas = faixasDaLista(v, ctx, 'use endereços e faixas CIDR separados por vírgula, ex.: 10.0.0.0/8,100.64.0.0/10');
+      return faixas.length ? faixas : undefined;
     }),
 );
 

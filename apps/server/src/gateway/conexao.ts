@@ -4,6 +4,7 @@ import { ackFor, loginReply, statusReply, timePacket } from '@rastro/topin/encod
 import { TopinFramer, type Frame } from '@rastro/topin/framer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import { ipSemMapeamento } from '../lib/faixas';
 import type { PublicadorEventos } from '../live/publicador';
 import type { Ingestao } from './ingestao';
 import { registrarAlerta, registrarComunicacao, registrarStatus, rastreadorPorImei } from './repository';
@@ -45,9 +46,6 @@ const FILA_RETOMA = 16;
 /** How close to the server's clock a fix must be to count as a fresh position. */
 const FRESCOR_MS = 5 * 60_000;
 
-/** An IPv4 client of a dual-stack socket (`::ffff:10.1.2.3`) as plain IPv4. */
-const ipDe = (s: Socket) => (s.remoteAddress ?? '?').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
-
 const ALARMES: Partial<Record<TopinMessage['kind'], (nome: string) => string>> = {
   sos: (n) => `Alerta de SOS do rastreador ${n}.`,
   vibration: (n) => `Alerta de vibração do rastreador ${n}.`,
@@ -84,7 +82,7 @@ export class ConexaoTopin {
     readonly socket: Socket,
     private readonly deps: ConexaoDeps,
   ) {
-    this.ip = ipDe(socket);
+    this.ip = ipSemMapeamento(socket.remoteAddress ?? '?');
     this.framer = new TopinFramer({ maxBuffer: deps.maxBuffer });
     this.log = deps.log.child({ remoto: `${this.ip}:${socket.remotePort ?? '?'}` });
     this.prazoLogin = setTimeout(() => {
@@ -145,18 +143,21 @@ export class ConexaoTopin {
       this.emEspera++;
       this.fila = this.fila
         .then(() => this.tratar(frame, n))
-        .catch((err: unknown) => {
+        .then(this.tratado, (err: unknown) => {
           // Nothing was acknowledged for this frame: the device will send it again.
           this.log.error({ err }, 'falha ao processar mensagem');
-        })
-        .finally(() => {
-          this.emEspera--;
-          if (this.emEspera <= FILA_RETOMA && this.socket.isPaused() && !this.socket.destroyed) this.socket.resume();
+          this.tratado();
         });
     }
     // One device cannot queue work without bound: its socket is not read until the queue drains.
     if (this.emEspera > FILA_PAUSA) this.socket.pause();
   }
+
+  /** One frame fewer waiting: a socket paused for its queue is read again once it drains. */
+  private readonly tratado = () => {
+    this.emEspera--;
+    if (this.emEspera <= FILA_RETOMA && this.socket.isPaused() && !this.socket.destroyed) this.socket.resume();
+  };
 
   private async tratar(frame: Frame, n: number) {
     // Refused, timed out or shut down: its frames were never acknowledged, the device sends them
@@ -169,7 +170,8 @@ export class ConexaoTopin {
       return;
     }
     const r = this.rastreador;
-    await this.confirmarComandos(n);
+    // Nothing, not even a promise, on the per-frame path while no command awaits its proof.
+    if (this.escritos.size > 0) await this.confirmarComandos(n);
     const tocando = this.tocar(r.id);
     if (tocando) await tocando;
     switch (msg.kind) {
@@ -260,7 +262,6 @@ export class ConexaoTopin {
 
   /** Commands written before frame `n` arrived were received: the device spoke after them. */
   private async confirmarComandos(n: number) {
-    if (this.escritos.size === 0) return;
     const entregues: number[] = [];
     for (const [id, c] of this.escritos) if (c.apos < n) entregues.push(id);
     if (entregues.length === 0) return;

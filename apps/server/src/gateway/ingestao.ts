@@ -19,7 +19,7 @@ export interface Fix {
 /** How close in time a scan and a GPS fix must be for the scan's emitters to be learned. */
 const JANELA_APRENDIZADO_MS = 2 * 60_000;
 /** How far ahead of the server's clock a device's may run before its data is flagged `futura`. */
-export const TOLERANCIA_RELOGIO_MS = 5 * 60_000;
+const TOLERANCIA_RELOGIO_MS = 5 * 60_000;
 /** A fix emitters are learned from: enough satellites, a walking pace, no teleport since the last. */
 const MIN_SATELITES_APRENDIZADO = 4;
 const MAX_VELOCIDADE_APRENDIZADO_KMH = 30;

@@ -7,7 +7,7 @@ import { CANAL_COMANDOS } from '../lib/canais';
 import { LocalGeolocationProvider } from '../geolocation/local-provider';
 import type { GeolocationProvider } from '../geolocation/types';
 import { PublicadorEventos } from '../live/publicador';
-import type { MetricasGateway } from '../plugins/metrics';
+import type { MetricasGateway, MotivoRecusa } from '../plugins/metrics';
 import { ConexaoTopin, type ComandoEscrito } from './conexao';
 import { Ingestao } from './ingestao';
 import { faixasDeIp } from '../lib/faixas';
@@ -63,7 +63,8 @@ export class GatewayTopin {
   private readonly server: Server;
   private readonly conexoes = new Map<number, ConexaoTopin>();
   private readonly porIp = new Map<string, number>();
-  private readonly sockets = new Set<Socket>();
+  /** Every open connection, logged in or not. */
+  private readonly todas = new Set<ConexaoTopin>();
   readonly ingestao: Ingestao;
   private readonly eventos: PublicadorEventos;
   private pararDeOuvir: (() => Promise<void>) | undefined;
@@ -115,7 +116,6 @@ export class GatewayTopin {
       this.server.close(() => resolve());
       // What the connections have not handled yet is dropped: none of it was acknowledged.
       for (const c of this.todas) c.encerrar();
-      for (const s of this.sockets) s.destroy();
     });
     await this.ingestao.close();
     await this.eventos.close();
@@ -130,10 +130,8 @@ export class GatewayTopin {
   estatisticas() {
     let emEspera = 0;
     for (const c of this.todas) emEspera += c.pendentes;
-    return { conexoes: this.sockets.size, rastreadores: this.conexoes.size, emEspera };
+    return { conexoes: this.todas.size, rastreadores: this.conexoes.size, emEspera };
   }
-
-  private readonly todas = new Set<ConexaoTopin>();
 
   conectado(rastreadorId: number) {
     return this.conexoes.has(rastreadorId);
@@ -141,26 +139,19 @@ export class GatewayTopin {
 
   private aceitar(socket: Socket) {
     const ip = socket.remoteAddress ?? '?';
-    const recusar = (motivo: 'faixa' | 'limite_ip' | 'limite_total', msg: string) => {
+    const recusar = (motivo: MotivoRecusa, msg: string) => {
       this.log.warn({ ip }, msg);
       this.metricas?.conexaoRecusada(motivo);
       socket.destroy();
     };
     if (this.permitido && !this.permitido(ip)) return recusar('faixa', 'origem fora de TOPIN_CIDRS_PERMITIDOS');
-    if (this.sockets.size >= (this.opts.maxConexoes ?? Infinity)) return recusar('limite_total', 'limite de conexões TOPIN');
+    if (this.todas.size >= (this.opts.maxConexoes ?? Infinity)) return recusar('limite_total', 'limite de conexões TOPIN');
     const n = (this.porIp.get(ip) ?? 0) + 1;
     if (n > this.opts.maxConexoesPorIp) return recusar('limite_ip', 'limite de conexões por IP');
     this.porIp.set(ip, n);
-    this.sockets.add(socket);
     socket.setNoDelay(true);
     socket.setTimeout(this.opts.idleMs, () => socket.destroy());
     socket.on('error', () => socket.destroy());
-    socket.on('close', () => {
-      this.sockets.delete(socket);
-      const restante = (this.porIp.get(ip) ?? 1) - 1;
-      if (restante <= 0) this.porIp.delete(ip);
-      else this.porIp.set(ip, restante);
-    });
     const conexao = new ConexaoTopin(socket, {
       db: this.database.db,
       ingestao: this.ingestao,
@@ -176,7 +167,12 @@ export class GatewayTopin {
       aoSair: (c, naoConfirmados) => this.saiu(c, naoConfirmados),
     });
     this.todas.add(conexao);
-    socket.on('close', () => this.todas.delete(conexao));
+    socket.on('close', () => {
+      this.todas.delete(conexao);
+      const restante = (this.porIp.get(ip) ?? 1) - 1;
+      if (restante <= 0) this.porIp.delete(ip);
+      else this.porIp.set(ip, restante);
+    });
   }
 
   /**

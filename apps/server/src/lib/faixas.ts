@@ -1,7 +1,7 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 
 /** An IPv4 address seen through a dual-stack socket (`::ffff:10.1.2.3`) as plain IPv4. */
-function semMapeamento(ip: string) {
+export function ipSemMapeamento(ip: string) {
   return ip.startsWith('::ffff:') && isIPv4(ip.slice(7)) ? ip.slice(7) : ip;
 }
 
@@ -19,7 +19,7 @@ export function faixasDeIp(faixas: readonly string[]): (ip: string) => boolean {
     lista.addSubnet(endereco, bits, tipo);
   }
   return (ip) => {
-    const puro = semMapeamento(ip);
+    const puro = ipSemMapeamento(ip);
     const tipo = isIPv4(puro) ? 'ipv4' : isIPv6(puro) ? 'ipv6' : undefined;
     return tipo !== undefined && lista.check(puro, tipo);
   };

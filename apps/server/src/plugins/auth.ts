@@ -6,7 +6,7 @@ import { acessoNegado, AppError, naoAutenticado, naoEncontrado } from '../lib/er
 import { sha256 } from '../lib/crypto';
 import { MSG } from '@rastro/shared/messages';
 import { registrarAuditoria } from '../modules/auth/repository';
-import { buscarSessao, prepararSessaoPorToken } from '../modules/usuarios/repository';
+import { buscarSessao, emulavel, prepararSessaoPorToken } from '../modules/usuarios/repository';
 import { CacheDeSessoes, type SessaoDoToken } from './cache-sessoes';
 
 /** Who the request acts as. With emulation, the emulated user plus the emulator's id. */
@@ -120,7 +120,7 @@ export function createAuth(db: Db, cache = new CacheDeSessoes(), resolver: (toke
     const alvo = id <= ID_MAX ? await buscarSessao(db, id) : undefined;
     if (!alvo) throw naoEncontrado();
     // Only active clients are emulated: an administrator's rights never pass to another.
-    if (!alvo.isClient || !alvo.situacao) throw acessoNegado();
+    if (!emulavel(alvo)) throw acessoNegado();
     return { usuarioId: alvo.id, nome: alvo.nome, email: alvo.email, authorities: alvo.authorities, isClient: alvo.isClient, emuladorId: usuario.id, tokenHash };
   }
 

@@ -63,7 +63,7 @@ export function createMetrics() {
       origensAlternadas() {
         alternancias.inc();
       },
-      conexaoRecusada(motivo: 'faixa' | 'limite_ip' | 'limite_total') {
+      conexaoRecusada(motivo: MotivoRecusa) {
         recusadas.inc({ motivo });
       },
       loteGravado(linhas: number) {
@@ -92,6 +92,9 @@ export function createMetrics() {
 }
 
 export type MetricasGateway = ReturnType<Metrics['observarGateway']>;
+
+/** Why the gateway refused a connection: outside TOPIN_CIDRS_PERMITIDOS, or over a limit. */
+export type MotivoRecusa = 'faixa' | 'limite_ip' | 'limite_total';
 
 export type Metrics = ReturnType<typeof createMetrics>;
 

@@ -25,7 +25,7 @@ const ESPERA_BASE_MS = 500;
 const ESPERA_MAX_MS = 8000;
 
 /** How long the next attempt of a source that already failed `falhas` times on an e-mail waits. */
-export const esperaDoLogin = (falhas: number) =>
+const esperaDoLogin = (falhas: number) =>
   falhas < TENTATIVAS_SEM_ESPERA ? 0 : Math.min(ESPERA_MAX_MS, ESPERA_BASE_MS * 2 ** (falhas - TENTATIVAS_SEM_ESPERA));
 
 /** POST /oauth/token, password grant. */

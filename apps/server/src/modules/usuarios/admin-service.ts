@@ -13,7 +13,7 @@ import type { Principal } from '../../plugins/auth';
 import { registrarAuditoria, revogarTokensDoUsuario } from '../auth/repository';
 import { enviarPrimeiroAcesso } from '../auth/senha-service';
 import { atualizar, buscarDetalhe, cpfEmUso, estadoDaCidade, listar, nivel, type FiltroUsuarios } from './admin-repository';
-import { buscarSessao, emailEmUso, inserir } from './repository';
+import { buscarSessao, emailEmUso, emulavel, inserir } from './repository';
 
 const paraLista = (r: Awaited<ReturnType<typeof listar>>['rows'][number]): UsuarioLista => ({ ...r, dataCadastro: iso(r.dataCadastro) });
 
@@ -124,7 +124,7 @@ export async function iniciarEmulacao(ctx: Ctx, p: Principal, id: number, ip: st
   if (id === p.usuarioId) throw new AppError(400, MSG.emulacaoPropria);
   const alvo = await buscarSessao(ctx.db, id);
   if (!alvo) throw naoEncontrado();
-  if (!alvo.isClient || !alvo.situacao) throw new AppError(403, MSG.emulacaoSomenteClientes);
+  if (!emulavel(alvo)) throw new AppError(403, MSG.emulacaoSomenteClientes);
   await registrarAuditoria(ctx.db, { usuarioId: alvo.id, emuladorId: p.usuarioId, acao: 'EMULACAO_INICIO', ip });
   return { usuarioId: alvo.id, nome: alvo.nome, authorities: alvo.authorities, isClient: alvo.isClient };
 }

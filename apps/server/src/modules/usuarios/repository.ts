@@ -32,6 +32,9 @@ export async function buscarParaLogin(db: Executor, email: string) {
   return row;
 }
 
+/** Whom an administrator may act as: an active client (never another administrator). */
+export const emulavel = (u: Pick<UsuarioSessao, 'isClient' | 'situacao'>) => u.isClient && u.situacao;
+
 export async function buscarSessao(db: Executor, id: number): Promise<UsuarioSessao | undefined> {
   const [row] = await db
     .select(colunasSessao)
