@@ -2,13 +2,16 @@ import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
+import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const features = (() => {
   try {
-    return readdirSync('apps/web/src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    return readdirSync('apps/web/src/features', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
   } catch {
     return [];
   }
@@ -20,7 +23,14 @@ export default tseslint.config(
   ...tseslint.configs.strict,
   {
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ noWarnOnMultipleProjects: true, project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'tools/*/tsconfig.json', 'e2e/tsconfig.json'] })] },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'tools/*/tsconfig.json', 'e2e/tsconfig.json'],
+        }),
+      ],
+    },
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
@@ -60,7 +70,14 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', 'node:*'], message: 'A web não importa banco de dados nem módulos do Node.' }] },
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', 'node:*'],
+              message: 'A web não importa banco de dados nem módulos do Node.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -78,7 +95,19 @@ export default tseslint.config(
   {
     files: ['packages/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fastify', 'drizzle-orm', 'pg', 'react'], message: 'packages/shared é usado pela web e pelo servidor: sem Node, banco ou React.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', 'fastify', 'drizzle-orm', 'pg', 'react'],
+              message: 'packages/shared é usado pela web e pelo servidor: sem Node, banco ou React.',
+            },
+          ],
+        },
+      ],
     },
   },
+  // Formatting is Prettier's (`npm run format`); no lint rule argues with it.
+  prettier,
 );

@@ -26,11 +26,23 @@ interface Resultado {
 function rodar(b: (typeof BENCHMARKS)[number], repassar: string[]): Promise<Resultado> {
   return new Promise((resolve) => {
     // Soft open-file limit up to the hard one: the connection phases hold thousands of sockets.
-    const filho = spawn('sh', ['-c', 'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$0" "$@"', process.execPath, '--import', 'tsx', path.join(RAIZ, b.script), ...repassar], {
-      cwd: RAIZ,
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: process.env,
-    });
+    const filho = spawn(
+      'sh',
+      [
+        '-c',
+        'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$0" "$@"',
+        process.execPath,
+        '--import',
+        'tsx',
+        path.join(RAIZ, b.script),
+        ...repassar,
+      ],
+      {
+        cwd: RAIZ,
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: process.env,
+      },
+    );
     const r: Resultado = { nome: b.nome, linhas: 0, falhas: 0 };
     const limite = setTimeout(() => {
       r.erro = `passou de ${b.limiteMin} min`;

@@ -20,7 +20,10 @@ const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 type Violacao = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
 
 const descrever = (v: Violacao) =>
-  [`${v.id} [${v.impact ?? '?'}] ${v.help} (${v.helpUrl})`, ...v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`)].join('\n');
+  [
+    `${v.id} [${v.impact ?? '?'}] ${v.help} (${v.helpUrl})`,
+    ...v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
+  ].join('\n');
 
 /** MUI fades and slides things in: axe must not judge a dialog's colours half-way through its fade. */
 async function esperarTransicoes(page: Page) {
@@ -78,7 +81,11 @@ test.afterAll(async () => {
 });
 
 async function linhaMenu(page: Page, textoDaLinha: string) {
-  await page.getByRole('row').filter({ hasText: textoDaLinha }).getByRole('button', { name: /Ações do registro/ }).click();
+  await page
+    .getByRole('row')
+    .filter({ hasText: textoDaLinha })
+    .getByRole('button', { name: /Ações do registro/ })
+    .click();
   await expect(page.getByRole('menu')).toBeVisible();
 }
 

@@ -126,7 +126,8 @@ test('usuário: cadastrar com busca de CEP, inativar, ativar, emular e sair da e
 
 test('dashboard: os totais e gráficos mostram os números dos dados', async ({ page }) => {
   const token = (await page.context().cookies()).find((c) => c.name === 'rastro_token')?.value ?? '';
-  const api = async (caminho: string) => (await page.request.get(caminho, { headers: { authorization: `Bearer ${token}` } })).json() as Promise<Record<string, number>>;
+  const api = async (caminho: string) =>
+    (await page.request.get(caminho, { headers: { authorization: `Bearer ${token}` } })).json() as Promise<Record<string, number>>;
   const totais = await api('/api/relatorios/totalizadores');
   expect(totais.totalChips).toBeGreaterThanOrEqual(1);
   expect(totais.totalRastreadores).toBeGreaterThanOrEqual(1);

@@ -14,10 +14,18 @@ async function resolverCaptcha(): Promise<string> {
 }
 
 export async function tokenDe(email: string, senha: string): Promise<string> {
-  const form = new URLSearchParams({ grant_type: 'password', username: email, password: senha, 'g-recaptcha-response': await resolverCaptcha() });
+  const form = new URLSearchParams({
+    grant_type: 'password',
+    username: email,
+    password: senha,
+    'g-recaptcha-response': await resolverCaptcha(),
+  });
   const res = await fetch(`${E2E_URL}/oauth/token`, {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from('rastro-web:rastro-web-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Basic ${Buffer.from('rastro-web:rastro-web-secret').toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: form,
   });
   if (!res.ok) throw new Error(`login falhou: ${res.status} ${await res.text()}`);
@@ -27,7 +35,10 @@ export async function tokenDe(email: string, senha: string): Promise<string> {
 export async function api<T>(token: string | null, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${E2E_URL}${path}`, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);

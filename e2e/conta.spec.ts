@@ -60,7 +60,9 @@ test('esqueci a senha → link do e-mail → nova senha → login; o link usado 
   await expect(page).toHaveURL(/\/auth\/login$/, { timeout: 10_000 });
   await page.goto(link);
   // The message shows on the reset screen (and, per the spec, in a snackbar too).
-  await expect(page.getByRole('main').getByText('O link de redefinição de senha expirou (ele vale 72 horas) ou já foi utilizado.')).toBeVisible();
+  await expect(
+    page.getByRole('main').getByText('O link de redefinição de senha expirou (ele vale 72 horas) ou já foi utilizado.'),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Esqueceu sua senha' })).toBeVisible();
 });
 

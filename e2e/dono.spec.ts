@@ -26,14 +26,25 @@ test.beforeAll(async () => {
   await cadastrarCliente(cliente.nome, cliente.email, cliente.senha);
   const random = seededRandom(Number(sufixo));
   const pet = new Pet({ homeLat: -23.5614, homeLng: -46.6559, random, alwaysWalking: true });
-  dispositivo = new Dispositivo({ imei, host: '127.0.0.1', port: E2E_TOPIN_PORT, intervalS: 2, pet, radio: radioEnvironment(random), random, log: (l) => linhasDoSimulador.push(l) });
+  dispositivo = new Dispositivo({
+    imei,
+    host: '127.0.0.1',
+    port: E2E_TOPIN_PORT,
+    intervalS: 2,
+    pet,
+    radio: radioEnvironment(random),
+    random,
+    log: (l) => linhasDoSimulador.push(l),
+  });
   dispositivo.start();
 });
 test.afterAll(() => dispositivo.stop());
 
 /** Waits until the simulated device logged a line containing `texto` (what it received). */
 async function simuladorRecebeu(texto: string) {
-  await expect.poll(() => linhasDoSimulador.some((l) => l.includes(texto)), { timeout: 15_000, message: `o simulador não recebeu: ${texto}` }).toBe(true);
+  await expect
+    .poll(() => linhasDoSimulador.some((l) => l.includes(texto)), { timeout: 15_000, message: `o simulador não recebeu: ${texto}` })
+    .toBe(true);
 }
 
 async function abrirMapaAtual(page: Page) {

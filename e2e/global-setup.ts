@@ -25,7 +25,13 @@ async function iniciarSmtpEmArquivos() {
 async function exigirLivre(porta: number) {
   await new Promise<void>((resolve, reject) => {
     const s = net.createServer();
-    s.once('error', () => reject(new Error(`a porta ${porta} já está em uso: defina E2E_PORT (usa ela e a seguinte) ou rode pelo npm test, que escolhe portas livres`)));
+    s.once('error', () =>
+      reject(
+        new Error(
+          `a porta ${porta} já está em uso: defina E2E_PORT (usa ela e a seguinte) ou rode pelo npm test, que escolhe portas livres`,
+        ),
+      ),
+    );
     s.listen({ port: porta, host: '0.0.0.0', exclusive: true }, () => s.close(() => resolve()));
   });
 }

@@ -66,7 +66,8 @@ async function sessao(browser: Browser, email: string, senha: string): Promise<P
 
 /** `texto` is on the screen as text, and nothing of any payload became an element or ran. */
 async function inerte(page: Page, onde: string, texto?: string) {
-  if (texto !== undefined) await expect(page.getByText(texto, { exact: false }).first(), `${onde}: o texto como foi digitado`).toBeVisible();
+  if (texto !== undefined)
+    await expect(page.getByText(texto, { exact: false }).first(), `${onde}: o texto como foi digitado`).toBeVisible();
   expect(await page.locator('[data-injetado], img[src="x" i]').count(), `${onde}: marcação injetada no DOM`).toBe(0);
   expect(await page.evaluate(() => (window as { __injetado?: unknown }).__injetado), `${onde}: script injetado rodou`).toBeUndefined();
   expect(dialogos, `${onde}: diálogos abertos`).toEqual([]);

@@ -7,7 +7,10 @@ import { E2E_MAIL_DIR } from './env';
 export async function esperarEmail(para: string, texto: string, timeoutMs = 20_000): Promise<string> {
   const fim = Date.now() + timeoutMs;
   while (Date.now() < fim) {
-    const arquivos = readdirSync(E2E_MAIL_DIR).filter((f) => f.endsWith(`-${para}.eml`)).sort().reverse();
+    const arquivos = readdirSync(E2E_MAIL_DIR)
+      .filter((f) => f.endsWith(`-${para}.eml`))
+      .sort()
+      .reverse();
     for (const f of arquivos) {
       const corpo = decodificar(readFileSync(path.join(E2E_MAIL_DIR, f), 'utf8'));
       if (corpo.includes(texto)) return corpo;

@@ -79,7 +79,19 @@ export async function enviarPosicao(
     // sent within the same second would be taken for a resend of the first.
     ultimaHoraGps = Math.max(Math.floor(Date.now() / 1000) * 1000, ultimaHoraGps + 1000);
     const time = new Date(ultimaHoraGps);
-    socket.write(encodeGps({ type: 0x10, time, latitude: p.latitude, longitude: p.longitude, speedKmh: 3, course: 90, satellites: 8, valid: true, buffered: false }));
+    socket.write(
+      encodeGps({
+        type: 0x10,
+        time,
+        latitude: p.latitude,
+        longitude: p.longitude,
+        speedKmh: 3,
+        course: 90,
+        satellites: 8,
+        valid: true,
+        buffered: false,
+      }),
+    );
     await Promise.race([respostas, falha]);
     if (alarme) socket.write(encodeAlarm(alarme));
   } finally {

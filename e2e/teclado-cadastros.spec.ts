@@ -86,7 +86,9 @@ async function escolher(page: Page, campo: Locator, opcao: string, { digitando =
   await page.keyboard.press('Space');
   const lista = page.getByRole('listbox');
   await expect(lista).toBeVisible();
-  await expect.poll(() => lista.evaluate((el) => el.contains(document.activeElement)), { message: 'a lista aberta não recebeu o foco' }).toBe(true);
+  await expect
+    .poll(() => lista.evaluate((el) => el.contains(document.activeElement)), { message: 'a lista aberta não recebeu o foco' })
+    .toBe(true);
   const alvo = lista.getByRole('option', { name: opcao, exact: exata });
   if (digitando) await page.keyboard.type(digitando);
   else for (let i = 0; i < 100 && !(await focado(alvo)); i++) await page.keyboard.press('ArrowDown');
@@ -104,7 +106,6 @@ function dataSP(dias = 0): string {
     new Date(Date.now() + dias * 86_400_000),
   );
 }
-
 
 test.describe('cadastros do administrador só com o teclado', () => {
   test('usuário: dados pessoais, selects, CEP e perfil, salvo só com o teclado', async () => {
@@ -219,7 +220,10 @@ test.describe('cadastros do administrador só com o teclado', () => {
     await expect(tabela.getByRole('row')).toHaveCount(2);
 
     // The row's menu opens with Enter on its button; its first action has the focus.
-    const acoes = tabela.getByRole('row').filter({ hasText: imeiDona }).getByRole('button', { name: /Ações do registro/ });
+    const acoes = tabela
+      .getByRole('row')
+      .filter({ hasText: imeiDona })
+      .getByRole('button', { name: /Ações do registro/ });
     await tabAte(page, acoes);
     await focoVisivel(acoes);
     await page.keyboard.press('Enter');

@@ -94,7 +94,9 @@ test.describe('formulários só com o teclado', () => {
 
   test('meu rastreador: vincular pelo formulário só com o teclado', async ({ page }) => {
     const token = await tokenDaPagina(admin);
-    const chip = chipSchema.parse(await api(token, 'POST', '/api/chips', { descricao: `CHIP DA DORA ${sufixo}`, numero: `1195${sufixo}0` }));
+    const chip = chipSchema.parse(
+      await api(token, 'POST', '/api/chips', { descricao: `CHIP DA DORA ${sufixo}`, numero: `1195${sufixo}0` }),
+    );
     await api(token, 'POST', '/api/rastreadores', { imei, protocolo: 'TOPIN', chipId: chip.id });
     await cadastrarCliente(dona.nome, dona.email, dona.senha);
     await entrar(page, dona.email, dona.senha);
@@ -197,7 +199,10 @@ test('conta nova só com o teclado: cadastro, esqueci a senha, nova senha pelo l
 const indicador = (alvo: Locator) =>
   alvo.evaluate((el) => {
     const s = getComputedStyle(el);
-    const contorno = s.outlineStyle === 'none' || parseFloat(s.outlineWidth) === 0 ? 'sem contorno' : `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}`;
+    const contorno =
+      s.outlineStyle === 'none' || parseFloat(s.outlineWidth) === 0
+        ? 'sem contorno'
+        : `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}`;
     const caixa = el.closest('.MuiOutlinedInput-root')?.querySelector('.MuiOutlinedInput-notchedOutline');
     const borda = caixa ? `${getComputedStyle(caixa).borderTopWidth} ${getComputedStyle(caixa).borderTopColor}` : '';
     return `contorno: ${contorno}; sombra: ${s.boxShadow}; borda do campo: ${borda}`;

@@ -54,7 +54,9 @@ let e2eCode = 0;
 if (!semE2e) {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromium)) {
-    console.error(`Chromium não encontrado em ${chromium}. Instale o pacote Debian 'chromium' (apt-get install chromium) ou defina CHROMIUM_PATH.`);
+    console.error(
+      `Chromium não encontrado em ${chromium}. Instale o pacote Debian 'chromium' (apt-get install chromium) ou defina CHROMIUM_PATH.`,
+    );
     e2eCode = 1;
     failed += 1;
   } else {

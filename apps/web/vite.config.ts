@@ -61,7 +61,9 @@ function loginEstatico(): Plugin {
         const html = typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source);
         if (!html.includes(root)) return this.error(`index.html sem ${root}`);
         const tela = await readFile(new URL('./login-estatico.html', import.meta.url), 'utf8');
-        const login = html.replace(root, `<div id="root">${tela}</div>`).replace('<title>Rastro</title>', '<title>Fazer login | Rastro</title>');
+        const login = html
+          .replace(root, `<div id="root">${tela}</div>`)
+          .replace('<title>Rastro</title>', '<title>Fazer login | Rastro</title>');
         this.emitFile({ type: 'asset', fileName: 'login.html', source: login });
       },
     },
@@ -73,9 +75,7 @@ export default defineConfig({
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
   server: {
     port: 5173,
-    proxy: Object.fromEntries(
-      proxied.map((prefix) => [prefix, { target: API_TARGET, changeOrigin: false, ws: prefix === '/api' }]),
-    ),
+    proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: API_TARGET, changeOrigin: false, ws: prefix === '/api' }])),
   },
   preview: {
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: API_TARGET }])),
@@ -95,7 +95,12 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
             { name: 'inicial', tags: ['$initial'], test: /node_modules/, priority: 20 },
             // The app's own modules of the first screen (main.tsx, the entry, stays apart: the HTML loads it).
-            { name: 'base', tags: ['$initial'], test: /[\\/]web[\\/]src[\\/].+[\\/]|[\\/]web[\\/]src[\\/]paths\.ts$|[\\/]shared[\\/]src[\\/]/, priority: 15 },
+            {
+              name: 'base',
+              tags: ['$initial'],
+              test: /[\\/]web[\\/]src[\\/].+[\\/]|[\\/]web[\\/]src[\\/]paths\.ts$|[\\/]shared[\\/]src[\\/]/,
+              priority: 15,
+            },
             // The form kit: react-hook-form, the app's form components and the MUI inputs they draw.
             {
               name: 'formularios',

@@ -1,6 +1,11 @@
 import Fastify from 'fastify';
 import pg from 'pg';
-import { DESCRICAO_SITUACAO_ENERGIA, DESCRICAO_SITUACAO_RASTREADOR, type SituacaoEnergia, type SituacaoRastreador } from '@rastro/shared/dominio';
+import {
+  DESCRICAO_SITUACAO_ENERGIA,
+  DESCRICAO_SITUACAO_RASTREADOR,
+  type SituacaoEnergia,
+  type SituacaoRastreador,
+} from '@rastro/shared/dominio';
 import { ajustarV8 } from '../../apps/server/src/lib/v8';
 import { ENV_POOL, ENV_URL, type AvisoAlvo } from './mensagens';
 
@@ -77,7 +82,15 @@ interface Posicao {
 }
 
 /** A map marker, as the API answers it (shared/schemas/mapa.ts marcadorSchema). */
-function marcador(id: number, rastreadorId: number, usuarioRastreadorId: number, nome: string, bateria: number | null, energia: string, l: Posicao) {
+function marcador(
+  id: number,
+  rastreadorId: number,
+  usuarioRastreadorId: number,
+  nome: string,
+  bateria: number | null,
+  energia: string,
+  l: Posicao,
+) {
   const situacaoEnergia = energia as SituacaoEnergia;
   return {
     id,
@@ -117,7 +130,11 @@ async function main() {
     const q = req.query as Q;
     const link = (await pool.query<Vinculo>(SQL_VINCULO, [numero(q.usuarioRastreadorId), numero(q.usuarioId)])).rows[0];
     if (!link) return reply.code(404).send({ status: 404 });
-    const { rows } = await pool.query<Posicao & { id: string }>({ name: 'historico', text: SQL_HISTORICO, values: [link.rastreador_id, q.dataInicial, q.dataFinal] });
+    const { rows } = await pool.query<Posicao & { id: string }>({
+      name: 'historico',
+      text: SQL_HISTORICO,
+      values: [link.rastreador_id, q.dataInicial, q.dataFinal],
+    });
     return rows.map((l) => marcador(Number(l.id), link.rastreador_id, link.id, link.descricao, link.bateria, link.situacao_energia, l));
   });
 
@@ -166,7 +183,16 @@ async function main() {
         origensAlternadasEm: r.origens_alternadas_em?.toISOString() ?? null,
       };
     });
-    return { content, number: page, size, totalElements: total, totalPages, first: page === 0, last: page >= totalPages - 1, numberOfElements: content.length };
+    return {
+      content,
+      number: page,
+      size,
+      totalElements: total,
+      totalPages,
+      first: page === 0,
+      last: page >= totalPages - 1,
+      numberOfElements: content.length,
+    };
   });
 
   app.get('/totalizadores', async () => {
@@ -174,7 +200,12 @@ async function main() {
     const fim = new Date(Date.now() + 86_400_000);
     const inicio = new Date(fim.getTime() - 32 * 86_400_000);
     const r = (await pool.query<Record<string, number>>({ name: 'totais', text: SQL_TOTAIS, values: [inicio, fim] })).rows[0] ?? {};
-    return { totalUsuarios: r.totalUsuarios, totalRastreadores: r.totalRastreadores, totalLocalizacoes: r.totalLocalizacoes, totalChips: r.totalChips };
+    return {
+      totalUsuarios: r.totalUsuarios,
+      totalRastreadores: r.totalRastreadores,
+      totalLocalizacoes: r.totalLocalizacoes,
+      totalChips: r.totalChips,
+    };
   });
 
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -67,7 +67,9 @@ function iniciarAlvo(script: string, url: string, perfil?: string): Promise<Alvo
     env: { ...process.env, [ENV_URL]: url, [ENV_POOL]: String(POOL) },
   });
   return new Promise((resolve, reject) => {
-    filho.once('message', (m: AvisoAlvo) => (m.tipo === 'pronto' ? resolve({ porta: m.porta, filho }) : reject(new Error(`${script}: ${m.mensagem}`))));
+    filho.once('message', (m: AvisoAlvo) =>
+      m.tipo === 'pronto' ? resolve({ porta: m.porta, filho }) : reject(new Error(`${script}: ${m.mensagem}`)),
+    );
     filho.once('exit', (code) => reject(new Error(`${script} saiu (código ${code ?? '?'})`)));
   });
 }
@@ -135,7 +137,10 @@ function endpoints(s: Base, tokensDonos: readonly string[], tokenAdmin: string):
     {
       nome: 'atual',
       descricao: 'mapa, posições atuais de um dono',
-      servidor: (k) => ({ path: '/api/usuarios/rastreadores/ultimas-localizacoes?tipoVisualizacao=ATUAL', headers: bearer(tokensDonos[dono(k)] ?? '') }),
+      servidor: (k) => ({
+        path: '/api/usuarios/rastreadores/ultimas-localizacoes?tipoVisualizacao=ATUAL',
+        headers: bearer(tokensDonos[dono(k)] ?? ''),
+      }),
       base: (k) => ({ path: `/atual?usuarioId=${s.donos[dono(k)]}` }),
       p99: 25,
       itens: lista,
@@ -148,7 +153,9 @@ function endpoints(s: Base, tokensDonos: readonly string[], tokenAdmin: string):
         path: `/api/usuarios/rastreadores/ultimas-localizacoes?tipoVisualizacao=HISTORICO&usuarioRastreadorId=${vinculo(k)}&dataInicial=${de}&dataFinal=${ate}`,
         headers: bearer(tokensDonos[dono(k)] ?? ''),
       }),
-      base: (k) => ({ path: `/historico?usuarioId=${s.donos[dono(k)]}&usuarioRastreadorId=${vinculo(k)}&dataInicial=${de}&dataFinal=${ate}` }),
+      base: (k) => ({
+        path: `/historico?usuarioId=${s.donos[dono(k)]}&usuarioRastreadorId=${vinculo(k)}&dataInicial=${de}&dataFinal=${ate}`,
+      }),
       p99: 60,
       itens: lista,
       esperado: PONTOS_24H,
@@ -182,13 +189,17 @@ async function conferir(e: Endpoint, srv: Alvo, bare: Alvo) {
     const res = await fetch(`http://127.0.0.1:${porta}${g.path}`, { headers: g.headers ?? {} });
     const corpo: unknown = await res.json();
     const itens = res.ok ? e.itens(corpo) : -1;
-    if (itens !== e.esperado) throw new Error(`${quem} ${e.nome}: HTTP ${res.status}, ${itens} itens (esperava ${e.esperado}): ${JSON.stringify(corpo).slice(0, 300)}`);
+    if (itens !== e.esperado)
+      throw new Error(
+        `${quem} ${e.nome}: HTTP ${res.status}, ${itens} itens (esperava ${e.esperado}): ${JSON.stringify(corpo).slice(0, 300)}`,
+      );
     return corpo;
   };
   for (const k of [0, 1, 7]) {
     const a = await pedir(srv.porta, e.servidor(k), 'servidor');
     const b = await pedir(bare.porta, e.base(k), 'base');
-    if (!isDeepStrictEqual(a, b)) throw new Error(`${e.nome}: a base responde outro corpo: ${JSON.stringify(a).slice(0, 300)} × ${JSON.stringify(b).slice(0, 300)}`);
+    if (!isDeepStrictEqual(a, b))
+      throw new Error(`${e.nome}: a base responde outro corpo: ${JSON.stringify(a).slice(0, 300)} × ${JSON.stringify(b).slice(0, 300)}`);
   }
 }
 
@@ -242,7 +253,8 @@ async function medirRitmo(srv: Alvo, bare: Alvo, e: Endpoint, porSegundo: number
   ];
   // A warm-up at the rate first: the saturation phase just before leaves a heap for the collector to settle.
   for (const l of lados) await aRitmo(l.alvo.porta, l.gerar, P.conexoes, P.aquecimentoS, porSegundo);
-  for (let r = 0; r < P.rodadas; r++) for (const l of lados) l.rodadas.push(await aRitmo(l.alvo.porta, l.gerar, P.conexoes, P.medidaS / P.rodadas, porSegundo));
+  for (let r = 0; r < P.rodadas; r++)
+    for (const l of lados) l.rodadas.push(await aRitmo(l.alvo.porta, l.gerar, P.conexoes, P.medidaS / P.rodadas, porSegundo));
   const [a, b] = lados.map((l) => resumir(l.rodadas));
   if (!a || !b) throw new Error('medição vazia');
   return { srv: a, bare: b };
@@ -298,7 +310,10 @@ async function main() {
     await database.close();
     database = undefined;
 
-    [servidor, base] = await Promise.all([iniciarAlvo('servidor.ts', url, argumento('--cpu-prof')), iniciarAlvo('base.ts', url, argumento('--cpu-prof-base'))]);
+    [servidor, base] = await Promise.all([
+      iniciarAlvo('servidor.ts', url, argumento('--cpu-prof')),
+      iniciarAlvo('base.ts', url, argumento('--cpu-prof-base')),
+    ]);
     const so = argumento('--only');
     const eps = endpoints(b, tokensDonos, tokenAdmin).filter((e) => !so || e.nome === so);
     for (const e of eps) await conferir(e, servidor, base);
@@ -315,7 +330,8 @@ async function main() {
       nota(`${e.nome}, saturado: base ${fmt(bare)}`);
       const ritmo = Math.max(1, Math.round(srv.reqPorS * FRACAO_RITMO));
       const lento = await medirRitmo(servidor, base, e, ritmo);
-      const ms = (r: Resumo) => `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms${r.falhas ? `; ${r.falhas} falhas (${r.codigos})` : ''}`;
+      const ms = (r: Resumo) =>
+        `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms${r.falhas ? `; ${r.falhas} falhas (${r.codigos})` : ''}`;
       nota(`${e.nome} a ${ritmo} req/s (${FRACAO_RITMO * 100}% do servidor saturado): servidor ${ms(lento.srv)}; base ${ms(lento.bare)}`);
       falhas += srv.falhas + bare.falhas + lento.srv.falhas + lento.bare.falhas;
       resultados.push({ e, srv, bare, ritmo, lento });
@@ -330,7 +346,13 @@ async function main() {
       // The budgets: latency at the fixed rate, on the same 100 connections.
       imprimir({ nome: `${n}.fixed_rate`, valor: ritmo, unidade: 'req/s' });
       imprimir({ nome: `${n}.p50`, valor: lento.srv.p50, unidade: 'ms', base: lento.bare.p50 });
-      imprimir({ nome: `${n}.p99`, valor: lento.srv.p99, unidade: 'ms', orcamento: e.p99 === undefined ? undefined : { op: '<=', valor: e.p99 }, base: lento.bare.p99 });
+      imprimir({
+        nome: `${n}.p99`,
+        valor: lento.srv.p99,
+        unidade: 'ms',
+        orcamento: e.p99 === undefined ? undefined : { op: '<=', valor: e.p99 },
+        base: lento.bare.p99,
+      });
       imprimir({ nome: `${n}.ratio`, valor: srv.reqPorS / bare.reqPorS, unidade: 'x', orcamento: { op: '>=', valor: 0.7 } });
       imprimir({ nome: `${n}.bare_req_per_s`, valor: Math.round(bare.reqPorS), unidade: 'req/s' });
       // CPU per request (the target process plus PostgreSQL): steadier than req/s when other work

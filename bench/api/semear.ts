@@ -73,13 +73,21 @@ async function cadastros(client: pg.Client, c: Carga) {
   );
   const donos = await ids(client, `select id from usuarios where email like 'dono%@bench.rastro.local' order by id`);
   const r = Array.from({ length: c.rastreadores }, (_, i) => i);
-  await copiar(client, 'COPY chips (descricao, numero, situacao) FROM STDIN', emLotes(r, (i) => `CHIP ${i + 1}\t118${String(i).padStart(8, '0')}\tA\n`));
+  await copiar(
+    client,
+    'COPY chips (descricao, numero, situacao) FROM STDIN',
+    emLotes(r, (i) => `CHIP ${i + 1}\t118${String(i).padStart(8, '0')}\tA\n`),
+  );
   const chips = await ids(client, `select id from chips where descricao like 'CHIP %' order by id`);
   const t0 = new Date();
   await copiar(
     client,
     'COPY rastreadores (imei, protocolo, chip_id, situacao, situacao_energia, bateria, nivel_sinal, ultima_comunicacao) FROM STDIN',
-    emLotes(r, (i) => `${359_339_082_000_000 + i}\tTOPIN\t${chips[i]}\tATIVO\t${i % 50 === 0 ? 'DESLIGADO' : 'LIGADO'}\t${20 + (i % 81)}\t${i % 5}\t${t0.toISOString()}\n`),
+    emLotes(
+      r,
+      (i) =>
+        `${359_339_082_000_000 + i}\tTOPIN\t${chips[i]}\tATIVO\t${i % 50 === 0 ? 'DESLIGADO' : 'LIGADO'}\t${20 + (i % 81)}\t${i % 5}\t${t0.toISOString()}\n`,
+    ),
   );
   const rastreadores = await ids(client, `select id from rastreadores where imei like '35933908%' order by id`);
   // Tracker i belongs to owner i mod donos: every owner has rastreadores/donos of them.
@@ -94,7 +102,8 @@ async function cadastros(client: pg.Client, c: Carga) {
 /** The owners, their links and the newest position of data loaded by `semear`. */
 async function lerBase(client: pg.Client): Promise<Base> {
   const donos = await ids(client, `select id from usuarios where email like 'dono%@bench.rastro.local' order by id`);
-  const vinculos = (await client.query<{ id: number; usuario_id: number }>(`select id, usuario_id from usuario_rastreadores order by id`)).rows;
+  const vinculos = (await client.query<{ id: number; usuario_id: number }>(`select id, usuario_id from usuario_rastreadores order by id`))
+    .rows;
   const porDono = new Map<number, number[]>(donos.map((d) => [d, []]));
   for (const v of vinculos) porDono.get(v.usuario_id)?.push(v.id);
   const t0 = (await client.query<{ t: Date | null }>(`select max(data_hora) as t from localizacoes`)).rows[0]?.t;
@@ -137,7 +146,7 @@ async function* posicoes(rastreadores: readonly number[], minutos: number, t0: D
       // A pet walks or rests: speed in km/h, heading drifting.
       const kmh = rnd() < 0.6 ? 0 : rnd() * 12;
       rumo[i] = ((rumo[i] as number) + (rnd() - 0.5) * 60 + 360) % 360;
-      const passo = (kmh / 60) / 111; // degrees in one minute
+      const passo = kmh / 60 / 111; // degrees in one minute
       const rad = ((rumo[i] as number) * Math.PI) / 180;
       lat[i] = (lat[i] as number) + passo * Math.cos(rad);
       lon[i] = (lon[i] as number) + passo * Math.sin(rad);

@@ -84,13 +84,24 @@ class Aparelho {
   ) {
     // One encoded fix; every other one differs only in its 6 time bytes (offset 4).
     this.modelo = Buffer.from(
-      encodeGps({ type: 0x10, time: new Date(BASE_FIX_MS), latitude: -23.5614, longitude: -46.6559, speedKmh: 4, course: 90, satellites: 8, valid: true, buffered: false }),
+      encodeGps({
+        type: 0x10,
+        time: new Date(BASE_FIX_MS),
+        latitude: -23.5614,
+        longitude: -46.6559,
+        speedKmh: 4,
+        course: 90,
+        satellites: 8,
+        valid: true,
+        buffered: false,
+      }),
     );
     this.socket = connect({ host, port: porta });
     this.socket.setNoDelay(true);
     this.socket.on('connect', () => this.socket.write(encodeLogin(imei, FIRMWARE)));
     this.socket.on('data', (chunk: Buffer) => {
-      for (const frame of this.framer.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))) this.tratar(decodeServerFrame(frame));
+      for (const frame of this.framer.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)))
+        this.tratar(decodeServerFrame(frame));
     });
     this.socket.on('error', () => undefined);
     this.socket.on('close', () => {

@@ -76,7 +76,8 @@ class Dispositivos {
   pedir<T extends Resposta['tipo']>(p: Pedido, tipo: T): Promise<Extract<Resposta, { tipo: T }>> {
     return new Promise((resolve, reject) => {
       this.espera = {
-        resolve: (r) => (r.tipo === tipo ? resolve(r as Extract<Resposta, { tipo: T }>) : reject(new Error(`esperava ${tipo}, veio ${r.tipo}`))),
+        resolve: (r) =>
+          r.tipo === tipo ? resolve(r as Extract<Resposta, { tipo: T }>) : reject(new Error(`esperava ${tipo}, veio ${r.tipo}`)),
         reject,
       };
       this.filho.send(p);
@@ -89,7 +90,8 @@ class Dispositivos {
   }
 }
 
-const agoraNoBanco = async (database: Database) => (await consultar<{ t: string }>(database.db, sql`select clock_timestamp()::text as t`))[0]?.t ?? '';
+const agoraNoBanco = async (database: Database) =>
+  (await consultar<{ t: string }>(database.db, sql`select clock_timestamp()::text as t`))[0]?.t ?? '';
 
 async function registrarRastreadores(database: Database, n: number) {
   const rows = await consultar<{ id: number; imei: string }>(
@@ -100,9 +102,18 @@ async function registrarRastreadores(database: Database, n: number) {
   return rows;
 }
 
-async function fasePosicoes(database: Database, pgPid: number, gw: { porta: number }, disp: Dispositivos, rastreadores: { id: number; imei: string }[]) {
+async function fasePosicoes(
+  database: Database,
+  pgPid: number,
+  gw: { porta: number },
+  disp: Dispositivos,
+  rastreadores: { id: number; imei: string }[],
+) {
   const usados = rastreadores.slice(0, P.aparelhos);
-  const prontos = await disp.pedir({ tipo: 'carga', host: '127.0.0.1', porta: gw.porta, imeis: usados.map((r) => r.imei), janela: P.janela, concorrencia: 200 }, 'prontos');
+  const prontos = await disp.pedir(
+    { tipo: 'carga', host: '127.0.0.1', porta: gw.porta, imeis: usados.map((r) => r.imei), janela: P.janela, concorrencia: 200 },
+    'prontos',
+  );
   nota(`${prontos.logados} aparelhos logados em ${(prontos.ms / 1000).toFixed(1)} s; janela de ${P.janela} fixes sem ack por aparelho`);
   disp.avisar({ tipo: 'enviar' });
   await dormir(P.aquecimentoS * 1000);
@@ -146,10 +157,20 @@ async function fasePosicoes(database: Database, pgPid: number, gw: { porta: numb
   return { gravadas, porSegundo, fim, custo, perdidas: confirmadas - (perdas?.guardadas ?? 0) };
 }
 
-async function faseConexoes(gateway: GatewayTopin, gw: { porta: number }, disp: Dispositivos, rastreadores: { id: number; imei: string }[]) {
+async function faseConexoes(
+  gateway: GatewayTopin,
+  gw: { porta: number },
+  disp: Dispositivos,
+  rastreadores: { id: number; imei: string }[],
+) {
   const alvo = rastreadores.slice(0, P.conexoes);
-  const abertas = await disp.pedir({ tipo: 'ociosas', host: '127.0.0.1', porta: gw.porta, imeis: alvo.map((r) => r.imei), concorrencia: 200 }, 'abertas');
-  nota(`conexões: ${abertas.logadas} logadas em ${(abertas.ms / 1000).toFixed(1)} s (${abertas.falhas} falhas); ociosas por ${P.esperaS} s`);
+  const abertas = await disp.pedir(
+    { tipo: 'ociosas', host: '127.0.0.1', porta: gw.porta, imeis: alvo.map((r) => r.imei), concorrencia: 200 },
+    'abertas',
+  );
+  nota(
+    `conexões: ${abertas.logadas} logadas em ${(abertas.ms / 1000).toFixed(1)} s (${abertas.falhas} falhas); ociosas por ${P.esperaS} s`,
+  );
   await dormir(P.esperaS * 1000);
   const noGateway = alvo.filter((r) => gateway.conectado(r.id)).length;
   const { vivas } = await disp.pedir({ tipo: 'verificar', prazoMs: 60_000 }, 'verificadas');
@@ -160,8 +181,11 @@ async function faseConexoes(gateway: GatewayTopin, gw: { porta: number }, disp: 
 
 async function main() {
   const limite = limiteDeArquivos();
-  nota(`máquina: ${cpus().length} núcleos, carga média ${loadavg()[0]?.toFixed(1) ?? '?'}; limite de arquivos abertos ${limite ?? '?'}${quick ? '; modo --quick' : ''}`);
-  if (limite !== undefined && limite < P.conexoes + 1000) nota(`limite de arquivos (${limite}) baixo para ${P.conexoes} conexões: rode com ulimit -n maior`);
+  nota(
+    `máquina: ${cpus().length} núcleos, carga média ${loadavg()[0]?.toFixed(1) ?? '?'}; limite de arquivos abertos ${limite ?? '?'}${quick ? '; modo --quick' : ''}`,
+  );
+  if (limite !== undefined && limite < P.conexoes + 1000)
+    nota(`limite de arquivos (${limite}) baixo para ${P.conexoes} conexões: rode com ulimit -n maior`);
   let pg: PostgresTemp | undefined;
   let database: Database | undefined;
   let gateway: GatewayTopin | undefined;
@@ -189,7 +213,13 @@ async function main() {
     const held = await faseConexoes(gateway, gw, disp, rastreadores);
 
     nota(`carga média no fim: ${loadavg()[0]?.toFixed(1) ?? '?'} (outros processos disputam os mesmos núcleos: veja a CPU por posição)`);
-    imprimir({ nome: 'ingest.positions_per_s', valor: Math.round(pos.porSegundo), unidade: 'pos/s', orcamento: { op: '>=', valor: P.orcamentoPos }, base: base.porSegundo });
+    imprimir({
+      nome: 'ingest.positions_per_s',
+      valor: Math.round(pos.porSegundo),
+      unidade: 'pos/s',
+      orcamento: { op: '>=', valor: P.orcamentoPos },
+      base: base.porSegundo,
+    });
     imprimir({ nome: 'ingest.baseline_copy_rows_per_s', valor: Math.round(base.porSegundo), unidade: 'rows/s' });
     imprimir({ nome: 'ingest.reply_latency_p50', valor: pos.fim.p50Ms, unidade: 'ms' });
     imprimir({ nome: 'ingest.reply_latency_p99', valor: pos.fim.p99Ms, unidade: 'ms' });

@@ -22,7 +22,10 @@ function cpuDoPid(pid: number): { proprio: number; filhosMortos: number; ppid: n
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name, which is in parentheses and may contain spaces.
-    const c = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    const c = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
     const n = (i: number) => c[i] ?? 0;
     return { proprio: (n(11) + n(12)) * TICK_MS, filhosMortos: (n(13) + n(14)) * TICK_MS, ppid: n(1) };
   } catch {

@@ -49,7 +49,14 @@ export async function construirWeb(dir: string): Promise<Build> {
     plugins: [coletorDeModulos(modulos)],
     // Source maps change nothing a browser downloads; skipping them saves build time. On a busy
     // machine rolldown would also print how long each plugin took: noise here.
-    build: { outDir: dir, emptyOutDir: true, manifest: true, sourcemap: false, reportCompressedSize: false, rolldownOptions: { checks: { bundlerTimings: false } } },
+    build: {
+      outDir: dir,
+      emptyOutDir: true,
+      manifest: true,
+      sourcemap: false,
+      reportCompressedSize: false,
+      rolldownOptions: { checks: { bundlerTimings: false } },
+    },
   });
   const manifest = JSON.parse(await readFile(path.join(dir, '.vite/manifest.json'), 'utf8')) as Manifest;
   return { dir, manifest, modulos };

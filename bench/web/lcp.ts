@@ -49,7 +49,10 @@ async function medirUma(browser: Browser, url: string, perfil: Perfil | undefine
             if (!e) return;
             clearTimeout(limite);
             const el = e.element;
-            resolve({ ms: e.startTime, elemento: el ? `<${el.tagName.toLowerCase()}> ${(el.textContent ?? '').trim().slice(0, 40)}` : '(removido)' });
+            resolve({
+              ms: e.startTime,
+              elemento: el ? `<${el.tagName.toLowerCase()}> ${(el.textContent ?? '').trim().slice(0, 40)}` : '(removido)',
+            });
           }).observe({ type: 'largest-contentful-paint', buffered: true });
         }),
     );
@@ -68,7 +71,12 @@ export async function medirLcp(browser: Browser, paginas: { app: string; base: s
     base.push(await medirUma(browser, paginas.base, perfil));
   }
   return {
-    app: { ms: mediana(app.map((l) => l.ms)), prontoMs: mediana(app.map((l) => l.prontoMs)), elemento: app.at(-1)?.elemento ?? '', amostras: app.map((l) => l.ms) },
+    app: {
+      ms: mediana(app.map((l) => l.ms)),
+      prontoMs: mediana(app.map((l) => l.prontoMs)),
+      elemento: app.at(-1)?.elemento ?? '',
+      amostras: app.map((l) => l.ms),
+    },
     base: { ms: mediana(base.map((l) => l.ms)), elemento: base.at(-1)?.elemento ?? '', amostras: base.map((l) => l.ms) },
   };
 }

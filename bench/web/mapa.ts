@@ -104,7 +104,9 @@ async function buscarRota(browser: Browser, page: Page, rota: Rota): Promise<Des
       clique: r.clique,
       fimResposta,
       desenhado: r.desenhado,
-      camadas: (performance.getEntriesByName('rastro:rota-desenhada', 'mark').at(-1)?.startTime ?? Number.NaN) - (performance.getEntriesByName('rastro:rota-recebida', 'mark').at(-1)?.startTime ?? Number.NaN),
+      camadas:
+        (performance.getEntriesByName('rastro:rota-desenhada', 'mark').at(-1)?.startTime ?? Number.NaN) -
+        (performance.getEntriesByName('rastro:rota-recebida', 'mark').at(-1)?.startTime ?? Number.NaN),
       maiorTarefa: Math.max(0, ...janela.map((t) => t.duracao)),
     };
   });
@@ -126,9 +128,12 @@ async function medirUma(browser: Browser, url: string, token: TokenResponse, rot
   try {
     await context.addCookies([{ name: 'rastro_token', value: encodeURIComponent(token.access_token), url, sameSite: 'Strict' }]);
     const { usuarioId, nome, email, authorities, isClient } = token;
-    await context.addInitScript((usuario) => {
-      localStorage.setItem('rastro_sessao', JSON.stringify({ usuario, emulacao: null }));
-    }, { usuarioId, nome, email, authorities, isClient });
+    await context.addInitScript(
+      (usuario) => {
+        localStorage.setItem('rastro_sessao', JSON.stringify({ usuario, emulacao: null }));
+      },
+      { usuarioId, nome, email, authorities, isClient },
+    );
     await context.addInitScript(instrumentar);
     const page = await context.newPage();
     await page.goto(`${url}/user/mapa`);
@@ -146,7 +151,13 @@ export interface ResultadoMapa {
 }
 
 /** `vezes` searches of each route, alternating; the medians of each figure. */
-export async function medirMapa(browser: Browser, url: string, token: TokenResponse, rotas: readonly Rota[], vezes: number): Promise<ResultadoMapa[]> {
+export async function medirMapa(
+  browser: Browser,
+  url: string,
+  token: TokenResponse,
+  rotas: readonly Rota[],
+  vezes: number,
+): Promise<ResultadoMapa[]> {
   const amostras = rotas.map(() => [] as Desenho[]);
   for (let i = 0; i < vezes; i++) for (const [j, rota] of rotas.entries()) amostras[j]?.push(await medirUma(browser, url, token, rota));
   return rotas.map((rota, j) => {

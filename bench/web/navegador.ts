@@ -5,7 +5,15 @@ export function abrirChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -31,7 +39,12 @@ export const CELULAR: Perfil = { nome: 'celular', rttMs: 562.5, downBps: (1474.5
 export async function aplicarPerfil(page: Page, p: Perfil) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: p.rttMs, downloadThroughput: p.downBps, uploadThroughput: p.upBps });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: p.rttMs,
+    downloadThroughput: p.downBps,
+    uploadThroughput: p.upBps,
+  });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: p.cpu });
 }
 

@@ -25,8 +25,7 @@ import { dormir } from '../lib/stats';
 export const DONO = { nome: 'DONA BENCH', email: 'dona@bench.rastro.test', senha: 'Bench#Web2026' };
 const ADMIN = { email: 'admin@bench.rastro.test', senha: 'Admin#Bench2026' };
 /** Blank 1×1 PNG as the map's tiles: no request leaves the machine, none waits on a tile server. */
-const TILE_VAZIO =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mP8/x8AAwMCAO+ip1sAAAAASUVORK5CYII=';
+const TILE_VAZIO = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mP8/x8AAwMCAO+ip1sAAAAASUVORK5CYII=';
 
 export interface Rota {
   /** What the owner named it: the option to choose in the map's 'Rastreador' field. */
@@ -77,13 +76,18 @@ export async function prepararDados(rotas: readonly Rota[]): Promise<string> {
       .returning({ id: usuarios.id });
     if (!dono) throw new Error('dono');
     for (const [i, r] of rotas.entries()) {
-      const [chip] = await database.db.insert(chips).values({ descricao: `CHIP BENCH ${i + 1}`, numero: `1198000000${i}` }).returning({ id: chips.id });
+      const [chip] = await database.db
+        .insert(chips)
+        .values({ descricao: `CHIP BENCH ${i + 1}`, numero: `1198000000${i}` })
+        .returning({ id: chips.id });
       const [rastreador] = await database.db
         .insert(rastreadores)
         .values({ imei: String(359339089000000 + i), protocolo: 'TOPIN', chipId: chip?.id ?? null, situacao: 'ATIVO', bateria: 80 })
         .returning({ id: rastreadores.id });
       if (!rastreador) throw new Error('rastreador');
-      await database.db.insert(usuarioRastreadores).values({ usuarioId: dono.id, rastreadorId: rastreador.id, descricao: r.descricao, intervaloLocalizacao: 1 });
+      await database.db
+        .insert(usuarioRastreadores)
+        .values({ usuarioId: dono.id, rastreadorId: rastreador.id, descricao: r.descricao, intervaloLocalizacao: 1 });
       await consultar(
         database.db,
         sql`insert into localizacoes (rastreador_id, tipo, data_hora, latitude, longitude, velocidade, curso, satelites)
@@ -105,7 +109,13 @@ async function esperarSaude(url: string, servidor: ChildProcess, ms: number) {
   const fim = Date.now() + ms;
   while (Date.now() < fim) {
     if (servidor.exitCode !== null) throw new Error(`o servidor saiu (código ${servidor.exitCode})`);
-    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${url}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await dormir(200);
   }
   throw new Error('o servidor não respondeu a tempo');
@@ -118,7 +128,10 @@ async function entrar(url: string): Promise<TokenResponse> {
   if (!solution) throw new Error('captcha não resolvido');
   const res = await fetch(`${url}/oauth/token`, {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from('rastro-web:rastro-web-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Basic ${Buffer.from('rastro-web:rastro-web-secret').toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: new URLSearchParams({
       grant_type: 'password',
       username: DONO.email,

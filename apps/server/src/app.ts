@@ -74,7 +74,8 @@ function caminhoRoteado(req: { url: string; routeOptions: { url?: string | undef
 /** Registers plugins and routes; never listens (main.ts does). */
 export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { ctx: Ctx; metrics: Metrics }> {
   const { config, database } = opts;
-  const recaptcha = config.captcha.provider === 'recaptcha' ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : [];
+  const recaptcha =
+    config.captcha.provider === 'recaptcha' ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : [];
   // The security headers, computed once; a request only copies them into its reply (Fastify
   // writes them with its own in one go when the answer leaves).
   const cabecalhos = cabecalhosDeSeguranca(recaptcha);
@@ -87,7 +88,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { c
     // deadline when it creates the server, so it goes in `http` too (setting it later is ignored).
     requestTimeout: config.http.requestTimeoutMs,
     connectionTimeout: config.http.connectionTimeoutMs,
-    http: { requestTimeout: config.http.requestTimeoutMs, connectionsCheckingInterval: Math.min(5000, Math.ceil(config.http.requestTimeoutMs / 4)) },
+    http: {
+      requestTimeout: config.http.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(5000, Math.ceil(config.http.requestTimeoutMs / 4)),
+    },
     frameworkErrors: erroDoFramework(cabecalhos),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -161,7 +165,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { c
   let pararDeOuvirSessoes: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
     emails.start();
-    pararDeOuvirSessoes = await database.listen(CANAL_SESSOES, () => sessoes.limpar(), () => sessoes.limpar());
+    pararDeOuvirSessoes = await database.listen(
+      CANAL_SESSOES,
+      () => sessoes.limpar(),
+      () => sessoes.limpar(),
+    );
   });
   app.addHook('onClose', async () => {
     await emails.stop();
@@ -182,7 +190,15 @@ async function registerWeb(app: AppInstance, dist: string, producao: boolean) {
   // preCompressed: the build writes .br/.gz next to its JS, CSS and HTML (apps/web/vite.config.ts).
   // Source maps (built hidden: the bundles do not point at them) are for developers, not served in production.
   const servir = producao ? (caminho: string) => !caminho.endsWith('.map') : undefined;
-  if (temWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', preCompressed: true, ...(servir ? { allowedPath: servir } : {}) });
+  if (temWeb)
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      preCompressed: true,
+      ...(servir ? { allowedPath: servir } : {}),
+    });
   app.setNotFoundHandler((req, reply) => {
     const url = caminhoRoteado(req);
     const rotaDoSpa = req.method === 'GET' && !ehDaApi(url) && path.extname(url) === '';

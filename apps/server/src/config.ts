@@ -11,7 +11,10 @@ const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 
 /** Comma-separated addresses and CIDR ranges, each one checked (lib/faixas.ts); [] when empty. */
 function faixasDaLista(v: string, ctx: z.RefinementCtx, exemplo: string): string[] | typeof z.NEVER {
-  const faixas = v.split(',').map((f) => f.trim()).filter(Boolean);
+  const faixas = v
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
   try {
     faixasDeIp(faixas);
     return faixas;
@@ -34,7 +37,8 @@ const trustProxy = z.preprocess(
     .transform((v, ctx): false | number | string[] => {
       if (v === undefined || v === 'false' || v === '0') return false;
       if (/^\d+$/.test(v)) return Number(v);
-      const exemplo = 'use o número de proxies à frente do servidor (ex.: 1) ou os endereços e faixas deles (ex.: 10.0.0.0/8); true confiaria em qualquer cliente';
+      const exemplo =
+        'use o número de proxies à frente do servidor (ex.: 1) ou os endereços e faixas deles (ex.: 10.0.0.0/8); true confiaria em qualquer cliente';
       if (v === 'true') {
         ctx.addIssue({ code: 'custom', message: exemplo });
         return z.NEVER;
@@ -110,9 +114,7 @@ const envSchema = z.object({
   VINCULO_LIMIT_USUARIO: z.coerce.number().int().min(1).default(10),
 
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-  MAP_ATTRIBUTION: z
-    .string()
-    .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+  MAP_ATTRIBUTION: z.string().default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
   VIACEP_URL: z.url().default('https://viacep.com.br/ws'),
   TOPIN_IDLE_SECONDS: z.coerce.number().int().min(5).default(900),
   TOPIN_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(500),

@@ -11,7 +11,12 @@ import { encerrarLog, saidaDoLog } from './lib/log';
 async function main() {
   ajustarV8();
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax, statementTimeoutMs: config.databaseStatementTimeoutMs });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolMax: config.databasePoolMax,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+  });
   // The seed runs under the migrations' lock: instances booting together on an empty database take turns.
   const seeded = (await database.migrate((db) => seed(db, config.admin))) ?? { adminCriado: false };
   const saidaLog = saidaDoLog();
@@ -65,6 +70,6 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`Falha ao iniciar o Rastro: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.stderr.write(`Falha ao iniciar o Rastro: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });

@@ -54,7 +54,12 @@ describe('live channel after a LISTEN reconnect', () => {
     const ana = await criarCliente(app, 'ANA');
     const imei = '359339080000888';
     const rastreador = await registrarRastreador(app, admin, imei);
-    const vinculo = await app.inject({ method: 'POST', url: '/api/usuarios/rastreadores', headers: bearer(ana.token), payload: { imei, descricao: 'PIPOCA', intervaloLocalizacao: 5, periUltraEconBateria: 60 } });
+    const vinculo = await app.inject({
+      method: 'POST',
+      url: '/api/usuarios/rastreadores',
+      headers: bearer(ana.token),
+      payload: { imei, descricao: 'PIPOCA', intervaloLocalizacao: 5, periUltraEconBateria: 60 },
+    });
     expect(vinculo.statusCode, vinculo.body).toBe(201);
     const gravar = (s: number) =>
       app.database.db.execute(
@@ -86,7 +91,9 @@ describe('live channel after a LISTEN reconnect', () => {
     const fim = Date.now() + 5000;
     while (!comAPosicao() && Date.now() < fim) await new Promise((r) => setTimeout(r, 20));
     const e = comAPosicao();
-    expect(e?.posicoes).toEqual([expect.objectContaining({ usuarioRastreadorId: vinculo.json<{ id: number }>().id, name: 'PIPOCA', dataHora: quando(2) })]);
+    expect(e?.posicoes).toEqual([
+      expect.objectContaining({ usuarioRastreadorId: vinculo.json<{ id: number }>().id, name: 'PIPOCA', dataHora: quando(2) }),
+    ]);
     expect(e?.rastreadores.map((r) => r.descricao)).toEqual(['PIPOCA']);
     ws.close();
   });

@@ -32,7 +32,14 @@ beforeAll(async () => {
   ana = { ...a, h: bearer(a.token) };
   bia = { ...b, h: bearer(b.token) };
   rastreador = await registrarRastreador(app, admin, IMEI);
-  vinculo = (await app.inject({ method: 'POST', url: '/api/usuarios/rastreadores', headers: ana.h, payload: { imei: IMEI, descricao: 'THOR', intervaloLocalizacao: 5, periUltraEconBateria: 60 } })).json<{ id: number }>().id;
+  vinculo = (
+    await app.inject({
+      method: 'POST',
+      url: '/api/usuarios/rastreadores',
+      headers: ana.h,
+      payload: { imei: IMEI, descricao: 'THOR', intervaloLocalizacao: 5, periUltraEconBateria: 60 },
+    })
+  ).json<{ id: number }>().id;
   gateway = new GatewayTopin(app.database, app.log, { port: 0, host: '127.0.0.1', idleMs: 30_000, maxConexoesPorIp: 50, maxBuffer: 4096 });
   gateway.medir(app.metrics.observarGateway(gateway));
   portaGw = await gateway.iniciar();
@@ -76,7 +83,17 @@ async function ate<T>(fn: () => T | undefined, ms = 5000): Promise<T> {
   }
 }
 
-const fix = (s: number) => ({ type: 0x10 as const, time: new Date(Date.UTC(2026, 10, 22, 13, 0, s)), latitude: -23.5505, longitude: -46.6333, speedKmh: 3, course: 0, satellites: 9, valid: true, buffered: false });
+const fix = (s: number) => ({
+  type: 0x10 as const,
+  time: new Date(Date.UTC(2026, 10, 22, 13, 0, s)),
+  latitude: -23.5505,
+  longitude: -46.6333,
+  speedKmh: 3,
+  course: 0,
+  satellites: 9,
+  valid: true,
+  buffered: false,
+});
 
 describe('live channel /api/socket', () => {
   it('closes a socket that does not authenticate', async () => {
@@ -93,7 +110,13 @@ describe('live channel /api/socket', () => {
     const d = await conectarDispositivo(portaGw);
     await d.enviar(Buffer.concat([encodeLogin(IMEI, 1), encodeGps(fix(1))]));
     const e = await ate(() => daAna.eventos.find((x) => x.posicoes.length > 0));
-    expect(e.posicoes[0]).toMatchObject({ usuarioRastreadorId: vinculo, rastreadorId: rastreador, name: 'THOR', position: { lat: -23.5505, lng: -46.6333 }, tipo: 'GPS' });
+    expect(e.posicoes[0]).toMatchObject({
+      usuarioRastreadorId: vinculo,
+      rastreadorId: rastreador,
+      name: 'THOR',
+      position: { lat: -23.5505, lng: -46.6333 },
+      tipo: 'GPS',
+    });
     expect(e.rastreadores[0]).toMatchObject({ id: vinculo, imei: IMEI });
     // The same fix through the API: the owner and an administrator see it, another client does not.
     const url = `/api/localizacoes?rastreadorId=${rastreador}&tipoLocalizacao=GPS`;
@@ -127,11 +150,17 @@ describe('commands reach the device', () => {
     await d.esperar('78780397' + '012c' + '0d0a');
     await app.inject({ method: 'PUT', url: `/api/usuarios/rastreadores/inativar-economia-bateria/${vinculo}`, headers: ana.h });
     await d.esperar('78780646' + '00' + '0000' + '0000' + '0d0a');
-    await app.inject({ method: 'PUT', url: '/api/usuarios/rastreadores/sincronizar', headers: ana.h, payload: { usuarioRastreadorId: vinculo } });
+    await app.inject({
+      method: 'PUT',
+      url: '/api/usuarios/rastreadores/sincronizar',
+      headers: ana.h,
+      payload: { usuarioRastreadorId: vinculo },
+    });
     await d.esperar('787801800d0a');
     // The device speaks after the commands: they were received (until then they stay PENDENTE).
     await d.enviar(encodeHeartbeat());
-    for (let i = 0; i < 250 && (await comandosDe(app, rastreador)).some((c) => c.status === 'PENDENTE'); i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 250 && (await comandosDe(app, rastreador)).some((c) => c.status === 'PENDENTE'); i++)
+      await new Promise((r) => setTimeout(r, 20));
     expect((await comandosDe(app, rastreador)).map((c) => c.status)).not.toContain('PENDENTE');
     d.fim();
   });
@@ -139,8 +168,16 @@ describe('commands reach the device', () => {
   it('a setting changed while the device is away is delivered when it reconnects', async () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(gateway.conectado(rastreador)).toBe(false);
-    await app.inject({ method: 'POST', url: '/api/usuarios/rastreadores', headers: ana.h, payload: { id: vinculo, imei: IMEI, descricao: 'THOR', intervaloLocalizacao: 2, periUltraEconBateria: 60 } });
-    expect((await comandosDe(app, rastreador)).filter((c) => c.status === 'PENDENTE').map((c) => c.tipo)).toEqual(['GPS_LIGAR', 'INTERVALO']);
+    await app.inject({
+      method: 'POST',
+      url: '/api/usuarios/rastreadores',
+      headers: ana.h,
+      payload: { id: vinculo, imei: IMEI, descricao: 'THOR', intervaloLocalizacao: 2, periUltraEconBateria: 60 },
+    });
+    expect((await comandosDe(app, rastreador)).filter((c) => c.status === 'PENDENTE').map((c) => c.tipo)).toEqual([
+      'GPS_LIGAR',
+      'INTERVALO',
+    ]);
     const d = await conectarDispositivo(portaGw);
     await d.enviar(encodeLogin(IMEI, 1));
     await d.esperar('78780397' + '0078' + '0d0a');
@@ -212,7 +249,8 @@ describe('sockets that leave while they are being set up', () => {
       ctx.skip();
       return;
     }
-    const abertos = async () => Number(/^rastro_ao_vivo_sockets (\S+)$/m.exec((await app.inject({ method: 'GET', url: '/metrics' })).body)?.[1] ?? NaN);
+    const abertos = async () =>
+      Number(/^rastro_ao_vivo_sockets (\S+)$/m.exec((await app.inject({ method: 'GET', url: '/metrics' })).body)?.[1] ?? NaN);
     // The token's session is cached by an authenticated request, so authenticating needs no query.
     expect((await app.inject({ method: 'GET', url: '/api/notificacoes/nao-lidas', headers: bia.h })).statusCode).toBe(200);
     // The sockets of the tests before are closed by now.

@@ -20,7 +20,20 @@ afterAll(async () => {
   await app.fechar();
 });
 
-const OPCIONAIS = ['rg', 'sexo', 'telefoneResidencial', 'telefoneComercial', 'cep', 'logradouro', 'numero', 'complemento', 'bairro', 'referencia', 'estadoId', 'cidadeId'] as const;
+const OPCIONAIS = [
+  'rg',
+  'sexo',
+  'telefoneResidencial',
+  'telefoneComercial',
+  'cep',
+  'logradouro',
+  'numero',
+  'complemento',
+  'bairro',
+  'referencia',
+  'estadoId',
+  'cidadeId',
+] as const;
 const nulos = Object.fromEntries(OPCIONAIS.map((c) => [c, null]));
 
 const guardado = async (email: string) =>
@@ -30,11 +43,26 @@ const guardado = async (email: string) =>
       sql`select rg, sexo, telefone_residencial, cep, logradouro, estado_id, cidade_id, data_nascimento from usuarios where lower(email) = ${email}`,
     )
   )[0];
-const vazio = { rg: null, sexo: null, telefone_residencial: null, cep: null, logradouro: null, estado_id: null, cidade_id: null, data_nascimento: null };
+const vazio = {
+  rg: null,
+  sexo: null,
+  telefone_residencial: null,
+  cep: null,
+  logradouro: null,
+  estado_id: null,
+  cidade_id: null,
+  data_nascimento: null,
+};
 
 describe('optional fields may be left out or null', () => {
   it('an administrator creates a user with only the required fields, or with the optional ones null', async () => {
-    const minimo = { nome: 'SEM OPCIONAIS', email: 'sem.opcionais@rastro.test', cpf: cpfValido(101), nivelId: clienteNivel, telefoneCelular: '(11) 9 8765-4321' };
+    const minimo = {
+      nome: 'SEM OPCIONAIS',
+      email: 'sem.opcionais@rastro.test',
+      cpf: cpfValido(101),
+      nivelId: clienteNivel,
+      telefoneCelular: '(11) 9 8765-4321',
+    };
     const res = await app.inject({ method: 'POST', url: '/api/usuarios', headers: admin, payload: minimo });
     expect(res.statusCode, res.body).toBe(201);
     expect(await guardado('sem.opcionais@rastro.test')).toEqual(vazio);
@@ -48,16 +76,31 @@ describe('optional fields may be left out or null', () => {
   it('an owner saves Minha conta without the optional fields, or with them null', async () => {
     const dono = await criarCliente(app);
     const h = bearer(dono.token);
-    const semNada = await app.inject({ method: 'POST', url: '/users', headers: h, payload: { cpf: cpfValido(103), telefoneCelular: '(11) 9 8765-4321' } });
+    const semNada = await app.inject({
+      method: 'POST',
+      url: '/users',
+      headers: h,
+      payload: { cpf: cpfValido(103), telefoneCelular: '(11) 9 8765-4321' },
+    });
     expect(semNada.statusCode, semNada.body).toBe(200);
-    const nulo = await app.inject({ method: 'POST', url: '/users', headers: h, payload: { cpf: cpfValido(103), telefoneCelular: '(11) 9 8765-4321', nome: null, email: null, ...nulos } });
+    const nulo = await app.inject({
+      method: 'POST',
+      url: '/users',
+      headers: h,
+      payload: { cpf: cpfValido(103), telefoneCelular: '(11) 9 8765-4321', nome: null, email: null, ...nulos },
+    });
     expect(nulo.statusCode, nulo.body).toBe(200);
     expect(await guardado(dono.email.toLowerCase())).toMatchObject({ rg: null, sexo: null, cep: null, estado_id: null });
   });
 
   it('"localizar agora" for every tracker takes a null id as no id', async () => {
     const dono = await criarCliente(app);
-    const res = await app.inject({ method: 'PUT', url: '/api/usuarios/rastreadores/sincronizar', headers: bearer(dono.token), payload: { usuarioRastreadorId: null } });
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/usuarios/rastreadores/sincronizar',
+      headers: bearer(dono.token),
+      payload: { usuarioRastreadorId: null },
+    });
     expect(res.statusCode, res.body).toBe(200);
   });
 
@@ -66,7 +109,15 @@ describe('optional fields may be left out or null', () => {
       method: 'POST',
       url: '/api/usuarios',
       headers: admin,
-      payload: { nome: 'RG LONGO', email: 'rg.longo@rastro.test', cpf: cpfValido(104), nivelId: clienteNivel, telefoneCelular: '(11) 9 8765-4321', rg: '1'.repeat(16), cep: '123' },
+      payload: {
+        nome: 'RG LONGO',
+        email: 'rg.longo@rastro.test',
+        cpf: cpfValido(104),
+        nivelId: clienteNivel,
+        telefoneCelular: '(11) 9 8765-4321',
+        rg: '1'.repeat(16),
+        cep: '123',
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('Máximo de 15 caracteres');

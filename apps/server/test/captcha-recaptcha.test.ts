@@ -39,7 +39,10 @@ afterAll(async () => {
 
 describe('CAPTCHA_PROVIDER=recaptcha', () => {
   it('publishes the site key and no ALTCHA challenge', async () => {
-    expect((await app.inject('/api/config')).json<{ captcha: unknown }>().captcha).toEqual({ provider: 'recaptcha', siteKey: 'chave-do-site' });
+    expect((await app.inject('/api/config')).json<{ captcha: unknown }>().captcha).toEqual({
+      provider: 'recaptcha',
+      siteKey: 'chave-do-site',
+    });
     expect((await app.inject('/api/captcha/desafio')).statusCode).toBe(404);
   });
 

@@ -30,7 +30,9 @@ describe('chips', () => {
     const alterado = await salvar({ id: chip.id, descricao: 'VIVO CONTROLE', numero: '11987654321' });
     expect(alterado.statusCode).toBe(200);
     expect(alterado.json<{ descricao: string }>().descricao).toBe('VIVO CONTROLE');
-    expect((await app.inject({ method: 'GET', url: `/api/chips/${chip.id}`, headers: h })).json<{ descricao: string }>().descricao).toBe('VIVO CONTROLE');
+    expect((await app.inject({ method: 'GET', url: `/api/chips/${chip.id}`, headers: h })).json<{ descricao: string }>().descricao).toBe(
+      'VIVO CONTROLE',
+    );
     expect((await salvar({ id: 999999, descricao: 'X', numero: '11987654321' })).statusCode).toBe(404);
   });
 
@@ -41,14 +43,27 @@ describe('chips', () => {
       { campo: 'descricao', message: 'Campo obrigatorio.' },
       { campo: 'numero', message: 'Campo obrigatorio.' },
     ]);
-    expect((await salvar({ descricao: 'X', numero: '123' })).json<{ errors: unknown }>().errors).toEqual([{ campo: 'numero', message: 'Telefone inválido.' }]);
-    expect((await salvar({ descricao: 'X'.repeat(151), numero: '11987654321' })).json<{ errors: unknown }>().errors).toEqual([{ campo: 'descricao', message: 'Máximo de 150 caracteres.' }]);
+    expect((await salvar({ descricao: 'X', numero: '123' })).json<{ errors: unknown }>().errors).toEqual([
+      { campo: 'numero', message: 'Telefone inválido.' },
+    ]);
+    expect((await salvar({ descricao: 'X'.repeat(151), numero: '11987654321' })).json<{ errors: unknown }>().errors).toEqual([
+      { campo: 'descricao', message: 'Máximo de 150 caracteres.' },
+    ]);
   });
 
   it('filters by código, descrição and número, pages and orders', async () => {
-    for (let i = 1; i <= 12; i++) await salvar({ descricao: `CLARO ${String(i).padStart(2, '0')}`, numero: `2199999${String(i).padStart(4, '0')}` });
+    for (let i = 1; i <= 12; i++)
+      await salvar({ descricao: `CLARO ${String(i).padStart(2, '0')}`, numero: `2199999${String(i).padStart(4, '0')}` });
     const pag = await listar('descricao=claro&size=5&page=1&orderBy=descricao&orderDirection=desc');
-    const page = pag.json<{ content: { descricao: string }[]; totalElements: number; totalPages: number; number: number; first: boolean; last: boolean; numberOfElements: number }>();
+    const page = pag.json<{
+      content: { descricao: string }[];
+      totalElements: number;
+      totalPages: number;
+      number: number;
+      first: boolean;
+      last: boolean;
+      numberOfElements: number;
+    }>();
     expect(page).toMatchObject({ totalElements: 12, totalPages: 3, number: 1, first: false, last: false, numberOfElements: 5 });
     expect(page.content.map((c) => c.descricao)).toEqual(['CLARO 07', 'CLARO 06', 'CLARO 05', 'CLARO 04', 'CLARO 03']);
     const porNumero = await listar(`numero=${encodeURIComponent('(21) 9 9999-0003')}`);
@@ -57,20 +72,31 @@ describe('chips', () => {
     expect((await listar(`codigo=${id}`)).json<{ totalElements: number }>().totalElements).toBe(1);
     expect((await listar('codigo=12a')).statusCode).toBe(400);
     expect((await listar('codigo=123456')).json<{ message: string }>().message).toBe('Máximo de 5 caracteres.');
-    expect((await listar('descricao=nada-disso')).json<{ content: unknown[]; totalElements: number }>()).toMatchObject({ content: [], totalElements: 0 });
+    expect((await listar('descricao=nada-disso')).json<{ content: unknown[]; totalElements: number }>()).toMatchObject({
+      content: [],
+      totalElements: 0,
+    });
     expect((await listar('descricao=100%25')).json<{ totalElements: number }>().totalElements).toBe(0);
   });
 
   it('inactivates and activates; only active chips free of trackers are available', async () => {
     const a = (await salvar({ descricao: 'LIVRE', numero: '31988887777' })).json<{ id: number }>().id;
     const b = (await salvar({ descricao: 'EM USO', numero: '31988886666' })).json<{ id: number }>().id;
-    await app.inject({ method: 'POST', url: '/api/rastreadores', headers: h, payload: { imei: '359339080000001', protocolo: 'TOPIN', chipId: b } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/rastreadores',
+      headers: h,
+      payload: { imei: '359339080000001', protocolo: 'TOPIN', chipId: b },
+    });
 
-    const ids = async (url: string) => (await app.inject({ method: 'GET', url, headers: h })).json<{ id: number; text: string }[]>().map((c) => c.id);
+    const ids = async (url: string) =>
+      (await app.inject({ method: 'GET', url, headers: h })).json<{ id: number; text: string }[]>().map((c) => c.id);
     expect(await ids('/api/chips/select/disponiveis')).toContain(a);
     expect(await ids('/api/chips/select/disponiveis')).not.toContain(b);
     expect(await ids('/api/chips/select')).toEqual(expect.arrayContaining([a, b]));
-    const item = (await app.inject({ method: 'GET', url: '/api/chips/select', headers: h })).json<{ id: number; text: string }[]>().find((c) => c.id === a);
+    const item = (await app.inject({ method: 'GET', url: '/api/chips/select', headers: h }))
+      .json<{ id: number; text: string }[]>()
+      .find((c) => c.id === a);
     expect(item?.text).toBe('(31) 98888-7777 - LIVRE');
 
     const inativo = await app.inject({ method: 'DELETE', url: `/api/chips/inativar/${a}`, headers: h });
@@ -80,5 +106,4 @@ describe('chips', () => {
     expect(ativo.json<{ situacao: string }>().situacao).toBe('A');
     expect((await app.inject({ method: 'PUT', url: '/api/chips/ativar/999999', headers: h })).statusCode).toBe(404);
   });
-
 });

@@ -26,30 +26,33 @@ describe('consultar (raw SQL)', () => {
     expect(dentro).toEqual([expect.objectContaining({ n: 8 })]);
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, each connection prepares a text once, under one name, and reuses it', async () => {
-    const marcada = (n: number) => sql`select ${n}::int as n, 'consultar-preparada' as marca, pg_sleep(0.05)`;
-    // Four at once on a pool of four: each connection runs the statement.
-    const vezes = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map((n) => consultar<{ n: number }>(database.db, marcada(n))));
-    expect(vezes.map((r) => r[0]?.n)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    const porConexao = await Promise.all(
-      [1, 2, 3, 4].map(() =>
-        consultar<{ pid: number; name: string; statement: string }>(
-          database.db,
-          sql`select pg_backend_pid() as pid, p.name, p.statement from pg_prepared_statements p, pg_sleep(0.05)`,
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'on PostgreSQL, each connection prepares a text once, under one name, and reuses it',
+    async () => {
+      const marcada = (n: number) => sql`select ${n}::int as n, 'consultar-preparada' as marca, pg_sleep(0.05)`;
+      // Four at once on a pool of four: each connection runs the statement.
+      const vezes = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map((n) => consultar<{ n: number }>(database.db, marcada(n))));
+      expect(vezes.map((r) => r[0]?.n)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      const porConexao = await Promise.all(
+        [1, 2, 3, 4].map(() =>
+          consultar<{ pid: number; name: string; statement: string }>(
+            database.db,
+            sql`select pg_backend_pid() as pid, p.name, p.statement from pg_prepared_statements p, pg_sleep(0.05)`,
+          ),
         ),
-      ),
-    );
-    const conexoes = new Set(porConexao.map((linhas) => linhas[0]?.pid));
-    expect(conexoes.size).toBe(4);
-    const nomes = new Set<string>();
-    for (const linhas of porConexao) {
-      const marcadas = linhas.filter((l) => l.statement.includes('consultar-preparada'));
-      expect(marcadas).toHaveLength(1);
-      nomes.add(marcadas[0]?.name ?? '');
-    }
-    // The same name on every connection, and not the unnamed statement.
-    expect([...nomes]).toEqual([expect.stringMatching(/^rastro_\d+$/)]);
-  });
+      );
+      const conexoes = new Set(porConexao.map((linhas) => linhas[0]?.pid));
+      expect(conexoes.size).toBe(4);
+      const nomes = new Set<string>();
+      for (const linhas of porConexao) {
+        const marcadas = linhas.filter((l) => l.statement.includes('consultar-preparada'));
+        expect(marcadas).toHaveLength(1);
+        nomes.add(marcadas[0]?.name ?? '');
+      }
+      // The same name on every connection, and not the unnamed statement.
+      expect([...nomes]).toEqual([expect.stringMatching(/^rastro_\d+$/)]);
+    },
+  );
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('statement limit on PostgreSQL', () => {
@@ -75,7 +78,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('statement limit on PostgreSQL', (
       await new Promise((r) => setTimeout(r, 800));
       await outra.query('select pg_advisory_unlock(7420001)');
       await migrando;
-      const [tabela] = await consultar<{ n: number }>(database.db, sql`select count(*)::int as n from information_schema.tables where table_name = 'localizacoes'`);
+      const [tabela] = await consultar<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from information_schema.tables where table_name = 'localizacoes'`,
+      );
       expect(tabela?.n).toBe(1);
       // Back to the limit once the migrations are done (same, single, connection).
       const [limite] = await consultar<{ statement_timeout: string }>(database.db, sql`show statement_timeout`);

@@ -14,8 +14,17 @@ const demo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/
 async function token(base: string, email: string, senha: string) {
   const challenge = (await (await fetch(`${base}/api/captcha/desafio`)).json()) as Parameters<typeof solveChallenge>[0]['challenge'];
   const solution = await solveChallenge({ challenge, deriveKey });
-  const form = new URLSearchParams({ grant_type: 'password', username: email, password: senha, 'g-recaptcha-response': Buffer.from(JSON.stringify({ challenge, solution })).toString('base64') });
-  const res = await fetch(`${base}/oauth/token`, { method: 'POST', body: form, headers: { authorization: `Basic ${Buffer.from('rastro-web:rastro-web-secret').toString('base64')}` } });
+  const form = new URLSearchParams({
+    grant_type: 'password',
+    username: email,
+    password: senha,
+    'g-recaptcha-response': Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'),
+  });
+  const res = await fetch(`${base}/oauth/token`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Basic ${Buffer.from('rastro-web:rastro-web-secret').toString('base64')}` },
+  });
   return (await res.json()) as { access_token: string; isClient: boolean };
 }
 
@@ -24,7 +33,19 @@ describe('npm run demo', () => {
     const [port, topin] = [await portaLivre(), await portaLivre()];
     const base = `http://127.0.0.1:${port}`;
     const proc = spawn(process.execPath, ['--import', 'tsx', demo], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', TOPIN_PORT: String(topin), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rastro-demo-')), ADMIN_PASSWORD: 'Admin#Demo2026', LOG_LEVEL: 'warn', CAPTCHA_COUNTER_MIN: '50', CAPTCHA_COUNTER_MAX: '100', WEB_DIST: '/nonexistent', DATABASE_URL: '' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        TOPIN_PORT: String(topin),
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rastro-demo-')),
+        ADMIN_PASSWORD: 'Admin#Demo2026',
+        LOG_LEVEL: 'warn',
+        CAPTCHA_COUNTER_MIN: '50',
+        CAPTCHA_COUNTER_MAX: '100',
+        WEB_DIST: '/nonexistent',
+        DATABASE_URL: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
@@ -33,7 +54,12 @@ describe('npm run demo', () => {
     proc.stderr.on('data', (c: Buffer) => (saida += c.toString()));
     try {
       const fim = Date.now() + 60_000;
-      while (!(await fetch(`${base}/health`).then((r) => r.ok, () => false))) {
+      while (
+        !(await fetch(`${base}/health`).then(
+          (r) => r.ok,
+          () => false,
+        ))
+      ) {
         if (Date.now() > fim) throw new Error(`não subiu: ${saida}`);
         await new Promise((r) => setTimeout(r, 300));
       }

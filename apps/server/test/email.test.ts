@@ -9,7 +9,6 @@ import { decodificar, iniciarSmtp } from './smtp';
 
 const signup = { nome: 'Paulo', telefoneCelular: '11987654321', senha: 'senha-do-paulo-1' };
 
-
 async function ate<T>(f: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
   const fim = Date.now() + ms;
   for (;;) {
@@ -28,7 +27,10 @@ describe('e-mail outbox', () => {
       const res = await app.inject({ method: 'POST', url: '/users/sign-up', payload: { ...signup, email: 'paulo@rastro.test' } });
       expect(res.statusCode).toBe(201);
       const falhou = await ate(async () => {
-        const rows = await consultar(app.database.db, sql`select status, tentativas, ultimo_erro from email_outbox where destinatario = 'paulo@rastro.test'`);
+        const rows = await consultar(
+          app.database.db,
+          sql`select status, tentativas, ultimo_erro from email_outbox where destinatario = 'paulo@rastro.test'`,
+        );
         const r = rows[0] as { status: string; tentativas: number; ultimo_erro: string | null } | undefined;
         return r && r.tentativas >= 1 && r.ultimo_erro ? r : undefined;
       });

@@ -226,7 +226,12 @@ export class DispositivoEmFluxo {
     s.on('close', () => (this.fechado = true));
     s.on('data', (c: Buffer) => this.receber(c));
     s.write(encodeLogin(this.imei, 1));
-    await ate(`login de ${this.imei}`, () => (this.logado ? true : this.fechado ? Promise.reject(new Error('conexão fechada no login')) : undefined), 20_000, 20);
+    await ate(
+      `login de ${this.imei}`,
+      () => (this.logado ? true : this.fechado ? Promise.reject(new Error('conexão fechada no login')) : undefined),
+      20_000,
+      20,
+    );
   }
 
   /** Starts sending fixes; each ack lets another one go. */
@@ -332,7 +337,11 @@ export interface Cluster {
 
 /** Starts a cluster with scripts/pg-temp.sh on `porta`. */
 export function iniciarCluster(porta: number): Cluster {
-  const r = spawnSync('bash', [path.join(raiz, 'scripts/pg-temp.sh')], { env: { ...process.env, PGPORT: String(porta) }, encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync('bash', [path.join(raiz, 'scripts/pg-temp.sh')], {
+    env: { ...process.env, PGPORT: String(porta) },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   const dir = /^PGDIR=(.+)$/m.exec(r.stdout)?.[1];
   const url = /^DATABASE_URL=(.+)$/m.exec(r.stdout)?.[1];
   if (r.status !== 0 || !dir || !url) throw new Error(`pg-temp.sh falhou: ${r.stdout}${r.stderr}`);

@@ -6,7 +6,16 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openPglite } from '../src/db/client';
-import { ate, DispositivoEmFluxo, pausa, entrarHttp, horariosGps, iniciarServidor, registrarPorHttp, type ServidorFilho } from './falhas-apoio';
+import {
+  ate,
+  DispositivoEmFluxo,
+  pausa,
+  entrarHttp,
+  horariosGps,
+  iniciarServidor,
+  registrarPorHttp,
+  type ServidorFilho,
+} from './falhas-apoio';
 import { portaLivre } from './net';
 
 /**
@@ -131,9 +140,13 @@ async function killDuranteIngestao(env: Record<string, string>) {
 describe('kill -9 during ingestion', () => {
   // The suite's PostgreSQL pass (TEST_DATABASE_URL) runs the PostgreSQL variant only: the
   // PGlite one already ran in the default pass.
-  it.runIf(!process.env.TEST_DATABASE_URL)('keeps every acknowledged fix (embedded PGlite)', async () => {
-    await killDuranteIngestao({ DATA_DIR: await dataDirPglite(), DATABASE_URL: '' });
-  }, 120_000);
+  it.runIf(!process.env.TEST_DATABASE_URL)(
+    'keeps every acknowledged fix (embedded PGlite)',
+    async () => {
+      await killDuranteIngestao({ DATA_DIR: await dataDirPglite(), DATABASE_URL: '' });
+    },
+    120_000,
+  );
 
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
     'keeps every acknowledged fix (PostgreSQL)',

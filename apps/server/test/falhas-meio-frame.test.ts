@@ -32,7 +32,17 @@ afterAll(async () => {
 const LOGIN_OK = '787801010d0a';
 const quando = (min: number, s = 0) => new Date(Date.UTC(2026, 4, 3, 10, min, s));
 const fix = (t: Date, lat = -23.55) =>
-  encodeGps({ type: 0x10, time: t, latitude: lat, longitude: -46.63, speedKmh: 3, course: 10, satellites: 7, valid: true, buffered: false });
+  encodeGps({
+    type: 0x10,
+    time: t,
+    latitude: lat,
+    longitude: -46.63,
+    speedKmh: 3,
+    course: 10,
+    satellites: 7,
+    valid: true,
+    buffered: false,
+  });
 const varredura = (t: Date) =>
   encodeWifiLbs({
     type: 0x18,
@@ -47,7 +57,8 @@ const varredura = (t: Date) =>
     cellWidth: 2,
   });
 /** The server's ack of a fix or scan: LEN echoed, type, the frame's 6 time bytes. */
-const ack = (frame: Uint8Array) => `7878${Buffer.from(frame.subarray(2, 4)).toString('hex')}${Buffer.from(frame.subarray(4, 10)).toString('hex')}0d0a`;
+const ack = (frame: Uint8Array) =>
+  `7878${Buffer.from(frame.subarray(2, 4)).toString('hex')}${Buffer.from(frame.subarray(4, 10)).toString('hex')}0d0a`;
 
 const linhas = (t: Date) =>
   consultar<{ tipo: string; latitude: number | null }>(

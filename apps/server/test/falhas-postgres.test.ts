@@ -81,7 +81,9 @@ describe.skipIf(!binPostgres())('PostgreSQL restarted under load', () => {
       }
     });
     for (const { d } of frota) d.transmitir();
-    await ate('carga antes da queda', () => (respostas.filter((r) => r.status === 200).length >= 10 && frota.every(({ d }) => d.confirmados.size >= 5) ? true : undefined));
+    await ate('carga antes da queda', () =>
+      respostas.filter((r) => r.status === 200).length >= 10 && frota.every(({ d }) => d.confirmados.size >= 5) ? true : undefined,
+    );
 
     // Outage.
     pararPostgres(cluster);
@@ -121,7 +123,9 @@ describe.skipIf(!binPostgres())('PostgreSQL restarted under load', () => {
     expect(desligar.json).toEqual({ message: MSG.desligandoRastreador });
 
     // Reads and writes work again on the same process.
-    await ate('GET 200 após a volta', async () => ((await api(s.url, 'GET', '/api/rastreadores?size=5', h)).status === 200 ? true : undefined));
+    await ate('GET 200 após a volta', async () =>
+      (await api(s.url, 'GET', '/api/rastreadores?size=5', h)).status === 200 ? true : undefined,
+    );
     const chip = await api(s.url, 'POST', '/api/chips', h, { descricao: 'DEPOIS DA QUEDA', numero: '11944443333' });
     expect(chip.status).toBe(201);
     // The device connections survived the outage: a new fix on each is acknowledged and stored.
@@ -138,7 +142,9 @@ describe.skipIf(!binPostgres())('PostgreSQL restarted under load', () => {
     for (const { d } of frota) d.pararDeTransmitir();
 
     // Under load the whole time: every answer was a success or the pt-BR 5xx; nothing dropped.
-    const estranhas = respostas.filter((r) => r.status !== 200 && !(r.status >= 500 && r.texto === JSON.stringify({ status: r.status, message: MSG.erroInterno })));
+    const estranhas = respostas.filter(
+      (r) => r.status !== 200 && !(r.status >= 500 && r.texto === JSON.stringify({ status: r.status, message: MSG.erroInterno })),
+    );
     expect(estranhas).toEqual([]);
     expect(respostas.filter((r) => r.status === 200).length).toBeGreaterThan(10);
     // Every fix acknowledged before, during and after the outage is stored.

@@ -31,7 +31,10 @@ interface Linha {
 }
 
 const saida = (database: Database) =>
-  consultar<Linha>(database.db, sql`select id, status, tentativas, ultimo_erro from email_outbox where destinatario = ${ADMIN.email} order by id`);
+  consultar<Linha>(
+    database.db,
+    sql`select id, status, tentativas, ultimo_erro from email_outbox where destinatario = ${ADMIN.email} order by id`,
+  );
 
 async function subirApp(database: Database, env: Record<string, string>, dataDir: string) {
   const app = await buildApp({ config: loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, ...env }), database, logger: false });

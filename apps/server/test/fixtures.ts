@@ -14,7 +14,8 @@ let seq = 0;
 export async function criarNivel(app: TestApp, nome: string, permissoes: Permissao[]) {
   const [n] = await app.database.db.insert(niveis).values({ nome, isClient: false }).returning({ id: niveis.id });
   if (!n) throw new Error('nivel');
-  if (permissoes.length) await app.database.db.insert(nivelPermissoes).values(permissoes.map((permissao) => ({ nivelId: n.id, permissao })));
+  if (permissoes.length)
+    await app.database.db.insert(nivelPermissoes).values(permissoes.map((permissao) => ({ nivelId: n.id, permissao })));
   return n.id;
 }
 
@@ -58,9 +59,19 @@ let chipSeq = 0;
 export async function registrarRastreador(app: TestApp, adminHeaders: Record<string, string>, imei: string) {
   chipSeq += 1;
   const numero = `119${String(Date.now() % 100_000).padStart(5, '0')}${String(chipSeq % 1000).padStart(3, '0')}`;
-  const chip = await app.inject({ method: 'POST', url: '/api/chips', headers: adminHeaders, payload: { descricao: `CHIP ${imei}`, numero } });
+  const chip = await app.inject({
+    method: 'POST',
+    url: '/api/chips',
+    headers: adminHeaders,
+    payload: { descricao: `CHIP ${imei}`, numero },
+  });
   if (chip.statusCode !== 201) throw new Error(`chip: ${chip.body}`);
-  const r = await app.inject({ method: 'POST', url: '/api/rastreadores', headers: adminHeaders, payload: { imei, protocolo: 'TOPIN', chipId: chip.json<{ id: number }>().id } });
+  const r = await app.inject({
+    method: 'POST',
+    url: '/api/rastreadores',
+    headers: adminHeaders,
+    payload: { imei, protocolo: 'TOPIN', chipId: chip.json<{ id: number }>().id },
+  });
   if (r.statusCode !== 201) throw new Error(`rastreador: ${r.body}`);
   return r.json<{ id: number }>().id;
 }

@@ -98,7 +98,9 @@ const IMEI_LIVRE = '359339081000002';
 /** Everyone active again and fresh tokens (a case may have logged out or inactivated someone). */
 async function restaurar() {
   await app.database.db.execute(sql`update usuarios set situacao = true`);
-  await app.database.db.execute(sql`update usuarios set nivel_id = (select id from niveis where nome = ${NIVEL_ADMINISTRADOR}) where id = ${ids.admin}`);
+  await app.database.db.execute(
+    sql`update usuarios set nivel_id = (select id from niveis where nome = ${NIVEL_ADMINISTRADOR}) where id = ${ids.admin}`,
+  );
   await app.database.db.execute(sql`update chips set situacao = 'A'`);
   tokens.admin = await tokenPara(app, ids.admin);
   tokens.cliente = await tokenPara(app, ids.cliente);
@@ -121,7 +123,10 @@ beforeAll(async () => {
   ids.cliente = cliente.id;
   ids.rastreador = await registrarRastreador(app, adminHeaders, IMEI);
   ids.livre = await registrarRastreador(app, adminHeaders, IMEI_LIVRE);
-  const [chip] = await consultar<{ chipId: number }>(app.database.db, sql`select chip_id as "chipId" from rastreadores where id = ${ids.rastreador}`);
+  const [chip] = await consultar<{ chipId: number }>(
+    app.database.db,
+    sql`select chip_id as "chipId" from rastreadores where id = ${ids.rastreador}`,
+  );
   ids.chip = chip?.chipId ?? 0;
   const vinculo = await app.inject({
     method: 'POST',
@@ -133,8 +138,12 @@ beforeAll(async () => {
   await app.database.db.execute(
     sql`insert into localizacoes (rastreador_id, tipo, data_hora, latitude, longitude, velocidade) values (${ids.rastreador}, 'GPS', now() - interval '1 hour', -23.5, -46.6, 3)`,
   );
-  await app.database.db.execute(sql`insert into baterias (rastreador_id, bateria, nivel_sinal, data_cadastro) values (${ids.rastreador}, 80, 60, now())`);
-  await app.database.db.execute(sql`insert into notificacoes (usuario_id, rastreador_id, descricao) values (${ids.cliente}, ${ids.rastreador}, 'Alerta')`);
+  await app.database.db.execute(
+    sql`insert into baterias (rastreador_id, bateria, nivel_sinal, data_cadastro) values (${ids.rastreador}, 80, 60, now())`,
+  );
+  await app.database.db.execute(
+    sql`insert into notificacoes (usuario_id, rastreador_id, descricao) values (${ids.cliente}, ${ids.rastreador}, 'Alerta')`,
+  );
   rotas = rotasDo(app.swagger() as unknown as OpenApi);
   await restaurar();
 });
@@ -146,8 +155,8 @@ afterAll(async () => {
 // ---- Arbitraries ------------------------------------------------------------------------------
 
 /** Percent-encoding; a lone surrogate (no UTF-8 for it, so no URL can carry it) becomes U+FFFD. */
-const uri = (s: string) => encodeURIComponent(s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
-
+const uri = (s: string) =>
+  encodeURIComponent(s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
 
 const ESPECIAIS = [
   '',
@@ -182,16 +191,41 @@ const ESPECIAIS = [
   '__proto__',
   'constructor',
 ];
-const NUMEROS = [0, -0, -1, 1, 0.5, -0.5, 2 ** 31 - 1, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 - 1, 2 ** 53 + 2, -(2 ** 63), 1e21, Number.MAX_VALUE, -Number.MAX_VALUE, Number.MIN_VALUE, Number.EPSILON];
+const NUMEROS = [
+  0,
+  -0,
+  -1,
+  1,
+  0.5,
+  -0.5,
+  2 ** 31 - 1,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  2 ** 53 - 1,
+  2 ** 53 + 2,
+  -(2 ** 63),
+  1e21,
+  Number.MAX_VALUE,
+  -Number.MAX_VALUE,
+  Number.MIN_VALUE,
+  Number.EPSILON,
+];
 
 const texto: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.string({ maxLength: 20 }), weight: 3 },
   { arbitrary: fc.string({ unit: 'grapheme', maxLength: 20 }), weight: 2 },
   { arbitrary: fc.string({ unit: 'binary', maxLength: 20 }), weight: 2 },
   { arbitrary: fc.constantFrom(...ESPECIAIS), weight: 4 },
-  { arbitrary: fc.tuple(fc.constantFrom('a', 'ç', '9', '😀', "'", '%'), fc.integer({ min: 50, max: 200_000 })).map(([c, n]) => c.repeat(n)), weight: 1 },
+  {
+    arbitrary: fc.tuple(fc.constantFrom('a', 'ç', '9', '😀', "'", '%'), fc.integer({ min: 50, max: 200_000 })).map(([c, n]) => c.repeat(n)),
+    weight: 1,
+  },
 );
-const numero: fc.Arbitrary<number> = fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(...NUMEROS));
+const numero: fc.Arbitrary<number> = fc.oneof(
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.constantFrom(...NUMEROS),
+);
 
 type Json = string | number | boolean | null | Json[] | { [k: string]: Json };
 const { valor } = fc.letrec<{ valor: Json }>((tie) => ({
@@ -241,14 +275,20 @@ function plausivel(campo: string, soValidos = false): fc.Arbitrary<Json> {
   };
   const f = tabela[campo];
   if (soValidos) return f ? f() : fc.constantFrom('', 'X');
-  return f ? fc.oneof({ arbitrary: f(), weight: 3 }, { arbitrary: fc.constantFrom('', null, 'a\u0000b'), weight: 1 }) : fc.constantFrom('', 'X', 0, null, true, 'a\u0000b');
+  return f
+    ? fc.oneof({ arbitrary: f(), weight: 3 }, { arbitrary: fc.constantFrom('', null, 'a\u0000b'), weight: 1 })
+    : fc.constantFrom('', 'X', 0, null, true, 'a\u0000b');
 }
 
 /** A JSON body: the route's fields with plausible or arbitrary values, or anything at all. */
 function corpoJson(rota: Rota): fc.Arbitrary<Json> {
   const campos = rota.campos.length ? rota.campos : ['id'];
   const objeto = fc
-    .tuple(...campos.map((c) => fc.option(fc.oneof({ arbitrary: plausivel(c), weight: 3 }, { arbitrary: valor, weight: 2 }), { nil: undefined, freq: 5 })))
+    .tuple(
+      ...campos.map((c) =>
+        fc.option(fc.oneof({ arbitrary: plausivel(c), weight: 3 }, { arbitrary: valor, weight: 2 }), { nil: undefined, freq: 5 }),
+      ),
+    )
     .chain((vals) =>
       fc.dictionary(texto, valor, { maxKeys: 2 }).map((extra) => {
         const o: Record<string, Json> = { ...extra };
@@ -262,7 +302,9 @@ function corpoJson(rota: Rota): fc.Arbitrary<Json> {
   // Every field plausible: these get past validation now and then and reach the services.
   // (No id: with one, a form updates a row that mostly does not exist.)
   const semId = campos.filter((c) => c !== 'id');
-  const plausiveis = fc.tuple(...semId.map((c) => plausivel(c, true))).map((vals) => Object.fromEntries(semId.map((c, i) => [c, vals[i] ?? null])));
+  const plausiveis = fc
+    .tuple(...semId.map((c) => plausivel(c, true)))
+    .map((vals) => Object.fromEntries(semId.map((c, i) => [c, vals[i] ?? null])));
   return fc.oneof({ arbitrary: objeto, weight: 5 }, { arbitrary: plausiveis, weight: 2 }, { arbitrary: valor, weight: 2 });
 }
 
@@ -280,7 +322,7 @@ const CORPOS_CRUS = [
   '{"constructor":{"prototype":{"admin":true}}}',
   '"\\ud800"',
   '\u0000',
-  '[' .repeat(5000) + ']'.repeat(5000),
+  '['.repeat(5000) + ']'.repeat(5000),
   '{"a":'.repeat(2000) + '1' + '}'.repeat(2000),
 ];
 
@@ -314,8 +356,44 @@ const paramArb = (rota: Rota, nome: string): fc.Arbitrary<string> =>
     { arbitrary: fc.constant(idDaRota(rota.path)), weight: 5 },
     { arbitrary: ID_VALIDO(), weight: 2 },
     { arbitrary: fc.integer({ min: -5, max: 40 }).map(String), weight: 2 },
-    { arbitrary: fc.constantFrom('-1', '0', '2147483647', '2147483648', '9007199254740993', '1e3', '1.5', '0x10', ' 1', '1 ', 'NaN', 'Infinity', '99999999999999999999999999', '1'.repeat(101), 'ç'.repeat(3000)), weight: 3 },
-    { arbitrary: fc.constantFrom('%00', '..%2F..%2Fetc%2Fpasswd', '../', '..', '%2e%2e', '%', '%ZZ', '%C3%A7', '😀', 'ç', '%F0%9F%98%80', '%uD800', '%ED%A0%80'), weight: 3 },
+    {
+      arbitrary: fc.constantFrom(
+        '-1',
+        '0',
+        '2147483647',
+        '2147483648',
+        '9007199254740993',
+        '1e3',
+        '1.5',
+        '0x10',
+        ' 1',
+        '1 ',
+        'NaN',
+        'Infinity',
+        '99999999999999999999999999',
+        '1'.repeat(101),
+        'ç'.repeat(3000),
+      ),
+      weight: 3,
+    },
+    {
+      arbitrary: fc.constantFrom(
+        '%00',
+        '..%2F..%2Fetc%2Fpasswd',
+        '../',
+        '..',
+        '%2e%2e',
+        '%',
+        '%ZZ',
+        '%C3%A7',
+        '😀',
+        'ç',
+        '%F0%9F%98%80',
+        '%uD800',
+        '%ED%A0%80',
+      ),
+      weight: 3,
+    },
     { arbitrary: texto.map(uri), weight: 2 },
     ...(nome === 'cep' ? [{ arbitrary: fc.constantFrom('01310100', '01310-100', '99999999', '12345678', '00000-000'), weight: 4 }] : []),
   );
@@ -323,13 +401,64 @@ const paramArb = (rota: Rota, nome: string): fc.Arbitrary<string> =>
 function casoArb(rota: Rota): fc.Arbitrary<Caso> {
   const valorQuery = (k: string) =>
     fc.oneof(
-      { arbitrary: fc.constantFrom('0', '1', '-1', '100', '101', '1e308', 'id', 'nome', 'asc', 'desc', 'DESC', 'GPS', 'WIFI', 'ATUAL', 'HISTORICO', 'gpx', 'kml', 'csv', 'xml', '\u0000', '%', '_'), weight: 3 },
-      { arbitrary: fc.constantFrom(...['2026-01-01', '2026-13-45', '0000-00-00', '9999-12-31', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00-03:00', '1970-01-01T00:00:00Z', '0001-01-01T00:00:00Z', '9999-12-31T23:59:59Z', '+275760-09-13T00:00:00Z', '1000-01-01', '3000-12-31']), weight: 2 },
+      {
+        arbitrary: fc.constantFrom(
+          '0',
+          '1',
+          '-1',
+          '100',
+          '101',
+          '1e308',
+          'id',
+          'nome',
+          'asc',
+          'desc',
+          'DESC',
+          'GPS',
+          'WIFI',
+          'ATUAL',
+          'HISTORICO',
+          'gpx',
+          'kml',
+          'csv',
+          'xml',
+          '\u0000',
+          '%',
+          '_',
+        ),
+        weight: 3,
+      },
+      {
+        arbitrary: fc.constantFrom(
+          ...[
+            '2026-01-01',
+            '2026-13-45',
+            '0000-00-00',
+            '9999-12-31',
+            '2026-01-01T00:00:00Z',
+            '2026-01-01T00:00:00-03:00',
+            '1970-01-01T00:00:00Z',
+            '0001-01-01T00:00:00Z',
+            '9999-12-31T23:59:59Z',
+            '+275760-09-13T00:00:00Z',
+            '1000-01-01',
+            '3000-12-31',
+          ],
+        ),
+        weight: 2,
+      },
       { arbitrary: ID_VALIDO(), weight: k.endsWith('Id') ? 4 : 1 },
       { arbitrary: texto, weight: 3 },
     );
-  const chave = fc.oneof({ arbitrary: fc.constantFrom(...(rota.query.length ? rota.query : ['page'])), weight: 4 }, { arbitrary: texto, weight: 1 }, { arbitrary: fc.constantFrom('__proto__', 'constructor', 'a[b]', 'a.b', ''), weight: 1 });
-  const query = fc.array(chave.chain((k) => valorQuery(k).map((v): [string, string] => [k, v])), { maxLength: 6 });
+  const chave = fc.oneof(
+    { arbitrary: fc.constantFrom(...(rota.query.length ? rota.query : ['page'])), weight: 4 },
+    { arbitrary: texto, weight: 1 },
+    { arbitrary: fc.constantFrom('__proto__', 'constructor', 'a[b]', 'a.b', ''), weight: 1 },
+  );
+  const query = fc.array(
+    chave.chain((k) => valorQuery(k).map((v): [string, string] => [k, v])),
+    { maxLength: 6 },
+  );
   // Every known key with a plausible value (or left out), so some cases pass validation.
   const relatorio = rota.path.startsWith('/api/relatorios');
   const plausivelQuery: Record<string, string[]> = {
@@ -350,27 +479,63 @@ function casoArb(rota: Rota): fc.Arbitrary<Caso> {
     .tuple(...rota.query.map((k) => fc.option(fc.constantFrom(...(plausivelQuery[k] ?? ['', 'A', '1'])), { nil: undefined, freq: 4 })))
     .map((vs) => rota.query.flatMap((k, i): [string, string][] => (vs[i] === undefined ? [] : [[k, vs[i]]])));
   // Repeated keys: every known key twice.
-  const repetida = fc.constant(rota.query.flatMap((k): [string, string][] => [[k, '1'], [k, '2']]));
+  const repetida = fc.constant(
+    rota.query.flatMap((k): [string, string][] => [
+      [k, '1'],
+      [k, '2'],
+    ]),
+  );
   const corpo: fc.Arbitrary<Caso['corpo']> =
     rota.corpo === 'application/x-www-form-urlencoded'
       ? fc.oneof(
-          fc.array(fc.tuple(fc.oneof(fc.constantFrom(...(rota.campos.length ? rota.campos : ['token'])), texto), fc.oneof(texto, fc.constantFrom('password', ADMIN.email, ADMIN.senha))), { maxLength: 6 }).map((form) => ({ form })),
+          fc
+            .array(
+              fc.tuple(
+                fc.oneof(fc.constantFrom(...(rota.campos.length ? rota.campos : ['token'])), texto),
+                fc.oneof(texto, fc.constantFrom('password', ADMIN.email, ADMIN.senha)),
+              ),
+              { maxLength: 6 },
+            )
+            .map((form) => ({ form })),
           fc.constantFrom(...CORPOS_CRUS).map((cru) => ({ cru })),
         )
       : rota.corpo || rota.method === 'DELETE'
-        ? fc.oneof({ arbitrary: corpoJson(rota).map((json) => ({ json })), weight: 8 }, { arbitrary: fc.constantFrom(...CORPOS_CRUS).map((cru) => ({ cru })), weight: 2 }, { arbitrary: fc.constant(undefined), weight: 1 })
+        ? fc.oneof(
+            { arbitrary: corpoJson(rota).map((json) => ({ json })), weight: 8 },
+            { arbitrary: fc.constantFrom(...CORPOS_CRUS).map((cru) => ({ cru })), weight: 2 },
+            { arbitrary: fc.constant(undefined), weight: 1 },
+          )
         : fc.constant(undefined);
-  return fc.record(
-    {
-      quem: fc.constantFrom('admin', 'admin', 'admin', 'admin', 'anonimo', 'cliente'),
-      emulado: aVezes(fc.oneof(ID_VALIDO(), fc.constantFrom('-1', '0', '2147483648', '1e3', '9'.repeat(25), 'abc', ''))),
-      caminho: fc.tuple(...rota.params.map((p) => paramArb(rota, p))),
-      query: fc.oneof({ arbitrary: query, weight: 4 }, { arbitrary: completa, weight: 4 }, { arbitrary: repetida, weight: 1 }),
-      consultaCrua: aVezes(fc.constantFrom('%', '%ZZ=1', '&&&', '=1', 'a=%00', 'page=1&page', `page=${'9'.repeat(5000)}`, `descricao=${'%25'.repeat(3000)}`, '%E0%A4%A=1')),
-      corpo,
-      tipo: aVezes(fc.constantFrom('text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'application/json', 'application/x-www-form-urlencoded')),
-    },
-  );
+  return fc.record({
+    quem: fc.constantFrom('admin', 'admin', 'admin', 'admin', 'anonimo', 'cliente'),
+    emulado: aVezes(fc.oneof(ID_VALIDO(), fc.constantFrom('-1', '0', '2147483648', '1e3', '9'.repeat(25), 'abc', ''))),
+    caminho: fc.tuple(...rota.params.map((p) => paramArb(rota, p))),
+    query: fc.oneof({ arbitrary: query, weight: 4 }, { arbitrary: completa, weight: 4 }, { arbitrary: repetida, weight: 1 }),
+    consultaCrua: aVezes(
+      fc.constantFrom(
+        '%',
+        '%ZZ=1',
+        '&&&',
+        '=1',
+        'a=%00',
+        'page=1&page',
+        `page=${'9'.repeat(5000)}`,
+        `descricao=${'%25'.repeat(3000)}`,
+        '%E0%A4%A=1',
+      ),
+    ),
+    corpo,
+    tipo: aVezes(
+      fc.constantFrom(
+        'text/plain',
+        'application/xml',
+        'multipart/form-data; boundary=x',
+        'application/json; charset=latin1',
+        'application/json',
+        'application/x-www-form-urlencoded',
+      ),
+    ),
+  });
 }
 
 function requisicao(rota: Rota, c: Caso): InjectOptions {
@@ -407,7 +572,8 @@ const ARQUIVO = /^(application\/(gpx\+xml|vnd\.google-earth\.kml\+xml)|text\/csv
 /** What is wrong with an answer, or null. */
 function problema(rota: Rota, res: LightMyRequestResponse): string | null {
   const oauth = rota.path.startsWith('/oauth/');
-  if (res.statusCode >= 500 && !(rota.path === '/api/via-cep/cep/{cep}' && res.statusCode === 503)) return `5xx: ${res.statusCode} ${res.body.slice(0, 300)}`;
+  if (res.statusCode >= 500 && !(rota.path === '/api/via-cep/cep/{cep}' && res.statusCode === 503))
+    return `5xx: ${res.statusCode} ${res.body.slice(0, 300)}`;
   if (res.statusCode < 400) return null;
   const tipo = String(res.headers['content-type'] ?? '');
   if (ARQUIVO.test(tipo)) return `erro ${res.statusCode} como arquivo (${tipo})`;
@@ -420,11 +586,13 @@ function problema(rota: Rota, res: LightMyRequestResponse): string | null {
   }
   const o = (corpo ?? {}) as Record<string, unknown>;
   if (oauth && 'error' in o) {
-    if (typeof o.error !== 'string' || !o.error || Object.keys(o).sort().join() !== 'error,error_description') return `formato OAuth: ${res.body}`;
+    if (typeof o.error !== 'string' || !o.error || Object.keys(o).sort().join() !== 'error,error_description')
+      return `formato OAuth: ${res.body}`;
     return mensagemConhecida(o.error_description) ? null : `mensagem fora do catálogo: ${String(o.error_description)}`;
   }
   const chaves = Object.keys(o).sort().join();
-  if (o.status !== res.statusCode || (chaves !== 'message,status' && chaves !== 'errors,message,status')) return `formato do erro: ${res.body.slice(0, 300)}`;
+  if (o.status !== res.statusCode || (chaves !== 'message,status' && chaves !== 'errors,message,status'))
+    return `formato do erro: ${res.body.slice(0, 300)}`;
   if (!mensagemConhecida(o.message)) return `mensagem fora do catálogo: ${String(o.message)}`;
   if (o.errors !== undefined) {
     if (!Array.isArray(o.errors) || o.errors.length === 0) return `errors vazio: ${res.body.slice(0, 300)}`;
@@ -469,11 +637,15 @@ describe(`fuzzing every route (seed ${SEED}, ${RUNS} cases per route)`, () => {
       );
       if (r.failed) {
         const erro = r.errorInstance instanceof Error ? r.errorInstance.message : String(r.errorInstance);
-        falhas.push(`${rota.method} ${rota.path}: ${erro}\n    (FUZZ_SEED=${SEED}; fast-check seed ${r.seed}, path ${r.counterexamplePath ?? ''})`);
+        falhas.push(
+          `${rota.method} ${rota.path}: ${erro}\n    (FUZZ_SEED=${SEED}; fast-check seed ${r.seed}, path ${r.counterexamplePath ?? ''})`,
+        );
       }
     }
     const semSucesso = rotas.map((r) => `${r.method} ${r.path}`).filter((r) => !rotasComSucesso.has(r));
-    console.info(`fuzz de rotas (seed ${SEED}): ${JSON.stringify(porClasse)}; nenhum 2xx em ${semSucesso.length} de ${rotas.length} rotas: ${semSucesso.join(', ')}`);
+    console.info(
+      `fuzz de rotas (seed ${SEED}): ${JSON.stringify(porClasse)}; nenhum 2xx em ${semSucesso.length} de ${rotas.length} rotas: ${semSucesso.join(', ')}`,
+    );
     expect(falhas, `FUZZ_SEED=${SEED}\n${falhas.join('\n')}`).toEqual([]);
     // Not vacuous: the plausible values get past validation and authorisation on most routes.
     expect(rotasComSucesso.size).toBeGreaterThan(rotas.length / 2);
@@ -481,20 +653,40 @@ describe(`fuzzing every route (seed ${SEED}, ${RUNS} cases per route)`, () => {
 
   it('a body over 1 MiB is 413 with the catalogue message, on JSON and form routes', async () => {
     const grande = 'x'.repeat(1_048_577);
-    const json = await app.inject({ method: 'POST', url: '/api/chips', headers: { ...bearer(tokens.admin), 'content-type': 'application/json' }, payload: JSON.stringify({ descricao: grande, numero: '11987654321' }) });
+    const json = await app.inject({
+      method: 'POST',
+      url: '/api/chips',
+      headers: { ...bearer(tokens.admin), 'content-type': 'application/json' },
+      payload: JSON.stringify({ descricao: grande, numero: '11987654321' }),
+    });
     expect(json.statusCode).toBe(413);
     expect(json.json()).toEqual({ status: 413, message: MSG.corpoMuitoGrande });
-    const anonimo = await app.inject({ method: 'POST', url: '/users/sign-up', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ nome: grande }) });
+    const anonimo = await app.inject({
+      method: 'POST',
+      url: '/users/sign-up',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ nome: grande }),
+    });
     expect(anonimo.statusCode).toBe(413);
     expect(anonimo.json()).toEqual({ status: 413, message: MSG.corpoMuitoGrande });
-    const form = await app.inject({ method: 'POST', url: '/oauth/token', headers: { authorization: basicCliente(), 'content-type': 'application/x-www-form-urlencoded' }, payload: `grant_type=password&username=${grande}` });
+    const form = await app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      headers: { authorization: basicCliente(), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `grant_type=password&username=${grande}`,
+    });
     expect(form.statusCode).toBe(413);
     expect(form.json()).toEqual({ error: 'invalid_request', error_description: MSG.corpoMuitoGrande });
   });
 
   it('invalid JSON is 400 with a pt-BR message', async () => {
     for (const payload of ['{', '{"descricao": "a",}', "{'descricao':1}", 'nul']) {
-      const res = await app.inject({ method: 'POST', url: '/api/chips', headers: { ...bearer(tokens.admin), 'content-type': 'application/json' }, payload });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/chips',
+        headers: { ...bearer(tokens.admin), 'content-type': 'application/json' },
+        payload,
+      });
       expect(res.statusCode, payload).toBe(400);
       expect(res.json(), payload).toEqual({ status: 400, message: MSG.requisicaoInvalida });
     }
@@ -502,19 +694,32 @@ describe(`fuzzing every route (seed ${SEED}, ${RUNS} cases per route)`, () => {
 
   it('the inputs that once gave a 500 or an English error now get a pt-BR 4xx', async () => {
     const admin = bearer(tokens.admin);
-    const pedir = (url: string, headers: Record<string, string> = admin, method: 'GET' | 'POST' = 'GET', payload?: Record<string, unknown>) =>
-      app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+    const pedir = (
+      url: string,
+      headers: Record<string, string> = admin,
+      method: 'GET' | 'POST' = 'GET',
+      payload?: Record<string, unknown>,
+    ) => app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
     const campoInvalido = (campo: string) => ({ status: 400, message: MSG.campoInvalido, errors: [{ campo, message: MSG.campoInvalido }] });
     // An id past PostgreSQL's integer: the query used to fail.
     expect((await pedir('/api/chips/2147483648')).json()).toEqual(campoInvalido('id'));
     expect((await pedir(`/api/localizacoes?rastreadorId=2147483648`)).json()).toEqual(campoInvalido('rastreadorId'));
-    expect((await pedir('/api/rastreadores', admin, 'POST', { imei: '359339081999999', protocolo: 'TOPIN', chipId: 2 ** 31 })).json()).toEqual(campoInvalido('chipId'));
+    expect(
+      (await pedir('/api/rastreadores', admin, 'POST', { imei: '359339081999999', protocolo: 'TOPIN', chipId: 2 ** 31 })).json(),
+    ).toEqual(campoInvalido('chipId'));
     const emulado = await pedir('/api/chips', { ...admin, 'x-usuario-emulado': '2147483648' });
     expect([emulado.statusCode, emulado.json()]).toEqual([404, { status: 404, message: MSG.naoEncontrado }]);
     // U+0000, which PostgreSQL text cannot hold.
     expect((await pedir('/api/chips?descricao=a%00b')).json()).toEqual(campoInvalido('descricao'));
-    expect((await pedir('/api/chips', admin, 'POST', { descricao: 'a\u0000b', numero: '11987654321' })).json()).toEqual(campoInvalido('descricao'));
-    const signup = await pedir('/users/sign-up', {}, 'POST', { nome: 'A\u0000', email: 'nul@rastro.test', telefoneCelular: '11987654321', senha: 'senha-123456' });
+    expect((await pedir('/api/chips', admin, 'POST', { descricao: 'a\u0000b', numero: '11987654321' })).json()).toEqual(
+      campoInvalido('descricao'),
+    );
+    const signup = await pedir('/users/sign-up', {}, 'POST', {
+      nome: 'A\u0000',
+      email: 'nul@rastro.test',
+      telefoneCelular: '11987654321',
+      senha: 'senha-123456',
+    });
     expect([signup.statusCode, signup.json()]).toEqual([400, campoInvalido('nome')]);
     // A malformed percent-encoding in the path: Fastify answered in English before any route.
     const url = await pedir('/api/chips/%');

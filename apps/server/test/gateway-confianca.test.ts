@@ -48,11 +48,17 @@ const fix = (time: Date, latitude = -23.5614, longitude = -46.6559) => ({
   buffered: false,
 });
 const hexDaHora = (t: Date) =>
-  [t.getUTCFullYear() - 2000, t.getUTCMonth() + 1, t.getUTCDate(), t.getUTCHours(), t.getUTCMinutes(), t.getUTCSeconds()].map((n) => n.toString(16).padStart(2, '0')).join('');
+  [t.getUTCFullYear() - 2000, t.getUTCMonth() + 1, t.getUTCDate(), t.getUTCHours(), t.getUTCMinutes(), t.getUTCSeconds()]
+    .map((n) => n.toString(16).padStart(2, '0'))
+    .join('');
 const agoraEmSegundos = (deslocamentoMs = 0) => new Date(Math.floor((Date.now() + deslocamentoMs) / 1000) * 1000);
 
 async function marcadores(dono: Record<string, string>) {
-  const r = await app.inject({ method: 'GET', url: '/api/usuarios/rastreadores/ultimas-localizacoes?tipoVisualizacao=ATUAL', headers: dono });
+  const r = await app.inject({
+    method: 'GET',
+    url: '/api/usuarios/rastreadores/ultimas-localizacoes?tipoVisualizacao=ATUAL',
+    headers: dono,
+  });
   expect(r.statusCode).toBe(200);
   return r.json<{ position: { lat: number }; dataHora: string }[]>();
 }
@@ -79,7 +85,10 @@ describe('device clocks and coordinates are checked', () => {
     expect(m?.position.lat).toBe(-23.5);
     expect(m?.dataHora).toBe(agora.toISOString());
     // ... and they are kept, flagged.
-    const linhas = await consultar<{ futura: boolean }>(app.database.db, sql`select futura from localizacoes where rastreador_id = ${t.id} order by data_hora`);
+    const linhas = await consultar<{ futura: boolean }>(
+      app.database.db,
+      sql`select futura from localizacoes where rastreador_id = ${t.id} order by data_hora`,
+    );
     expect(linhas.map((l) => l.futura)).toEqual([false, true, true]);
     // A fix a minute ahead is within the clock tolerance.
     const d2 = await conectarDispositivo(porta);
@@ -99,8 +108,21 @@ describe('a resent frame is stored once', () => {
     await d.enviar(encodeLogin(t.imei, 1));
     await d.esperar('787801010d0a');
     const quando = agoraEmSegundos(-120_000);
-    const bcd = [quando.getUTCFullYear() - 2000, quando.getUTCMonth() + 1, quando.getUTCDate(), quando.getUTCHours(), quando.getUTCMinutes(), quando.getUTCSeconds()].map((n) => String(n).padStart(2, '0')).join('');
-    const acks = (tipo: string) => d.recebido().toString('hex').split(`${tipo}${tipo === '10' ? hexDaHora(quando) : bcd}0d0a`).length - 1;
+    const bcd = [
+      quando.getUTCFullYear() - 2000,
+      quando.getUTCMonth() + 1,
+      quando.getUTCDate(),
+      quando.getUTCHours(),
+      quando.getUTCMinutes(),
+      quando.getUTCSeconds(),
+    ]
+      .map((n) => String(n).padStart(2, '0'))
+      .join('');
+    const acks = (tipo: string) =>
+      d
+        .recebido()
+        .toString('hex')
+        .split(`${tipo}${tipo === '10' ? hexDaHora(quando) : bcd}0d0a`).length - 1;
     const esperarAcks = async (tipo: string, n: number) => {
       for (let i = 0; i < 500 && acks(tipo) < n; i++) await new Promise((r) => setTimeout(r, 10));
       expect(acks(tipo)).toBe(n);
@@ -113,7 +135,10 @@ describe('a resent frame is stored once', () => {
     const scan = encodeWifiLbs({
       type: 0x18,
       time: quando,
-      accessPoints: [{ mac: 'AA:BB:CC:DD:EE:01', signalDbm: -60 }, { mac: 'AA:BB:CC:DD:EE:02', signalDbm: -70 }],
+      accessPoints: [
+        { mac: 'AA:BB:CC:DD:EE:01', signalDbm: -60 },
+        { mac: 'AA:BB:CC:DD:EE:02', signalDbm: -70 },
+      ],
       mcc: 724,
       mnc: 5,
       cells: [{ mcc: 724, mnc: 5, lac: 1234, cellId: 99, signal: 50 }],
@@ -138,7 +163,10 @@ describe('a resent frame is stored once', () => {
 
 describe('emitters are learned only from plausible fixes of two trackers', () => {
   const quando = () => agoraEmSegundos(-30_000);
-  const bcd = (t: Date) => [t.getUTCFullYear() - 2000, t.getUTCMonth() + 1, t.getUTCDate(), t.getUTCHours(), t.getUTCMinutes(), t.getUTCSeconds()].map((n) => String(n).padStart(2, '0')).join('');
+  const bcd = (t: Date) =>
+    [t.getUTCFullYear() - 2000, t.getUTCMonth() + 1, t.getUTCDate(), t.getUTCHours(), t.getUTCMinutes(), t.getUTCSeconds()]
+      .map((n) => String(n).padStart(2, '0'))
+      .join('');
   /** One tracker: a fix, then a scan heard 10 s later; resolves once both are acked. */
   async function fixEVarredura(imei: string, mac: string, f: Partial<ReturnType<typeof fix>>) {
     const t = quando();
@@ -148,7 +176,9 @@ describe('emitters are learned only from plausible fixes of two trackers', () =>
     await d.enviar(encodeGps({ ...fix(t, -23.59, -46.68), ...f, time: t }));
     await d.esperar(hexDaHora(t));
     const s = new Date(t.getTime() + 10_000);
-    await d.enviar(encodeWifiLbs({ type: 0x18, time: s, accessPoints: [{ mac, signalDbm: -50 }], mcc: 724, mnc: 5, cells: [], cellWidth: 2 }));
+    await d.enviar(
+      encodeWifiLbs({ type: 0x18, time: s, accessPoints: [{ mac, signalDbm: -50 }], mcc: 724, mnc: 5, cells: [], cellWidth: 2 }),
+    );
     await d.esperar(`18${bcd(s)}0d0a`);
     d.fim();
   }
@@ -188,7 +218,8 @@ describe('emitters are learned only from plausible fixes of two trackers', () =>
 });
 
 const LOCALIZAR = '787801800d0a';
-const sincronizar = (dono: Record<string, string>) => app.inject({ method: 'PUT', url: '/api/usuarios/rastreadores/sincronizar', headers: dono, payload: {} });
+const sincronizar = (dono: Record<string, string>) =>
+  app.inject({ method: 'PUT', url: '/api/usuarios/rastreadores/sincronizar', headers: dono, payload: {} });
 async function ate(condicao: () => Promise<boolean> | boolean, ms = 5000) {
   const fim = Date.now() + ms;
   while (!(await condicao())) {
@@ -227,7 +258,10 @@ describe('an IMEI claimed from two places', () => {
     await b.enviar(encodeLogin(t.imei, 1));
     await b.esperar('787801010d0a');
     await a.esperarFechar(); // the newest wins
-    const detalhe = async () => (await app.inject({ method: 'GET', url: `/api/rastreadores/${t.id}/detalhe`, headers: admin })).json<{ origensAlternadasEm: string | null }>();
+    const detalhe = async () =>
+      (await app.inject({ method: 'GET', url: `/api/rastreadores/${t.id}/detalhe`, headers: admin })).json<{
+        origensAlternadasEm: string | null;
+      }>();
     // One change of source is a device that moved (CGNAT, another tower): nothing to report.
     expect((await detalhe()).origensAlternadasEm).toBeNull();
     const a2 = await conectarDispositivo(porta, '127.0.0.1');
@@ -251,7 +285,13 @@ describe('an IMEI claimed from two places', () => {
     const t = await rastreadorComDono();
     // The gateway's log shows each login it looked up and refused.
     const log: string[] = [];
-    const g = new GatewayTopin(app.database, pino({ level: 'info' }, { write: (l: string) => void log.push(l) }), { port: 0, host: '127.0.0.1', idleMs: 5000, maxConexoesPorIp: 50, maxBuffer: 4096 });
+    const g = new GatewayTopin(app.database, pino({ level: 'info' }, { write: (l: string) => void log.push(l) }), {
+      port: 0,
+      host: '127.0.0.1',
+      idleMs: 5000,
+      maxConexoesPorIp: 50,
+      maxBuffer: 4096,
+    });
     const p = await g.iniciar();
     try {
       const logins = Buffer.concat([...Array.from({ length: 200 }, () => encodeLogin('359339089999998', 1)), encodeLogin(t.imei, 1)]);
@@ -269,7 +309,14 @@ describe('an IMEI claimed from two places', () => {
 
   it('TOPIN_CIDRS_PERMITIDOS refuses every other source before it says anything', async () => {
     const t = await rastreadorComDono();
-    const restrito = new GatewayTopin(app.database, app.log, { port: 0, host: '127.0.0.1', idleMs: 5000, maxConexoesPorIp: 50, maxBuffer: 4096, cidrsPermitidos: ['127.0.0.2/32', '10.0.0.0/8'] });
+    const restrito = new GatewayTopin(app.database, app.log, {
+      port: 0,
+      host: '127.0.0.1',
+      idleMs: 5000,
+      maxConexoesPorIp: 50,
+      maxBuffer: 4096,
+      cidrsPermitidos: ['127.0.0.2/32', '10.0.0.0/8'],
+    });
     const p = await restrito.iniciar();
     try {
       const fora = await conectarDispositivo(p, '127.0.0.1');
@@ -289,7 +336,15 @@ describe('an IMEI claimed from two places', () => {
 describe('no connection can hold the gateway', () => {
   it('closes a connection that does not log in within TOPIN_LOGIN_SECONDS, and caps the connections', async () => {
     const t = await rastreadorComDono();
-    const g = new GatewayTopin(app.database, app.log, { port: 0, host: '127.0.0.1', idleMs: 60_000, maxConexoesPorIp: 50, maxBuffer: 4096, loginMs: 400, maxConexoes: 3 });
+    const g = new GatewayTopin(app.database, app.log, {
+      port: 0,
+      host: '127.0.0.1',
+      idleMs: 60_000,
+      maxConexoesPorIp: 50,
+      maxBuffer: 4096,
+      loginMs: 400,
+      maxConexoes: 3,
+    });
     const p = await g.iniciar();
     try {
       // Heartbeats are not a login: the deadline still applies.
@@ -324,7 +379,9 @@ describe('no connection can hold the gateway', () => {
     await h.enviar(encodeLogin(hostil.imei, 1));
     await h.esperar('787801010d0a');
     const base = Date.now() - 86_400_000;
-    const enxurrada = Buffer.concat(Array.from({ length: 20_000 }, (_, i) => encodeGps(fix(new Date(Math.floor(base / 1000) * 1000 + i * 1000)))));
+    const enxurrada = Buffer.concat(
+      Array.from({ length: 20_000 }, (_, i) => encodeGps(fix(new Date(Math.floor(base / 1000) * 1000 + i * 1000)))),
+    );
     void h.enviar(enxurrada);
     let maximo = 0;
     const amostrar = setInterval(() => (maximo = Math.max(maximo, gateway.estatisticas().emEspera)), 5);

@@ -40,17 +40,25 @@ afterAll(async () => {
 const pedacoArb: fc.Arbitrary<Uint8Array> = fc.oneof(
   { weight: 5, arbitrary: messageArb.filter((m) => m.kind !== 'login').map((m) => encodeMessage(m)) },
   { weight: 1, arbitrary: fc.constant(encodeLogin(HOSTIL, 1)) },
-  { weight: 2, arbitrary: messageArb.chain((m) => { const b = encodeMessage(m); return fc.integer({ min: 1, max: b.length }).map((n) => b.subarray(0, n)); }) },
+  {
+    weight: 2,
+    arbitrary: messageArb.chain((m) => {
+      const b = encodeMessage(m);
+      return fc.integer({ min: 1, max: b.length }).map((n) => b.subarray(0, n));
+    }),
+  },
   { weight: 2, arbitrary: fc.uint8Array({ minLength: 1, maxLength: 300 }) },
   { weight: 1, arbitrary: fc.uint8Array({ minLength: 1, maxLength: 40 }).map((b) => Uint8Array.from([0x78, 0x78, ...b])) },
 );
 
 let segundo = 0;
 const hexDaHora = (t: Date) =>
-  [t.getUTCFullYear() - 2000, t.getUTCMonth() + 1, t.getUTCDate(), t.getUTCHours(), t.getUTCMinutes(), t.getUTCSeconds()].map((n) => n.toString(16).padStart(2, '0')).join('');
+  [t.getUTCFullYear() - 2000, t.getUTCMonth() + 1, t.getUTCDate(), t.getUTCHours(), t.getUTCMinutes(), t.getUTCSeconds()]
+    .map((n) => n.toString(16).padStart(2, '0'))
+    .join('');
 
 describe('one device cannot disturb another', () => {
-  it('any sequence of frames from one device never delays or loses another device\'s acked fixes', async () => {
+  it("any sequence of frames from one device never delays or loses another device's acked fixes", async () => {
     const base = Math.floor(Date.now() / 1000 - 30 * 86_400) * 1000;
     const enviadas: Date[] = [];
     await fc.assert(
@@ -70,7 +78,19 @@ describe('one device cannot disturb another', () => {
           for (let i = 0; i < 3; i++) {
             const t = new Date(base + ++segundo * 1000);
             enviadas.push(t);
-            await honesto.enviar(encodeGps({ type: 0x10, time: t, latitude: -23.56, longitude: -46.65, speedKmh: 2, course: 0, satellites: 8, valid: true, buffered: false }));
+            await honesto.enviar(
+              encodeGps({
+                type: 0x10,
+                time: t,
+                latitude: -23.56,
+                longitude: -46.65,
+                speedKmh: 2,
+                course: 0,
+                satellites: 8,
+                valid: true,
+                buffered: false,
+              }),
+            );
             // Acked promptly (the default 5 s of esperar), whatever the other one is doing.
             await honesto.esperar(hexDaHora(t));
           }
@@ -82,7 +102,10 @@ describe('one device cannot disturb another', () => {
       }),
       { numRuns: 25 },
     );
-    const [r] = await consultar<{ n: number }>(app.database.db, sql`select count(*)::int as n from localizacoes where rastreador_id = ${honestoId} and tipo = 'GPS'`);
+    const [r] = await consultar<{ n: number }>(
+      app.database.db,
+      sql`select count(*)::int as n from localizacoes where rastreador_id = ${honestoId} and tipo = 'GPS'`,
+    );
     expect(r?.n).toBe(enviadas.length);
   }, 120_000);
 });

@@ -18,8 +18,12 @@ const IMEI = '359339080000011';
 beforeAll(async () => {
   app = await criarApp();
   h = bearer(await entrar(app));
-  const chip = (await app.inject({ method: 'POST', url: '/api/chips', headers: h, payload: { descricao: 'GW', numero: '11955554444' } })).json<{ id: number }>().id;
-  rastreadorId = (await app.inject({ method: 'POST', url: '/api/rastreadores', headers: h, payload: { imei: IMEI, protocolo: 'TOPIN', chipId: chip } })).json<{ id: number }>().id;
+  const chip = (
+    await app.inject({ method: 'POST', url: '/api/chips', headers: h, payload: { descricao: 'GW', numero: '11955554444' } })
+  ).json<{ id: number }>().id;
+  rastreadorId = (
+    await app.inject({ method: 'POST', url: '/api/rastreadores', headers: h, payload: { imei: IMEI, protocolo: 'TOPIN', chipId: chip } })
+  ).json<{ id: number }>().id;
   const dono = await criarCliente(app);
   donoId = dono.id;
   await vincular(app, dono.id, rastreadorId, 'PIPOCA');
@@ -46,9 +50,13 @@ const fix = (segundos: number) => ({
 });
 /** The ack echoes the device's LEN byte (as the real devices' vectors show) and the fix time. */
 const LEN_GPS = encodeGps(fix(0))[2]?.toString(16).padStart(2, '0') ?? '';
-const gpsAckHex = (t: Date) => `7878${LEN_GPS}10${[t.getUTCFullYear() - 2000, t.getUTCMonth() + 1, t.getUTCDate(), t.getUTCHours(), t.getUTCMinutes(), t.getUTCSeconds()].map((n) => n.toString(16).padStart(2, '0')).join('')}0d0a`;
+const gpsAckHex = (t: Date) =>
+  `7878${LEN_GPS}10${[t.getUTCFullYear() - 2000, t.getUTCMonth() + 1, t.getUTCDate(), t.getUTCHours(), t.getUTCMinutes(), t.getUTCSeconds()].map((n) => n.toString(16).padStart(2, '0')).join('')}0d0a`;
 const posicoes = (segundo: number) =>
-  consultar<{ n: number }>(app.database.db, sql`select count(*)::int as n from localizacoes where rastreador_id = ${rastreadorId} and tipo = 'GPS' and data_hora = ${new Date(Date.UTC(2026, 10, 22, 12, 0, segundo)).toISOString()}::timestamptz`).then((r) => r[0]?.n ?? 0);
+  consultar<{ n: number }>(
+    app.database.db,
+    sql`select count(*)::int as n from localizacoes where rastreador_id = ${rastreadorId} and tipo = 'GPS' and data_hora = ${new Date(Date.UTC(2026, 10, 22, 12, 0, segundo)).toISOString()}::timestamptz`,
+  ).then((r) => r[0]?.n ?? 0);
 
 describe('TOPIN gateway over TCP', () => {
   it('refuses an unknown IMEI with 0x44 and closes', async () => {
@@ -84,7 +92,10 @@ describe('TOPIN gateway over TCP', () => {
     }
     await d.esperar(gpsAckHex(fix(3).time));
     expect(await posicoes(3)).toBe(1);
-    const [r] = await consultar<{ latitude: number; longitude: number; velocidade: number }>(app.database.db, sql`select latitude, longitude, velocidade from localizacoes where rastreador_id = ${rastreadorId} and data_hora = ${fix(3).time.toISOString()}::timestamptz`);
+    const [r] = await consultar<{ latitude: number; longitude: number; velocidade: number }>(
+      app.database.db,
+      sql`select latitude, longitude, velocidade from localizacoes where rastreador_id = ${rastreadorId} and data_hora = ${fix(3).time.toISOString()}::timestamptz`,
+    );
     expect(r?.latitude).toBeCloseTo(-23.5614, 5);
     expect(r?.longitude).toBeCloseTo(-46.6559, 5);
     expect(r?.velocidade).toBe(4);
@@ -97,7 +108,10 @@ describe('TOPIN gateway over TCP', () => {
     await d.esperar('787801010d0a');
     await d.enviar(encodeStatus({ battery: 77, firmware: 1, timezone: 0, statusIntervalMin: 5, signal: 60 }));
     await d.esperar('787801130d0a');
-    const [b] = await consultar<{ bateria: number; nivel_sinal: number }>(app.database.db, sql`select bateria, nivel_sinal from rastreadores where id = ${rastreadorId}`);
+    const [b] = await consultar<{ bateria: number; nivel_sinal: number }>(
+      app.database.db,
+      sql`select bateria, nivel_sinal from rastreadores where id = ${rastreadorId}`,
+    );
     expect(b).toEqual({ bateria: 77, nivel_sinal: 60 });
     const scan = encodeWifiLbs({
       type: 0x18,
@@ -111,7 +125,10 @@ describe('TOPIN gateway over TCP', () => {
     await d.enviar(scan);
     // LEN of a WI-FI frame is its access-point count (1 here), echoed in the ack.
     await d.esperar('78780118' + '261122120500' + '0d0a');
-    const linhas = await consultar<{ tipo: string; mac_address: string | null; codigo_pais: number | null }>(app.database.db, sql`select tipo, mac_address, codigo_pais from localizacoes where rastreador_id = ${rastreadorId} and tipo <> 'GPS' order by tipo`);
+    const linhas = await consultar<{ tipo: string; mac_address: string | null; codigo_pais: number | null }>(
+      app.database.db,
+      sql`select tipo, mac_address, codigo_pais from localizacoes where rastreador_id = ${rastreadorId} and tipo <> 'GPS' order by tipo`,
+    );
     expect(linhas).toEqual([
       { tipo: 'LBS', mac_address: null, codigo_pais: 724 },
       { tipo: 'WIFI', mac_address: 'a4:39:b3:73:81:3c', codigo_pais: null },
@@ -121,9 +138,18 @@ describe('TOPIN gateway over TCP', () => {
 
   it("a 'no network' cell (MCC 0xFFFF) from one tracker never holds back another tracker's fixes", async () => {
     // Issue #15 item 1: any registered IMEI, linked or not, could stop the fleet's storage.
-    const chip = (await app.inject({ method: 'POST', url: '/api/chips', headers: h, payload: { descricao: 'GW2', numero: '11955554445' } })).json<{ id: number }>().id;
+    const chip = (
+      await app.inject({ method: 'POST', url: '/api/chips', headers: h, payload: { descricao: 'GW2', numero: '11955554445' } })
+    ).json<{ id: number }>().id;
     const outroImei = '359339080000012';
-    const outroId = (await app.inject({ method: 'POST', url: '/api/rastreadores', headers: h, payload: { imei: outroImei, protocolo: 'TOPIN', chipId: chip } })).json<{ id: number }>().id;
+    const outroId = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/rastreadores',
+        headers: h,
+        payload: { imei: outroImei, protocolo: 'TOPIN', chipId: chip },
+      })
+    ).json<{ id: number }>().id;
     const ruim = await dispositivo();
     const bom = await dispositivo();
     await ruim.enviar(encodeLogin(outroImei, 1));
@@ -143,7 +169,10 @@ describe('TOPIN gateway over TCP', () => {
     await bom.esperar(gpsAckHex(fix(41).time));
     await ruim.esperar('78780118' + '261122120600' + '0d0a');
     expect([await posicoes(40), await posicoes(41)]).toEqual([1, 1]);
-    const doOutro = await consultar<{ tipo: string; codigo_pais: number | null }>(app.database.db, sql`select tipo, codigo_pais from localizacoes where rastreador_id = ${outroId}`);
+    const doOutro = await consultar<{ tipo: string; codigo_pais: number | null }>(
+      app.database.db,
+      sql`select tipo, codigo_pais from localizacoes where rastreador_id = ${outroId}`,
+    );
     expect(doOutro).toEqual([{ tipo: 'WIFI', codigo_pais: null }]);
     ruim.fim();
     bom.fim();
@@ -176,17 +205,25 @@ describe('TOPIN gateway over TCP', () => {
     const fim = Date.now() + 5000;
     let energia = '';
     while (energia !== 'DESLIGADO' && Date.now() < fim) {
-      energia = (await consultar<{ e: string }>(app.database.db, sql`select situacao_energia as e from rastreadores where id = ${rastreadorId}`))[0]?.e ?? '';
+      energia =
+        (await consultar<{ e: string }>(app.database.db, sql`select situacao_energia as e from rastreadores where id = ${rastreadorId}`))[0]
+          ?.e ?? '';
       await new Promise((r) => setTimeout(r, 20));
     }
     expect(energia).toBe('DESLIGADO');
-    const cmds = await consultar<{ status: string }>(app.database.db, sql`select status from comandos where rastreador_id = ${rastreadorId}`);
+    const cmds = await consultar<{ status: string }>(
+      app.database.db,
+      sql`select status from comandos where rastreador_id = ${rastreadorId}`,
+    );
     expect(cmds).toEqual([{ status: 'CONFIRMADO' }]);
     // Any later message: on again.
     const outra = await dispositivo();
     await outra.enviar(encodeLogin(IMEI, 1));
     await outra.esperar('787801010d0a');
-    const [e] = await consultar<{ e: string }>(app.database.db, sql`select situacao_energia as e from rastreadores where id = ${rastreadorId}`);
+    const [e] = await consultar<{ e: string }>(
+      app.database.db,
+      sql`select situacao_energia as e from rastreadores where id = ${rastreadorId}`,
+    );
     expect(e?.e).toBe('LIGADO');
     outra.fim();
   });

@@ -22,18 +22,33 @@ const parque = { latitude: -23.5874, longitude: -46.6576 };
 
 describe('local geolocation, learned from the fleet', () => {
   it('knows nothing at first, then resolves a scan near where the fleet heard those access points', async () => {
-    const scan = { accessPoints: [{ mac: 'AA:BB:CC:00:00:01', signalDbm: -50 }, { mac: 'aa:bb:cc:00:00:02', signalDbm: -70 }], cells: [] };
+    const scan = {
+      accessPoints: [
+        { mac: 'AA:BB:CC:00:00:01', signalDbm: -50 },
+        { mac: 'aa:bb:cc:00:00:02', signalDbm: -70 },
+      ],
+      cells: [],
+    };
     expect(await geo.resolver(scan)).toBeNull();
     await geo.aprender(scan, casa, 1);
     await geo.aprender(scan, { latitude: casa.latitude + 0.0001, longitude: casa.longitude }, 2);
-    const pos = await geo.resolver({ accessPoints: [{ mac: 'aa:bb:cc:00:00:01', signalDbm: -55 }, { mac: 'ff:ff:ff:ff:ff:ff', signalDbm: -40 }], cells: [] });
+    const pos = await geo.resolver({
+      accessPoints: [
+        { mac: 'aa:bb:cc:00:00:01', signalDbm: -55 },
+        { mac: 'ff:ff:ff:ff:ff:ff', signalDbm: -40 },
+      ],
+      cells: [],
+    });
     expect(pos?.fonte).toBe('WIFI');
     expect(distancia(pos ?? { latitude: 0, longitude: 0 }, casa)).toBeLessThan(20);
     expect(pos?.precisao).toBeGreaterThanOrEqual(50);
   });
 
   it('believes no single tracker: an emitter is used only once a second tracker has heard it', async () => {
-    const scan = { accessPoints: [{ mac: 'aa:bb:cc:00:00:77', signalDbm: -50 }], cells: [{ mcc: 724, mnc: 5, lac: 7777, cellId: 7777, signal: -80 }] };
+    const scan = {
+      accessPoints: [{ mac: 'aa:bb:cc:00:00:77', signalDbm: -50 }],
+      cells: [{ mcc: 724, mnc: 5, lac: 7777, cellId: 7777, signal: -80 }],
+    };
     for (let i = 0; i < 5; i++) await geo.aprender(scan, parque, 41);
     expect(await geo.resolver(scan)).toBeNull();
     await geo.aprender(scan, parque, 42);
@@ -60,7 +75,10 @@ describe('local geolocation, learned from the fleet', () => {
     ].join('\n');
     const r = await importarOpenCellId(app.database.db, Readable.from([csv]), { mccs: [724] });
     expect(r).toEqual({ importadas: 2, ignoradas: 1 });
-    const rows = await consultar<{ cell_id: number; alcance: number; fonte: string }>(app.database.db, sql`select cell_id::int as cell_id, alcance, fonte from celulas where mcc = 724 and lac in (3001, 3002) order by lac`);
+    const rows = await consultar<{ cell_id: number; alcance: number; fonte: string }>(
+      app.database.db,
+      sql`select cell_id::int as cell_id, alcance, fonte from celulas where mcc = 724 and lac in (3001, 3002) order by lac`,
+    );
     expect(rows).toEqual([
       { cell_id: 123456789, alcance: 1500, fonte: 'OPENCELLID' },
       { cell_id: 4242, alcance: 1000, fonte: 'OPENCELLID' },
@@ -69,6 +87,8 @@ describe('local geolocation, learned from the fleet', () => {
     expect(pos).toMatchObject({ latitude: -23.5505, longitude: -46.6333, precisao: 1500, fonte: 'LBS' });
     // A fleet fix does not move an imported cell.
     await geo.aprender({ accessPoints: [], cells: [{ mcc: 724, mnc: 11, lac: 3001, cellId: 123456789, signal: -90 }] }, parque, 1);
-    expect((await geo.resolver({ accessPoints: [], cells: [{ mcc: 724, mnc: 11, lac: 3001, cellId: 123456789, signal: -90 }] }))?.latitude).toBe(-23.5505);
+    expect(
+      (await geo.resolver({ accessPoints: [], cells: [{ mcc: 724, mnc: 11, lac: 3001, cellId: 123456789, signal: -90 }] }))?.latitude,
+    ).toBe(-23.5505);
   });
 });

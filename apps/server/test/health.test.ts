@@ -64,7 +64,16 @@ describe('operação', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json<{ paths: Record<string, unknown> }>();
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/oauth/token', '/oauth/check_token', '/api/logout', '/users/pass/send-link', '/users/pass/valida-token', '/users/pass/reseta-senha', '/users/sign-up', '/api/usuarios/alterar-senha']),
+      expect.arrayContaining([
+        '/oauth/token',
+        '/oauth/check_token',
+        '/api/logout',
+        '/users/pass/send-link',
+        '/users/pass/valida-token',
+        '/users/pass/reseta-senha',
+        '/users/sign-up',
+        '/api/usuarios/alterar-senha',
+      ]),
     );
     expect((await app.inject('/docs/')).statusCode).toBe(200);
   });

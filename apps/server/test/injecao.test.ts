@@ -22,7 +22,7 @@ const HOSTIS = [
   "Robert'); DROP TABLE chips;--",
   '<img src=x onerror="alert(1)">',
   'a & b <c> ]]> <![CDATA[x]]> &amp;',
-  '\\\'; select pg_sleep(5); --',
+  "\\'; select pg_sleep(5); --",
   '$1 $$ ${7*7} {{7*7}}',
   '😀 ação ﷺ \u202E',
 ];
@@ -67,7 +67,10 @@ describe('injection through the forms', () => {
       expect(body.descricao).toBe(descricao);
       devolveIntacto(res, descricao);
       const busca = await get<Page<Chip>>(`/api/chips?descricao=${encodeURIComponent(descricao)}&size=100`);
-      expect(busca.body.content.map((c) => c.descricao), descricao).toEqual([descricao]);
+      expect(
+        busca.body.content.map((c) => c.descricao),
+        descricao,
+      ).toEqual([descricao]);
     }
     expect(await contar(app, 'chips', sql`descricao = ${HOSTIS[1]}`)).toBe(1);
   });
@@ -78,19 +81,32 @@ describe('injection through the forms', () => {
     for (const descricao of HOSTIS) {
       const i = imei();
       await registrarRastreador(app, admin, i);
-      const res = await app.inject({ method: 'POST', url: '/api/usuarios/rastreadores', headers: h, payload: { imei: i, descricao, intervaloLocalizacao: 5, periUltraEconBateria: 60 } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/usuarios/rastreadores',
+        headers: h,
+        payload: { imei: i, descricao, intervaloLocalizacao: 5, periUltraEconBateria: 60 },
+      });
       expect(res.statusCode, `${descricao}: ${res.body}`).toBeLessThan(300);
       const id = res.json<MeuRastreador>().id;
       const lido = await get<MeuRastreador>(`/api/usuarios/rastreadores/${id}`, h);
       expect(lido.body.descricao).toBe(descricao);
       devolveIntacto(lido.res, descricao);
       const busca = await get<Page<MeuRastreador>>(`/api/usuarios/rastreadores?descricao=${encodeURIComponent(descricao)}&size=100`, h);
-      expect(busca.body.content.map((r) => r.descricao), descricao).toEqual([descricao]);
+      expect(
+        busca.body.content.map((r) => r.descricao),
+        descricao,
+      ).toEqual([descricao]);
     }
     // Editing keeps it too.
     const primeiro = (await get<Page<MeuRastreador>>('/api/usuarios/rastreadores?size=1', h)).body.content[0];
     const novo = `${HOSTIS[0]}${HOSTIS[1]}`;
-    const editado = await app.inject({ method: 'POST', url: '/api/usuarios/rastreadores', headers: h, payload: { id: primeiro?.id, imei: primeiro?.imei, descricao: novo, intervaloLocalizacao: 5, periUltraEconBateria: 60 } });
+    const editado = await app.inject({
+      method: 'POST',
+      url: '/api/usuarios/rastreadores',
+      headers: h,
+      payload: { id: primeiro?.id, imei: primeiro?.imei, descricao: novo, intervaloLocalizacao: 5, periUltraEconBateria: 60 },
+    });
     expect(editado.statusCode, editado.body).toBeLessThan(300);
     expect((await get<MeuRastreador>(`/api/usuarios/rastreadores/${primeiro?.id}`, h)).body.descricao).toBe(novo);
   });
@@ -103,7 +119,26 @@ describe('injection through the forms', () => {
         method: 'POST',
         url: '/api/usuarios',
         headers: admin,
-        payload: { nome: texto, email: `inj${++seq}@rastro.test`, cpf: cpfValido(++n), dataNascimento: null, nivelId, rg: '', sexo: null, telefoneCelular: '11987654321', telefoneResidencial: '', telefoneComercial: '', cep: '', logradouro: '', numero: '', complemento: texto, bairro: '', referencia: '', estadoId: null, cidadeId: null },
+        payload: {
+          nome: texto,
+          email: `inj${++seq}@rastro.test`,
+          cpf: cpfValido(++n),
+          dataNascimento: null,
+          nivelId,
+          rg: '',
+          sexo: null,
+          telefoneCelular: '11987654321',
+          telefoneResidencial: '',
+          telefoneComercial: '',
+          cep: '',
+          logradouro: '',
+          numero: '',
+          complemento: texto,
+          bairro: '',
+          referencia: '',
+          estadoId: null,
+          cidadeId: null,
+        },
       });
       expect(res.statusCode, `${texto}: ${res.body}`).toBe(201);
       const id = res.json<UsuarioDetalhe>().id;
@@ -111,13 +146,31 @@ describe('injection through the forms', () => {
       expect([lido.body.nome, lido.body.complemento]).toEqual([texto, texto]);
       devolveIntacto(lido.res, texto);
       const busca = await get<Page<UsuarioLista>>(`/api/usuarios?nome=${encodeURIComponent(texto)}&size=100`);
-      expect(busca.body.content.map((u) => u.nome), texto).toEqual([texto]);
+      expect(
+        busca.body.content.map((u) => u.nome),
+        texto,
+      ).toEqual([texto]);
     }
 
     for (const texto of HOSTIS) {
       const eu = await criarCliente(app, 'CONTA');
       const h = bearer(eu.token);
-      const conta = { cpf: cpfValido(++n), rg: '', sexo: null, telefoneCelular: '11987654321', telefoneResidencial: '', telefoneComercial: '', cep: '', logradouro: texto.slice(0, 50), numero: '', complemento: texto, bairro: texto, referencia: texto, estadoId: null, cidadeId: null };
+      const conta = {
+        cpf: cpfValido(++n),
+        rg: '',
+        sexo: null,
+        telefoneCelular: '11987654321',
+        telefoneResidencial: '',
+        telefoneComercial: '',
+        cep: '',
+        logradouro: texto.slice(0, 50),
+        numero: '',
+        complemento: texto,
+        bairro: texto,
+        referencia: texto,
+        estadoId: null,
+        cidadeId: null,
+      };
       const res = await app.inject({ method: 'POST', url: '/users', headers: h, payload: conta });
       expect(res.statusCode, `${texto}: ${res.body}`).toBe(200);
       const lido = await get<UsuarioDetalhe>(`/users/${eu.id}`, h);
@@ -133,12 +186,29 @@ describe('injection through the forms', () => {
       await app.inject({ method: 'POST', url: '/api/chips', headers: admin, payload: { descricao: `CURINGA ${d}`, numero: numero() } });
       const i = imei();
       await registrarRastreador(app, admin, i);
-      await app.inject({ method: 'POST', url: '/api/usuarios/rastreadores', headers: h, payload: { imei: i, descricao: `CURINGA ${d}`, intervaloLocalizacao: 5, periUltraEconBateria: 60 } });
+      await app.inject({
+        method: 'POST',
+        url: '/api/usuarios/rastreadores',
+        headers: h,
+        payload: { imei: i, descricao: `CURINGA ${d}`, intervaloLocalizacao: 5, periUltraEconBateria: 60 },
+      });
     }
     const listas = {
-      chips: async (q?: string) => (await get<Page<Chip>>(`/api/chips?size=100${q === undefined ? '' : `&descricao=${encodeURIComponent(q)}`}`)).body.content.map((c) => c.descricao),
-      meus: async (q?: string) => (await get<Page<MeuRastreador>>(`/api/usuarios/rastreadores?size=100${q === undefined ? '' : `&descricao=${encodeURIComponent(q)}`}`, h)).body.content.map((c) => c.descricao),
-      usuarios: async (q?: string) => (await get<Page<UsuarioLista>>(`/api/usuarios?size=100${q === undefined ? '' : `&nome=${encodeURIComponent(q)}`}`)).body.content.map((u) => u.nome),
+      chips: async (q?: string) =>
+        (await get<Page<Chip>>(`/api/chips?size=100${q === undefined ? '' : `&descricao=${encodeURIComponent(q)}`}`)).body.content.map(
+          (c) => c.descricao,
+        ),
+      meus: async (q?: string) =>
+        (
+          await get<Page<MeuRastreador>>(
+            `/api/usuarios/rastreadores?size=100${q === undefined ? '' : `&descricao=${encodeURIComponent(q)}`}`,
+            h,
+          )
+        ).body.content.map((c) => c.descricao),
+      usuarios: async (q?: string) =>
+        (
+          await get<Page<UsuarioLista>>(`/api/usuarios?size=100${q === undefined ? '' : `&nome=${encodeURIComponent(q)}`}`)
+        ).body.content.map((u) => u.nome),
     };
     for (const [lista, buscar] of Object.entries(listas)) {
       const todos = await buscar();
@@ -180,7 +250,12 @@ async function rastreadorComTrilha(descricao: string) {
   const h = bearer(dono.token);
   const i = imei();
   const rastreadorId = await registrarRastreador(app, admin, i);
-  const res = await app.inject({ method: 'POST', url: '/api/usuarios/rastreadores', headers: h, payload: { imei: i, descricao, intervaloLocalizacao: 5, periUltraEconBateria: 60 } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/usuarios/rastreadores',
+    headers: h,
+    payload: { imei: i, descricao, intervaloLocalizacao: 5, periUltraEconBateria: 60 },
+  });
   expect(res.statusCode, res.body).toBeLessThan(300);
   for (const m of [0, 10]) {
     await app.database.db.execute(
@@ -190,7 +265,8 @@ async function rastreadorComTrilha(descricao: string) {
   return { h, rastreadorId };
 }
 
-const escaparXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
+const escaparXml = (s: string) =>
+  s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
 
 /** Well-formed enough: every < opens a tag, declaration or comment, and every & starts an entity. */
 function xmlBemFormado(xml: string) {
@@ -231,18 +307,28 @@ describe('injection in the export files', () => {
   it.each(HOSTIS)('GPX and KML escape %s, and the file name stays plain ASCII', async (descricao) => {
     const { h, rastreadorId } = await rastreadorComTrilha(descricao);
     for (const formato of ['gpx', 'kml']) {
-      const res = await app.inject({ method: 'GET', url: `/api/localizacoes/exportar?rastreadorId=${rastreadorId}&${periodo}&formato=${formato}`, headers: h });
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/localizacoes/exportar?rastreadorId=${rastreadorId}&${periodo}&formato=${formato}`,
+        headers: h,
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.body).toContain(`<name>${escaparXml(descricao)}</name>`);
       if (/[<&]/.test(descricao)) expect(res.body).not.toContain(descricao);
       xmlBemFormado(res.body);
-      expect(String(res.headers['content-disposition'])).toMatch(/^attachment; filename="historico-[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.(gpx|kml)"$/);
+      expect(String(res.headers['content-disposition'])).toMatch(
+        /^attachment; filename="historico-[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.(gpx|kml)"$/,
+      );
     }
   });
 
   it.each([...FORMULAS, ...HOSTIS.slice(0, 4)])('CSV neutralises %s', async (descricao) => {
     const { h, rastreadorId } = await rastreadorComTrilha(descricao);
-    const res = await app.inject({ method: 'GET', url: `/api/localizacoes/exportar?rastreadorId=${rastreadorId}&${periodo}&formato=csv`, headers: h });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/localizacoes/exportar?rastreadorId=${rastreadorId}&${periodo}&formato=csv`,
+      headers: h,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [cabecalho, ...linhas] = res.body.trimEnd().split('\n');
     expect(cabecalho?.startsWith('rastreador,')).toBe(true);

@@ -30,8 +30,26 @@ describe('the gateway batch insert', () => {
     const estranho = 'aa:"b\\,{c} NULL';
     await inserirLocalizacoes(app.database.db, [
       { rastreadorId, tipo: 'GPS', dataHora: quando, latitude: -23.5614, longitude: -46.6559, velocidade: 4.5, curso: 90, satelites: 8 },
-      { rastreadorId, tipo: 'WIFI', dataHora: quando, macAddress: estranho, nivelSinal: -70, latitude: -23.5, longitude: -46.6, precisao: 35.5 },
-      { rastreadorId, tipo: 'LBS', dataHora: quando, codigoPais: 724, rede: 5, codigoArea: 12345, identificadorTorre: 4_294_967_296, nivelSinal: 20 },
+      {
+        rastreadorId,
+        tipo: 'WIFI',
+        dataHora: quando,
+        macAddress: estranho,
+        nivelSinal: -70,
+        latitude: -23.5,
+        longitude: -46.6,
+        precisao: 35.5,
+      },
+      {
+        rastreadorId,
+        tipo: 'LBS',
+        dataHora: quando,
+        codigoPais: 724,
+        rede: 5,
+        codigoArea: 12345,
+        identificadorTorre: 4_294_967_296,
+        nivelSinal: 20,
+      },
     ]);
     const linhas = await consultar<Record<string, unknown>>(
       app.database.db,
@@ -41,23 +59,65 @@ describe('the gateway batch insert', () => {
     );
     expect(linhas.map((l) => l.tipo)).toEqual(['GPS', 'WIFI', 'LBS']);
     expect(new Date(String(linhas[0]?.dataHora)).toISOString()).toBe(quando.toISOString());
-    expect(linhas[0]).toMatchObject({ latitude: -23.5614, longitude: -46.6559, velocidade: 4.5, curso: 90, satelites: 8, macAddress: null, precisao: null });
+    expect(linhas[0]).toMatchObject({
+      latitude: -23.5614,
+      longitude: -46.6559,
+      velocidade: 4.5,
+      curso: 90,
+      satelites: 8,
+      macAddress: null,
+      precisao: null,
+    });
     expect(linhas[1]).toMatchObject({ macAddress: estranho, nivelSinal: -70, precisao: 35.5 });
     expect(linhas[2]).toMatchObject({ codigoPais: 724, rede: 5, codigoArea: 12345, torre: '4294967296', nivelSinal: 20, latitude: null });
   });
 
   it('one row PostgreSQL refuses cannot hold back the rows of another tracker in the same batch', async () => {
     const outroId = await registrarRastreador(app, bearer(await entrar(app)), '359339080000778');
-    const w = new BatchWriter<NovaLocalizacao>((l) => inserirLocalizacoes(app.database.db, l), { maxItems: 100, maxDelayMs: 20, isolar: isDataError });
+    const w = new BatchWriter<NovaLocalizacao>((l) => inserirLocalizacoes(app.database.db, l), {
+      maxItems: 100,
+      maxDelayMs: 20,
+      isolar: isDataError,
+    });
     const quando = new Date('2026-11-22T11:00:00.000Z');
     const r = await Promise.allSettled([
-      w.add({ rastreadorId: outroId, tipo: 'GPS', dataHora: quando, latitude: -23.5, longitude: -46.6, velocidade: 0, curso: 0, satelites: 7 }),
+      w.add({
+        rastreadorId: outroId,
+        tipo: 'GPS',
+        dataHora: quando,
+        latitude: -23.5,
+        longitude: -46.6,
+        velocidade: 0,
+        curso: 0,
+        satelites: 7,
+      }),
       // MCC 0xFFFF, as a modem without network reports it: outside smallint.
-      w.add({ rastreadorId, tipo: 'LBS', dataHora: quando, codigoPais: 0xffff, rede: 1, codigoArea: 1, identificadorTorre: 1, nivelSinal: 1 }),
-      w.add({ rastreadorId: outroId, tipo: 'GPS', dataHora: new Date(quando.getTime() + 1000), latitude: -23.6, longitude: -46.7, velocidade: 0, curso: 0, satelites: 7 }),
+      w.add({
+        rastreadorId,
+        tipo: 'LBS',
+        dataHora: quando,
+        codigoPais: 0xffff,
+        rede: 1,
+        codigoArea: 1,
+        identificadorTorre: 1,
+        nivelSinal: 1,
+      }),
+      w.add({
+        rastreadorId: outroId,
+        tipo: 'GPS',
+        dataHora: new Date(quando.getTime() + 1000),
+        latitude: -23.6,
+        longitude: -46.7,
+        velocidade: 0,
+        curso: 0,
+        satelites: 7,
+      }),
     ]);
     expect(r.map((x) => x.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    const linhas = await consultar<{ latitude: number }>(app.database.db, sql`select latitude from localizacoes where rastreador_id = ${outroId} order by data_hora`);
+    const linhas = await consultar<{ latitude: number }>(
+      app.database.db,
+      sql`select latitude from localizacoes where rastreador_id = ${outroId} order by data_hora`,
+    );
     expect(linhas.map((l) => l.latitude)).toEqual([-23.5, -23.6]);
     await w.close();
   });

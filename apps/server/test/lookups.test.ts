@@ -20,7 +20,7 @@ afterAll(async () => {
 const get = (url: string) => app.inject({ method: 'GET', url, headers: h });
 
 describe('lookups', () => {
-  it('lists the 27 states and each state\'s municipalities, in name order', async () => {
+  it("lists the 27 states and each state's municipalities, in name order", async () => {
     const estados = (await get('/api/estados/select')).json<{ id: number; nome: string; uf: string }[]>();
     expect(estados).toHaveLength(27);
     expect(estados[0]).toMatchObject({ nome: 'Acre', uf: 'AC' });

@@ -11,8 +11,17 @@ async function login(port: number, email: string, senha: string) {
   const base = `http://127.0.0.1:${port}`;
   const challenge = (await (await fetch(`${base}/api/captcha/desafio`)).json()) as Parameters<typeof solveChallenge>[0]['challenge'];
   const solution = await solveChallenge({ challenge, deriveKey });
-  const form = new URLSearchParams({ grant_type: 'password', username: email, password: senha, 'g-recaptcha-response': Buffer.from(JSON.stringify({ challenge, solution })).toString('base64') });
-  return fetch(`${base}/oauth/token`, { method: 'POST', body: form, headers: { authorization: `Basic ${Buffer.from('rastro-web:rastro-web-secret').toString('base64')}` } });
+  const form = new URLSearchParams({
+    grant_type: 'password',
+    username: email,
+    password: senha,
+    'g-recaptcha-response': Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'),
+  });
+  return fetch(`${base}/oauth/token`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Basic ${Buffer.from('rastro-web:rastro-web-secret').toString('base64')}` },
+  });
 }
 
 describe('main.ts', () => {

@@ -26,14 +26,25 @@ beforeAll(async () => {
   ana = bearer((await criarCliente(app, 'ANA')).token);
   bia = bearer((await criarCliente(app, 'BIA')).token);
   rastreador = await registrarRastreador(app, admin, '359339080000201');
-  vinculo = (await app.inject({ method: 'POST', url: '/api/usuarios/rastreadores', headers: ana, payload: { imei: '359339080000201', descricao: 'Thor & <Cia>', intervaloLocalizacao: 1, periUltraEconBateria: 60 } })).json<{ id: number }>().id;
+  vinculo = (
+    await app.inject({
+      method: 'POST',
+      url: '/api/usuarios/rastreadores',
+      headers: ana,
+      payload: { imei: '359339080000201', descricao: 'Thor & <Cia>', intervaloLocalizacao: 1, periUltraEconBateria: 60 },
+    })
+  ).json<{ id: number }>().id;
   for (let m = 0; m < 30; m++) await inserirPosicao(m, -23.56 + m * 0.001, -46.65 - m * 0.001);
   // Scans: a WI-FI one without a resolved position and a resolved cell.
-  await app.database.db.execute(sql`insert into localizacoes (rastreador_id, tipo, data_hora, mac_address, nivel_sinal) values (${rastreador}, 'WIFI', ${new Date(T0 + 31 * 60_000).toISOString()}::timestamptz, 'a4:39:b3:73:81:3c', -60)`);
+  await app.database.db.execute(
+    sql`insert into localizacoes (rastreador_id, tipo, data_hora, mac_address, nivel_sinal) values (${rastreador}, 'WIFI', ${new Date(T0 + 31 * 60_000).toISOString()}::timestamptz, 'a4:39:b3:73:81:3c', -60)`,
+  );
   await app.database.db.execute(
     sql`insert into localizacoes (rastreador_id, tipo, data_hora, latitude, longitude, precisao, codigo_pais, rede, codigo_area, identificador_torre, nivel_sinal) values (${rastreador}, 'LBS', ${new Date(T0 + 32 * 60_000).toISOString()}::timestamptz, -23.6, -46.7, 900, 724, 5, 1234, 5678, 50)`,
   );
-  await app.database.db.execute(sql`insert into baterias (rastreador_id, bateria, nivel_sinal, data_cadastro) values (${rastreador}, 90, 70, now() - interval '1 hour'), (${rastreador}, 85, 60, now())`);
+  await app.database.db.execute(
+    sql`insert into baterias (rastreador_id, bateria, nivel_sinal, data_cadastro) values (${rastreador}, 90, 70, now() - interval '1 hour'), (${rastreador}, 85, 60, now())`,
+  );
   await app.database.db.execute(sql`update rastreadores set bateria = 85 where id = ${rastreador}`);
 });
 afterAll(() => app.fechar());
@@ -85,7 +96,9 @@ describe('the map', () => {
         { campo: 'dataInicial', message: MSG.campoObrigatorio },
       ]),
     );
-    const longo = await mapa(`tipoVisualizacao=HISTORICO&usuarioRastreadorId=${vinculo}&dataInicial=2026-11-01T00:00:00-03:00&dataFinal=2026-11-20T00:00:00-03:00`);
+    const longo = await mapa(
+      `tipoVisualizacao=HISTORICO&usuarioRastreadorId=${vinculo}&dataInicial=2026-11-01T00:00:00-03:00&dataFinal=2026-11-20T00:00:00-03:00`,
+    );
     expect(longo.json()).toMatchObject({ status: 400, errors: [{ campo: 'dataFinal', message: periodoMaximo(7) }] });
     expect((await mapa('tipoVisualizacao=QUALQUER')).statusCode).toBe(400);
   });
@@ -93,12 +106,25 @@ describe('the map', () => {
 
 describe('locations, batteries and export', () => {
   it('lists positions and scans by type, newest first, for the owner and PER100 only', async () => {
-    const gps = (await app.inject({ method: 'GET', url: `/api/localizacoes?rastreadorId=${rastreador}&tipoLocalizacao=GPS&size=5`, headers: ana })).json<{ content: Localizacao[]; totalElements: number }>();
+    const gps = (
+      await app.inject({ method: 'GET', url: `/api/localizacoes?rastreadorId=${rastreador}&tipoLocalizacao=GPS&size=5`, headers: ana })
+    ).json<{ content: Localizacao[]; totalElements: number }>();
     expect(gps.totalElements).toBe(30);
     expect(gps.content[0]?.dataHora).toBe(new Date(T0 + 29 * 60_000).toISOString());
-    const lbs = (await app.inject({ method: 'GET', url: `/api/localizacoes?rastreadorId=${rastreador}&tipoLocalizacao=LBS`, headers: admin })).json<{ content: Localizacao[] }>();
-    expect(lbs.content[0]).toMatchObject({ codigoPais: 724, rede: 5, redeDescricao: 'Claro', codigoArea: 1234, identificadorTorre: 5678, nivelSinal: 50 });
-    const wifi = (await app.inject({ method: 'GET', url: `/api/localizacoes?rastreadorId=${rastreador}&tipoLocalizacao=WIFI`, headers: ana })).json<{ content: Localizacao[] }>();
+    const lbs = (
+      await app.inject({ method: 'GET', url: `/api/localizacoes?rastreadorId=${rastreador}&tipoLocalizacao=LBS`, headers: admin })
+    ).json<{ content: Localizacao[] }>();
+    expect(lbs.content[0]).toMatchObject({
+      codigoPais: 724,
+      rede: 5,
+      redeDescricao: 'Claro',
+      codigoArea: 1234,
+      identificadorTorre: 5678,
+      nivelSinal: 50,
+    });
+    const wifi = (
+      await app.inject({ method: 'GET', url: `/api/localizacoes?rastreadorId=${rastreador}&tipoLocalizacao=WIFI`, headers: ana })
+    ).json<{ content: Localizacao[] }>();
     expect(wifi.content[0]).toMatchObject({ macAddress: 'a4:39:b3:73:81:3c', nivelSinal: -60, latitude: null });
     expect((await app.inject({ method: 'GET', url: `/api/localizacoes?rastreadorId=${rastreador}`, headers: bia })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: `/api/localizacoes?rastreadorId=999999`, headers: admin })).statusCode).toBe(404);
@@ -107,7 +133,9 @@ describe('locations, batteries and export', () => {
   });
 
   it('lists the battery history newest first', async () => {
-    const b = (await app.inject({ method: 'GET', url: `/api/baterias?rastreadorId=${rastreador}`, headers: ana })).json<{ content: { bateria: number; nivelSinal: number }[] }>();
+    const b = (await app.inject({ method: 'GET', url: `/api/baterias?rastreadorId=${rastreador}`, headers: ana })).json<{
+      content: { bateria: number; nivelSinal: number }[];
+    }>();
     expect(b.content.map((x) => x.bateria)).toEqual([85, 90]);
     expect((await app.inject({ method: 'GET', url: `/api/baterias?rastreadorId=${rastreador}`, headers: bia })).statusCode).toBe(404);
   });
@@ -134,15 +162,21 @@ describe('locations, batteries and export', () => {
 
 describe('notifications', () => {
   it('lists my notifications newest first, counts and marks them read', async () => {
-    const dono = (await app.inject({ method: 'GET', url: `/api/usuarios/rastreadores/${vinculo}`, headers: ana })).json<{ rastreadorId: number }>();
+    const dono = (await app.inject({ method: 'GET', url: `/api/usuarios/rastreadores/${vinculo}`, headers: ana })).json<{
+      rastreadorId: number;
+    }>();
     await app.database.db.execute(
       sql`insert into notificacoes (usuario_id, rastreador_id, descricao, data_cadastro) select usuario_id, ${dono.rastreadorId}, d, now() - (n || ' minutes')::interval from usuario_rastreadores, (values ('Alerta antigo', 10), ('Alerta novo', 1)) v(d, n) where id = ${vinculo}`,
     );
-    const lista = (await app.inject({ method: 'GET', url: '/api/notificacoes', headers: ana })).json<{ content: { descricao: string; lida: boolean }[] }>();
+    const lista = (await app.inject({ method: 'GET', url: '/api/notificacoes', headers: ana })).json<{
+      content: { descricao: string; lida: boolean }[];
+    }>();
     expect(lista.content.map((n) => n.descricao)).toEqual(['Alerta novo', 'Alerta antigo']);
     expect((await app.inject({ method: 'GET', url: '/api/notificacoes/nao-lidas', headers: ana })).json()).toEqual({ total: 2 });
     expect((await app.inject({ method: 'GET', url: '/api/notificacoes/nao-lidas', headers: bia })).json()).toEqual({ total: 0 });
-    expect((await app.inject({ method: 'GET', url: '/api/notificacoes', headers: bia })).json<{ totalElements: number }>().totalElements).toBe(0);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/notificacoes', headers: bia })).json<{ totalElements: number }>().totalElements,
+    ).toBe(0);
     expect((await app.inject({ method: 'PUT', url: '/api/notificacoes/lidas', headers: ana })).json()).toEqual({ total: 0 });
     expect((await app.inject({ method: 'GET', url: '/api/notificacoes/nao-lidas', headers: ana })).json()).toEqual({ total: 0 });
   });

@@ -136,21 +136,44 @@ const matriz: Entrada[] = [
     pedido: async () => ({
       url: '/oauth/token',
       headers: { ...FORM, authorization: basicCliente() },
-      payload: form({ grant_type: 'password', username: f.c.email, password: f.c.senha, 'g-recaptcha-response': await resolverCaptcha(app) }),
+      payload: form({
+        grant_type: 'password',
+        username: f.c.email,
+        password: f.c.senha,
+        'g-recaptcha-response': await resolverCaptcha(app),
+      }),
     }),
   },
-  { rota: 'POST /oauth/check_token', esperado: PUBLICO, pedido: () => ({ url: '/oauth/check_token', headers: { ...FORM, authorization: basicCliente() }, payload: form({ token: f.c.token }) }) },
-  { rota: 'PUT /users/pass/send-link', esperado: PUBLICO, pedido: () => ({ url: '/users/pass/send-link', payload: { emailAtual: f.c.email } }) },
-  { rota: 'GET /users/pass/valida-token', esperado: PUBLICO, pedido: async () => ({ url: `/users/pass/valida-token?token=${await linkDeC()}` }) },
+  {
+    rota: 'POST /oauth/check_token',
+    esperado: PUBLICO,
+    pedido: () => ({ url: '/oauth/check_token', headers: { ...FORM, authorization: basicCliente() }, payload: form({ token: f.c.token }) }),
+  },
+  {
+    rota: 'PUT /users/pass/send-link',
+    esperado: PUBLICO,
+    pedido: () => ({ url: '/users/pass/send-link', payload: { emailAtual: f.c.email } }),
+  },
+  {
+    rota: 'GET /users/pass/valida-token',
+    esperado: PUBLICO,
+    pedido: async () => ({ url: `/users/pass/valida-token?token=${await linkDeC()}` }),
+  },
   {
     rota: 'POST /users/pass/reseta-senha',
     esperado: PUBLICO,
-    pedido: async () => ({ url: '/users/pass/reseta-senha', payload: { senhaNova: f.c.senha, confirmarNovaSenha: f.c.senha, token: await linkDeC() } }),
+    pedido: async () => ({
+      url: '/users/pass/reseta-senha',
+      payload: { senhaNova: f.c.senha, confirmarNovaSenha: f.c.senha, token: await linkDeC() },
+    }),
   },
   {
     rota: 'POST /users/sign-up',
     esperado: PUBLICO,
-    pedido: () => ({ url: '/users/sign-up', payload: { nome: 'Novo Cliente', email: `novo${++seq}@rastro.test`, telefoneCelular: '11987654321', senha: 'senha-do-novo-1' } }),
+    pedido: () => ({
+      url: '/users/sign-up',
+      payload: { nome: 'Novo Cliente', email: `novo${++seq}@rastro.test`, telefoneCelular: '11987654321', senha: 'senha-do-novo-1' },
+    }),
   },
 
   // The session and the caller's own account.
@@ -166,7 +189,14 @@ const matriz: Entrada[] = [
   // PER2 may read anyone's account; everybody else only their own.
   { rota: 'GET /users/{id}', per: PER.USUARIOS, esperado: DONO_OU_CODIGO, pedido: () => ({ url: `/users/${f.a.id}` }) },
   // The id in the body is A's: the call still acts on the caller only.
-  { rota: 'POST /users', esperado: LOGADO, pedido: (s) => ({ url: '/users', payload: { id: f.a.id, cpf: cpfDe(s?.id ?? 0), ...enderecoVazio, bairro: `BAIRRO ${s?.nome ?? ''}` } }) },
+  {
+    rota: 'POST /users',
+    esperado: LOGADO,
+    pedido: (s) => ({
+      url: '/users',
+      payload: { id: f.a.id, cpf: cpfDe(s?.id ?? 0), ...enderecoVazio, bairro: `BAIRRO ${s?.nome ?? ''}` },
+    }),
+  },
 
   // Users (admin), PER2.
   { rota: 'GET /api/usuarios', per: PER.USUARIOS, esperado: SO_COM_CODIGO, pedido: () => ({ url: '/api/usuarios' }) },
@@ -176,22 +206,60 @@ const matriz: Entrada[] = [
     esperado: SO_COM_CODIGO,
     pedido: () => ({
       url: '/api/usuarios',
-      payload: { id: f.a.id, nome: f.a.nome, email: f.a.email, cpf: cpfDe(f.a.id), dataNascimento: null, nivelId: f.nivelCliente, ...enderecoVazio },
+      payload: {
+        id: f.a.id,
+        nome: f.a.nome,
+        email: f.a.email,
+        cpf: cpfDe(f.a.id),
+        dataNascimento: null,
+        nivelId: f.nivelCliente,
+        ...enderecoVazio,
+      },
     }),
   },
   { rota: 'GET /api/usuarios/{id}', per: PER.USUARIOS, esperado: SO_COM_CODIGO, pedido: () => ({ url: `/api/usuarios/${f.a.id}` }) },
-  { rota: 'GET /api/usuarios/{id}/emulacao', per: PER.USUARIOS, esperado: SO_COM_CODIGO, pedido: () => ({ url: `/api/usuarios/${f.a.id}/emulacao` }) },
-  { rota: 'PUT /api/usuarios/ativar/{id}', per: PER.USUARIOS, esperado: SO_COM_CODIGO, pedido: () => ({ url: `/api/usuarios/ativar/${f.a.id}` }) },
-  { rota: 'DELETE /api/usuarios/inativar/{id}', per: PER.USUARIOS, esperado: SO_COM_CODIGO, pedido: () => ({ url: `/api/usuarios/inativar/${f.a.id}` }) },
+  {
+    rota: 'GET /api/usuarios/{id}/emulacao',
+    per: PER.USUARIOS,
+    esperado: SO_COM_CODIGO,
+    pedido: () => ({ url: `/api/usuarios/${f.a.id}/emulacao` }),
+  },
+  {
+    rota: 'PUT /api/usuarios/ativar/{id}',
+    per: PER.USUARIOS,
+    esperado: SO_COM_CODIGO,
+    pedido: () => ({ url: `/api/usuarios/ativar/${f.a.id}` }),
+  },
+  {
+    rota: 'DELETE /api/usuarios/inativar/{id}',
+    per: PER.USUARIOS,
+    esperado: SO_COM_CODIGO,
+    pedido: () => ({ url: `/api/usuarios/inativar/${f.a.id}` }),
+  },
 
   // Chips, PER5 (A's tracker's chip).
   { rota: 'GET /api/chips', per: PER.CHIPS, esperado: SO_COM_CODIGO, pedido: () => ({ url: '/api/chips' }) },
-  { rota: 'POST /api/chips', per: PER.CHIPS, esperado: SO_COM_CODIGO, pedido: () => ({ url: '/api/chips', payload: { id: f.chipX, descricao: 'CHIP DA ANA', numero: f.chipXNumero } }) },
+  {
+    rota: 'POST /api/chips',
+    per: PER.CHIPS,
+    esperado: SO_COM_CODIGO,
+    pedido: () => ({ url: '/api/chips', payload: { id: f.chipX, descricao: 'CHIP DA ANA', numero: f.chipXNumero } }),
+  },
   { rota: 'GET /api/chips/select', per: PER.CHIPS, esperado: SO_COM_CODIGO, pedido: () => ({ url: '/api/chips/select' }) },
-  { rota: 'GET /api/chips/select/disponiveis', per: PER.CHIPS, esperado: SO_COM_CODIGO, pedido: () => ({ url: '/api/chips/select/disponiveis' }) },
+  {
+    rota: 'GET /api/chips/select/disponiveis',
+    per: PER.CHIPS,
+    esperado: SO_COM_CODIGO,
+    pedido: () => ({ url: '/api/chips/select/disponiveis' }),
+  },
   { rota: 'GET /api/chips/{id}', per: PER.CHIPS, esperado: SO_COM_CODIGO, pedido: () => ({ url: `/api/chips/${f.chipX}` }) },
   { rota: 'PUT /api/chips/ativar/{id}', per: PER.CHIPS, esperado: SO_COM_CODIGO, pedido: () => ({ url: `/api/chips/ativar/${f.chipX}` }) },
-  { rota: 'DELETE /api/chips/inativar/{id}', per: PER.CHIPS, esperado: SO_COM_CODIGO, pedido: () => ({ url: `/api/chips/inativar/${f.chipX}` }) },
+  {
+    rota: 'DELETE /api/chips/inativar/{id}',
+    per: PER.CHIPS,
+    esperado: SO_COM_CODIGO,
+    pedido: () => ({ url: `/api/chips/inativar/${f.chipX}` }),
+  },
 
   // Trackers (admin), PER100; power-off also for the owner.
   { rota: 'GET /api/rastreadores', per: PER.RASTREADORES, esperado: SO_COM_CODIGO, pedido: () => ({ url: '/api/rastreadores' }) },
@@ -201,18 +269,46 @@ const matriz: Entrada[] = [
     esperado: SO_COM_CODIGO,
     pedido: () => ({ url: '/api/rastreadores', payload: { id: f.x, imei: f.imeiX, protocolo: 'TOPIN', chipId: f.chipX } }),
   },
-  { rota: 'GET /api/rastreadores/{id}', per: PER.RASTREADORES, esperado: SO_COM_CODIGO, pedido: () => ({ url: `/api/rastreadores/${f.x}` }) },
-  { rota: 'GET /api/rastreadores/{id}/detalhe', per: PER.RASTREADORES, esperado: SO_COM_CODIGO, pedido: () => ({ url: `/api/rastreadores/${f.x}/detalhe` }) },
-  { rota: 'PUT /api/rastreadores/ativar/{id}', per: PER.RASTREADORES, esperado: SO_COM_CODIGO, pedido: () => ({ url: `/api/rastreadores/ativar/${f.x}` }) },
-  { rota: 'DELETE /api/rastreadores/inativar/{id}', per: PER.RASTREADORES, esperado: SO_COM_CODIGO, pedido: () => ({ url: `/api/rastreadores/inativar/${f.x}` }) },
-  { rota: 'PUT /api/rastreadores/desligar/{id}', per: PER.RASTREADORES, esperado: DONO_OU_CODIGO, pedido: () => ({ url: `/api/rastreadores/desligar/${f.x}` }) },
+  {
+    rota: 'GET /api/rastreadores/{id}',
+    per: PER.RASTREADORES,
+    esperado: SO_COM_CODIGO,
+    pedido: () => ({ url: `/api/rastreadores/${f.x}` }),
+  },
+  {
+    rota: 'GET /api/rastreadores/{id}/detalhe',
+    per: PER.RASTREADORES,
+    esperado: SO_COM_CODIGO,
+    pedido: () => ({ url: `/api/rastreadores/${f.x}/detalhe` }),
+  },
+  {
+    rota: 'PUT /api/rastreadores/ativar/{id}',
+    per: PER.RASTREADORES,
+    esperado: SO_COM_CODIGO,
+    pedido: () => ({ url: `/api/rastreadores/ativar/${f.x}` }),
+  },
+  {
+    rota: 'DELETE /api/rastreadores/inativar/{id}',
+    per: PER.RASTREADORES,
+    esperado: SO_COM_CODIGO,
+    pedido: () => ({ url: `/api/rastreadores/inativar/${f.x}` }),
+  },
+  {
+    rota: 'PUT /api/rastreadores/desligar/{id}',
+    per: PER.RASTREADORES,
+    esperado: DONO_OU_CODIGO,
+    pedido: () => ({ url: `/api/rastreadores/desligar/${f.x}` }),
+  },
 
   // My trackers: the logged user's own links only.
   { rota: 'GET /api/usuarios/rastreadores', esperado: LOGADO, pedido: () => ({ url: '/api/usuarios/rastreadores' }) },
   {
     rota: 'POST /api/usuarios/rastreadores',
     esperado: SO_DO_DONO,
-    pedido: () => ({ url: '/api/usuarios/rastreadores', payload: { id: f.lx, imei: f.imeiX, descricao: 'REX DA ANA', intervaloLocalizacao: 5, periUltraEconBateria: 60 } }),
+    pedido: () => ({
+      url: '/api/usuarios/rastreadores',
+      payload: { id: f.lx, imei: f.imeiX, descricao: 'REX DA ANA', intervaloLocalizacao: 5, periUltraEconBateria: 60 },
+    }),
   },
   { rota: 'GET /api/usuarios/rastreadores/select', esperado: LOGADO, pedido: () => ({ url: '/api/usuarios/rastreadores/select' }) },
   {
@@ -220,21 +316,43 @@ const matriz: Entrada[] = [
     esperado: SO_DO_DONO,
     pedido: () => ({ url: `/api/usuarios/rastreadores/ultimas-localizacoes?tipoVisualizacao=ATUAL&usuarioRastreadorId=${f.lx}` }),
   },
-  { rota: 'PUT /api/usuarios/rastreadores/sincronizar', esperado: SO_DO_DONO, pedido: () => ({ url: '/api/usuarios/rastreadores/sincronizar', payload: { usuarioRastreadorId: f.lx } }) },
+  {
+    rota: 'PUT /api/usuarios/rastreadores/sincronizar',
+    esperado: SO_DO_DONO,
+    pedido: () => ({ url: '/api/usuarios/rastreadores/sincronizar', payload: { usuarioRastreadorId: f.lx } }),
+  },
   { rota: 'GET /api/usuarios/rastreadores/{id}', esperado: SO_DO_DONO, pedido: () => ({ url: `/api/usuarios/rastreadores/${f.lx}` }) },
-  ...(['ativar-economia-bateria', 'inativar-economia-bateria', 'ativar-ultra-economia-bateria', 'inativar-ultra-economia-bateria'] as const).map(
-    (c): Entrada => ({ rota: `PUT /api/usuarios/rastreadores/${c}/{id}`, esperado: SO_DO_DONO, pedido: () => ({ url: `/api/usuarios/rastreadores/${c}/${f.lx}` }) }),
+  ...(
+    ['ativar-economia-bateria', 'inativar-economia-bateria', 'ativar-ultra-economia-bateria', 'inativar-ultra-economia-bateria'] as const
+  ).map(
+    (c): Entrada => ({
+      rota: `PUT /api/usuarios/rastreadores/${c}/{id}`,
+      esperado: SO_DO_DONO,
+      pedido: () => ({ url: `/api/usuarios/rastreadores/${c}/${f.lx}` }),
+    }),
   ),
 
   // A tracker's history: PER100 or the owner.
-  { rota: 'GET /api/localizacoes', per: PER.RASTREADORES, esperado: DONO_OU_CODIGO, pedido: () => ({ url: `/api/localizacoes?rastreadorId=${f.x}&tipoLocalizacao=GPS` }) },
+  {
+    rota: 'GET /api/localizacoes',
+    per: PER.RASTREADORES,
+    esperado: DONO_OU_CODIGO,
+    pedido: () => ({ url: `/api/localizacoes?rastreadorId=${f.x}&tipoLocalizacao=GPS` }),
+  },
   {
     rota: 'GET /api/localizacoes/exportar',
     per: PER.RASTREADORES,
     esperado: DONO_OU_CODIGO,
-    pedido: () => ({ url: `/api/localizacoes/exportar?rastreadorId=${f.x}&dataInicial=${encodeURIComponent(dia(-1))}&dataFinal=${encodeURIComponent(dia(0))}&formato=gpx` }),
+    pedido: () => ({
+      url: `/api/localizacoes/exportar?rastreadorId=${f.x}&dataInicial=${encodeURIComponent(dia(-1))}&dataFinal=${encodeURIComponent(dia(0))}&formato=gpx`,
+    }),
   },
-  { rota: 'GET /api/baterias', per: PER.RASTREADORES, esperado: DONO_OU_CODIGO, pedido: () => ({ url: `/api/baterias?rastreadorId=${f.x}` }) },
+  {
+    rota: 'GET /api/baterias',
+    per: PER.RASTREADORES,
+    esperado: DONO_OU_CODIGO,
+    pedido: () => ({ url: `/api/baterias?rastreadorId=${f.x}` }),
+  },
 
   // Notifications: the logged user's own.
   { rota: 'GET /api/notificacoes', esperado: LOGADO, pedido: () => ({ url: '/api/notificacoes' }) },
@@ -248,9 +366,24 @@ const matriz: Entrada[] = [
   { rota: 'GET /api/via-cep/cep/{cep}', esperado: LOGADO, pedido: () => ({ url: '/api/via-cep/cep/01310100' }) },
 
   // Dashboard: one code per widget.
-  { rota: 'GET /api/relatorios/totalizadores', per: PER.DASHBOARD_TOTAIS, esperado: SO_COM_CODIGO, pedido: () => ({ url: '/api/relatorios/totalizadores' }) },
-  { rota: 'GET /api/relatorios/situacoes', per: PER.DASHBOARD_SITUACAO, esperado: SO_COM_CODIGO, pedido: () => ({ url: '/api/relatorios/situacoes' }) },
-  { rota: 'GET /api/relatorios/situacoes-energia', per: PER.DASHBOARD_ENERGIA, esperado: SO_COM_CODIGO, pedido: () => ({ url: '/api/relatorios/situacoes-energia' }) },
+  {
+    rota: 'GET /api/relatorios/totalizadores',
+    per: PER.DASHBOARD_TOTAIS,
+    esperado: SO_COM_CODIGO,
+    pedido: () => ({ url: '/api/relatorios/totalizadores' }),
+  },
+  {
+    rota: 'GET /api/relatorios/situacoes',
+    per: PER.DASHBOARD_SITUACAO,
+    esperado: SO_COM_CODIGO,
+    pedido: () => ({ url: '/api/relatorios/situacoes' }),
+  },
+  {
+    rota: 'GET /api/relatorios/situacoes-energia',
+    per: PER.DASHBOARD_ENERGIA,
+    esperado: SO_COM_CODIGO,
+    pedido: () => ({ url: '/api/relatorios/situacoes-energia' }),
+  },
 ];
 
 // ---- fixtures -----------------------------------------------------------------------------
@@ -281,7 +414,17 @@ beforeAll(async () => {
   f.c = { ...(await criarCliente(app, 'CAIO PUBLICO')), nome: 'CAIO PUBLICO' };
   f.semCodigo.set('-', await usuario('ADMIN SEM DONO', await criarNivel(app, 'TODOS OS CODIGOS', [...TODAS_PERMISSOES])));
   for (const per of TODAS_PERMISSOES) {
-    f.semCodigo.set(per, await usuario(`ADMIN SEM ${per}`, await criarNivel(app, `SEM ${per}`, TODAS_PERMISSOES.filter((p) => p !== per))));
+    f.semCodigo.set(
+      per,
+      await usuario(
+        `ADMIN SEM ${per}`,
+        await criarNivel(
+          app,
+          `SEM ${per}`,
+          TODAS_PERMISSOES.filter((p) => p !== per),
+        ),
+      ),
+    );
     f.soCodigo.set(per, await usuario(`ADMIN SO ${per}`, await criarNivel(app, `SO ${per}`, [per])));
   }
   const [cliente] = await consultar<{ id: number }>(db, sql`select nivel_id as id from usuarios where id = ${f.a.id}`);
@@ -290,15 +433,30 @@ beforeAll(async () => {
   f.spId = sp?.id ?? 0;
 
   // A's tracker X (its chip has a known number) and B's tracker Y, each linked by its owner.
-  const chip = await app.inject({ method: 'POST', url: '/api/chips', headers: adminH, payload: { descricao: 'CHIP DA ANA', numero: f.chipXNumero } });
+  const chip = await app.inject({
+    method: 'POST',
+    url: '/api/chips',
+    headers: adminH,
+    payload: { descricao: 'CHIP DA ANA', numero: f.chipXNumero },
+  });
   f.chipX = chip.json<{ id: number }>().id;
-  const x = await app.inject({ method: 'POST', url: '/api/rastreadores', headers: adminH, payload: { imei: f.imeiX, protocolo: 'TOPIN', chipId: f.chipX } });
+  const x = await app.inject({
+    method: 'POST',
+    url: '/api/rastreadores',
+    headers: adminH,
+    payload: { imei: f.imeiX, protocolo: 'TOPIN', chipId: f.chipX },
+  });
   f.x = x.json<{ id: number }>().id;
   f.y = await registrarRastreador(app, adminH, f.imeiY);
   const [chipY] = await consultar<{ id: number }>(db, sql`select chip_id as id from rastreadores where id = ${f.y}`);
   f.chipY = chipY?.id ?? 0;
   const vincular = async (s: Sessao, imei: string, descricao: string) => {
-    const r = await app.inject({ method: 'POST', url: '/api/usuarios/rastreadores', headers: bearer(s.token), payload: { imei, descricao, intervaloLocalizacao: 5, periUltraEconBateria: 60 } });
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/usuarios/rastreadores',
+      headers: bearer(s.token),
+      payload: { imei, descricao, intervaloLocalizacao: 5, periUltraEconBateria: 60 },
+    });
     if (r.statusCode !== 201) throw new Error(`vínculo: ${r.body}`);
     return r.json<{ id: number }>().id;
   };
@@ -310,10 +468,14 @@ beforeAll(async () => {
     [f.x, -23.55],
     [f.y, -22.9],
   ] as const) {
-    await db.execute(sql`insert into localizacoes (rastreador_id, tipo, data_hora, latitude, longitude) values (${r}, 'GPS', now() - interval '2 hours', ${lat}, -46.6), (${r}, 'GPS', now() - interval '1 hour', ${lat + 0.01}, -46.61)`);
+    await db.execute(
+      sql`insert into localizacoes (rastreador_id, tipo, data_hora, latitude, longitude) values (${r}, 'GPS', now() - interval '2 hours', ${lat}, -46.6), (${r}, 'GPS', now() - interval '1 hour', ${lat + 0.01}, -46.61)`,
+    );
     await db.execute(sql`insert into baterias (rastreador_id, bateria, nivel_sinal) values (${r}, 77, 60)`);
   }
-  await db.execute(sql`insert into notificacoes (usuario_id, rastreador_id, descricao) values (${f.a.id}, ${f.x}, 'ALERTA DE SOS DO REX DA ANA'), (${f.b.id}, ${f.y}, 'ALERTA DE SOS DO TOTO DA BIA')`);
+  await db.execute(
+    sql`insert into notificacoes (usuario_id, rastreador_id, descricao) values (${f.a.id}, ${f.x}, 'ALERTA DE SOS DO REX DA ANA'), (${f.b.id}, ${f.y}, 'ALERTA DE SOS DO TOTO DA BIA')`,
+  );
 });
 
 afterAll(async () => {
@@ -429,7 +591,7 @@ describe('matriz de autorização', () => {
     }
   });
 
-  it('X-Usuario-Emulado: PER2 acts as A (A\'s data, A\'s permissions, audited)', async () => {
+  it("X-Usuario-Emulado: PER2 acts as A (A's data, A's permissions, audited)", async () => {
     await restaurar();
     const como = { ...bearer(f.admin.token), 'x-usuario-emulado': String(f.a.id) };
     const meu = await app.inject({ method: 'GET', url: `/api/usuarios/rastreadores/${f.lx}`, headers: como });
@@ -439,18 +601,33 @@ describe('matriz de autorização', () => {
     expect(notas.json<{ content: { descricao: string }[] }>().content.map((n) => n.descricao)).toEqual(['ALERTA DE SOS DO REX DA ANA']);
     // As A, a client: the admin routes are closed.
     expect((await app.inject({ method: 'GET', url: '/api/chips', headers: como })).statusCode).toBe(403);
-    const antes = await contar(app, 'auditoria', sql`acao = 'EMULACAO_REQUISICAO' and usuario_id = ${f.a.id} and emulador_id = ${f.admin.id}`);
-    const sync = await app.inject({ method: 'PUT', url: '/api/usuarios/rastreadores/sincronizar', headers: como, payload: { usuarioRastreadorId: f.lx } });
+    const antes = await contar(
+      app,
+      'auditoria',
+      sql`acao = 'EMULACAO_REQUISICAO' and usuario_id = ${f.a.id} and emulador_id = ${f.admin.id}`,
+    );
+    const sync = await app.inject({
+      method: 'PUT',
+      url: '/api/usuarios/rastreadores/sincronizar',
+      headers: como,
+      payload: { usuarioRastreadorId: f.lx },
+    });
     expect(sync.statusCode).toBe(200);
-    expect(await contar(app, 'auditoria', sql`acao = 'EMULACAO_REQUISICAO' and usuario_id = ${f.a.id} and emulador_id = ${f.admin.id}`)).toBe(antes + 1);
+    expect(
+      await contar(app, 'auditoria', sql`acao = 'EMULACAO_REQUISICAO' and usuario_id = ${f.a.id} and emulador_id = ${f.admin.id}`),
+    ).toBe(antes + 1);
   });
 
-  it('B never reaches A\'s tracker through the map history, the sync of all trackers or an unknown id', async () => {
+  it("B never reaches A's tracker through the map history, the sync of all trackers or an unknown id", async () => {
     await restaurar();
     const antes = await estadoDeA();
     const hb = bearer(f.b.token);
     const q = `tipoVisualizacao=HISTORICO&usuarioRastreadorId=${f.lx}&dataInicial=${encodeURIComponent(dia(-1))}&dataFinal=${encodeURIComponent(dia(0))}`;
-    conferir('b (histórico de A)', 404, await app.inject({ method: 'GET', url: `/api/usuarios/rastreadores/ultimas-localizacoes?${q}`, headers: hb }));
+    conferir(
+      'b (histórico de A)',
+      404,
+      await app.inject({ method: 'GET', url: `/api/usuarios/rastreadores/ultimas-localizacoes?${q}`, headers: hb }),
+    );
     // "Sincronizar" without an id asks B's trackers only.
     const todos = await app.inject({ method: 'PUT', url: '/api/usuarios/rastreadores/sincronizar', headers: hb, payload: {} });
     expect(todos.statusCode).toBe(200);
@@ -462,7 +639,9 @@ describe('matriz de autorização', () => {
     conferir('b (id inexistente)', 404, await app.inject({ method: 'GET', url: '/api/usuarios/rastreadores/999999', headers: hb }));
     // B's counts are B's: one notification, one tracker.
     expect((await app.inject({ method: 'GET', url: '/api/notificacoes/nao-lidas', headers: hb })).json()).toEqual({ total: 1 });
-    expect((await app.inject({ method: 'GET', url: '/api/usuarios/rastreadores', headers: hb })).json<{ totalElements: number }>().totalElements).toBe(1);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/usuarios/rastreadores', headers: hb })).json<{ totalElements: number }>().totalElements,
+    ).toBe(1);
   });
 
   it('covers every route of the OpenAPI document', () => {

@@ -41,7 +41,9 @@ beforeAll(async () => {
   bia = { id: b.id, h: bearer(b.token) };
   const estados = (await app.inject({ method: 'GET', url: '/api/estados/select', headers: ana.h })).json<{ id: number; nome: string }[]>();
   const estadoId = estados.find((e) => e.nome === 'São Paulo')?.id ?? 0;
-  const cidades = (await app.inject({ method: 'GET', url: `/api/cidades/select/${estadoId}`, headers: ana.h })).json<{ id: number; nome: string }[]>();
+  const cidades = (await app.inject({ method: 'GET', url: `/api/cidades/select/${estadoId}`, headers: ana.h })).json<
+    { id: number; nome: string }[]
+  >();
   sp = { estadoId, cidadeId: cidades.find((c) => c.nome === 'São Paulo')?.id ?? 0 };
 });
 afterAll(() => app.fechar());
@@ -74,12 +76,22 @@ describe('my account', () => {
       cidadeId: sp.cidadeId,
     });
     expect(res.json<UsuarioDetalhe>().email).not.toBe('outro@rastro.test');
-    const denovo = await app.inject({ method: 'POST', url: '/users', headers: ana.h, payload: conta({ cpf: '390.533.447-05', numero: '2000' }) });
+    const denovo = await app.inject({
+      method: 'POST',
+      url: '/users',
+      headers: ana.h,
+      payload: conta({ cpf: '390.533.447-05', numero: '2000' }),
+    });
     expect(denovo.json<UsuarioDetalhe>()).toMatchObject({ cpf: '52998224725', numero: '2000' });
   });
 
   it('answers field errors in Portuguese', async () => {
-    const invalido = await app.inject({ method: 'POST', url: '/users', headers: bia.h, payload: conta({ cpf: '123.456.789-00', telefoneCelular: '' }) });
+    const invalido = await app.inject({
+      method: 'POST',
+      url: '/users',
+      headers: bia.h,
+      payload: conta({ cpf: '123.456.789-00', telefoneCelular: '' }),
+    });
     expect(invalido.statusCode).toBe(400);
     expect(invalido.json<{ errors: { campo: string; message: string }[] }>().errors).toEqual(
       expect.arrayContaining([
@@ -89,7 +101,12 @@ describe('my account', () => {
     );
     const repetido = await app.inject({ method: 'POST', url: '/users', headers: bia.h, payload: conta() });
     expect(repetido.json()).toMatchObject({ status: 409, errors: [{ campo: 'cpf', message: MSG.cpfJaCadastrado }] });
-    const foraDoEstado = await app.inject({ method: 'POST', url: '/users', headers: bia.h, payload: conta({ cpf: '390.533.447-05', estadoId: sp.estadoId + 1 }) });
+    const foraDoEstado = await app.inject({
+      method: 'POST',
+      url: '/users',
+      headers: bia.h,
+      payload: conta({ cpf: '390.533.447-05', estadoId: sp.estadoId + 1 }),
+    });
     expect(foraDoEstado.json()).toMatchObject({ errors: [{ campo: 'cidadeId', message: MSG.cidadeForaDoEstado }] });
   });
 });

@@ -78,10 +78,27 @@ describe('POST /oauth/token', () => {
 
   it('refuses an expired challenge, a forged one and a test-mode payload', async () => {
     const secret = TEST_ENV.CAPTCHA_SECRET ?? '';
-    const opts = { algorithm: 'SHA-256', cost: 1, counter: 60, deriveKey, hmacSignatureSecret: secret, hmacKeySignatureSecret: await deriveHmacKeySecret(secret) };
+    const opts = {
+      algorithm: 'SHA-256',
+      cost: 1,
+      counter: 60,
+      deriveKey,
+      hmacSignatureSecret: secret,
+      hmacKeySignatureSecret: await deriveHmacKeySecret(secret),
+    };
     const expirado = await createChallenge({ ...opts, expiresAt: Math.floor(Date.now() / 1000) - 60 });
-    const forjado = await createChallenge({ ...opts, hmacSignatureSecret: 'outro-segredo', hmacKeySignatureSecret: 'outro', expiresAt: Math.floor(Date.now() / 1000) + 60 });
-    const semAssinatura = await createChallenge({ algorithm: 'SHA-256', cost: 1, deriveKey, expiresAt: Math.floor(Date.now() / 1000) + 60 });
+    const forjado = await createChallenge({
+      ...opts,
+      hmacSignatureSecret: 'outro-segredo',
+      hmacKeySignatureSecret: 'outro',
+      expiresAt: Math.floor(Date.now() / 1000) + 60,
+    });
+    const semAssinatura = await createChallenge({
+      algorithm: 'SHA-256',
+      cost: 1,
+      deriveKey,
+      expiresAt: Math.floor(Date.now() / 1000) + 60,
+    });
     for (const challenge of [expirado, forjado, semAssinatura]) {
       const solution = await solveChallenge({ challenge, deriveKey });
       const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
@@ -122,7 +139,10 @@ describe('POST /oauth/token', () => {
     try {
       const res = await pedirToken(app, ADMIN.email, ADMIN.senha);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: 'usuario_inativo', error_description: 'Usuario inativo, solicite a ativacao ao seu responsavel.' });
+      expect(res.json()).toEqual({
+        error: 'usuario_inativo',
+        error_description: 'Usuario inativo, solicite a ativacao ao seu responsavel.',
+      });
       const errada = await pedirToken(app, ADMIN.email, 'errada-123');
       expect(errada.json<{ error: string }>().error).toBe('invalid_grant');
     } finally {
@@ -140,7 +160,10 @@ describe('login rate limits', () => {
       }
       const bloqueado = await pedirToken(limitado, ADMIN.email, ADMIN.senha, { ip: '10.0.0.1' });
       expect(bloqueado.statusCode).toBe(429);
-      expect(bloqueado.json()).toEqual({ error: 'too_many_requests', error_description: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.' });
+      expect(bloqueado.json()).toEqual({
+        error: 'too_many_requests',
+        error_description: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
+      });
       // Another source is not held back by that one's failures.
       expect((await pedirToken(limitado, ADMIN.email, ADMIN.senha, { ip: '10.0.0.2' })).statusCode).toBe(200);
       // The first IP has 1 of its 5 attempts left over; other e-mails from it are still counted.
@@ -170,11 +193,21 @@ describe('an account cannot be locked without solving captchas', () => {
 
 describe('POST /oauth/check_token and GET /api/logout', () => {
   const check = (token: string) =>
-    app.inject({ method: 'POST', url: '/oauth/check_token', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basicCliente() }, payload: `token=${encodeURIComponent(token)}` });
+    app.inject({
+      method: 'POST',
+      url: '/oauth/check_token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basicCliente() },
+      payload: `token=${encodeURIComponent(token)}`,
+    });
 
   it('answers only the OAuth client (HTTP Basic), 401 otherwise', async () => {
     const token = await entrar(app);
-    for (const authorization of [undefined, basicCliente('rastro-web', 'segredo-errado'), basicCliente('outro-cliente'), bearer(token).authorization]) {
+    for (const authorization of [
+      undefined,
+      basicCliente('rastro-web', 'segredo-errado'),
+      basicCliente('outro-cliente'),
+      bearer(token).authorization,
+    ]) {
       const res = await app.inject({
         method: 'POST',
         url: '/oauth/check_token',
@@ -191,7 +224,12 @@ describe('POST /oauth/check_token and GET /api/logout', () => {
     const token = await entrar(app);
     const ok = await check(token);
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ active: true, email: ADMIN.email, isClient: false, authorities: expect.arrayContaining(['PER2']) as string[] });
+    expect(ok.json()).toMatchObject({
+      active: true,
+      email: ADMIN.email,
+      isClient: false,
+      authorities: expect.arrayContaining(['PER2']) as string[],
+    });
 
     const out = await app.inject({ method: 'GET', url: '/api/logout', headers: bearer(token) });
     expect(out.statusCode).toBe(200);
@@ -213,7 +251,9 @@ describe('POST /oauth/check_token and GET /api/logout', () => {
 
   it('refuses an expired token', async () => {
     const token = await entrar(app);
-    await app.database.db.execute(sql`update access_tokens set expira_em = now() - interval '1 minute' where token_hash = ${sha256(token)}`);
+    await app.database.db.execute(
+      sql`update access_tokens set expira_em = now() - interval '1 minute' where token_hash = ${sha256(token)}`,
+    );
     expect((await check(token)).statusCode).toBe(400);
   });
 });
@@ -232,7 +272,11 @@ describe('X-Usuario-Emulado', () => {
     expect(negado.json()).toEqual({ status: 403, message: 'Você não tem permissão para acessar este recurso.' });
 
     const admin = await entrar(app);
-    const inexistente = await app.inject({ method: 'GET', url: '/api/logout', headers: { ...bearer(admin), 'x-usuario-emulado': '999999' } });
+    const inexistente = await app.inject({
+      method: 'GET',
+      url: '/api/logout',
+      headers: { ...bearer(admin), 'x-usuario-emulado': '999999' },
+    });
     expect(inexistente.statusCode).toBe(404);
   });
 });

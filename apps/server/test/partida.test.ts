@@ -43,7 +43,10 @@ describe('starting up', () => {
     const u = new URL(pgUrl);
     u.pathname = `/${nome}`;
     const env = { DATABASE_URL: u.toString(), ADMIN_PASSWORD: 'senha-de-teste-123' };
-    const instancias = [processoDoServidor(await portaLivre(), { ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rastro-a-')) }), processoDoServidor(await portaLivre(), { ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rastro-b-')) })];
+    const instancias = [
+      processoDoServidor(await portaLivre(), { ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rastro-a-')) }),
+      processoDoServidor(await portaLivre(), { ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rastro-b-')) }),
+    ];
     try {
       await Promise.all(instancias.map((i) => i.pronto()));
       const banco = new pg.Client({ connectionString: u.toString() });

@@ -28,9 +28,18 @@ afterAll(async () => {
 });
 
 let seq = 200;
-const form = (o: Record<string, unknown>) => ({ nome: 'FULANO', email: `fulano${++seq}@rastro.test`, cpf: cpfValido(seq), nivelId: nivelCliente, telefoneCelular: '(11) 9 8765-4321', ...o });
-const salvar = (h: Record<string, string>, payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/usuarios', headers: h, payload });
-const nivelDe = async (id: number) => (await consultar<{ nivel_id: number }>(app.database.db, sql`select nivel_id from usuarios where id = ${id}`))[0]?.nivel_id;
+const form = (o: Record<string, unknown>) => ({
+  nome: 'FULANO',
+  email: `fulano${++seq}@rastro.test`,
+  cpf: cpfValido(seq),
+  nivelId: nivelCliente,
+  telefoneCelular: '(11) 9 8765-4321',
+  ...o,
+});
+const salvar = (h: Record<string, string>, payload: Record<string, unknown>) =>
+  app.inject({ method: 'POST', url: '/api/usuarios', headers: h, payload });
+const nivelDe = async (id: number) =>
+  (await consultar<{ nivel_id: number }>(app.database.db, sql`select nivel_id from usuarios where id = ${id}`))[0]?.nivel_id;
 
 describe('only a full administrator makes administrators', () => {
   it('a user manager cannot raise its own level, nor give anyone an administrator level', async () => {
@@ -75,16 +84,27 @@ describe('emulation is of active clients only, and every request is audited', ()
       expect(inicio.statusCode).toBe(403);
       expect(inicio.json<{ message: string }>().message).toBe(MSG.emulacaoSomenteClientes);
       // The header alone does not get there either.
-      const direto = await app.inject({ method: 'GET', url: '/api/usuarios/rastreadores', headers: { ...gestor.h, 'x-usuario-emulado': String(alvo) } });
+      const direto = await app.inject({
+        method: 'GET',
+        url: '/api/usuarios/rastreadores',
+        headers: { ...gestor.h, 'x-usuario-emulado': String(alvo) },
+      });
       expect(direto.statusCode).toBe(403);
     }
   });
 
   it('audits an emulated read', async () => {
     const c = await criarCliente(app);
-    const res = await app.inject({ method: 'GET', url: '/api/usuarios/rastreadores', headers: { ...gestor.h, 'x-usuario-emulado': String(c.id) } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/usuarios/rastreadores',
+      headers: { ...gestor.h, 'x-usuario-emulado': String(c.id) },
+    });
     expect(res.statusCode).toBe(200);
-    const linhas = await consultar<{ acao: string; emulador_id: number }>(app.database.db, sql`select acao, emulador_id from auditoria where usuario_id = ${c.id} order by id`);
+    const linhas = await consultar<{ acao: string; emulador_id: number }>(
+      app.database.db,
+      sql`select acao, emulador_id from auditoria where usuario_id = ${c.id} order by id`,
+    );
     expect(linhas).toEqual([{ acao: 'EMULACAO_REQUISICAO', emulador_id: gestor.id }]);
   });
 });

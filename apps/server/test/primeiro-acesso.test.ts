@@ -33,7 +33,11 @@ describe('first access of a user created by an administrator', () => {
 
     // No password yet: login fails like any wrong password.
     expect((await pedirToken(app, 'novo@rastro.test', 'qualquer-senha')).statusCode).toBe(400);
-    const res = await app.inject({ method: 'POST', url: '/users/pass/reseta-senha', payload: { senhaNova: 'minha-primeira-1', confirmarNovaSenha: 'minha-primeira-1', token } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/users/pass/reseta-senha',
+      payload: { senhaNova: 'minha-primeira-1', confirmarNovaSenha: 'minha-primeira-1', token },
+    });
     expect(res.statusCode).toBe(200);
     expect((await pedirToken(app, 'novo@rastro.test', 'minha-primeira-1')).statusCode).toBe(200);
   });

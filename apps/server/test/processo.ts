@@ -7,7 +7,19 @@ const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/
 /** The real server process (main.ts) with `env` over a quiet test environment; not yet waited on. */
 export function processoDoServidor(port: number, env: Record<string, string>) {
   const proc = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', TOPIN_PORT: '0', LOG_LEVEL: 'warn', DATABASE_URL: '', ADMIN_PASSWORD: '', CAPTCHA_COUNTER_MIN: '50', CAPTCHA_COUNTER_MAX: '100', WEB_DIST: '/nonexistent', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      TOPIN_PORT: '0',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ADMIN_PASSWORD: '',
+      CAPTCHA_COUNTER_MIN: '50',
+      CAPTCHA_COUNTER_MAX: '100',
+      WEB_DIST: '/nonexistent',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let saida = '';
@@ -22,7 +34,10 @@ export function processoDoServidor(port: number, env: Record<string, string>) {
       const fim = Date.now() + 60_000;
       for (;;) {
         if (proc.exitCode !== null) throw new Error(`o servidor saiu: ${saida}`);
-        const ok = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+        const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (ok) return;
         if (Date.now() > fim) throw new Error(`o servidor não subiu: ${saida}`);
         await new Promise((r) => setTimeout(r, 200));

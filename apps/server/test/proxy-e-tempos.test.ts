@@ -13,7 +13,7 @@ afterEach(async () => {
 const config = (remoteAddress: string, xff: string) => ({ url: '/api/config', remoteAddress, headers: { 'x-forwarded-for': xff } });
 
 describe('TRUST_PROXY', () => {
-  it('refuses true (it would believe any client) and reads a hop count or the proxies\' ranges', () => {
+  it("refuses true (it would believe any client) and reads a hop count or the proxies' ranges", () => {
     expect(() => loadConfig({ ...TEST_ENV, TRUST_PROXY: 'true' })).toThrow(/qualquer cliente/);
     expect(() => loadConfig({ ...TEST_ENV, TRUST_PROXY: 'proxy.local' })).toThrow(/TRUST_PROXY/);
     expect(loadConfig({ ...TEST_ENV, TRUST_PROXY: '1' }).trustProxy).toBe(1);
@@ -21,7 +21,7 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({ ...TEST_ENV }).trustProxy).toBe(false);
   });
 
-  it('with the proxies\' ranges, a client outside them cannot dodge the limit by forging X-Forwarded-For', async () => {
+  it("with the proxies' ranges, a client outside them cannot dodge the limit by forging X-Forwarded-For", async () => {
     app = await criarApp({ TRUST_PROXY: '10.0.0.0/8', RATE_LIMIT_MAX: '3' });
     const forjadas = [];
     for (let i = 0; i < 4; i++) forjadas.push((await app.inject(config('203.0.113.9', `198.51.100.${i}`))).statusCode);
@@ -50,7 +50,9 @@ describe('HTTP request deadline', () => {
     let resposta = '';
     s.on('data', (c: Buffer) => (resposta += c.toString()));
     const fechou = new Promise<void>((r) => s.on('close', () => r()));
-    s.write('POST /oauth/token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 40\r\n\r\n');
+    s.write(
+      'POST /oauth/token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 40\r\n\r\n',
+    );
     // A byte every 250 ms: the 40-byte body would take 10 s.
     let enviados = 0;
     const gotejar = setInterval(() => {

@@ -15,7 +15,15 @@ afterAll(async () => {
   await app.fechar();
 });
 
-const novoChip = async () => (await app.inject({ method: 'POST', url: '/api/chips', headers: h, payload: { descricao: `CHIP ${++seq}`, numero: `1197777${String(seq).padStart(4, '0')}` } })).json<{ id: number }>().id;
+const novoChip = async () =>
+  (
+    await app.inject({
+      method: 'POST',
+      url: '/api/chips',
+      headers: h,
+      payload: { descricao: `CHIP ${++seq}`, numero: `1197777${String(seq).padStart(4, '0')}` },
+    })
+  ).json<{ id: number }>().id;
 const imei = () => `35933908${String(++seq).padStart(7, '0')}`;
 const salvar = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/rastreadores', headers: h, payload });
 
@@ -52,7 +60,8 @@ describe('admin trackers', () => {
     const imeis = ['003', '001', '002'].map((x) => prefixo + x);
     for (const i of imeis) expect((await salvar({ imei: i, protocolo: 'TOPIN', chipId: await novoChip() })).statusCode).toBe(201);
     type Pagina = { content: { imei: string }[]; totalElements: number; totalPages: number; last: boolean };
-    const pagina = async (q: string) => (await app.inject({ method: 'GET', url: `/api/rastreadores?imei=${prefixo}&size=2&${q}`, headers: h })).json<Pagina>();
+    const pagina = async (q: string) =>
+      (await app.inject({ method: 'GET', url: `/api/rastreadores?imei=${prefixo}&size=2&${q}`, headers: h })).json<Pagina>();
     const p0 = await pagina('page=0&orderBy=imei&orderDirection=desc');
     expect(p0.content.map((r) => r.imei)).toEqual([prefixo + '003', prefixo + '002']);
     expect(p0).toMatchObject({ totalElements: 3, totalPages: 2, last: false });
@@ -73,14 +82,27 @@ describe('admin trackers', () => {
 
   it('enforces IMEI rules: required, unique, 15 digits for TOPIN', async () => {
     const chipId = await novoChip();
-    expect((await salvar({ imei: '', protocolo: 'TOPIN', chipId })).json<{ errors: unknown }>().errors).toEqual([{ campo: 'imei', message: 'Campo obrigatorio.' }]);
-    expect((await salvar({ imei: '12345', protocolo: 'TOPIN', chipId })).json<{ errors: unknown }>().errors).toEqual([{ campo: 'imei', message: 'O IMEI de um rastreador TOPIN deve ter 15 dígitos.' }]);
+    expect((await salvar({ imei: '', protocolo: 'TOPIN', chipId })).json<{ errors: unknown }>().errors).toEqual([
+      { campo: 'imei', message: 'Campo obrigatorio.' },
+    ]);
+    expect((await salvar({ imei: '12345', protocolo: 'TOPIN', chipId })).json<{ errors: unknown }>().errors).toEqual([
+      { campo: 'imei', message: 'O IMEI de um rastreador TOPIN deve ter 15 dígitos.' },
+    ]);
     expect((await salvar({ imei: '12345', protocolo: 'OUTRO', chipId })).statusCode).toBe(201);
     const dup = await salvar({ imei: '12345', protocolo: 'OUTRO', chipId: await novoChip() });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toEqual({ status: 409, message: 'Este IMEI já está cadastrado.', errors: [{ campo: 'imei', message: 'Este IMEI já está cadastrado.' }] });
+    expect(dup.json()).toEqual({
+      status: 409,
+      message: 'Este IMEI já está cadastrado.',
+      errors: [{ campo: 'imei', message: 'Este IMEI já está cadastrado.' }],
+    });
     const semNada = await salvar({});
-    expect(semNada.json<{ errors: { campo: string; message: string }[] }>().errors.map((e) => e.campo).sort()).toEqual(['chipId', 'imei', 'protocolo']);
+    expect(
+      semNada
+        .json<{ errors: { campo: string; message: string }[] }>()
+        .errors.map((e) => e.campo)
+        .sort(),
+    ).toEqual(['chipId', 'imei', 'protocolo']);
   });
 
   it('refuses a chip used by another tracker or inactive', async () => {
@@ -88,10 +110,14 @@ describe('admin trackers', () => {
     expect((await salvar({ imei: imei(), protocolo: 'TOPIN', chipId })).statusCode).toBe(201);
     const emUso = await salvar({ imei: imei(), protocolo: 'TOPIN', chipId });
     expect(emUso.statusCode).toBe(409);
-    expect(emUso.json<{ errors: unknown }>().errors).toEqual([{ campo: 'chipId', message: 'Este chip já está em uso por outro rastreador.' }]);
+    expect(emUso.json<{ errors: unknown }>().errors).toEqual([
+      { campo: 'chipId', message: 'Este chip já está em uso por outro rastreador.' },
+    ]);
     const inativo = await novoChip();
     await app.inject({ method: 'DELETE', url: `/api/chips/inativar/${inativo}`, headers: h });
-    expect((await salvar({ imei: imei(), protocolo: 'TOPIN', chipId: inativo })).json<{ errors: unknown }>().errors).toEqual([{ campo: 'chipId', message: 'Este chip está inativo.' }]);
+    expect((await salvar({ imei: imei(), protocolo: 'TOPIN', chipId: inativo })).json<{ errors: unknown }>().errors).toEqual([
+      { campo: 'chipId', message: 'Este chip está inativo.' },
+    ]);
   });
 
   it('keeps IMEI, protocol and chip while ATIVO; toggles INATIVO and back', async () => {
@@ -101,7 +127,9 @@ describe('admin trackers', () => {
     await vincular(app, dono.id, r.id, 'REX');
 
     const lista = await app.inject({ method: 'GET', url: `/api/rastreadores?codigo=${r.id}`, headers: h });
-    expect(lista.json<{ content: unknown[] }>().content).toEqual([expect.objectContaining({ situacao: 'ATIVO', rastreadorDescricao: 'REX', usuarioNome: 'DONO DO REX' })]);
+    expect(lista.json<{ content: unknown[] }>().content).toEqual([
+      expect.objectContaining({ situacao: 'ATIVO', rastreadorDescricao: 'REX', usuarioNome: 'DONO DO REX' }),
+    ]);
 
     const mudar = await salvar({ id: r.id, imei: imei(), protocolo: 'TOPIN', chipId });
     expect(mudar.statusCode).toBe(400);
@@ -120,7 +148,9 @@ describe('admin trackers', () => {
     const r = (await salvar({ imei: imei(), protocolo: 'TOPIN', chipId: await novoChip() })).json<{ id: number }>();
     const dono = await criarCliente(app, 'MARIA');
     await vincular(app, dono.id, r.id, 'TOTO');
-    await app.database.db.execute(sql`insert into localizacoes (rastreador_id, tipo, data_hora, latitude, longitude) values (${r.id}, 'GPS', now() - interval '1 hour', -23.5, -46.6), (${r.id}, 'GPS', now(), -23.55, -46.63)`);
+    await app.database.db.execute(
+      sql`insert into localizacoes (rastreador_id, tipo, data_hora, latitude, longitude) values (${r.id}, 'GPS', now() - interval '1 hour', -23.5, -46.6), (${r.id}, 'GPS', now(), -23.55, -46.63)`,
+    );
     const res = await app.inject({ method: 'GET', url: `/api/rastreadores/${r.id}/detalhe`, headers: h });
     expect(res.json()).toMatchObject({
       id: r.id,
@@ -148,13 +178,22 @@ describe('admin trackers', () => {
     const res = await app.inject({ method: 'PUT', url: `/api/rastreadores/desligar/${r.id}`, headers: bearer(dono.token) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Desligando rastreador com sucesso.' });
-    const cmds = await consultar<{ tipo: string; status: string; usuario_id: number }>(app.database.db, sql`select tipo, status, usuario_id from comandos where rastreador_id = ${r.id}`);
+    const cmds = await consultar<{ tipo: string; status: string; usuario_id: number }>(
+      app.database.db,
+      sql`select tipo, status, usuario_id from comandos where rastreador_id = ${r.id}`,
+    );
     expect(cmds).toEqual([{ tipo: 'DESLIGAR', status: 'PENDENTE', usuario_id: dono.id }]);
     const depois = await app.inject({ method: 'GET', url: `/api/rastreadores/${r.id}`, headers: h });
-    expect(depois.json()).toMatchObject({ situacaoEnergia: 'AGUARDANDO_DESLIGAMENTO', situacaoEnergiaDescricao: 'Aguardando Desligamento' });
+    expect(depois.json()).toMatchObject({
+      situacaoEnergia: 'AGUARDANDO_DESLIGAMENTO',
+      situacaoEnergiaDescricao: 'Aguardando Desligamento',
+    });
 
     const denovo = await app.inject({ method: 'PUT', url: `/api/rastreadores/desligar/${r.id}`, headers: h });
     expect(denovo.statusCode).toBe(409);
-    expect((await app.inject({ method: 'GET', url: `/api/rastreadores/${r.id}/detalhe`, headers: h })).json<{ comandosPendentes: number }>().comandosPendentes).toBe(1);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/rastreadores/${r.id}/detalhe`, headers: h })).json<{ comandosPendentes: number }>()
+        .comandosPendentes,
+    ).toBe(1);
   });
 });

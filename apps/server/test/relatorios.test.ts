@@ -18,10 +18,23 @@ const exec = (q: ReturnType<typeof sql>) => app.database.db.execute(q);
 
 describe('dashboard reports', () => {
   it('counts the data of the period, by situation and power situation', async () => {
-    const chip = async (n: number) => (await app.inject({ method: 'POST', url: '/api/chips', headers: h, payload: { descricao: `C${n}`, numero: `119000000${String(n).padStart(2, '0')}` } })).json<{ id: number }>().id;
+    const chip = async (n: number) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/chips',
+          headers: h,
+          payload: { descricao: `C${n}`, numero: `119000000${String(n).padStart(2, '0')}` },
+        })
+      ).json<{ id: number }>().id;
     const ids: number[] = [];
     for (let i = 1; i <= 6; i++) {
-      const r = await app.inject({ method: 'POST', url: '/api/rastreadores', headers: h, payload: { imei: `3593390800100${String(i).padStart(2, '0')}`, protocolo: 'TOPIN', chipId: await chip(i) } });
+      const r = await app.inject({
+        method: 'POST',
+        url: '/api/rastreadores',
+        headers: h,
+        payload: { imei: `3593390800100${String(i).padStart(2, '0')}`, protocolo: 'TOPIN', chipId: await chip(i) },
+      });
       ids.push(r.json<{ id: number }>().id);
     }
     const dono = await criarCliente(app);
@@ -37,25 +50,42 @@ describe('dashboard reports', () => {
     await app.inject({ method: 'PUT', url: `/api/rastreadores/desligar/${f}`, headers: h });
     // One tracker and one chip registered long ago fall outside the default 31 days.
     await exec(sql`update rastreadores set data_cadastro = now() - interval '40 days' where id = ${e}`);
-    await exec(sql`insert into localizacoes (rastreador_id, tipo, data_hora, latitude, longitude) select ${a}, 'GPS', now() - (g || ' minutes')::interval, -23.5, -46.6 from generate_series(1, 25) g`);
+    await exec(
+      sql`insert into localizacoes (rastreador_id, tipo, data_hora, latitude, longitude) select ${a}, 'GPS', now() - (g || ' minutes')::interval, -23.5, -46.6 from generate_series(1, 25) g`,
+    );
     await exec(sql`insert into localizacoes (rastreador_id, tipo, data_hora) values (${a}, 'LBS', now() - interval '60 days')`);
 
     const tot = (await get('/api/relatorios/totalizadores')).json<Record<string, number>>();
     expect(tot).toEqual({ totalUsuarios: 2, totalRastreadores: 5, totalLocalizacoes: 25, totalChips: 6 });
-    expect((await get('/api/relatorios/situacoes')).json()).toEqual({ totalAguardandoVinculo: 1, totalAtivo: 2, totalInativo: 1, totalAlerta: 1 });
-    expect((await get('/api/relatorios/situacoes-energia')).json()).toEqual({ totalDesligado: 0, totalLigado: 4, totalAguardandoDesligamento: 1 });
+    expect((await get('/api/relatorios/situacoes')).json()).toEqual({
+      totalAguardandoVinculo: 1,
+      totalAtivo: 2,
+      totalInativo: 1,
+      totalAlerta: 1,
+    });
+    expect((await get('/api/relatorios/situacoes-energia')).json()).toEqual({
+      totalDesligado: 0,
+      totalLigado: 4,
+      totalAguardandoDesligamento: 1,
+    });
 
     const hoje = new Date();
     const antes = new Date(hoje.getTime() - 100 * 86_400_000).toISOString().slice(0, 10);
     const depois = new Date(hoje.getTime() + 86_400_000).toISOString().slice(0, 10);
     const tudo = (await get(`/api/relatorios/situacoes-energia?dataInicial=${antes}&dataFinal=${depois}`)).json();
     expect(tudo).toEqual({ totalDesligado: 1, totalLigado: 4, totalAguardandoDesligamento: 1 });
-    expect((await get(`/api/relatorios/totalizadores?dataInicial=${antes}&dataFinal=${depois}`)).json<{ totalLocalizacoes: number }>().totalLocalizacoes).toBe(26);
+    expect(
+      (await get(`/api/relatorios/totalizadores?dataInicial=${antes}&dataFinal=${depois}`)).json<{ totalLocalizacoes: number }>()
+        .totalLocalizacoes,
+    ).toBe(26);
   });
 
   it('stops counting locations just past 10000 (the screen shows +10000)', async () => {
-    const [r] = (await app.inject({ method: 'GET', url: '/api/rastreadores?size=1', headers: h })).json<{ content: { id: number }[] }>().content;
-    await exec(sql`insert into localizacoes (rastreador_id, tipo, data_hora) select ${r?.id ?? 0}, 'LBS', now() - interval '1 second' - g * interval '1 millisecond' from generate_series(1, 10050) g`);
+    const [r] = (await app.inject({ method: 'GET', url: '/api/rastreadores?size=1', headers: h })).json<{ content: { id: number }[] }>()
+      .content;
+    await exec(
+      sql`insert into localizacoes (rastreador_id, tipo, data_hora) select ${r?.id ?? 0}, 'LBS', now() - interval '1 second' - g * interval '1 millisecond' from generate_series(1, 10050) g`,
+    );
     expect((await get('/api/relatorios/totalizadores')).json<{ totalLocalizacoes: number }>().totalLocalizacoes).toBe(10001);
   });
 

@@ -23,7 +23,10 @@ async function ondeEsta(db: Db, valor: string): Promise<string[]> {
   );
   const achados: string[] = [];
   for (const { nome } of tabelas) {
-    const [r] = await consultar<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(nome)} t where strpos(row_to_json(t)::text, ${valor}) > 0`);
+    const [r] = await consultar<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from ${sql.identifier(nome)} t where strpos(row_to_json(t)::text, ${valor}) > 0`,
+    );
     if (r && r.n > 0) achados.push(`${nome}: ${r.n}`);
   }
   return achados;
@@ -152,20 +155,30 @@ describe('password reset', () => {
     await smtp.fechar();
   });
 
-  const enviarLink = (emailAtual: string, ip: string) => app.inject({ method: 'PUT', url: '/users/pass/send-link', payload: { emailAtual }, remoteAddress: ip });
-  const resetar = (token: string, senha: string) => app.inject({ method: 'POST', url: '/users/pass/reseta-senha', payload: { senhaNova: senha, confirmarNovaSenha: senha, token } });
+  const enviarLink = (emailAtual: string, ip: string) =>
+    app.inject({ method: 'PUT', url: '/users/pass/send-link', payload: { emailAtual }, remoteAddress: ip });
+  const resetar = (token: string, senha: string) =>
+    app.inject({ method: 'POST', url: '/users/pass/reseta-senha', payload: { senhaNova: senha, confirmarNovaSenha: senha, token } });
 
   it('the link is stored only as its SHA-256, nowhere in clear once sent, and works once even when raced', async () => {
-    expect((await app.inject({ method: 'POST', url: '/users/sign-up', payload: cadastro('dora@rastro.test', 'senha-da-dora-1') })).statusCode).toBe(201);
+    expect(
+      (await app.inject({ method: 'POST', url: '/users/sign-up', payload: cadastro('dora@rastro.test', 'senha-da-dora-1') })).statusCode,
+    ).toBe(201);
     expect((await enviarLink('dora@rastro.test', '10.8.0.1')).statusCode).toBe(200);
     const { token } = linkDeSenha((await smtp.esperar('dora@rastro.test', 'redefinição')).dados);
 
-    const [row] = await consultar<Record<string, unknown>>(app.database.db, sql`select t.* from senha_tokens t join usuarios u on u.id = t.usuario_id where u.email = 'dora@rastro.test'`);
+    const [row] = await consultar<Record<string, unknown>>(
+      app.database.db,
+      sql`select t.* from senha_tokens t join usuarios u on u.id = t.usuario_id where u.email = 'dora@rastro.test'`,
+    );
     expect(row?.token_hash).toBe(sha256(token));
     expect(JSON.stringify(row)).not.toContain(token);
     // Once delivered, no table (the outbox included) keeps the link in clear.
     await ate(async () => {
-      const [e] = await consultar<{ status: string }>(app.database.db, sql`select status from email_outbox where destinatario = 'dora@rastro.test' and assunto like '%redefini%'`);
+      const [e] = await consultar<{ status: string }>(
+        app.database.db,
+        sql`select status from email_outbox where destinatario = 'dora@rastro.test' and assunto like '%redefini%'`,
+      );
       return e?.status === 'ENVIADO' ? e : undefined;
     });
     expect(await ondeEsta(app.database.db, token)).toEqual([]);
@@ -179,7 +192,9 @@ describe('password reset', () => {
   });
 
   it('per IP: many addresses from one client are limited (429, pt-BR) and nothing is sent', async () => {
-    expect((await app.inject({ method: 'POST', url: '/users/sign-up', payload: cadastro('edu@rastro.test', 'senha-do-edu-1') })).statusCode).toBe(201);
+    expect(
+      (await app.inject({ method: 'POST', url: '/users/sign-up', payload: cadastro('edu@rastro.test', 'senha-do-edu-1') })).statusCode,
+    ).toBe(201);
     expect((await enviarLink('x1@rastro.test', '10.8.1.1')).statusCode).toBe(200);
     expect((await enviarLink('x2@rastro.test', '10.8.1.1')).statusCode).toBe(200);
     expect((await enviarLink('x3@rastro.test', '10.8.1.1')).statusCode).toBe(200);
@@ -226,17 +241,76 @@ describe('no secret in any JSON answer', () => {
     const c = bearer(tokenCliente);
     const a = bearer(adminToken);
 
-    await chamar('check_token', { method: 'POST', url: '/oauth/check_token', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basicCliente() }, payload: `token=${tokenCliente}` });
+    await chamar('check_token', {
+      method: 'POST',
+      url: '/oauth/check_token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basicCliente() },
+      payload: `token=${tokenCliente}`,
+    });
     await chamar('minha conta', { method: 'GET', url: `/users/${clienteId}`, headers: c });
-    await chamar('salvar minha conta', { method: 'POST', url: '/users', headers: c, payload: { cpf: '52998224725', rg: '', sexo: null, telefoneCelular: '11987654321', telefoneResidencial: '', telefoneComercial: '', cep: '', logradouro: '', numero: '', complemento: '', bairro: '', referencia: '', estadoId: null, cidadeId: null } });
-    await chamar('alterar senha errada', { method: 'PUT', url: '/api/usuarios/alterar-senha', headers: c, payload: { senhaAtual: 'errada-123', senhaNova: 'outra-senha-1', confirmarNovaSenha: 'outra-senha-1' } });
+    await chamar('salvar minha conta', {
+      method: 'POST',
+      url: '/users',
+      headers: c,
+      payload: {
+        cpf: '52998224725',
+        rg: '',
+        sexo: null,
+        telefoneCelular: '11987654321',
+        telefoneResidencial: '',
+        telefoneComercial: '',
+        cep: '',
+        logradouro: '',
+        numero: '',
+        complemento: '',
+        bairro: '',
+        referencia: '',
+        estadoId: null,
+        cidadeId: null,
+      },
+    });
+    await chamar('alterar senha errada', {
+      method: 'PUT',
+      url: '/api/usuarios/alterar-senha',
+      headers: c,
+      payload: { senhaAtual: 'errada-123', senhaNova: 'outra-senha-1', confirmarNovaSenha: 'outra-senha-1' },
+    });
     await chamar('usuarios', { method: 'GET', url: '/api/usuarios?size=50', headers: a });
     await chamar('usuario', { method: 'GET', url: `/api/usuarios/${clienteId}`, headers: a });
     await chamar('conta de outro (PER2)', { method: 'GET', url: `/users/${clienteId}`, headers: a });
     await chamar('emulacao', { method: 'GET', url: `/api/usuarios/${clienteId}/emulacao`, headers: a });
-    await chamar('novo usuario', { method: 'POST', url: '/api/usuarios', headers: a, payload: { nome: 'GIL', email: 'gil@rastro.test', cpf: '11144477735', dataNascimento: null, nivelId: 2, rg: '', sexo: null, telefoneCelular: '11987654321', telefoneResidencial: '', telefoneComercial: '', cep: '', logradouro: '', numero: '', complemento: '', bairro: '', referencia: '', estadoId: null, cidadeId: null } });
+    await chamar('novo usuario', {
+      method: 'POST',
+      url: '/api/usuarios',
+      headers: a,
+      payload: {
+        nome: 'GIL',
+        email: 'gil@rastro.test',
+        cpf: '11144477735',
+        dataNascimento: null,
+        nivelId: 2,
+        rg: '',
+        sexo: null,
+        telefoneCelular: '11987654321',
+        telefoneResidencial: '',
+        telefoneComercial: '',
+        cep: '',
+        logradouro: '',
+        numero: '',
+        complemento: '',
+        bairro: '',
+        referencia: '',
+        estadoId: null,
+        cidadeId: null,
+      },
+    });
     const rastreador = await registrarRastreador(app, a, '359339080000801');
-    await chamar('vincular', { method: 'POST', url: '/api/usuarios/rastreadores', headers: c, payload: { imei: '359339080000801', descricao: 'LULU', intervaloLocalizacao: 5, periUltraEconBateria: 60 } });
+    await chamar('vincular', {
+      method: 'POST',
+      url: '/api/usuarios/rastreadores',
+      headers: c,
+      payload: { imei: '359339080000801', descricao: 'LULU', intervaloLocalizacao: 5, periUltraEconBateria: 60 },
+    });
     await chamar('meus rastreadores', { method: 'GET', url: '/api/usuarios/rastreadores', headers: c });
     await chamar('rastreadores', { method: 'GET', url: '/api/rastreadores', headers: a });
     await chamar('detalhe', { method: 'GET', url: `/api/rastreadores/${rastreador}/detalhe`, headers: a });
@@ -247,11 +321,17 @@ describe('no secret in any JSON answer', () => {
     await chamar('depois do logout', { method: 'GET', url: '/api/usuarios/rastreadores', headers: c });
 
     const db = app.database.db;
-    const hashes = await consultar<{ h: string }>(db, sql`select senha_hash as h from usuarios where senha_hash is not null union all select token_hash from access_tokens union all select token_hash from senha_tokens`);
+    const hashes = await consultar<{ h: string }>(
+      db,
+      sql`select senha_hash as h from usuarios where senha_hash is not null union all select token_hash from access_tokens union all select token_hash from senha_tokens`,
+    );
     const segredos = [senhaCliente, ADMIN.senha, tokenCliente, adminToken, ...hashes.map((r) => r.h)];
     for (const [rotulo, res] of respostas) {
       expect(res.headers['content-type'], rotulo).toMatch(/application\/json/);
-      expect(chaves(res.json()).filter((k) => /senha|hash|token/i.test(k)), rotulo).toEqual([]);
+      expect(
+        chaves(res.json()).filter((k) => /senha|hash|token/i.test(k)),
+        rotulo,
+      ).toEqual([]);
       expect(res.body, rotulo).not.toMatch(/\$argon2/);
       for (const s of segredos) expect(res.body, `${rotulo} mostra um segredo`).not.toContain(s);
     }
@@ -273,28 +353,69 @@ describe('no secret in the logs', () => {
     });
     const smtp = await iniciarSmtp();
     const database = await novoBanco();
-    const config = loadConfig({ ...TEST_ENV, LOG_LEVEL: 'trace', SMTP_URL: smtp.url, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rastro-data-')) });
-    const app = Object.assign(await buildApp({ config, database, logger: { level: 'trace', stream } }), { database, dataDir: config.dataDir, fechar: async () => undefined });
+    const config = loadConfig({
+      ...TEST_ENV,
+      LOG_LEVEL: 'trace',
+      SMTP_URL: smtp.url,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rastro-data-')),
+    });
+    const app = Object.assign(await buildApp({ config, database, logger: { level: 'trace', stream } }), {
+      database,
+      dataDir: config.dataDir,
+      fechar: async () => undefined,
+    });
     await app.ready();
     try {
       const senha = 'senha-secreta-do-hugo-1';
       const nova = 'senha-nova-do-hugo-22';
-      expect((await app.inject({ method: 'POST', url: '/users/sign-up', payload: cadastro('hugo@rastro.test', senha) })).statusCode).toBe(201);
-      expect((await app.inject({ method: 'POST', url: '/users/sign-up', payload: cadastro('hugo2@rastro.test', 'zq7-kw') })).statusCode).toBe(400);
+      expect((await app.inject({ method: 'POST', url: '/users/sign-up', payload: cadastro('hugo@rastro.test', senha) })).statusCode).toBe(
+        201,
+      );
+      expect(
+        (await app.inject({ method: 'POST', url: '/users/sign-up', payload: cadastro('hugo2@rastro.test', 'zq7-kw') })).statusCode,
+      ).toBe(400);
       expect((await pedirToken(app, 'hugo@rastro.test', `${senha}-errada`)).statusCode).toBe(400);
       const token = await entrar(app, 'hugo@rastro.test', senha);
       const h = bearer(token);
-      expect((await app.inject({ method: 'POST', url: '/oauth/check_token', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basicCliente() }, payload: `token=${token}` })).statusCode).toBe(200);
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/oauth/check_token',
+            headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basicCliente() },
+            payload: `token=${token}`,
+          })
+        ).statusCode,
+      ).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/api/usuarios/rastreadores', headers: h })).statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/api/chips', headers: h })).statusCode).toBe(403);
-      expect((await app.inject({ method: 'PUT', url: '/api/usuarios/alterar-senha', headers: h, payload: { senhaAtual: `${senha}-errada`, senhaNova: nova, confirmarNovaSenha: nova } })).statusCode).toBe(400);
+      expect(
+        (
+          await app.inject({
+            method: 'PUT',
+            url: '/api/usuarios/alterar-senha',
+            headers: h,
+            payload: { senhaAtual: `${senha}-errada`, senhaNova: nova, confirmarNovaSenha: nova },
+          })
+        ).statusCode,
+      ).toBe(400);
 
-      expect((await app.inject({ method: 'PUT', url: '/users/pass/send-link', payload: { emailAtual: 'hugo@rastro.test' } })).statusCode).toBe(200);
+      expect(
+        (await app.inject({ method: 'PUT', url: '/users/pass/send-link', payload: { emailAtual: 'hugo@rastro.test' } })).statusCode,
+      ).toBe(200);
       const { token: link } = linkDeSenha((await smtp.esperar('hugo@rastro.test', 'redefinição')).dados);
       // The browser opens the e-mailed link (a route of the web app), then the app checks it.
       await app.inject({ method: 'GET', url: `/auth/alterar-sua-senha/${link}` });
       expect((await app.inject({ method: 'GET', url: `/users/pass/valida-token?token=${link}` })).statusCode).toBe(200);
-      expect((await app.inject({ method: 'POST', url: '/users/pass/reseta-senha', payload: { senhaNova: nova, confirmarNovaSenha: nova, token: link } })).statusCode).toBe(200);
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/users/pass/reseta-senha',
+            payload: { senhaNova: nova, confirmarNovaSenha: nova, token: link },
+          })
+        ).statusCode,
+      ).toBe(200);
       const token2 = await entrar(app, 'hugo@rastro.test', nova);
       expect((await app.inject({ method: 'GET', url: '/api/logout', headers: bearer(token2) })).statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/api/logout', headers: bearer(token2) })).statusCode).toBe(401);

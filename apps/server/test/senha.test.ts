@@ -23,7 +23,11 @@ const validar = (token: string) => app.inject({ method: 'GET', url: `/users/pass
 const resetar = (body: Record<string, string>) => app.inject({ method: 'POST', url: '/users/pass/reseta-senha', payload: body });
 
 async function cadastrar(email: string, senha = 'senha-inicial-1') {
-  const res = await app.inject({ method: 'POST', url: '/users/sign-up', payload: { nome: 'Dona Ana', email, telefoneCelular: '11987654321', senha } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/users/sign-up',
+    payload: { nome: 'Dona Ana', email, telefoneCelular: '11987654321', senha },
+  });
   expect(res.statusCode).toBe(201);
 }
 
@@ -43,7 +47,8 @@ describe('forgot password → e-mailed link → new password', () => {
     expect(link).toBe(`http://rastro.test/auth/alterar-sua-senha/${token}`);
 
     // Stored hashed, valid for 72 hours.
-    const rows = await consultar(app.database.db, 
+    const rows = await consultar(
+      app.database.db,
       sql`select token_hash, round(extract(epoch from (expira_em - criado_em)) / 3600) as horas from senha_tokens where token_hash = ${sha256(token)}`,
     );
     expect(rows).toEqual([{ token_hash: sha256(token), horas: '72' }]);
@@ -61,7 +66,10 @@ describe('forgot password → e-mailed link → new password', () => {
     // Used once: the same link is now refused, for checking and for setting.
     const usado = await validar(token);
     expect(usado.statusCode).toBe(400);
-    expect(usado.json()).toEqual({ status: 400, message: 'O link de redefinição de senha expirou (ele vale 72 horas) ou já foi utilizado.' });
+    expect(usado.json()).toEqual({
+      status: 400,
+      message: 'O link de redefinição de senha expirou (ele vale 72 horas) ou já foi utilizado.',
+    });
     expect((await resetar({ senhaNova: 'outra-senha-12', confirmarNovaSenha: 'outra-senha-12', token })).statusCode).toBe(400);
   });
 
@@ -78,14 +86,21 @@ describe('forgot password → e-mailed link → new password', () => {
     const res = await enviarLink('ninguem@rastro.test');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Redefinicao de senha enviada para o e-mail.' });
-    const rows = await consultar(app.database.db, sql`select count(*)::int as n from email_outbox where destinatario = 'ninguem@rastro.test'`);
+    const rows = await consultar(
+      app.database.db,
+      sql`select count(*)::int as n from email_outbox where destinatario = 'ninguem@rastro.test'`,
+    );
     expect(rows).toEqual([{ n: 0 }]);
   });
 
   it('validates the e-mail field in pt-BR', async () => {
     const invalido = await enviarLink('nao-e-email');
     expect(invalido.statusCode).toBe(400);
-    expect(invalido.json()).toEqual({ status: 400, message: 'Email invalido.', errors: [{ campo: 'emailAtual', message: 'Email invalido.' }] });
+    expect(invalido.json()).toEqual({
+      status: 400,
+      message: 'Email invalido.',
+      errors: [{ campo: 'emailAtual', message: 'Email invalido.' }],
+    });
     const vazio = await enviarLink('');
     expect(vazio.json<{ errors: unknown }>().errors).toEqual([{ campo: 'emailAtual', message: 'Campo obrigatorio.' }]);
     const ausente = await app.inject({ method: 'PUT', url: '/users/pass/send-link', payload: {} });
@@ -104,8 +119,12 @@ describe('forgot password → e-mailed link → new password', () => {
   it('limits requests per e-mail with a pt-BR 429', async () => {
     const limitado = await criarApp({ RESET_LIMIT_EMAIL: '2' });
     try {
-      expect((await limitado.inject({ method: 'PUT', url: '/users/pass/send-link', payload: { emailAtual: 'x@rastro.test' } })).statusCode).toBe(200);
-      expect((await limitado.inject({ method: 'PUT', url: '/users/pass/send-link', payload: { emailAtual: 'x@rastro.test' } })).statusCode).toBe(200);
+      expect(
+        (await limitado.inject({ method: 'PUT', url: '/users/pass/send-link', payload: { emailAtual: 'x@rastro.test' } })).statusCode,
+      ).toBe(200);
+      expect(
+        (await limitado.inject({ method: 'PUT', url: '/users/pass/send-link', payload: { emailAtual: 'x@rastro.test' } })).statusCode,
+      ).toBe(200);
       const res = await limitado.inject({ method: 'PUT', url: '/users/pass/send-link', payload: { emailAtual: 'x@rastro.test' } });
       expect(res.statusCode).toBe(429);
       expect(res.json()).toEqual({ status: 429, message: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.' });
@@ -123,7 +142,11 @@ describe('PUT /api/usuarios/alterar-senha', () => {
     const token = await entrar(app);
     const res = await alterar(token, { senhaAtual: 'errada', senhaNova: 'senha-nova-123', confirmarNovaSenha: 'senha-nova-123' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: 400, message: 'A senha atual está incorreta.', errors: [{ campo: 'senhaAtual', message: 'A senha atual está incorreta.' }] });
+    expect(res.json()).toEqual({
+      status: 400,
+      message: 'A senha atual está incorreta.',
+      errors: [{ campo: 'senhaAtual', message: 'A senha atual está incorreta.' }],
+    });
   });
 
   it('validates required fields, length and confirmation', async () => {
@@ -143,7 +166,11 @@ describe('PUT /api/usuarios/alterar-senha', () => {
   });
 
   it('requires a session', async () => {
-    const res = await app.inject({ method: 'PUT', url: '/api/usuarios/alterar-senha', payload: { senhaAtual: 'a', senhaNova: 'b', confirmarNovaSenha: 'b' } });
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/usuarios/alterar-senha',
+      payload: { senhaAtual: 'a', senhaNova: 'b', confirmarNovaSenha: 'b' },
+    });
     expect(res.statusCode).toBe(401);
   });
 

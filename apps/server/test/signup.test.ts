@@ -26,7 +26,8 @@ describe('POST /users/sign-up', () => {
     expect(res.json()).toEqual({ id: expect.any(Number) as number, nome: 'MARIA DA SILVA', email: 'maria@rastro.test' });
     expect(res.body).not.toMatch(/senha|hash/i);
 
-    const rows = await consultar(app.database.db, 
+    const rows = await consultar(
+      app.database.db,
       sql`select u.telefone_celular, u.situacao, n.nome as nivel, u.senha_hash from usuarios u join niveis n on n.id = u.nivel_id where u.email = 'maria@rastro.test'`,
     );
     const row = rows[0] as { telefone_celular: string; situacao: boolean; nivel: string; senha_hash: string };
@@ -48,7 +49,11 @@ describe('POST /users/sign-up', () => {
     await cadastro({ ...valido, email: 'joao@rastro.test' });
     const res = await cadastro({ ...valido, email: 'JOAO@rastro.test' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ status: 409, message: 'Este e-mail já está cadastrado.', errors: [{ campo: 'email', message: 'Este e-mail já está cadastrado.' }] });
+    expect(res.json()).toEqual({
+      status: 409,
+      message: 'Este e-mail já está cadastrado.',
+      errors: [{ campo: 'email', message: 'Este e-mail já está cadastrado.' }],
+    });
   });
 
   it('validates every field with the catalogue messages', async () => {
@@ -73,10 +78,20 @@ describe('POST /users/sign-up', () => {
   });
 
   it('answers malformed JSON and oversized bodies with the error shape', async () => {
-    const quebrado = await app.inject({ method: 'POST', url: '/users/sign-up', headers: { 'content-type': 'application/json' }, payload: '{"nome":' });
+    const quebrado = await app.inject({
+      method: 'POST',
+      url: '/users/sign-up',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"nome":',
+    });
     expect(quebrado.statusCode).toBe(400);
     expect(quebrado.json()).toEqual({ status: 400, message: 'Requisição inválida.' });
-    const grande = await app.inject({ method: 'POST', url: '/users/sign-up', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ nome: 'x'.repeat(2_000_000) }) });
+    const grande = await app.inject({
+      method: 'POST',
+      url: '/users/sign-up',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ nome: 'x'.repeat(2_000_000) }),
+    });
     expect(grande.statusCode).toBe(413);
     expect(grande.json()).toEqual({ status: 413, message: 'A requisição é grande demais.' });
   });
@@ -93,7 +108,8 @@ describe('POST /users/sign-up', () => {
   it('limits attempts per e-mail', async () => {
     const limitado = await criarApp({ SIGNUP_LIMIT_EMAIL: '2' });
     try {
-      const tentar = (ip: string) => limitado.inject({ method: 'POST', url: '/users/sign-up', payload: { ...valido, email: 'mesmo@rastro.test' }, remoteAddress: ip });
+      const tentar = (ip: string) =>
+        limitado.inject({ method: 'POST', url: '/users/sign-up', payload: { ...valido, email: 'mesmo@rastro.test' }, remoteAddress: ip });
       expect((await tentar('10.1.0.1')).statusCode).toBe(201);
       expect((await tentar('10.1.0.2')).statusCode).toBe(409);
       expect((await tentar('10.1.0.3')).statusCode).toBe(429);

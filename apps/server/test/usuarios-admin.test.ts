@@ -19,8 +19,12 @@ beforeAll(async () => {
   const estados = (await app.inject({ method: 'GET', url: '/api/estados/select', headers: h })).json<{ id: number; uf: string }[]>();
   const spId = estados.find((e) => e.uf === 'SP')?.id ?? 0;
   const rjId = estados.find((e) => e.uf === 'RJ')?.id ?? 0;
-  const cidadesSp = (await app.inject({ method: 'GET', url: `/api/cidades/select/${spId}`, headers: h })).json<{ id: number; nome: string }[]>();
-  const cidadesRj = (await app.inject({ method: 'GET', url: `/api/cidades/select/${rjId}`, headers: h })).json<{ id: number; nome: string }[]>();
+  const cidadesSp = (await app.inject({ method: 'GET', url: `/api/cidades/select/${spId}`, headers: h })).json<
+    { id: number; nome: string }[]
+  >();
+  const cidadesRj = (await app.inject({ method: 'GET', url: `/api/cidades/select/${rjId}`, headers: h })).json<
+    { id: number; nome: string }[]
+  >();
   sp = { estadoId: spId, cidadeId: cidadesSp.find((c) => c.nome === 'São Paulo')?.id ?? 0, outraCidadeId: cidadesRj[0]?.id ?? 0 };
 });
 afterAll(async () => {
@@ -72,24 +76,37 @@ describe('admin users', () => {
     const texto = decodificar(email.dados);
     expect(texto).toContain('Para o primeiro acesso, crie sua senha pelo link abaixo.');
     const { token } = linkDeSenha(email.dados);
-    const definir = await app.inject({ method: 'POST', url: '/users/pass/reseta-senha', payload: { senhaNova: 'senha-da-joana', confirmarNovaSenha: 'senha-da-joana', token } });
+    const definir = await app.inject({
+      method: 'POST',
+      url: '/users/pass/reseta-senha',
+      payload: { senhaNova: 'senha-da-joana', confirmarNovaSenha: 'senha-da-joana', token },
+    });
     expect(definir.statusCode).toBe(200);
     expect((await pedirToken(app, 'joana@rastro.test', 'senha-da-joana')).statusCode).toBe(200);
   });
 
   it('validates CPF, e-mail, age and required fields', async () => {
-    const erros = async (o: Record<string, unknown>) => (await salvar(form({ email: 'x@rastro.test', cpf: '111.444.777-35', ...o }))).json<{ errors?: { campo: string; message: string }[] }>().errors;
+    const erros = async (o: Record<string, unknown>) =>
+      (await salvar(form({ email: 'x@rastro.test', cpf: '111.444.777-35', ...o }))).json<{
+        errors?: { campo: string; message: string }[];
+      }>().errors;
     expect(await erros({ cpf: '123.456.789-00' })).toEqual([{ campo: 'cpf', message: 'CPF invalido.' }]);
     expect(await erros({ email: 'nao-e-email' })).toEqual([{ campo: 'email', message: 'Email invalido.' }]);
     const ano = new Date().getFullYear();
-    expect(await erros({ dataNascimento: `${ano - 10}-01-01` })).toEqual([{ campo: 'dataNascimento', message: 'A data deve ser maior que 18 anos.' }]);
-    expect(await erros({ dataNascimento: `${ano + 1}-01-01` })).toEqual([{ campo: 'dataNascimento', message: 'A data deve ser menor ou igual a hoje.' }]);
+    expect(await erros({ dataNascimento: `${ano - 10}-01-01` })).toEqual([
+      { campo: 'dataNascimento', message: 'A data deve ser maior que 18 anos.' },
+    ]);
+    expect(await erros({ dataNascimento: `${ano + 1}-01-01` })).toEqual([
+      { campo: 'dataNascimento', message: 'A data deve ser menor ou igual a hoje.' },
+    ]);
     expect(await erros({ dataNascimento: '2001-02-30' })).toEqual([{ campo: 'dataNascimento', message: 'Data invalida.' }]);
     expect(await erros({ nome: '', telefoneCelular: '' })).toEqual([
       { campo: 'nome', message: 'Campo obrigatorio.' },
       { campo: 'telefoneCelular', message: 'Campo obrigatorio.' },
     ]);
-    expect(await erros({ cidadeId: sp.outraCidadeId })).toEqual([{ campo: 'cidadeId', message: 'A cidade não pertence ao estado informado.' }]);
+    expect(await erros({ cidadeId: sp.outraCidadeId })).toEqual([
+      { campo: 'cidadeId', message: 'A cidade não pertence ao estado informado.' },
+    ]);
     expect((await salvar(form({ email: 'y@rastro.test', cpf: '390.533.447-05', dataNascimento: null }))).statusCode).toBe(201);
   });
 
@@ -110,7 +127,10 @@ describe('admin users', () => {
     ] as const) {
       expect((await salvar(form({ nome, email, cpf }))).statusCode).toBe(201);
     }
-    const busca = async (qs: string) => (await app.inject({ method: 'GET', url: `/api/usuarios?${qs}`, headers: h })).json<{ content: { nome: string }[] }>().content.map((u) => u.nome);
+    const busca = async (qs: string) =>
+      (await app.inject({ method: 'GET', url: `/api/usuarios?${qs}`, headers: h }))
+        .json<{ content: { nome: string }[] }>()
+        .content.map((u) => u.nome);
     const todos = await busca('size=100');
     expect(todos).toEqual([...todos].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
     expect(await busca('nome=bra')).toEqual(['ANA BRAGA']);
@@ -134,8 +154,17 @@ describe('admin users', () => {
   });
 
   it('does not let an administrator inactivate or emulate themself', async () => {
-    const me = (await app.inject({ method: 'POST', url: '/oauth/check_token', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basicCliente() }, payload: `token=${h.authorization?.slice(7)}` })).json<{ usuarioId: number }>().usuarioId;
-    expect((await app.inject({ method: 'DELETE', url: `/api/usuarios/inativar/${me}`, headers: h })).json<{ message: string }>().message).toBe('Você não pode inativar o seu próprio usuário.');
+    const me = (
+      await app.inject({
+        method: 'POST',
+        url: '/oauth/check_token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basicCliente() },
+        payload: `token=${h.authorization?.slice(7)}`,
+      })
+    ).json<{ usuarioId: number }>().usuarioId;
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/usuarios/inativar/${me}`, headers: h })).json<{ message: string }>().message,
+    ).toBe('Você não pode inativar o seu próprio usuário.');
     expect((await app.inject({ method: 'GET', url: `/api/usuarios/${me}/emulacao`, headers: h })).statusCode).toBe(400);
   });
 });
@@ -149,7 +178,12 @@ describe('emulation', () => {
     // Acting as the client: admin routes are now refused, the client's own calls work.
     const comoCliente = { ...h, 'x-usuario-emulado': String(c.id) };
     expect((await app.inject({ method: 'GET', url: '/api/chips', headers: comoCliente })).statusCode).toBe(403);
-    const senha = await app.inject({ method: 'PUT', url: '/api/usuarios/alterar-senha', headers: comoCliente, payload: { senhaAtual: 'errada', senhaNova: 'qualquer-coisa', confirmarNovaSenha: 'qualquer-coisa' } });
+    const senha = await app.inject({
+      method: 'PUT',
+      url: '/api/usuarios/alterar-senha',
+      headers: comoCliente,
+      payload: { senhaAtual: 'errada', senhaNova: 'qualquer-coisa', confirmarNovaSenha: 'qualquer-coisa' },
+    });
     expect(senha.statusCode).toBe(400);
 
     const auditoria = await consultar<{ acao: string; usuario_id: number; emulador_id: number; detalhe: { metodo?: string } | null }>(
@@ -157,7 +191,11 @@ describe('emulation', () => {
       sql`select acao, usuario_id, emulador_id, detalhe from auditoria where usuario_id = ${c.id} and emulador_id is not null order by id`,
     );
     // Reads are audited too: whose data was seen, by whom.
-    expect(auditoria.map((a) => [a.acao, a.detalhe?.metodo])).toEqual([['EMULACAO_INICIO', undefined], ['EMULACAO_REQUISICAO', 'GET'], ['EMULACAO_REQUISICAO', 'PUT']]);
+    expect(auditoria.map((a) => [a.acao, a.detalhe?.metodo])).toEqual([
+      ['EMULACAO_INICIO', undefined],
+      ['EMULACAO_REQUISICAO', 'GET'],
+      ['EMULACAO_REQUISICAO', 'PUT'],
+    ]);
     expect(new Set(auditoria.map((a) => a.emulador_id)).size).toBe(1);
   });
 });

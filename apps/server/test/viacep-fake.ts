@@ -3,8 +3,24 @@ import type { AddressInfo } from 'node:net';
 
 /** CEPs the local ViaCEP-compatible server knows (real addresses and IBGE codes). */
 export const CEPS: Record<string, Record<string, string>> = {
-  '01310100': { cep: '01310-100', logradouro: 'Avenida Paulista', complemento: 'de 612 a 1510 - lado par', bairro: 'Bela Vista', localidade: 'São Paulo', uf: 'SP', ibge: '3550308' },
-  '20040002': { cep: '20040-002', logradouro: 'Rua da Assembleia', complemento: '', bairro: 'Centro', localidade: 'Rio de Janeiro', uf: 'RJ', ibge: '3304557' },
+  '01310100': {
+    cep: '01310-100',
+    logradouro: 'Avenida Paulista',
+    complemento: 'de 612 a 1510 - lado par',
+    bairro: 'Bela Vista',
+    localidade: 'São Paulo',
+    uf: 'SP',
+    ibge: '3550308',
+  },
+  '20040002': {
+    cep: '20040-002',
+    logradouro: 'Rua da Assembleia',
+    complemento: '',
+    bairro: 'Centro',
+    localidade: 'Rio de Janeiro',
+    uf: 'RJ',
+    ibge: '3304557',
+  },
 };
 
 /**

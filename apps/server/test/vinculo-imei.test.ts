@@ -15,8 +15,15 @@ beforeAll(async () => {
 });
 afterAll(() => app.fechar());
 
-const corpo = (imei: string, over: Record<string, unknown> = {}) => ({ imei, descricao: 'thor', intervaloLocalizacao: 5, periUltraEconBateria: 60, ...over });
-const vincular = (h: Record<string, string>, payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/usuarios/rastreadores', headers: h, payload });
+const corpo = (imei: string, over: Record<string, unknown> = {}) => ({
+  imei,
+  descricao: 'thor',
+  intervaloLocalizacao: 5,
+  periUltraEconBateria: 60,
+  ...over,
+});
+const vincular = (h: Record<string, string>, payload: Record<string, unknown>) =>
+  app.inject({ method: 'POST', url: '/api/usuarios/rastreadores', headers: h, payload });
 const resposta = (r: { statusCode: number; body: string }) => ({ status: r.statusCode, body: r.body });
 
 describe('linking by IMEI', () => {
@@ -44,8 +51,18 @@ describe('linking by IMEI', () => {
   });
 
   it('with an activation code set by the administrator, linking needs it; the code is never sent back', async () => {
-    const chip = await app.inject({ method: 'POST', url: '/api/chips', headers: admin, payload: { descricao: 'CHIP CODIGO', numero: '11955550001' } });
-    const criado = await app.inject({ method: 'POST', url: '/api/rastreadores', headers: admin, payload: { imei: '359339083030000', protocolo: 'TOPIN', chipId: chip.json<{ id: number }>().id, codigoAtivacao: 'pata42xy' } });
+    const chip = await app.inject({
+      method: 'POST',
+      url: '/api/chips',
+      headers: admin,
+      payload: { descricao: 'CHIP CODIGO', numero: '11955550001' },
+    });
+    const criado = await app.inject({
+      method: 'POST',
+      url: '/api/rastreadores',
+      headers: admin,
+      payload: { imei: '359339083030000', protocolo: 'TOPIN', chipId: chip.json<{ id: number }>().id, codigoAtivacao: 'pata42xy' },
+    });
     expect(criado.statusCode, criado.body).toBe(201);
     expect(criado.json()).toMatchObject({ temCodigoAtivacao: true });
     expect(criado.body).not.toMatch(/pata42xy/i);
@@ -56,7 +73,10 @@ describe('linking by IMEI', () => {
       expect(r.body).not.toMatch(/pata42xy|argon2/i);
       expect(r.body).toContain('"temCodigoAtivacao":true');
     }
-    const [guardado] = await consultar<{ h: string }>(app.database.db, sql`select codigo_ativacao_hash as h from rastreadores where id = ${id}`);
+    const [guardado] = await consultar<{ h: string }>(
+      app.database.db,
+      sql`select codigo_ativacao_hash as h from rastreadores where id = ${id}`,
+    );
     expect(guardado?.h).toMatch(/^\$argon2id\$/);
 
     const dono = await criarCliente(app);

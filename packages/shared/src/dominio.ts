@@ -54,8 +54,23 @@ export type FormatoExportacao = (typeof FORMATOS_EXPORTACAO)[number];
 
 /** Brazilian mobile networks by MNC (MCC 724), for the LBS table's 'Rede'. */
 const REDES_724: Record<number, string> = {
-  2: 'TIM', 3: 'TIM', 4: 'TIM', 5: 'Claro', 6: 'Vivo', 10: 'Vivo', 11: 'Vivo', 15: 'Sercomtel', 16: 'Oi',
-  23: 'Vivo', 24: 'Oi', 31: 'Oi', 32: 'Algar', 33: 'Algar', 34: 'Algar', 39: 'Nextel', 54: 'Conecta',
+  2: 'TIM',
+  3: 'TIM',
+  4: 'TIM',
+  5: 'Claro',
+  6: 'Vivo',
+  10: 'Vivo',
+  11: 'Vivo',
+  15: 'Sercomtel',
+  16: 'Oi',
+  23: 'Vivo',
+  24: 'Oi',
+  31: 'Oi',
+  32: 'Algar',
+  33: 'Algar',
+  34: 'Algar',
+  39: 'Nextel',
+  54: 'Conecta',
 };
 /** 'Claro', 'Vivo', … or 'MCC/MNC' when unknown. */
 export function descricaoRede(mcc: number | null, mnc: number | null): string | null {

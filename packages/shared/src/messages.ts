@@ -76,7 +76,8 @@ export const MSG = {
   proprioUsuario: 'Você não pode inativar o seu próprio usuário.',
   emulacaoPropria: 'Você não pode emular o seu próprio usuário.',
   emulacaoSomenteClientes: 'Só é possível emular clientes ativos.',
-  somenteAdministradorPleno: 'Somente um administrador com todas as permissões pode conceder níveis administrativos ou alterar administradores.',
+  somenteAdministradorPleno:
+    'Somente um administrador com todas as permissões pode conceder níveis administrativos ou alterar administradores.',
   rastreadorJaDesligado: 'O rastreador já está desligado ou aguardando desligamento.',
 
   // Owner side (spec §2, §8: Map, Lists, Economy)
@@ -125,7 +126,8 @@ export const LINHAS_POR_PAGINA = 'Mostrar Linhas:';
 /** 'Economia de bateria ativada com sucesso.' / 'Ultra economia de bateria inativada com sucesso.' */
 export type ModoEconomia = 'economia' | 'ultra';
 const nomeModo = (m: ModoEconomia) => (m === 'ultra' ? 'Ultra economia de bateria' : 'Economia de bateria');
-export const economiaSucesso = (m: ModoEconomia, a: AcaoSituacao) => `${nomeModo(m)} ${a === 'Ativar' ? 'ativada' : 'inativada'} com sucesso.`;
+export const economiaSucesso = (m: ModoEconomia, a: AcaoSituacao) =>
+  `${nomeModo(m)} ${a === 'Ativar' ? 'ativada' : 'inativada'} com sucesso.`;
 export const economiaErro = (m: ModoEconomia, a: AcaoSituacao) =>
   `Erro ao tentar ${a.toLowerCase()} ${nomeModo(m).toLowerCase()}, tente novamente.`;
 /** Interval as the lists show it: 'minuto' for 1 or less, else 'minutos'. */

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { compararDatas, dataBrParaIso, diasEntre, idadeEmAnos, isCpfValido, isDataHoraValida, isDataValida, isDomingo, isEmailValido, isFimDeSemana, isHoraValida, parseData, parseHora } from './validators';
+import {
+  compararDatas,
+  dataBrParaIso,
+  diasEntre,
+  idadeEmAnos,
+  isCpfValido,
+  isDataHoraValida,
+  isDataValida,
+  isDomingo,
+  isEmailValido,
+  isFimDeSemana,
+  isHoraValida,
+  parseData,
+  parseHora,
+} from './validators';
 
 describe('validators', () => {
   it('checks CPF check digits, masked or not', () => {

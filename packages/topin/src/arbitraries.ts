@@ -131,5 +131,7 @@ export const messageArb: fc.Arbitrary<TopinMessage> = fc.oneof(
   statusArb,
   wifiLbsArb,
   simpleArb,
-  fc.integer({ min: 1, max: 7 }).map((reason): TopinMessage => ({ kind: 'locateAnswer', type: 0x80, reason, label: locateReasonLabel(reason) })),
+  fc
+    .integer({ min: 1, max: 7 })
+    .map((reason): TopinMessage => ({ kind: 'locateAnswer', type: 0x80, reason, label: locateReasonLabel(reason) })),
 );

@@ -1,7 +1,15 @@
 import { view } from './bytes';
 import { isPlausibleCell } from './field-domain';
 import { type Frame } from './framer';
-import { type AccessPoint, type Cell, type MalformedMessage, type WifiLbsMessage, type WifiLbsType, alarmFlags, isBufferedType } from './message';
+import {
+  type AccessPoint,
+  type Cell,
+  type MalformedMessage,
+  type WifiLbsMessage,
+  type WifiLbsType,
+  alarmFlags,
+  isBufferedType,
+} from './message';
 import { readBcdTime } from './time';
 import { AP_BYTES, CELL_HEADER_BYTES, TIME_BYTES, cellBytes, cellHeaderOffset, chooseCellWidth } from './wifi-layout';
 
@@ -48,7 +56,17 @@ export function decodeWifiLbs(frame: Frame, type: WifiLbsType): WifiLbsMessage |
     if (isPlausibleCell(cell)) cells.push(cell);
   }
 
-  const msg: WifiLbsMessage = { kind: 'wifiLbs', type, time, accessPoints, mcc, mnc, cells, cellWidth: width, buffered: isBufferedType(type) };
+  const msg: WifiLbsMessage = {
+    kind: 'wifiLbs',
+    type,
+    time,
+    accessPoints,
+    mcc,
+    mnc,
+    cells,
+    cellWidth: width,
+    buffered: isBufferedType(type),
+  };
   const alarmAt = cellsAt + cellCount * size;
   if (alarmAt < b.length) msg.alarm = alarmFlags(v.getUint8(alarmAt));
   return msg;

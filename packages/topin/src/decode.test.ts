@@ -26,35 +26,83 @@ describe('frames from the vendor document', () => {
   });
 
   it('0x11 is the same fix, buffered', () => {
-    expect(decode('787812110A03170F32179C026B3F3E0C22AD651F34600D0A')).toMatchObject({ kind: 'gps', type: 0x11, buffered: true, valid: true, course: 96, speedKmh: 31 });
+    expect(decode('787812110A03170F32179C026B3F3E0C22AD651F34600D0A')).toMatchObject({
+      kind: 'gps',
+      type: 0x11,
+      buffered: true,
+      valid: true,
+      course: 96,
+      speedKmh: 31,
+    });
   });
 
   it('status without and with the signal byte', () => {
-    expect(decode('78780613552308030D0A')).toEqual({ kind: 'status', type: 0x13, battery: 85, firmware: 35, timezone: 8, statusIntervalMin: 3 });
+    expect(decode('78780613552308030D0A')).toEqual({
+      kind: 'status',
+      type: 0x13,
+      battery: 85,
+      firmware: 35,
+      timezone: 8,
+      statusIntervalMin: 3,
+    });
     expect(decode('7878071355230803640D0A')).toMatchObject({ battery: 85, signal: 100 });
   });
 
   it('0x69 WI-FI + LBS with 2-byte cells ("2866 0F21 32: lac 10342, cellid 3873, mciss 50")', () => {
-    const msg = decode('78780369160413031849 1475905BD30E25 001E10BBF7635D 14759006E62656 05 01CC00 28660F2132 28660F1F28 28660EA81E 2866107314 28660F2014 0D0A');
-    expect(msg).toMatchObject({ kind: 'wifiLbs', type: 0x69, cellWidth: 2, mcc: 460, mnc: 0, buffered: false, time: new Date('2016-04-13T03:18:49Z') });
+    const msg = decode(
+      '78780369160413031849 1475905BD30E25 001E10BBF7635D 14759006E62656 05 01CC00 28660F2132 28660F1F28 28660EA81E 2866107314 28660F2014 0D0A',
+    );
+    expect(msg).toMatchObject({
+      kind: 'wifiLbs',
+      type: 0x69,
+      cellWidth: 2,
+      mcc: 460,
+      mnc: 0,
+      buffered: false,
+      time: new Date('2016-04-13T03:18:49Z'),
+    });
     expect(msg.kind === 'wifiLbs' && msg.accessPoints[0]).toEqual({ mac: '14:75:90:5b:d3:0e', signalDbm: -37 });
-    expect(cellsOf(msg)).toEqual([[10342, 3873, 50], [10342, 3871, 40], [10342, 3752, 30], [10342, 4211, 20], [10342, 3872, 20]]);
+    expect(cellsOf(msg)).toEqual([
+      [10342, 3873, 50],
+      [10342, 3871, 40],
+      [10342, 3752, 30],
+      [10342, 4211, 20],
+      [10342, 3872, 20],
+    ]);
     expect(msg.kind === 'wifiLbs' && msg.alarm).toBeUndefined();
   });
 
   it('0x17 offline LBS without access points', () => {
     const msg = decode('78780017170622123031 07 01cc00' + ' 11aeaad432'.repeat(7) + ' 0d0a');
-    expect(msg).toMatchObject({ kind: 'wifiLbs', type: 0x17, buffered: true, accessPoints: [], cellWidth: 2, time: new Date('2017-06-22T12:30:31Z') });
+    expect(msg).toMatchObject({
+      kind: 'wifiLbs',
+      type: 0x17,
+      buffered: true,
+      accessPoints: [],
+      cellWidth: 2,
+      time: new Date('2017-06-22T12:30:31Z'),
+    });
     expect(cellsOf(msg)).toEqual(Array.from({ length: 7 }, () => [4526, 43732, 50]));
   });
 
   it('0x69 frames from the annexed device traffic (LEN 00)', () => {
     const a = decode('787800691611301615390701CC00607827FA50607827FC506078C0D550607889EF5A607827FB64607889F16460789CE3640D0A');
     expect(a).toMatchObject({ time: new Date('2016-11-30T16:15:39Z'), mcc: 460, mnc: 0, cellWidth: 2 });
-    expect(cellsOf(a)).toEqual([[24696, 10234, 80], [24696, 10236, 80], [24696, 49365, 80], [24696, 35311, 90], [24696, 10235, 100], [24696, 35313, 100], [24696, 40163, 100]]);
+    expect(cellsOf(a)).toEqual([
+      [24696, 10234, 80],
+      [24696, 10236, 80],
+      [24696, 49365, 80],
+      [24696, 35311, 90],
+      [24696, 10235, 100],
+      [24696, 35313, 100],
+      [24696, 40163, 100],
+    ]);
     const b = decode('787800691612010710450201CC005979D7908C5979B1A3640D0A');
     expect(b).toMatchObject({ time: new Date('2016-12-01T07:10:45Z') });
-    expect(cellsOf(b)).toEqual([[22905, 55184, 140], [22905, 45475, 100]]);
+    expect(cellsOf(b)).toEqual([
+      [22905, 55184, 140],
+      [22905, 45475, 100],
+    ]);
   });
 
   it('collar worn (flag 01), locate answer, charger, low battery', () => {
@@ -81,13 +129,20 @@ describe('GPS fix (0x10/0x11)', () => {
   it('reads altitude (int16) and the alarm byte when three more bytes are there', () => {
     const msg = decode(head + '3460' + 'fc18' + '13' + '0d0a');
     expect(msg).toMatchObject({ altitude: -1000, alarms: { raw: 0x13, vibration: true, overspeed: true, lowPower: true } });
-    expect(decode(head + '3460' + '0064' + '02' + '0d0a')).toMatchObject({ altitude: 100, alarms: { raw: 2, vibration: false, overspeed: true, lowPower: false } });
+    expect(decode(head + '3460' + '0064' + '02' + '0d0a')).toMatchObject({
+      altitude: 100,
+      alarms: { raw: 2, vibration: false, overspeed: true, lowPower: false },
+    });
     expect(decode(head + '3460' + '0d0a')).not.toHaveProperty('altitude');
   });
 
   it('is malformed when short or with an impossible date', () => {
     expect(decode('787811100A03170F32179C026B3F3E0C22AD651F340d0a')).toMatchObject({ kind: 'malformed', type: 0x10 });
-    expect(decode('787812100A0D170F32179C026B3F3E0C22AD651F34600D0A')).toEqual({ kind: 'malformed', type: 0x10, reason: 'invalid date-time' });
+    expect(decode('787812100A0D170F32179C026B3F3E0C22AD651F34600D0A')).toEqual({
+      kind: 'malformed',
+      type: 0x10,
+      reason: 'invalid date-time',
+    });
     expect(decode('78781210180230000000' + '9c026b3f3e0c22ad651f3460' + '0d0a')).toMatchObject({ kind: 'malformed' }); // 30 Feb
   });
 });
@@ -113,7 +168,16 @@ describe('GPS format 2 (0x08/0x09)', () => {
 describe('status (0x13)', () => {
   it('reads signal, temperature, charging and heart rate as far as the body goes', () => {
     expect(decode('78780b13424008196400041f01480d0a')).toEqual({
-      kind: 'status', type: 0x13, battery: 66, firmware: 64, timezone: 8, statusIntervalMin: 25, signal: 100, temperatureRaw: 0x041f, charging: true, heartRate: 72,
+      kind: 'status',
+      type: 0x13,
+      battery: 66,
+      firmware: 64,
+      timezone: 8,
+      statusIntervalMin: 25,
+      signal: 100,
+      temperatureRaw: 0x041f,
+      charging: true,
+      heartRate: 72,
     });
     // Two bytes after the signal: too short for a temperature, so charging and heart rate.
     expect(decode('78780813424008196401480d0a')).toMatchObject({ signal: 100, charging: true, heartRate: 72 });
@@ -129,14 +193,26 @@ describe('WI-FI/LBS', () => {
   });
 
   it('uses 2-byte cells on a 4G type when only they fit, and 4-byte cells on 0x18 when only they fit', () => {
-    expect(decode('7878001a' + time + '01 00fa02' + '00010002 03' + '0d0a')).toMatchObject({ cellWidth: 2, cells: [{ lac: 1, cellId: 2, signal: 3 }] });
-    expect(decode('78780018' + time + '01 00fa02' + '0000000100000002 03' + '0d0a')).toMatchObject({ cellWidth: 4, cells: [{ lac: 1, cellId: 2, signal: 3 }] });
+    expect(decode('7878001a' + time + '01 00fa02' + '00010002 03' + '0d0a')).toMatchObject({
+      cellWidth: 2,
+      cells: [{ lac: 1, cellId: 2, signal: 3 }],
+    });
+    expect(decode('78780018' + time + '01 00fa02' + '0000000100000002 03' + '0d0a')).toMatchObject({
+      cellWidth: 4,
+      cells: [{ lac: 1, cellId: 2, signal: 3 }],
+    });
   });
 
   it('is malformed when the cells fit no width, the counts overrun the body or the time is not BCD', () => {
-    expect(decode('78780018' + time + '01 00fa02' + '000100' + '0d0a')).toMatchObject({ kind: 'malformed', reason: expect.stringContaining('fit neither') });
+    expect(decode('78780018' + time + '01 00fa02' + '000100' + '0d0a')).toMatchObject({
+      kind: 'malformed',
+      reason: expect.stringContaining('fit neither'),
+    });
     expect(decode('78780518' + time + '112233445566 40' + '0d0a')).toMatchObject({ kind: 'malformed', type: 0x18 });
-    expect(decode('78780018' + '2310241437a2' + '00 00fa02' + '0d0a')).toMatchObject({ kind: 'malformed', reason: 'invalid BCD date-time' });
+    expect(decode('78780018' + '2310241437a2' + '00 00fa02' + '0d0a')).toMatchObject({
+      kind: 'malformed',
+      reason: 'invalid BCD date-time',
+    });
   });
 });
 
@@ -159,7 +235,9 @@ describe('fields outside their domain', () => {
 
   it('a cell with MCC 0xFFFF is left out; the access points are kept', () => {
     const cell = { mcc: 0xffff, mnc: 0xff, lac: 0x1234, cellId: 0x5678, signal: 40 };
-    const msg = decodeFrame(toFrameOrThrow(encodeWifiLbs({ type: 0x18, time, accessPoints: [ap], mcc: 0xffff, mnc: 0xff, cells: [cell], cellWidth: 2 })));
+    const msg = decodeFrame(
+      toFrameOrThrow(encodeWifiLbs({ type: 0x18, time, accessPoints: [ap], mcc: 0xffff, mnc: 0xff, cells: [cell], cellWidth: 2 })),
+    );
     expect(msg).toMatchObject({ kind: 'wifiLbs', accessPoints: [ap], cells: [] });
   });
 
@@ -174,9 +252,13 @@ describe('fields outside their domain', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 0xffff }), fc.nat({ max: 0xffffffff }), fc.nat({ max: 0xffffffff }), (mcc, lac, cellId) => {
         const cell = { mcc, mnc: 1, lac, cellId, signal: 1 };
-        const msg = decodeFrame(toFrameOrThrow(encodeWifiLbs({ type: 0x18, time, accessPoints: [], mcc, mnc: 1, cells: [cell], cellWidth: 4 })));
+        const msg = decodeFrame(
+          toFrameOrThrow(encodeWifiLbs({ type: 0x18, time, accessPoints: [], mcc, mnc: 1, cells: [cell], cellWidth: 4 })),
+        );
         if (msg.kind !== 'wifiLbs') return false;
-        return msg.cells.every((c) => c.mcc <= 999 && c.mnc <= 999 && c.lac >= 1 && c.lac <= 0xffffff && c.lac !== 0xfffe && c.lac !== 0xffff);
+        return msg.cells.every(
+          (c) => c.mcc <= 999 && c.mnc <= 999 && c.lac >= 1 && c.lac <= 0xffffff && c.lac !== 0xfffe && c.lac !== 0xffff,
+        );
       }),
     );
   });

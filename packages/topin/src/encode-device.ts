@@ -49,8 +49,10 @@ export function encodeGps(fix: Without<GpsMessage, 'kind'>): Uint8Array {
   checkCoordinates(fix.latitude, fix.longitude);
   requireByte('speedKmh', fix.speedKmh);
   if (fix.type === 0x08 || fix.type === 0x09) return encodeGpsFormat2(fix);
-  if (!Number.isInteger(fix.course) || fix.course < 0 || fix.course > 0x3ff) throw new RangeError(`course must be 0–1023, got ${fix.course}`);
-  if (!Number.isInteger(fix.satellites) || fix.satellites < 0 || fix.satellites > 15) throw new RangeError(`satellites must be 0–15, got ${fix.satellites}`);
+  if (!Number.isInteger(fix.course) || fix.course < 0 || fix.course > 0x3ff)
+    throw new RangeError(`course must be 0–1023, got ${fix.course}`);
+  if (!Number.isInteger(fix.satellites) || fix.satellites < 0 || fix.satellites > 15)
+    throw new RangeError(`satellites must be 0–15, got ${fix.satellites}`);
   const flags = fix.course | (fix.latitude >= 0 ? 1 << 10 : 0) | (fix.longitude < 0 ? 1 << 11 : 0) | (fix.valid ? 1 << 12 : 0);
   const body = [
     ...binaryTimeBytes(fix.time),
@@ -62,7 +64,8 @@ export function encodeGps(fix: Without<GpsMessage, 'kind'>): Uint8Array {
   ];
   if (fix.altitude !== undefined || fix.alarms !== undefined) {
     const altitude = fix.altitude ?? 0;
-    if (!Number.isInteger(altitude) || altitude < -32768 || altitude > 32767) throw new RangeError(`altitude must fit int16, got ${altitude}`);
+    if (!Number.isInteger(altitude) || altitude < -32768 || altitude > 32767)
+      throw new RangeError(`altitude must fit int16, got ${altitude}`);
     body.push(...u16(altitude & 0xffff), alarmByte(fix.alarms));
   }
   return buildFrame(fix.type, body);
@@ -102,7 +105,8 @@ export function encodeStatus(s: Without<StatusMessage, 'kind' | 'type'>): Uint8A
   if (s.heartRate !== undefined && s.charging === undefined) throw new RangeError('charging is required before heart rate');
   if (s.signal !== undefined) body.push(requireByte('signal', s.signal));
   if (s.temperatureRaw !== undefined) {
-    if (!Number.isInteger(s.temperatureRaw) || s.temperatureRaw < 0 || s.temperatureRaw > 0xffffff) throw new RangeError('temperatureRaw must fit 24 bits');
+    if (!Number.isInteger(s.temperatureRaw) || s.temperatureRaw < 0 || s.temperatureRaw > 0xffffff)
+      throw new RangeError('temperatureRaw must fit 24 bits');
     body.push(...u32(s.temperatureRaw).slice(1));
   }
   if (s.charging !== undefined) body.push(s.charging ? 1 : 0);
@@ -121,7 +125,10 @@ function accessPointBytes(ap: AccessPoint): number[] {
 
 function cellFields(cell: Cell, width: CellWidth): number[] {
   const max = width === 2 ? 0xffff : 0xffffffff;
-  for (const [name, v] of [['lac', cell.lac], ['cellId', cell.cellId]] as const) {
+  for (const [name, v] of [
+    ['lac', cell.lac],
+    ['cellId', cell.cellId],
+  ] as const) {
     if (!Number.isInteger(v) || v < 0 || v > max) throw new RangeError(`${name} ${v} does not fit ${width} bytes`);
   }
   const field = width === 2 ? u16 : u32;

@@ -53,7 +53,11 @@ describe('replies', () => {
     expect(() => wifiLbsAck(0x13, time)).toThrow(RangeError);
     expect(() => gpsAck(0x10, time.subarray(0, 5))).toThrow(RangeError);
     expect(server(gpsAck(0x11, time))).toEqual({ kind: 'gpsAck', type: 0x11, time: new Date('2010-03-23T15:50:23Z') });
-    expect(server(wifiLbsAck(0x1b, fromHex('231024143712')))).toEqual({ kind: 'wifiLbsAck', type: 0x1b, time: new Date('2023-10-24T14:37:12Z') });
+    expect(server(wifiLbsAck(0x1b, fromHex('231024143712')))).toEqual({
+      kind: 'wifiLbsAck',
+      type: 0x1b,
+      time: new Date('2023-10-24T14:37:12Z'),
+    });
   });
 
   it('ackFor echoes LEN and time bytes for GPS fixes and WI-FI/LBS frames, even malformed ones', () => {
@@ -66,7 +70,11 @@ describe('replies', () => {
   it('status reply and the 0x69 position reply', () => {
     expect(toHex(statusReply())).toBe(hex('7878 01 13 0D0A'));
     expect(toHex(positionReply(22.676746, 113.94094))).toBe(hex('7878 17 69 2B32322E363736373436 2C 2B3131332E393430393430 0D0A'));
-    expect(server(fromHex('787816692B32322E3637363734362C2B3131332E39343039340D0A'))).toEqual({ kind: 'position', latitude: 22.676746, longitude: 113.94094 }); // vendor sample
+    expect(server(fromHex('787816692B32322E3637363734362C2B3131332E39343039340D0A'))).toEqual({
+      kind: 'position',
+      latitude: 22.676746,
+      longitude: 113.94094,
+    }); // vendor sample
     expect(server(positionReply(-23.5505, -46.633308))).toEqual({ kind: 'position', latitude: -23.5505, longitude: -46.633308 });
     expect(server(statusReply())).toEqual({ kind: 'statusReply' });
   });
@@ -108,7 +116,7 @@ describe('commands', () => {
     ]);
   });
 
-  it("GPS-off window: 01 hhmm hhmm in BCD (vendor sample 11:30–12:30)", () => {
+  it('GPS-off window: 01 hhmm hhmm in BCD (vendor sample 11:30–12:30)', () => {
     expect(toHex(gpsOffWindow('11:30', '12:30'))).toBe(hex('7878 06 46 01 1130 1230 0D0A'));
     expect(server(gpsOffWindow('22:05', '06:59'))).toEqual({ kind: 'gpsOffWindow', enabled: true, from: '22:05', to: '06:59' });
     for (const bad of ['24:00', '7:30', '12:60', '']) expect(() => gpsOffWindow(bad, '12:00')).toThrow(RangeError);
@@ -130,7 +138,9 @@ describe('device messages (simulator)', () => {
   });
 
   it('status as in the vendor sample, alarms and flags', () => {
-    expect(toHex(encodeStatus({ battery: 85, firmware: 35, timezone: 8, statusIntervalMin: 3, signal: 100 }))).toBe(hex('7878 06 13 55 23 08 03 64 0D0A'));
+    expect(toHex(encodeStatus({ battery: 85, firmware: 35, timezone: 8, statusIntervalMin: 3, signal: 100 }))).toBe(
+      hex('7878 06 13 55 23 08 03 64 0D0A'),
+    );
     expect(() => encodeStatus({ battery: 85, firmware: 35, timezone: 8, statusIntervalMin: 3, charging: true })).toThrow(RangeError);
     expect(toHex(encodeAlarm('sos'))).toBe(hex('7878 01 99 0D0A'));
     expect(toHex(encodeAlarm('vibration'))).toBe(hex('7878 01 94 0D0A'));

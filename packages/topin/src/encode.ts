@@ -93,7 +93,8 @@ export function setUploadInterval(seconds: number): Uint8Array {
 
 /** 0x13 from the server: status interval, u8 minutes. Throws RangeError outside 1–255. */
 export function setStatusInterval(minutes: number): Uint8Array {
-  if (!Number.isInteger(minutes) || minutes < 1 || minutes > 255) throw new RangeError(`status interval must be an integer 1–255 min, got ${minutes}`);
+  if (!Number.isInteger(minutes) || minutes < 1 || minutes > 255)
+    throw new RangeError(`status interval must be an integer 1–255 min, got ${minutes}`);
   return buildFrame(0x13, [minutes]);
 }
 

@@ -20,7 +20,13 @@ function inRange(n: number, max: number): boolean {
 }
 
 export function isPlausibleCell(c: Cell): boolean {
-  return inRange(c.mcc, MAX_MCC) && inRange(c.mnc, MAX_MNC) && inRange(c.lac, MAX_LAC) && !RESERVED_LAC.has(c.lac) && inRange(c.cellId, MAX_CELL_ID);
+  return (
+    inRange(c.mcc, MAX_MCC) &&
+    inRange(c.mnc, MAX_MNC) &&
+    inRange(c.lac, MAX_LAC) &&
+    !RESERVED_LAC.has(c.lac) &&
+    inRange(c.cellId, MAX_CELL_ID)
+  );
 }
 
 /** Degrees of a GPS fix: a latitude beyond ±90° or a longitude beyond ±180° is no place. */

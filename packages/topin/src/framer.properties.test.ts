@@ -49,23 +49,29 @@ describe('TopinFramer properties', () => {
     );
     const input = fc.array(token, { maxLength: 40 }).map((t) => concatBytes(...t));
     fc.assert(
-      fc.property(input, cutsArb, fc.constantFrom(6, 16, 64, 300, 4096), fc.constantFrom('device' as const, 'server' as const), (bytes, cuts, maxBuffer, source) => {
-        const framer = new TopinFramer({ maxBuffer, source });
-        let emitted = 0;
-        for (const part of chunks(bytes, cuts)) {
-          for (const f of framer.push(part)) {
-            expect(toHex(f.raw.subarray(0, 2))).toBe('7878');
-            expect(toHex(f.raw.subarray(-2))).toBe('0d0a');
-            expect(f.raw.length).toBeLessThanOrEqual(maxBuffer);
-            expect([f.length, f.type, f.body.length]).toEqual([f.raw[2], f.raw[3], f.raw.length - 6]);
-            expect(() => decodeFrame(f)).not.toThrow();
-            expect(() => decodeServerFrame(f)).not.toThrow();
-            emitted += f.raw.length;
+      fc.property(
+        input,
+        cutsArb,
+        fc.constantFrom(6, 16, 64, 300, 4096),
+        fc.constantFrom('device' as const, 'server' as const),
+        (bytes, cuts, maxBuffer, source) => {
+          const framer = new TopinFramer({ maxBuffer, source });
+          let emitted = 0;
+          for (const part of chunks(bytes, cuts)) {
+            for (const f of framer.push(part)) {
+              expect(toHex(f.raw.subarray(0, 2))).toBe('7878');
+              expect(toHex(f.raw.subarray(-2))).toBe('0d0a');
+              expect(f.raw.length).toBeLessThanOrEqual(maxBuffer);
+              expect([f.length, f.type, f.body.length]).toEqual([f.raw[2], f.raw[3], f.raw.length - 6]);
+              expect(() => decodeFrame(f)).not.toThrow();
+              expect(() => decodeServerFrame(f)).not.toThrow();
+              emitted += f.raw.length;
+            }
+            expect(framer.buffered).toBeLessThan(maxBuffer);
           }
-          expect(framer.buffered).toBeLessThan(maxBuffer);
-        }
-        expect(emitted + framer.buffered).toBeLessThanOrEqual(bytes.length);
-      }),
+          expect(emitted + framer.buffered).toBeLessThanOrEqual(bytes.length);
+        },
+      ),
       { numRuns: 10_000 },
     );
   });
@@ -117,7 +123,12 @@ describe('TopinFramer properties', () => {
     const garbage = fc.oneof(
       { arbitrary: fc.constant(new Uint8Array(0)), weight: 3 },
       { arbitrary: fc.uint8Array({ maxLength: 20 }).map((g) => g.map((b) => (b === 0x78 ? 0 : b))), weight: 3 },
-      { arbitrary: fc.tuple(fc.uint8Array({ maxLength: 10 }), fc.uint8Array({ maxLength: 10 })).map(([a, b]) => concatBytes(a, Uint8Array.of(0x78, 0x78), b)), weight: 1 },
+      {
+        arbitrary: fc
+          .tuple(fc.uint8Array({ maxLength: 10 }), fc.uint8Array({ maxLength: 10 }))
+          .map(([a, b]) => concatBytes(a, Uint8Array.of(0x78, 0x78), b)),
+        weight: 1,
+      },
     );
     let checked = 0;
     fc.assert(

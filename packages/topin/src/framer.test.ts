@@ -69,9 +69,26 @@ describe('TopinFramer', () => {
     const time = new Date('2016-04-13T03:18:49Z');
     const ap = { mac: '0d:0a:0d:0a:0d:0a', signalDbm: -13 };
     const cell = { mcc: 724, mnc: 5, lac: 0x0d0a, cellId: 0x0d0a0d0a, signal: 13 };
-    const two = encodeWifiLbs({ type: 0x18, time, accessPoints: [ap, ap], mcc: 724, mnc: 5, cells: [{ ...cell, cellId: 0x0d0a }], cellWidth: 2 });
+    const two = encodeWifiLbs({
+      type: 0x18,
+      time,
+      accessPoints: [ap, ap],
+      mcc: 724,
+      mnc: 5,
+      cells: [{ ...cell, cellId: 0x0d0a }],
+      cellWidth: 2,
+    });
     // 4G: a 0D 0A where 2-byte cells would end (offset 11 of the cells) does not cut the frame.
-    const four = encodeWifiLbs({ type: 0x1a, time, accessPoints: [ap], mcc: 724, mnc: 5, cells: [cell, cell], cellWidth: 4, alarm: { raw: 1, vibration: true, overspeed: false, lowPower: false } });
+    const four = encodeWifiLbs({
+      type: 0x1a,
+      time,
+      accessPoints: [ap],
+      mcc: 724,
+      mnc: 5,
+      cells: [cell, cell],
+      cellWidth: 4,
+      alarm: { raw: 1, vibration: true, overspeed: false, lowPower: false },
+    });
     const stream = toHex(two) + toHex(four) + heartbeat;
     expect(cut([stream])).toEqual([toHex(two), toHex(four), heartbeat]);
     expect(cut(stream.match(/.{1,6}/g) ?? [])).toEqual([toHex(two), toHex(four), heartbeat]);
@@ -80,16 +97,38 @@ describe('TopinFramer', () => {
   it('cuts a 4-byte 0x18 frame early when 0D 0A sits where 2-byte cells would end (known limit)', () => {
     // The end is decided from the bytes received so far: a 0x18 frame (2-byte cells by default)
     // ends at the first place 2-byte cells could end. The rest becomes garbage and is dropped.
-    const cells = [{ mcc: 460, mnc: 0, lac: 10342, cellId: 9494338, signal: 95 }, { mcc: 460, mnc: 0, lac: 0x000d0a00, cellId: 2, signal: 3 }];
-    const frame = encodeWifiLbs({ type: 0x18, time: new Date('2016-04-13T03:18:49Z'), accessPoints: [], mcc: 460, mnc: 0, cells, cellWidth: 4 });
+    const cells = [
+      { mcc: 460, mnc: 0, lac: 10342, cellId: 9494338, signal: 95 },
+      { mcc: 460, mnc: 0, lac: 0x000d0a00, cellId: 2, signal: 3 },
+    ];
+    const frame = encodeWifiLbs({
+      type: 0x18,
+      time: new Date('2016-04-13T03:18:49Z'),
+      accessPoints: [],
+      mcc: 460,
+      mnc: 0,
+      cells,
+      cellWidth: 4,
+    });
     const frames = new TopinFramer().push(concatBytes(frame, encodeHeartbeat()));
     expect(frames.map((f) => f.raw.length)).toEqual([6 + 10 + 10, 6]);
-    expect(decodeFrame(frames[0] ?? { type: 0, length: 0, body: new Uint8Array(), raw: new Uint8Array() })).toMatchObject({ kind: 'wifiLbs', cellWidth: 2 });
+    expect(decodeFrame(frames[0] ?? { type: 0, length: 0, body: new Uint8Array(), raw: new Uint8Array() })).toMatchObject({
+      kind: 'wifiLbs',
+      cellWidth: 2,
+    });
   });
 
   it('emits a 2-byte 0x1A frame once the bytes where 4-byte cells would end have arrived', () => {
     const cells = [{ mcc: 250, mnc: 2, lac: 1, cellId: 2, signal: 3 }];
-    const frame = encodeWifiLbs({ type: 0x1a, time: new Date('2023-10-24T14:37:12Z'), accessPoints: [], mcc: 250, mnc: 2, cells, cellWidth: 2 });
+    const frame = encodeWifiLbs({
+      type: 0x1a,
+      time: new Date('2023-10-24T14:37:12Z'),
+      accessPoints: [],
+      mcc: 250,
+      mnc: 2,
+      cells,
+      cellWidth: 2,
+    });
     const framer = new TopinFramer();
     expect(framer.push(frame)).toEqual([]);
     expect(framer.push(encodeHeartbeat()).map((f) => toHex(f.raw))).toEqual([toHex(frame), heartbeat]);
@@ -146,14 +185,24 @@ describe('TopinFramer', () => {
 
   it('reads server frames for a simulated device: acks with echoed LEN, locate-now variants', () => {
     const framer = new TopinFramer({ source: 'server' });
-    const frames = ['787812100a03170f32170d0a', '7878081a2310241437120d0a', '787801010d0a', '7878073007e00705053718' + '0d0a', '787802800d0a', '78780280020d0a', '7878039700500d0a'];
+    const frames = [
+      '787812100a03170f32170d0a',
+      '7878081a2310241437120d0a',
+      '787801010d0a',
+      '7878073007e00705053718' + '0d0a',
+      '787802800d0a',
+      '78780280020d0a',
+      '7878039700500d0a',
+    ];
     expect(cut([frames.join('')], framer)).toEqual(frames);
   });
 });
 
 describe('toFrame', () => {
   it('accepts exactly one complete frame', () => {
-    expect(decodeFrame(toFrame(fromHex(heartbeat)) ?? { type: 0, length: 0, body: new Uint8Array(), raw: new Uint8Array() }).kind).toBe('heartbeat');
+    expect(decodeFrame(toFrame(fromHex(heartbeat)) ?? { type: 0, length: 0, body: new Uint8Array(), raw: new Uint8Array() }).kind).toBe(
+      'heartbeat',
+    );
     expect(toFrame(fromHex('787801080d'))).toBeNull();
     expect(toFrame(fromHex('797801080d0a'))).toBeNull();
   });

@@ -24,7 +24,10 @@ const SEED = process.env.TOPIN_FUZZ_SEED ? Number(process.env.TOPIN_FUZZ_SEED) >
 const FRAMES = Number(process.env.TOPIN_FUZZ_FRAMES ?? 1_000_000);
 
 /** Every type the codec knows (device and server side), so mutated bodies reach each decoder. */
-const TYPES = [0x01, 0x08, 0x09, 0x10, 0x11, 0x13, 0x14, 0x15, 0x17, 0x18, 0x19, 0x1a, 0x1b, 0x30, 0x33, 0x44, 0x46, 0x48, 0x56, 0x57, 0x69, 0x80, 0x81, 0x82, 0x83, 0x94, 0x97, 0x99];
+const TYPES = [
+  0x01, 0x08, 0x09, 0x10, 0x11, 0x13, 0x14, 0x15, 0x17, 0x18, 0x19, 0x1a, 0x1b, 0x30, 0x33, 0x44, 0x46, 0x48, 0x56, 0x57, 0x69, 0x80, 0x81,
+  0x82, 0x83, 0x94, 0x97, 0x99,
+];
 
 /** mulberry32: tiny, fast and good enough to pick bytes and mutations. */
 function prng(seed: number) {
@@ -159,7 +162,13 @@ function feed(lane: Lane, bytes: Uint8Array, rng: Rng): number {
     const out = lane.framer.push(bytes.subarray(cuts[i], cuts[i + 1]));
     for (const f of out) {
       const raw = f.raw;
-      if (raw.length > lane.maxBuffer || raw[0] !== 0x78 || raw[1] !== 0x78 || raw[raw.length - 2] !== 0x0d || raw[raw.length - 1] !== 0x0a) {
+      if (
+        raw.length > lane.maxBuffer ||
+        raw[0] !== 0x78 ||
+        raw[1] !== 0x78 ||
+        raw[raw.length - 2] !== 0x0d ||
+        raw[raw.length - 1] !== 0x0a
+      ) {
         throw new FuzzFailure(`malformed frame out of the framer (maxBuffer ${lane.maxBuffer}): ${toHex(raw)}`);
       }
       decodeAll(f);
@@ -193,7 +202,10 @@ describe('TOPIN framer and decoders under fuzzing', () => {
       }
     } catch (err) {
       const what = err instanceof Error ? err.message : String(err);
-      throw new Error(`TOPIN fuzz failed at frame ${i} (seed ${SEED}; rerun with TOPIN_FUZZ_SEED=${SEED}): ${what}\ninput: ${toHex(input)}`, { cause: err });
+      throw new Error(
+        `TOPIN fuzz failed at frame ${i} (seed ${SEED}; rerun with TOPIN_FUZZ_SEED=${SEED}): ${what}\ninput: ${toHex(input)}`,
+        { cause: err },
+      );
     }
     const seconds = (performance.now() - started) / 1000;
     console.info(
@@ -211,7 +223,9 @@ describe('TOPIN framer and decoders under fuzzing', () => {
       .tuple(fc.array(fc.tuple(fc.nat(VECTORS.length - 1), fc.array(op, { maxLength: 4 })), { minLength: 1, maxLength: 8 }))
       .map(([parts]) =>
         concatBytes(
-          ...parts.map(([v, ops]) => ops.reduce((b, { kind, seed }) => (MUTATIONS[kind] as Mutation)(b, prng(seed)), VECTORS[v] as Uint8Array)),
+          ...parts.map(([v, ops]) =>
+            ops.reduce((b, { kind, seed }) => (MUTATIONS[kind] as Mutation)(b, prng(seed)), VECTORS[v] as Uint8Array),
+          ),
         ),
       );
     fc.assert(

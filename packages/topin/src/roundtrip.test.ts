@@ -86,14 +86,23 @@ describe('server messages: encode → decode (what the simulated device reads)',
   });
 
   it('commands with arguments', () => {
-    const hhmm = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
+    const hhmm = fc
+      .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+      .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
     fc.assert(
-      fc.property(fc.integer({ min: 10, max: 7200 }), fc.integer({ min: 1, max: 255 }), hhmm, hhmm, fc.boolean(), (seconds, minutes, from, to, wifiLbsOnly) => {
-        expect(server(setUploadInterval(seconds))).toEqual({ kind: 'setUploadInterval', seconds });
-        expect(server(setStatusInterval(minutes))).toEqual({ kind: 'setStatusInterval', minutes });
-        expect(server(gpsOffWindow(from, to))).toEqual({ kind: 'gpsOffWindow', enabled: true, from, to });
-        expect(server(locateNow(wifiLbsOnly))).toEqual({ kind: 'locateNow', wifiLbsOnly });
-      }),
+      fc.property(
+        fc.integer({ min: 10, max: 7200 }),
+        fc.integer({ min: 1, max: 255 }),
+        hhmm,
+        hhmm,
+        fc.boolean(),
+        (seconds, minutes, from, to, wifiLbsOnly) => {
+          expect(server(setUploadInterval(seconds))).toEqual({ kind: 'setUploadInterval', seconds });
+          expect(server(setStatusInterval(minutes))).toEqual({ kind: 'setStatusInterval', minutes });
+          expect(server(gpsOffWindow(from, to))).toEqual({ kind: 'gpsOffWindow', enabled: true, from, to });
+          expect(server(locateNow(wifiLbsOnly))).toEqual({ kind: 'locateNow', wifiLbsOnly });
+        },
+      ),
     );
   });
 

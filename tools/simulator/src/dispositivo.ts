@@ -188,19 +188,42 @@ export class Dispositivo {
     if (wifiLbsOnly || pet.indoors || this.gpsOffNow(time)) {
       const { accessPoints, cell } = this.opts.radio;
       this.send(encodeWifiLbs({ type: 0x18, time, accessPoints, mcc: cell.mcc, mnc: cell.mnc, cells: [cell], cellWidth: 2 }));
-      this.log(`WI-FI/LBS ${accessPoints.length} redes, célula ${cell.mcc}/${cell.mnc} ${cell.lac}/${cell.cellId}${pet.indoors ? ' (dentro de casa)' : ''}`);
+      this.log(
+        `WI-FI/LBS ${accessPoints.length} redes, célula ${cell.mcc}/${cell.mnc} ${cell.lac}/${cell.cellId}${pet.indoors ? ' (dentro de casa)' : ''}`,
+      );
       return;
     }
     const speedKmh = Math.round(pet.speedKmh);
     const satellites = 5 + Math.floor(this.opts.random() * 7);
-    this.send(encodeGps({ type: 0x10, time, latitude: pet.latitude, longitude: pet.longitude, speedKmh, course: pet.course, satellites, valid: true, buffered: false }));
+    this.send(
+      encodeGps({
+        type: 0x10,
+        time,
+        latitude: pet.latitude,
+        longitude: pet.longitude,
+        speedKmh,
+        course: pet.course,
+        satellites,
+        valid: true,
+        buffered: false,
+      }),
+    );
     this.log(`GPS ${pet.latitude.toFixed(5)},${pet.longitude.toFixed(5)} ${speedKmh} km/h`);
   }
 
   private sendStatus(): void {
     const pet = this.opts.pet.snapshot();
     const signal = 60 + Math.floor(this.opts.random() * 40);
-    this.send(encodeStatus({ battery: pet.battery, firmware: FIRMWARE, timezone: 0, statusIntervalMin: this.statusIntervalMin, signal, charging: pet.charging }));
+    this.send(
+      encodeStatus({
+        battery: pet.battery,
+        firmware: FIRMWARE,
+        timezone: 0,
+        statusIntervalMin: this.statusIntervalMin,
+        signal,
+        charging: pet.charging,
+      }),
+    );
     this.lastStatusAt = Date.now();
     this.log(`status bateria ${pet.battery}%${pet.charging ? ' (carregando)' : ''}, sinal ${signal}`);
   }

@@ -153,7 +153,8 @@ function angleDiff(a: number, b: number): number {
 /** Great-circle distance in metres (for the tests and the logs). */
 export function haversineM(lat1: number, lng1: number, lat2: number, lng2: number): number {
   const rad = Math.PI / 180;
-  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
+  const a =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
   return 2 * 6_371_000 * Math.asin(Math.sqrt(a));
 }
 
@@ -162,16 +163,28 @@ export function spreadHome(lat: number, lng: number, index: number, random: Rand
   if (index === 0) return { lat, lng };
   const d = 300 + random() * 1200;
   const a = random() * 2 * Math.PI;
-  return { lat: lat + (Math.cos(a) * d) / METRES_PER_DEGREE, lng: lng + (Math.sin(a) * d) / (METRES_PER_DEGREE * Math.cos((lat * Math.PI) / 180)) };
+  return {
+    lat: lat + (Math.cos(a) * d) / METRES_PER_DEGREE,
+    lng: lng + (Math.sin(a) * d) / (METRES_PER_DEGREE * Math.cos((lat * Math.PI) / 180)),
+  };
 }
 
 /** Stable, locally administered fake Wi-Fi MACs and a serving cell (Claro, 724/05) for one pet. */
 export function radioEnvironment(random: Random) {
-  const byte = () => Math.floor(random() * 256).toString(16).padStart(2, '0');
+  const byte = () =>
+    Math.floor(random() * 256)
+      .toString(16)
+      .padStart(2, '0');
   const macs = Array.from({ length: 3 + Math.floor(random() * 3) }, () => ['02', byte(), byte(), byte(), byte(), byte()].join(':'));
   const baseDbm = 45 + Math.floor(random() * 20);
   return {
     accessPoints: macs.map((mac, i) => ({ mac, signalDbm: -(baseDbm + i * 6) })),
-    cell: { mcc: 724, mnc: 5, lac: 1000 + Math.floor(random() * 60000), cellId: 1 + Math.floor(random() * 65000), signal: 40 + Math.floor(random() * 40) },
+    cell: {
+      mcc: 724,
+      mnc: 5,
+      lac: 1000 + Math.floor(random() * 60000),
+      cellId: 1 + Math.floor(random() * 65000),
+      signal: 40 + Math.floor(random() * 40),
+    },
   };
 }

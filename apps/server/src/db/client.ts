@@ -58,7 +58,12 @@ export async function consultar<T = Record<string, unknown>>(db: Executor, query
   if (cliente instanceof pg.Pool) {
     const { sql: text, params } = dialeto.sqlToQuery(query);
     const name = nomePreparado(text);
-    const r = await cliente.query<T & pg.QueryResultRow>({ text, values: params, types: tiposComoDrizzle, ...(name === undefined ? {} : { name }) });
+    const r = await cliente.query<T & pg.QueryResultRow>({
+      text,
+      values: params,
+      types: tiposComoDrizzle,
+      ...(name === undefined ? {} : { name }),
+    });
     return r.rows;
   }
   const r = (await db.execute(query)) as unknown as { rows: T[] };
@@ -172,7 +177,10 @@ function reservarDiretorio(dataDir: string): () => void {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const dono = Number(readFileSync(arquivo, 'utf8').trim());
       if (Number.isInteger(dono) && dono > 0 && dono !== process.pid && processoVivo(dono)) {
-        throw new Error(`DATA_DIR ${dataDir} já está em uso pelo processo ${dono}: o PGlite aceita um processo por diretório (use DATABASE_URL para várias instâncias).`, { cause: err });
+        throw new Error(
+          `DATA_DIR ${dataDir} já está em uso pelo processo ${dono}: o PGlite aceita um processo por diretório (use DATABASE_URL para várias instâncias).`,
+          { cause: err },
+        );
       }
       rmSync(arquivo, { force: true });
     }
@@ -287,7 +295,12 @@ export async function openPostgres(url: string, poolMax = 10, statementTimeoutMs
   };
 }
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolMax?: number; statementTimeoutMs?: number }): Promise<Database> {
+export function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolMax?: number;
+  statementTimeoutMs?: number;
+}): Promise<Database> {
   return opts.databaseUrl
     ? openPostgres(opts.databaseUrl, opts.poolMax, opts.statementTimeoutMs)
     : openPglite(path.join(opts.dataDir, 'pglite'));

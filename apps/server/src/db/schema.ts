@@ -270,7 +270,9 @@ export const localizacoes = pgTable(
     uniqueIndex('localizacoes_unica_idx').on(t.rastreadorId, t.tipo, t.dataHora, t.macAddress, t.codigoArea, t.identificadorTorre),
     index('localizacoes_data_idx').on(t.dataHora),
     // The map: latest position of a tracker and its route over a period (rows with coordinates).
-    index('localizacoes_posicao_idx').on(t.rastreadorId, t.dataHora).where(sql`latitude is not null and not futura`),
+    index('localizacoes_posicao_idx')
+      .on(t.rastreadorId, t.dataHora)
+      .where(sql`latitude is not null and not futura`),
   ],
 );
 

@@ -45,16 +45,17 @@ async function seedLocalidades(db: Db) {
     .insert(estados)
     .values(ufs.map((s) => ({ nome: s.name, uf: s.code, codigoIbge: s.ibgeCode })))
     .onConflictDoNothing();
-  const idPorUf = new Map(
-    (await db.select({ id: estados.id, uf: estados.uf }).from(estados)).map((e) => [e.uf, e.id] as const),
-  );
+  const idPorUf = new Map((await db.select({ id: estados.id, uf: estados.uf }).from(estados)).map((e) => [e.uf, e.id] as const));
   const linhas = getMunicipalities().map((m) => {
     const estadoId = idPorUf.get(m.stateCode);
     if (estadoId === undefined) throw new Error(`UF desconhecida: ${m.stateCode}`);
     return { nome: m.name, estadoId, codigoIbge: Number(m.code) };
   });
   for (let i = 0; i < linhas.length; i += 1000) {
-    await db.insert(cidades).values(linhas.slice(i, i + 1000)).onConflictDoNothing();
+    await db
+      .insert(cidades)
+      .values(linhas.slice(i, i + 1000))
+      .onConflictDoNothing();
   }
 }
 
@@ -67,10 +68,15 @@ async function seedAdministrador(db: Db, admin: { email: string; password?: stri
   // Should another process have created it meanwhile (a seed outside the lock), nothing happens.
   const criado = await db
     .insert(usuarios)
-    .values({ nome: 'ADMINISTRADOR', email: admin.email.toLowerCase(), senhaHash: await hashSenha(senha), nivelId: nivel.id, situacao: true })
+    .values({
+      nome: 'ADMINISTRADOR',
+      email: admin.email.toLowerCase(),
+      senhaHash: await hashSenha(senha),
+      nivelId: nivel.id,
+      situacao: true,
+    })
     .onConflictDoNothing()
     .returning({ id: usuarios.id });
   if (criado.length === 0) return { adminCriado: false };
   return admin.password ? { adminCriado: true } : { adminCriado: true, senhaGeradaAdmin: senha };
 }
-

@@ -6,10 +6,13 @@ describe('BatchWriter', () => {
     const lotes: number[][] = [];
     let liberar: () => void = () => undefined;
     const bloqueio = new Promise<void>((r) => (liberar = r));
-    const w = new BatchWriter<number>(async (itens) => {
-      await bloqueio;
-      lotes.push(itens);
-    }, { maxItems: 3, maxDelayMs: 10_000 });
+    const w = new BatchWriter<number>(
+      async (itens) => {
+        await bloqueio;
+        lotes.push(itens);
+      },
+      { maxItems: 3, maxDelayMs: 10_000 },
+    );
     const resolvidos: number[] = [];
     const adds = [1, 2, 3, 4].map((n) => w.add(n).then(() => resolvidos.push(n)));
     await new Promise((r) => setTimeout(r, 20));
@@ -33,10 +36,13 @@ describe('BatchWriter', () => {
   it('rejects every item of a failed batch and keeps working afterwards', async () => {
     let falhar = true;
     const ok: number[][] = [];
-    const w = new BatchWriter<number>(async (itens) => {
-      if (falhar) throw new Error('banco fora');
-      ok.push(itens);
-    }, { maxItems: 2, maxDelayMs: 5 });
+    const w = new BatchWriter<number>(
+      async (itens) => {
+        if (falhar) throw new Error('banco fora');
+        ok.push(itens);
+      },
+      { maxItems: 2, maxDelayMs: 5 },
+    );
     const r = await Promise.allSettled([w.add(1), w.add(2)]);
     expect(r.map((x) => x.status)).toEqual(['rejected', 'rejected']);
     falhar = false;
@@ -64,10 +70,13 @@ describe('BatchWriter', () => {
     const lotes: number[][] = [];
     let liberar: () => void = () => undefined;
     const bloqueio = new Promise<void>((r) => (liberar = r));
-    const w = new BatchWriter<number>(async (itens) => {
-      lotes.push(itens);
-      if (lotes.length === 1) await bloqueio;
-    }, { maxItems: 100, maxDelayMs: 5 });
+    const w = new BatchWriter<number>(
+      async (itens) => {
+        lotes.push(itens);
+        if (lotes.length === 1) await bloqueio;
+      },
+      { maxItems: 100, maxDelayMs: 5 },
+    );
     const primeiro = w.add(1);
     await new Promise((r) => setTimeout(r, 20));
     const depois = [2, 3, 4].map((n) => w.add(n));
@@ -83,14 +92,22 @@ describe('BatchWriter', () => {
     const emCurso: number[][] = [];
     let maxSimultaneos = 0;
     const liberar: (() => void)[] = [];
-    const w = new BatchWriter<number>(async (itens) => {
-      emCurso.push(itens);
-      maxSimultaneos = Math.max(maxSimultaneos, emCurso.length);
-      await new Promise<void>((r) => liberar.push(r));
-      emCurso.splice(emCurso.indexOf(itens), 1);
-      if (itens.includes(2)) throw new Error('lote 2 falhou');
-    }, { maxItems: 1, maxDelayMs: 5, concurrency: 2 });
-    const r = [1, 2, 3].map((n) => w.add(n).then(() => 'ok', () => 'falhou'));
+    const w = new BatchWriter<number>(
+      async (itens) => {
+        emCurso.push(itens);
+        maxSimultaneos = Math.max(maxSimultaneos, emCurso.length);
+        await new Promise<void>((r) => liberar.push(r));
+        emCurso.splice(emCurso.indexOf(itens), 1);
+        if (itens.includes(2)) throw new Error('lote 2 falhou');
+      },
+      { maxItems: 1, maxDelayMs: 5, concurrency: 2 },
+    );
+    const r = [1, 2, 3].map((n) =>
+      w.add(n).then(
+        () => 'ok',
+        () => 'falhou',
+      ),
+    );
     await new Promise((res) => setTimeout(res, 20));
     expect(emCurso).toEqual([[1], [2]]);
     while (liberar.length || emCurso.length) {

@@ -94,7 +94,12 @@ export class ConexaoTopin {
     socket.on('data', (chunk: Buffer) => this.receber(chunk));
     socket.on('close', () => {
       clearTimeout(this.prazoLogin);
-      void this.fila.finally(() => deps.aoSair(this, [...this.escritos].map(([id, c]) => ({ id, tipo: c.tipo }))));
+      void this.fila.finally(() =>
+        deps.aoSair(
+          this,
+          [...this.escritos].map(([id, c]) => ({ id, tipo: c.tipo })),
+        ),
+      );
     });
   }
 
@@ -184,7 +189,14 @@ export class ConexaoTopin {
         return;
       case 'gps':
         if (msg.valid) {
-          await this.deps.ingestao.gps(r.id, { dataHora: msg.time, latitude: msg.latitude, longitude: msg.longitude, velocidade: msg.speedKmh, curso: msg.course, satelites: msg.satellites });
+          await this.deps.ingestao.gps(r.id, {
+            dataHora: msg.time,
+            latitude: msg.latitude,
+            longitude: msg.longitude,
+            velocidade: msg.speedKmh,
+            curso: msg.course,
+            satelites: msg.satellites,
+          });
           this.deps.eventos.rastreador(r.id);
         }
         this.confirmar(frame);

@@ -60,10 +60,13 @@ export class Ingestao {
     // Group commit: big batches under load, two in flight (measured with `npm run bench`).
     opts: BatchWriterOptions = { maxItems: 5000, maxDelayMs: 10, concurrency: 2 },
   ) {
-    this.escritor = new BatchWriter(async (linhas) => {
-      await inserirLocalizacoes(this.db, linhas);
-      this.aoGravar?.(linhas.length);
-    }, { isolar: isDataError, ...opts });
+    this.escritor = new BatchWriter(
+      async (linhas) => {
+        await inserirLocalizacoes(this.db, linhas);
+        this.aoGravar?.(linhas.length);
+      },
+      { isolar: isDataError, ...opts },
+    );
   }
 
   /**
@@ -96,10 +99,30 @@ export class Ingestao {
   async varredura(rastreadorId: number, dataHora: Date, v: Varredura) {
     const futura = noFuturo(dataHora);
     const pos = await this.geo.resolver(v).catch(() => null);
-    const noTipo = (tipo: 'WIFI' | 'LBS') => (pos?.fonte === tipo ? { latitude: pos.latitude, longitude: pos.longitude, precisao: pos.precisao } : {});
+    const noTipo = (tipo: 'WIFI' | 'LBS') =>
+      pos?.fonte === tipo ? { latitude: pos.latitude, longitude: pos.longitude, precisao: pos.precisao } : {};
     const linhas: NovaLocalizacao[] = [
-      ...v.accessPoints.map((a) => ({ rastreadorId, tipo: 'WIFI', dataHora, futura, macAddress: a.mac.toLowerCase(), nivelSinal: a.signalDbm, ...noTipo('WIFI') })),
-      ...v.cells.map((c) => ({ rastreadorId, tipo: 'LBS', dataHora, futura, codigoPais: c.mcc, rede: c.mnc, codigoArea: c.lac, identificadorTorre: c.cellId, nivelSinal: c.signal, ...noTipo('LBS') })),
+      ...v.accessPoints.map((a) => ({
+        rastreadorId,
+        tipo: 'WIFI',
+        dataHora,
+        futura,
+        macAddress: a.mac.toLowerCase(),
+        nivelSinal: a.signalDbm,
+        ...noTipo('WIFI'),
+      })),
+      ...v.cells.map((c) => ({
+        rastreadorId,
+        tipo: 'LBS',
+        dataHora,
+        futura,
+        codigoPais: c.mcc,
+        rede: c.mnc,
+        codigoArea: c.lac,
+        identificadorTorre: c.cellId,
+        nivelSinal: c.signal,
+        ...noTipo('LBS'),
+      })),
     ];
     await Promise.all(linhas.map((l) => this.escritor.add(l)));
     // Learning where the emitters are is not what the device waits for: it runs after the ack.

@@ -46,7 +46,12 @@ export async function inserirLocalizacoes(db: Executor, linhas: NovaLocalizacao[
 /** The tracker of a login: refused when unknown or INATIVO. */
 export async function rastreadorPorImei(db: Executor, imei: string) {
   const [row] = await db
-    .select({ id: rastreadores.id, situacao: rastreadores.situacao, donoId: usuarioRastreadores.usuarioId, descricao: usuarioRastreadores.descricao })
+    .select({
+      id: rastreadores.id,
+      situacao: rastreadores.situacao,
+      donoId: usuarioRastreadores.usuarioId,
+      descricao: usuarioRastreadores.descricao,
+    })
     .from(rastreadores)
     .leftJoin(usuarioRastreadores, eq(usuarioRastreadores.rastreadorId, rastreadores.id))
     .where(eq(rastreadores.imei, imei));
@@ -66,13 +71,22 @@ export async function registrarComunicacao(db: Executor, id: number) {
 
 export async function registrarStatus(db: Executor, id: number, bateria: number, nivelSinal: number | null, carregando: boolean | null) {
   await db.insert(baterias).values({ rastreadorId: id, bateria, nivelSinal, carregando });
-  await db.update(rastreadores).set({ bateria, nivelSinal, ultimaComunicacao: sql`now()` }).where(eq(rastreadores.id, id));
+  await db
+    .update(rastreadores)
+    .set({ bateria, nivelSinal, ultimaComunicacao: sql`now()` })
+    .where(eq(rastreadores.id, id));
 }
 
 /** ALERTA for 30 minutes and a notification to the tracker's current owner, if any; returns the owner. */
 export async function registrarAlerta(db: Executor, id: number, texto: (descricao: string | null) => string): Promise<number | null> {
-  await db.update(rastreadores).set({ situacao: 'ALERTA', alertaAte: sql`now() + interval '30 minutes'` }).where(and(eq(rastreadores.id, id), ne(rastreadores.situacao, 'INATIVO')));
-  const [dono] = await db.select({ usuarioId: usuarioRastreadores.usuarioId, descricao: usuarioRastreadores.descricao }).from(usuarioRastreadores).where(eq(usuarioRastreadores.rastreadorId, id));
+  await db
+    .update(rastreadores)
+    .set({ situacao: 'ALERTA', alertaAte: sql`now() + interval '30 minutes'` })
+    .where(and(eq(rastreadores.id, id), ne(rastreadores.situacao, 'INATIVO')));
+  const [dono] = await db
+    .select({ usuarioId: usuarioRastreadores.usuarioId, descricao: usuarioRastreadores.descricao })
+    .from(usuarioRastreadores)
+    .where(eq(usuarioRastreadores.rastreadorId, id));
   if (!dono) return null;
   await db.insert(notificacoes).values({ usuarioId: dono.usuarioId, rastreadorId: id, descricao: texto(dono.descricao).slice(0, 255) });
   return dono.usuarioId;
@@ -85,7 +99,11 @@ export async function concluirDesligamento(db: Executor, id: number) {
     .set({ situacaoEnergia: 'DESLIGADO' })
     .where(and(eq(rastreadores.id, id), eq(rastreadores.situacaoEnergia, 'AGUARDANDO_DESLIGAMENTO')))
     .returning({ id: rastreadores.id });
-  if (rows.length) await db.update(comandos).set({ status: 'CONFIRMADO', concluidoEm: sql`now()` }).where(and(eq(comandos.rastreadorId, id), eq(comandos.tipo, 'DESLIGAR'), eq(comandos.status, 'ENVIADO')));
+  if (rows.length)
+    await db
+      .update(comandos)
+      .set({ status: 'CONFIRMADO', concluidoEm: sql`now()` })
+      .where(and(eq(comandos.rastreadorId, id), eq(comandos.tipo, 'DESLIGAR'), eq(comandos.status, 'ENVIADO')));
   return rows.length > 0;
 }
 
@@ -107,5 +125,8 @@ export async function marcarComandos(db: Executor, ids: number[], status: 'ENVIA
 
 /** The tracker's IMEI is being claimed from two alternating places: shown to administrators. */
 export async function marcarOrigensAlternadas(db: Executor, id: number) {
-  await db.update(rastreadores).set({ origensAlternadasEm: sql`now()` }).where(eq(rastreadores.id, id));
+  await db
+    .update(rastreadores)
+    .set({ origensAlternadasEm: sql`now()` })
+    .where(eq(rastreadores.id, id));
 }

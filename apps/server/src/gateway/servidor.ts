@@ -13,7 +13,6 @@ import { Ingestao } from './ingestao';
 import { faixasDeIp } from '../lib/faixas';
 import { comandosPendentes, concluirDesligamento, marcarComandos, marcarOrigensAlternadas } from './repository';
 
-
 export interface GatewayOptions {
   port: number;
   host?: string;
@@ -204,7 +203,9 @@ export class GatewayTopin {
     this.log.warn({ rastreadorId: id, origens: [de, para] }, 'IMEI alternando entre duas origens');
     this.metricas?.origensAlternadas();
     this.suspeitos.set(id, agora + SUSPEITA_MS);
-    void marcarOrigensAlternadas(this.database.db, id).catch((err: unknown) => this.log.error({ err }, 'falha ao registrar origens alternadas'));
+    void marcarOrigensAlternadas(this.database.db, id).catch((err: unknown) =>
+      this.log.error({ err }, 'falha ao registrar origens alternadas'),
+    );
   }
 
   /**

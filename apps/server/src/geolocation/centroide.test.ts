@@ -29,7 +29,13 @@ describe('centroide', () => {
   it('returns null without usable emitters and ignores impossible coordinates', () => {
     expect(centroide([], 'LBS')).toBeNull();
     expect(centroide([{ latitude: 95, longitude: 0, sinalDbm: -60, alcance: 1000 }], 'LBS')).toBeNull();
-    const p = centroide([{ latitude: NaN, longitude: 0, sinalDbm: -60, alcance: 1000 }, { ...paulista, sinalDbm: -70, alcance: 1000 }], 'LBS');
+    const p = centroide(
+      [
+        { latitude: NaN, longitude: 0, sinalDbm: -60, alcance: 1000 },
+        { ...paulista, sinalDbm: -70, alcance: 1000 },
+      ],
+      'LBS',
+    );
     expect(p?.latitude).toBeCloseTo(paulista.latitude, 9);
     expect(p?.longitude).toBeCloseTo(paulista.longitude, 9);
     expect(p?.precisao).toBe(1000);

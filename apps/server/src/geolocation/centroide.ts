@@ -30,7 +30,9 @@ export const pesoDoSinal = (dbm: number) => 10 ** (Math.max(-120, Math.min(-20, 
  * smallest range (one access point cannot place a device closer than it is heard).
  */
 export function centroide(emissores: Emissor[], fonte: Posicao['fonte']): Posicao | null {
-  const validos = emissores.filter((e) => Number.isFinite(e.latitude) && Number.isFinite(e.longitude) && Math.abs(e.latitude) <= 90 && Math.abs(e.longitude) <= 180);
+  const validos = emissores.filter(
+    (e) => Number.isFinite(e.latitude) && Number.isFinite(e.longitude) && Math.abs(e.latitude) <= 90 && Math.abs(e.longitude) <= 180,
+  );
   if (validos.length === 0) return null;
   const pesos = validos.map((e) => pesoDoSinal(e.sinalDbm));
   const total = pesos.reduce((s, p) => s + p, 0);

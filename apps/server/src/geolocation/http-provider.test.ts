@@ -29,7 +29,10 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 describe('HttpGeolocationProvider', () => {
   it('sends the scan in the Google/Ichnaea format and reads the answer', async () => {
     const p = new HttpGeolocationProvider(url, 'chave');
-    const pos = await p.resolver({ accessPoints: [{ mac: 'aa:bb:cc:dd:ee:ff', signalDbm: -60 }], cells: [{ mcc: 724, mnc: 5, lac: 1234, cellId: 56789, signal: -80 }] });
+    const pos = await p.resolver({
+      accessPoints: [{ mac: 'aa:bb:cc:dd:ee:ff', signalDbm: -60 }],
+      cells: [{ mcc: 724, mnc: 5, lac: 1234, cellId: 56789, signal: -80 }],
+    });
     expect(pos).toEqual({ latitude: -23.56, longitude: -46.65, precisao: 42, fonte: 'WIFI' });
     expect(pedidos.at(-1)).toEqual({
       url: '/v1/geolocate?key=chave',
@@ -42,7 +45,17 @@ describe('HttpGeolocationProvider', () => {
   });
 
   it('answers null when the service finds nothing or cannot be reached', async () => {
-    expect(await new HttpGeolocationProvider(url, undefined).resolver({ accessPoints: [], cells: [{ mcc: 724, mnc: 5, lac: 1, cellId: 2, signal: -90 }] })).toBeNull();
-    expect(await new HttpGeolocationProvider('http://127.0.0.1:9/x', undefined, 500).resolver({ accessPoints: [{ mac: 'aa:bb:cc:dd:ee:ff', signalDbm: -60 }], cells: [] })).toBeNull();
+    expect(
+      await new HttpGeolocationProvider(url, undefined).resolver({
+        accessPoints: [],
+        cells: [{ mcc: 724, mnc: 5, lac: 1, cellId: 2, signal: -90 }],
+      }),
+    ).toBeNull();
+    expect(
+      await new HttpGeolocationProvider('http://127.0.0.1:9/x', undefined, 500).resolver({
+        accessPoints: [{ mac: 'aa:bb:cc:dd:ee:ff', signalDbm: -60 }],
+        cells: [],
+      }),
+    ).toBeNull();
   });
 });

@@ -17,16 +17,32 @@ export class HttpGeolocationProvider implements GeolocationProvider {
     const corpo = {
       considerIp: false,
       wifiAccessPoints: v.accessPoints.map((a) => ({ macAddress: a.mac, signalStrength: a.signalDbm })),
-      cellTowers: v.cells.map((c) => ({ mobileCountryCode: c.mcc, mobileNetworkCode: c.mnc, locationAreaCode: c.lac, cellId: c.cellId, signalStrength: c.signal })),
+      cellTowers: v.cells.map((c) => ({
+        mobileCountryCode: c.mcc,
+        mobileNetworkCode: c.mnc,
+        locationAreaCode: c.lac,
+        cellId: c.cellId,
+        signalStrength: c.signal,
+      })),
     };
     const alvo = this.key ? `${this.url}${this.url.includes('?') ? '&' : '?'}key=${encodeURIComponent(this.key)}` : this.url;
     try {
-      const res = await fetch(alvo, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(corpo), signal: AbortSignal.timeout(this.timeoutMs) });
+      const res = await fetch(alvo, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(corpo),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
       if (!res.ok) return null;
       const json = (await res.json()) as { location?: { lat?: unknown; lng?: unknown }; accuracy?: unknown };
       const { lat, lng } = json.location ?? {};
       if (typeof lat !== 'number' || typeof lng !== 'number' || Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
-      return { latitude: lat, longitude: lng, precisao: typeof json.accuracy === 'number' ? json.accuracy : 1000, fonte: v.accessPoints.length > 0 ? 'WIFI' : 'LBS' };
+      return {
+        latitude: lat,
+        longitude: lng,
+        precisao: typeof json.accuracy === 'number' ? json.accuracy : 1000,
+        fonte: v.accessPoints.length > 0 ? 'WIFI' : 'LBS',
+      };
     } catch {
       return null;
     }

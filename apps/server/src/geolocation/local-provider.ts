@@ -34,7 +34,13 @@ export class LocalGeolocationProvider implements GeolocationProvider {
 
   /** A scan heard close in time to a plausible GPS fix of the same tracker: learn where its emitters are. */
   async aprender(v: Varredura, fix: { latitude: number; longitude: number }, rastreadorId: number) {
-    await aprenderPontosWifi(this.db, v.accessPoints.map((a) => a.mac.toLowerCase()), fix.latitude, fix.longitude, rastreadorId);
+    await aprenderPontosWifi(
+      this.db,
+      v.accessPoints.map((a) => a.mac.toLowerCase()),
+      fix.latitude,
+      fix.longitude,
+      rastreadorId,
+    );
     await aprenderCelulas(this.db, v.cells, fix.latitude, fix.longitude, rastreadorId);
   }
 }

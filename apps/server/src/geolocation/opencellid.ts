@@ -17,13 +17,33 @@ export async function importarOpenCellId(db: Executor, entrada: Readable, opts: 
     const c = linha.split(',');
     if (c[0] === 'radio' || linha.trim() === '') continue;
     const [mcc, mnc, lac, cellId, lon, lat, alcance, amostras] = [c[1], c[2], c[3], c[4], c[6], c[7], c[8], c[9]].map(Number);
-    const ok = [mcc, mnc, lac, cellId, lon, lat].every((n) => n !== undefined && Number.isFinite(n)) && Math.abs(lat ?? 99) <= 90 && Math.abs(lon ?? 999) <= 180;
-    if (!ok || mcc === undefined || mnc === undefined || lac === undefined || cellId === undefined || lat === undefined || lon === undefined) {
+    const ok =
+      [mcc, mnc, lac, cellId, lon, lat].every((n) => n !== undefined && Number.isFinite(n)) &&
+      Math.abs(lat ?? 99) <= 90 &&
+      Math.abs(lon ?? 999) <= 180;
+    if (
+      !ok ||
+      mcc === undefined ||
+      mnc === undefined ||
+      lac === undefined ||
+      cellId === undefined ||
+      lat === undefined ||
+      lon === undefined
+    ) {
       ignoradas += 1;
       continue;
     }
     if (opts.mccs && !opts.mccs.includes(mcc)) continue;
-    lote.push({ mcc, mnc, lac, cellId, latitude: lat, longitude: lon, alcance: Number.isFinite(alcance) && alcance ? Math.max(100, Math.round(alcance)) : 1000, amostras: Number.isFinite(amostras) && amostras ? Math.round(amostras) : 1 });
+    lote.push({
+      mcc,
+      mnc,
+      lac,
+      cellId,
+      latitude: lat,
+      longitude: lon,
+      alcance: Number.isFinite(alcance) && alcance ? Math.max(100, Math.round(alcance)) : 1000,
+      amostras: Number.isFinite(amostras) && amostras ? Math.round(amostras) : 1,
+    });
     if (lote.length >= tamanho) {
       await importarCelulas(db, lote);
       importadas += lote.length;

@@ -16,9 +16,22 @@ export function buscarPontosWifi(db: Executor, macs: string[]) {
 export function buscarCelulas(db: Executor, chaves: { mcc: number; mnc: number; lac: number; cellId: number }[]) {
   if (chaves.length === 0) return Promise.resolve([]);
   return db
-    .select({ mcc: celulas.mcc, mnc: celulas.mnc, lac: celulas.lac, cellId: celulas.cellId, latitude: celulas.latitude, longitude: celulas.longitude, alcance: celulas.alcance })
+    .select({
+      mcc: celulas.mcc,
+      mnc: celulas.mnc,
+      lac: celulas.lac,
+      cellId: celulas.cellId,
+      latitude: celulas.latitude,
+      longitude: celulas.longitude,
+      alcance: celulas.alcance,
+    })
     .from(celulas)
-    .where(and(eq(celulas.confirmado, true), or(...chaves.map((c) => and(eq(celulas.mcc, c.mcc), eq(celulas.mnc, c.mnc), eq(celulas.lac, c.lac), eq(celulas.cellId, c.cellId))))));
+    .where(
+      and(
+        eq(celulas.confirmado, true),
+        or(...chaves.map((c) => and(eq(celulas.mcc, c.mcc), eq(celulas.mnc, c.mnc), eq(celulas.lac, c.lac), eq(celulas.cellId, c.cellId)))),
+      ),
+    );
 }
 
 /**
@@ -55,7 +68,13 @@ export interface CelulaConhecida {
 }
 
 /** Learned cells move and are confirmed like access points; imported ones (OpenCellID) are kept as imported. */
-export async function aprenderCelulas(db: Executor, cells: Omit<CelulaConhecida, 'latitude' | 'longitude'>[], lat: number, lng: number, rastreadorId: number) {
+export async function aprenderCelulas(
+  db: Executor,
+  cells: Omit<CelulaConhecida, 'latitude' | 'longitude'>[],
+  lat: number,
+  lng: number,
+  rastreadorId: number,
+) {
   for (const c of cells) {
     await db
       .insert(celulas)
@@ -81,6 +100,14 @@ export async function importarCelulas(db: Executor, lote: CelulaConhecida[]) {
     .values(lote.map((c) => ({ ...c, alcance: c.alcance ?? 1000, amostras: c.amostras ?? 1, fonte: 'OPENCELLID', confirmado: true })))
     .onConflictDoUpdate({
       target: [celulas.mcc, celulas.mnc, celulas.lac, celulas.cellId],
-      set: { latitude: sql`excluded.latitude`, longitude: sql`excluded.longitude`, alcance: sql`excluded.alcance`, amostras: sql`excluded.amostras`, fonte: sql`excluded.fonte`, confirmado: true, atualizadoEm: sql`now()` },
+      set: {
+        latitude: sql`excluded.latitude`,
+        longitude: sql`excluded.longitude`,
+        alcance: sql`excluded.alcance`,
+        amostras: sql`excluded.amostras`,
+        fonte: sql`excluded.fonte`,
+        confirmado: true,
+        atualizadoEm: sql`now()`,
+      },
     });
 }

@@ -13,7 +13,9 @@ export class AppError extends Error {
   }
 
   toBody(): Erro {
-    return this.errors ? { status: this.status, message: this.message, errors: this.errors } : { status: this.status, message: this.message };
+    return this.errors
+      ? { status: this.status, message: this.message, errors: this.errors }
+      : { status: this.status, message: this.message };
   }
 }
 
@@ -32,5 +34,4 @@ export class OAuthError extends Error {
 export const naoAutenticado = () => new AppError(401, MSG.naoAutenticado);
 export const acessoNegado = () => new AppError(403, MSG.acessoNegado);
 export const naoEncontrado = () => new AppError(404, MSG.naoEncontrado);
-export const erroDeCampo = (status: number, campo: string, message: string) =>
-  new AppError(status, message, [{ campo, message }]);
+export const erroDeCampo = (status: number, campo: string, message: string) => new AppError(status, message, [{ campo, message }]);

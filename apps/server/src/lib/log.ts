@@ -16,7 +16,13 @@ export function urlSemSegredos(url: string): string {
 
 /** Fastify's request serializer, with the URL censored. */
 const serializers = {
-  req: (req: FastifyRequest) => ({ method: req.method, url: urlSemSegredos(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket.remotePort }),
+  req: (req: FastifyRequest) => ({
+    method: req.method,
+    url: urlSemSegredos(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket.remotePort,
+  }),
 };
 
 /** Logger options: the configured level unless `logger` overrides it; the censoring always applies. */

@@ -52,7 +52,9 @@ export class HubAoVivo {
       (payload) => this.aoAviso(payload),
       // Events sent while LISTEN was down reached nobody: push every socket's current state.
       () => {
-        this.fila = this.fila.then(() => this.ressincronizar()).catch((err: unknown) => this.log.warn({ err }, 'falha ao ressincronizar o canal ao vivo'));
+        this.fila = this.fila
+          .then(() => this.ressincronizar())
+          .catch((err: unknown) => this.log.warn({ err }, 'falha ao ressincronizar o canal ao vivo'));
       },
     );
     this.revalidacao = setInterval(() => void this.revalidar(), REVALIDAR_MS);
@@ -121,7 +123,9 @@ export class HubAoVivo {
       return;
     }
     if (this.porUsuario.size === 0) return;
-    this.fila = this.fila.then(() => this.difundir(aviso.r, aviso.u)).catch((err: unknown) => this.log.warn({ err }, 'falha ao difundir eventos ao vivo'));
+    this.fila = this.fila
+      .then(() => this.difundir(aviso.r, aviso.u))
+      .catch((err: unknown) => this.log.warn({ err }, 'falha ao difundir eventos ao vivo'));
   }
 
   private async ressincronizar() {
@@ -147,7 +151,8 @@ export class HubAoVivo {
       const links = (await porRastreadores(db, rastreadorIds)).filter((l) => this.porUsuario.has(l.usuarioId));
       if (links.length) {
         for (const l of links) doUsuario(l.usuarioId).rastreadores.push(paraMeuRastreador(l));
-        for (const p of await ultimasPosicoes(db, { rastreadorIds: links.map((l) => l.rastreadorId) })) doUsuario(p.usuarioId).posicoes.push(marcadorAtual(p));
+        for (const p of await ultimasPosicoes(db, { rastreadorIds: links.map((l) => l.rastreadorId) }))
+          doUsuario(p.usuarioId).posicoes.push(marcadorAtual(p));
       }
     }
     for (const usuarioId of new Set(usuarioIds)) {

@@ -46,7 +46,9 @@ export class PublicadorEventos {
     this.emCurso = this.emCurso.then(async () => {
       for (let i = 0; i < Math.max(r.length, u.length); i += IDS_POR_AVISO) {
         const aviso = { r: r.slice(i, i + IDS_POR_AVISO), u: u.slice(i, i + IDS_POR_AVISO) };
-        await this.database.notify(CANAL_EVENTOS, JSON.stringify(aviso)).catch((err: unknown) => this.log.warn({ err }, 'falha ao publicar eventos ao vivo'));
+        await this.database
+          .notify(CANAL_EVENTOS, JSON.stringify(aviso))
+          .catch((err: unknown) => this.log.warn({ err }, 'falha ao publicar eventos ao vivo'));
       }
     });
     return this.emCurso;

@@ -73,7 +73,11 @@ function comQuem(req: FastifyRequest, quem: Record<string, number>) {
  * `resolver` is how a token the cache does not hold is looked up (the database, always, but for
  * a test that counts the lookups).
  */
-export function createAuth(db: Db, cache = new CacheDeSessoes(), resolver: (token: string) => Promise<SessaoDoToken | undefined> = (t) => resolverToken(db, t)) {
+export function createAuth(
+  db: Db,
+  cache = new CacheDeSessoes(),
+  resolver: (token: string) => Promise<SessaoDoToken | undefined> = (t) => resolverToken(db, t),
+) {
   /**
    * Lookups under way, by token hash: when an entry expires under load, the requests that arrive
    * with that token before the database answers wait for the one lookup instead of each making
@@ -111,7 +115,14 @@ export function createAuth(db: Db, cache = new CacheDeSessoes(), resolver: (toke
     if (!r) throw new AppError(401, MSG.sessaoExpirada);
     const { usuario, tokenHash } = r;
     if (emulado === undefined) {
-      return { usuarioId: usuario.id, nome: usuario.nome, email: usuario.email, authorities: usuario.authorities, isClient: usuario.isClient, tokenHash };
+      return {
+        usuarioId: usuario.id,
+        nome: usuario.nome,
+        email: usuario.email,
+        authorities: usuario.authorities,
+        isClient: usuario.isClient,
+        tokenHash,
+      };
     }
     if (!usuario.authorities.includes(PER.USUARIOS)) throw acessoNegado();
     const id = Number(emulado);
@@ -121,7 +132,15 @@ export function createAuth(db: Db, cache = new CacheDeSessoes(), resolver: (toke
     if (!alvo) throw naoEncontrado();
     // Only active clients are emulated: an administrator's rights never pass to another.
     if (!emulavel(alvo)) throw acessoNegado();
-    return { usuarioId: alvo.id, nome: alvo.nome, email: alvo.email, authorities: alvo.authorities, isClient: alvo.isClient, emuladorId: usuario.id, tokenHash };
+    return {
+      usuarioId: alvo.id,
+      nome: alvo.nome,
+      email: alvo.email,
+      authorities: alvo.authorities,
+      isClient: alvo.isClient,
+      emuladorId: usuario.id,
+      tokenHash,
+    };
   }
 
   async function autenticar(req: FastifyRequest, _reply?: FastifyReply) {

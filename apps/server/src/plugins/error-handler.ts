@@ -30,7 +30,6 @@ export function registerErrorHandler(app: AppInstance) {
     req.log.error({ err }, 'erro interno');
     return enviar(reply, oauth, 500, MSG.erroInterno, undefined, 'server_error');
   });
-
 }
 
 /**
@@ -46,7 +45,14 @@ export function erroDoFramework(cabecalhos: Readonly<Record<string, string>>) {
   };
 }
 
-function enviar(reply: FastifyReply, oauth: boolean, status: number, message: string, errors?: Erro['errors'], oauthCode = 'invalid_request') {
+function enviar(
+  reply: FastifyReply,
+  oauth: boolean,
+  status: number,
+  message: string,
+  errors?: Erro['errors'],
+  oauthCode = 'invalid_request',
+) {
   if (oauth) return reply.code(status).send({ error: oauthCode, error_description: message });
   const body: Erro = errors && errors.length > 0 ? { status, message, errors } : { status, message };
   return reply.code(status).send(body);
@@ -58,4 +64,3 @@ function traduzir(msg: string): string {
   if (/^Invalid|^Too (big|small)|^Unrecognized/.test(msg)) return MSG.campoInvalido;
   return msg;
 }
-

@@ -32,14 +32,23 @@ export function createMetrics() {
         this.set(g.estatisticas().rastreadores);
       },
     });
-    const localizacoes = new client.Counter({ name: 'rastro_gateway_localizacoes_total', help: 'Posições e varreduras gravadas (confirmadas ao rastreador)', registers: [registry] });
+    const localizacoes = new client.Counter({
+      name: 'rastro_gateway_localizacoes_total',
+      help: 'Posições e varreduras gravadas (confirmadas ao rastreador)',
+      registers: [registry],
+    });
     const lote = new client.Histogram({
       name: 'rastro_gateway_lote_linhas',
       help: 'Linhas por lote gravado',
       buckets: [1, 10, 50, 100, 500, 1000, 2500, 5000],
       registers: [registry],
     });
-    const comandos = new client.Counter({ name: 'rastro_gateway_comandos_enviados_total', help: 'Comandos entregues a rastreadores, por tipo', labelNames: ['tipo'] as const, registers: [registry] });
+    const comandos = new client.Counter({
+      name: 'rastro_gateway_comandos_enviados_total',
+      help: 'Comandos entregues a rastreadores, por tipo',
+      labelNames: ['tipo'] as const,
+      registers: [registry],
+    });
     const substituicoes = new client.Counter({
       name: 'rastro_gateway_substituicoes_total',
       help: 'Logins que tomaram o lugar da conexão viva do mesmo IMEI',

@@ -28,7 +28,14 @@ function app(resposta: z.ZodMiniType, corpo: unknown) {
 describe('serializadorZod', () => {
   it('writes what the schema lists, as JSON, and drops every key it does not', async () => {
     const corpo = [
-      { id: 1, nome: 'Rex', posicao: { lat: -23.5, lng: -46.6, altitude: 700 }, bateria: null, extras: { a: [1, 'b'] }, senhaHash: '$argon2id$…' },
+      {
+        id: 1,
+        nome: 'Rex',
+        posicao: { lat: -23.5, lng: -46.6, altitude: 700 },
+        bateria: null,
+        extras: { a: [1, 'b'] },
+        senhaHash: '$argon2id$…',
+      },
       { id: 2, nome: 'Mel', posicao: { lat: 0, lng: 0 }, bateria: 80, apelido: 'Melzinha', extras: {}, token: 'segredo' },
     ];
     const res = await app(z.array(marcador), corpo).inject('/x');
@@ -42,7 +49,10 @@ describe('serializadorZod', () => {
   });
 
   it('accepts a recursive schema made with lazy, and still drops unknown keys at every level', async () => {
-    interface No { nome: string; filhos: No[] }
+    interface No {
+      nome: string;
+      filhos: No[];
+    }
     const no: z.ZodMiniType<No> = z.object({ nome: z.string(), filhos: z.array(z.lazy(() => no)) });
     const res = await app(no, { nome: 'a', filhos: [{ nome: 'b', filhos: [], token: 'segredo' }] }).inject('/x');
     expect(res.statusCode).toBe(200);
@@ -50,7 +60,14 @@ describe('serializadorZod', () => {
   });
 
   it('answers 500, and none of the body, when the handler returns something the schema refuses', async () => {
-    const res = await app(marcador, { id: 1.5, nome: 'Rex', posicao: { lat: 'norte', lng: 0 }, bateria: null, extras: {}, senhaHash: 'h' }).inject('/x');
+    const res = await app(marcador, {
+      id: 1.5,
+      nome: 'Rex',
+      posicao: { lat: 'norte', lng: 0 },
+      bateria: null,
+      extras: {},
+      senhaHash: 'h',
+    }).inject('/x');
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toMatch(/Rex|senhaHash/);
   });
@@ -58,7 +75,14 @@ describe('serializadorZod', () => {
   it('refuses, when the route is registered, a response schema that would convert values', async () => {
     for (const schema of [
       z.object({ n: z._default(z.number(), 1) }),
-      z.array(z.object({ d: z.pipe(z.string(), z.transform((s: string) => s.length)) })),
+      z.array(
+        z.object({
+          d: z.pipe(
+            z.string(),
+            z.transform((s: string) => s.length),
+          ),
+        }),
+      ),
       z.object({ a: z.optional(z.object({ b: z.catch(z.string(), '') })) }),
       z.object({ quando: z.coerce.string() }),
       z.lazy(() => z.array(z.object({ ok: z.success(z.string()) }))),

@@ -20,7 +20,8 @@ function conversao(schema: core.$ZodType, vistos = new Set<core.$ZodType>()): st
   const filhos: unknown[] = [];
   for (const v of Object.values(def)) {
     if (Array.isArray(v)) filhos.push(...v);
-    else if (v && typeof v === 'object' && !(v instanceof core.$ZodType) && Object.getPrototypeOf(v) === Object.prototype) filhos.push(...Object.values(v));
+    else if (v && typeof v === 'object' && !(v instanceof core.$ZodType) && Object.getPrototypeOf(v) === Object.prototype)
+      filhos.push(...Object.values(v));
     else filhos.push(v);
   }
   for (const f of filhos) {
@@ -42,7 +43,10 @@ function conversao(schema: core.$ZodType, vistos = new Set<core.$ZodType>()): st
 export const serializadorZod: FastifySerializerCompiler<unknown> = ({ schema, method, url }) => {
   if (!(schema instanceof core.$ZodType)) throw new InvalidSchemaError(JSON.stringify(schema));
   const tipo = conversao(schema);
-  if (tipo) throw new Error(`A resposta de ${method} ${url} tem um schema que converte valores (${tipo}): o serializador só confere e escreve JSON.`);
+  if (tipo)
+    throw new Error(
+      `A resposta de ${method} ${url} tem um schema que converte valores (${tipo}): o serializador só confere e escreve JSON.`,
+    );
   return (data: unknown) => {
     const r = core.safeParse(schema, data);
     if (!r.success) throw new ResponseSerializationError(method, url, { cause: r.error });

@@ -19,14 +19,25 @@ export async function prepararDemo(db: Db) {
   if (nivelId === undefined) throw new Error('nível Cliente ausente');
   const donoId =
     existente?.id ??
-    (await db.insert(usuarios).values({ nome: 'DONA DEMO', email: DEMO.email, senhaHash: await hashSenha(DEMO.senha), nivelId, telefoneCelular: '11987654321' }).returning({ id: usuarios.id }))[0]?.id;
+    (
+      await db
+        .insert(usuarios)
+        .values({ nome: 'DONA DEMO', email: DEMO.email, senhaHash: await hashSenha(DEMO.senha), nivelId, telefoneCelular: '11987654321' })
+        .returning({ id: usuarios.id })
+    )[0]?.id;
   if (donoId === undefined) throw new Error('dono da demonstração');
   for (const [i, nome] of DEMO.pets.entries()) {
     const imei = String(DEMO.imeiBase + i + 1);
     const [ja] = await db.select({ id: rastreadores.id }).from(rastreadores).where(eq(rastreadores.imei, imei));
     if (ja) continue;
-    const [chip] = await db.insert(chips).values({ descricao: `CHIP DEMO ${nome}`, numero: `1199000000${i + 1}` }).returning({ id: chips.id });
-    const [r] = await db.insert(rastreadores).values({ imei, protocolo: 'TOPIN', chipId: chip?.id ?? null, situacao: 'ATIVO' }).returning({ id: rastreadores.id });
+    const [chip] = await db
+      .insert(chips)
+      .values({ descricao: `CHIP DEMO ${nome}`, numero: `1199000000${i + 1}` })
+      .returning({ id: chips.id });
+    const [r] = await db
+      .insert(rastreadores)
+      .values({ imei, protocolo: 'TOPIN', chipId: chip?.id ?? null, situacao: 'ATIVO' })
+      .returning({ id: rastreadores.id });
     if (!r) throw new Error('rastreador da demonstração');
     await db.insert(usuarioRastreadores).values({ usuarioId: donoId, rastreadorId: r.id, descricao: nome, intervaloLocalizacao: 1 });
   }

@@ -27,16 +27,38 @@ async function main() {
     if (r.status !== 0) process.exit(r.status ?? 1);
   }
   const filhos: ChildProcess[] = [];
-  const servidor = spawn(process.execPath, ['--import', 'tsx', path.join(raiz, 'apps/server/src/main.ts')], { cwd: raiz, stdio: 'inherit', env: process.env });
+  const servidor = spawn(process.execPath, ['--import', 'tsx', path.join(raiz, 'apps/server/src/main.ts')], {
+    cwd: raiz,
+    stdio: 'inherit',
+    env: process.env,
+  });
   filhos.push(servidor);
   const base = `http://127.0.0.1:${config.port}`;
   for (let i = 0; i < 120; i++) {
-    if (await fetch(`${base}/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 500));
   }
   const simulador = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(raiz, 'tools/simulator/src/main.ts'), '--trackers', String(DEMO.pets.length), '--interval', '5', '--imei-base', String(DEMO.imeiBase), '--port', String(config.topinPort)],
+    [
+      '--import',
+      'tsx',
+      path.join(raiz, 'tools/simulator/src/main.ts'),
+      '--trackers',
+      String(DEMO.pets.length),
+      '--interval',
+      '5',
+      '--imei-base',
+      String(DEMO.imeiBase),
+      '--port',
+      String(config.topinPort),
+    ],
     { cwd: raiz, stdio: 'inherit' },
   );
   filhos.push(simulador);

@@ -142,7 +142,11 @@ export const routes: RouteObject[] = [
                   { path: paths.user.minhaConta.path, handle: handle('Minha Conta'), lazy: page.minhaConta },
                   { path: paths.user.rastreadorDetalhe.path, handle: handle('Detalhe do Rastreador'), lazy: page.detalhe },
                   { path: paths.user.meusRastreadores.list.path, handle: handle('Meus Rastreadores'), lazy: page.meusRastreadoresList },
-                  { path: paths.user.meusRastreadores.create.path, handle: handle('Cadastrar Rastreador'), lazy: page.meusRastreadoresCadastrar },
+                  {
+                    path: paths.user.meusRastreadores.create.path,
+                    handle: handle('Cadastrar Rastreador'),
+                    lazy: page.meusRastreadoresCadastrar,
+                  },
                   { path: paths.user.meusRastreadores.edit.path, handle: handle('Editar Rastreador'), lazy: page.meusRastreadoresEditar },
                   { path: paths.user.mapa.path, handle: handle('Mapa GPS'), lazy: page.mapa },
                   { path: paths.user.notificacoes.path, handle: handle('Notificações'), lazy: page.notificacoes },

@@ -45,12 +45,7 @@ export function SearchCard<S extends FormSchema>({
   const titleId = useId();
   return (
     <Card variant="outlined" component="section" aria-labelledby={titleId} sx={{ mb: 2 }}>
-      <CardHeader
-        id={titleId}
-        title={title}
-        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
-        sx={{ pb: 0 }}
-      />
+      <CardHeader id={titleId} title={title} slotProps={{ title: { variant: 'h6', component: 'h2' } }} sx={{ pb: 0 }} />
       <Form schema={schema} defaultValues={values} onSubmit={(v) => onSearch(v)} aria-labelledby={titleId}>
         {(form) => (
           <>

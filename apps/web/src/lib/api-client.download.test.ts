@@ -11,8 +11,7 @@ describe('apiDownload', () => {
     startSession(adminToken);
     startEmulation({ usuarioId: 42, nome: 'MARIA', authorities: [], isClient: true });
     const net = stubFetch({
-      'GET /api/arquivo': () =>
-        new Response('a;b\n', { status: 200, headers: { 'Content-Disposition': 'attachment; filename="x.csv"' } }),
+      'GET /api/arquivo': () => new Response('a;b\n', { status: 200, headers: { 'Content-Disposition': 'attachment; filename="x.csv"' } }),
     });
     const { blob, nomeArquivo } = await apiDownload('/api/arquivo', { query: { formato: 'csv', vazio: null } });
     expect(await blob.text()).toBe('a;b\n');

@@ -73,7 +73,14 @@ describe('api client', () => {
       'GET /api/500': () => json(500, { status: 500, message: 'detalhe interno' }),
       'GET /api/502': () => new Response('Bad Gateway', { status: 502 }),
       'GET /api/campos': () =>
-        json(400, { status: 400, message: 'Requisição inválida.', errors: [{ campo: 'nome', message: 'Primeiro.' }, { campo: 'x', message: 'Segundo.' }] }),
+        json(400, {
+          status: 400,
+          message: 'Requisição inválida.',
+          errors: [
+            { campo: 'nome', message: 'Primeiro.' },
+            { campo: 'x', message: 'Segundo.' },
+          ],
+        }),
       'GET /api/mudo': () => new Response('', { status: 503 }),
       'GET /api/estranho': () => json(200, { inesperado: true }),
     });

@@ -12,10 +12,7 @@ export class ApiError extends Error {
   /** Already shown to the user by the client itself (the expired-session notice). */
   readonly handled: boolean;
 
-  constructor(
-    message: string,
-    opts: { status: number; body?: Erro | null; oauth?: ErroOAuth | null; handled?: boolean },
-  ) {
+  constructor(message: string, opts: { status: number; body?: Erro | null; oauth?: ErroOAuth | null; handled?: boolean }) {
     super(message);
     this.name = 'ApiError';
     this.status = opts.status;

@@ -20,8 +20,7 @@ export function setCookie(name: string, value: string, { days, path = '/', sameS
   // Browsers drop Secure cookies on insecure origins; http://localhost counts as secure.
   const secure = window.isSecureContext || window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie =
-    `${encodeURIComponent(name)}=${encodeURIComponent(value)}; expires=${expires}; path=${path}` +
-    `; SameSite=${sameSite}${secure}`;
+    `${encodeURIComponent(name)}=${encodeURIComponent(value)}; expires=${expires}; path=${path}` + `; SameSite=${sameSite}${secure}`;
 }
 
 export function deleteCookie(name: string, path = '/') {

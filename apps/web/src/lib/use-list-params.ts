@@ -142,8 +142,7 @@ export function useListParams<F extends Record<string, string>>(opts: UseListPar
   const setOrder = useCallback(
     (orderBy: string) =>
       update((next) => {
-        const direction: OrderDirection =
-          params.orderBy === orderBy && params.orderDirection === 'asc' ? 'desc' : 'asc';
+        const direction: OrderDirection = params.orderBy === orderBy && params.orderDirection === 'asc' ? 'desc' : 'asc';
         next.delete('page');
         next.set('orderBy', orderBy);
         next.set('orderDirection', direction);

@@ -67,7 +67,9 @@ export interface Page<T> {
   numberOfElements: number;
 }
 
-export const idParamSchema = z.object({ id: z.coerce.number({ error: MSG.campoInvalido }).check(z.int(), z.positive(), z.lte(ID_MAX, MSG.campoInvalido)) });
+export const idParamSchema = z.object({
+  id: z.coerce.number({ error: MSG.campoInvalido }).check(z.int(), z.positive(), z.lte(ID_MAX, MSG.campoInvalido)),
+});
 
 export const okSchema = z.object({ ok: z.literal(true) });
 

@@ -8,7 +8,12 @@ describe('optional fields', () => {
   it('read a left-out or null key as blank (text), null (select) or absent (id)', () => {
     expect(form.parse({})).toEqual({ rg: '', cep: '', estadoId: null });
     expect(form.parse({ rg: null, cep: null, estadoId: null, id: null })).toEqual({ rg: '', cep: '', estadoId: null });
-    expect(form.parse({ rg: ' 12.345 ', cep: '01310-100', estadoId: 3, id: 7 })).toEqual({ rg: '12.345', cep: '01310-100', estadoId: 3, id: 7 });
+    expect(form.parse({ rg: ' 12.345 ', cep: '01310-100', estadoId: 3, id: 7 })).toEqual({
+      rg: '12.345',
+      cep: '01310-100',
+      estadoId: 3,
+      id: 7,
+    });
   });
 
   it('still check a value that is there', () => {

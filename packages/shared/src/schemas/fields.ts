@@ -31,12 +31,16 @@ export const nuloSeAusente = <T extends z.ZodMiniType>(valor: T) => z._default(z
 
 /** An optional value that reads as absent when left out or null (an id: none means create). */
 export const ausenteSeNulo = <T extends z.ZodMiniType>(valor: T) =>
-  z.optional(z.pipe(z.nullish(valor), z.transform((v: z.output<T> | null | undefined) => v ?? undefined)));
+  z.optional(
+    z.pipe(
+      z.nullish(valor),
+      z.transform((v: z.output<T> | null | undefined) => v ?? undefined),
+    ),
+  );
 
 export const opcional = (max: number) => textoOpcional(z.string().check(z.trim(), z.maxLength(max, maxCaracteres(max))));
 
-export const emailObrigatorio = (max: number) =>
-  obrigatorio(max).check(z.refine(isEmailValido, { error: MSG.emailInvalido }));
+export const emailObrigatorio = (max: number) => obrigatorio(max).check(z.refine(isEmailValido, { error: MSG.emailInvalido }));
 
 /** Optional e-mail filter: empty is fine, otherwise it must be valid. */
 export const emailOpcional = (max: number) =>
@@ -58,8 +62,7 @@ const telefoneDigitos = (v: string) => {
 };
 
 /** Mobile phone, masked `(99) 9 9999-9999` or digits; 10 or 11 digits with the area code. */
-export const celularObrigatorio = () =>
-  obrigatorio(20).check(z.refine(telefoneDigitos, { error: MSG.campoInvalido }));
+export const celularObrigatorio = () => obrigatorio(20).check(z.refine(telefoneDigitos, { error: MSG.campoInvalido }));
 
 export const senhaNova = () =>
   z

@@ -4,7 +4,9 @@ import { FORMATOS_EXPORTACAO, TIPOS_LOCALIZACAO } from '../dominio';
 import { MSG } from '../messages';
 import { nomeado, paginacaoQuerySchema, pageSchema } from './common';
 
-const rastreadorId = z.coerce.number({ error: MSG.campoObrigatorio }).check(z.int(), z.positive(MSG.campoObrigatorio), z.lte(ID_MAX, MSG.campoInvalido));
+const rastreadorId = z.coerce
+  .number({ error: MSG.campoObrigatorio })
+  .check(z.int(), z.positive(MSG.campoObrigatorio), z.lte(ID_MAX, MSG.campoInvalido));
 
 /** GET /api/localizacoes: one tracker's positions and scans, newest first. */
 export const localizacaoFiltroSchema = z.extend(paginacaoQuerySchema(['dataHora', 'id'] as const, 'dataHora', 'desc'), {
@@ -17,44 +19,46 @@ export type LocalizacaoFiltro = z.input<typeof localizacaoFiltroSchema>;
 export const localizacaoSchema = nomeado(
   'Localizacao',
   z.object({
-      id: z.int(),
-      rastreadorId: z.int(),
-      tipo: z.enum(TIPOS_LOCALIZACAO),
-      dataHora: z.string(),
-      latitude: z.nullable(z.number()),
-      longitude: z.nullable(z.number()),
-      /** Km/h. */
-      velocidade: z.nullable(z.number()),
-      curso: z.nullable(z.int()),
-      /** Accuracy radius in metres (WIFI/LBS resolved positions). */
-      precisao: z.nullable(z.number()),
-      macAddress: z.nullable(z.string()),
-      /** dB. */
-      nivelSinal: z.nullable(z.int()),
-      codigoPais: z.nullable(z.int()),
-      rede: z.nullable(z.int()),
-      redeDescricao: z.nullable(z.string()),
-      codigoArea: z.nullable(z.int()),
-      identificadorTorre: z.nullable(z.int()),
+    id: z.int(),
+    rastreadorId: z.int(),
+    tipo: z.enum(TIPOS_LOCALIZACAO),
+    dataHora: z.string(),
+    latitude: z.nullable(z.number()),
+    longitude: z.nullable(z.number()),
+    /** Km/h. */
+    velocidade: z.nullable(z.number()),
+    curso: z.nullable(z.int()),
+    /** Accuracy radius in metres (WIFI/LBS resolved positions). */
+    precisao: z.nullable(z.number()),
+    macAddress: z.nullable(z.string()),
+    /** dB. */
+    nivelSinal: z.nullable(z.int()),
+    codigoPais: z.nullable(z.int()),
+    rede: z.nullable(z.int()),
+    redeDescricao: z.nullable(z.string()),
+    codigoArea: z.nullable(z.int()),
+    identificadorTorre: z.nullable(z.int()),
   }),
 );
 export type Localizacao = z.infer<typeof localizacaoSchema>;
 export const localizacaoPageSchema = pageSchema(localizacaoSchema);
 
 /** GET /api/baterias: one tracker's battery history, newest first. */
-export const bateriaFiltroSchema = z.extend(paginacaoQuerySchema(['dataCadastro', 'id'] as const, 'dataCadastro', 'desc'), { rastreadorId });
+export const bateriaFiltroSchema = z.extend(paginacaoQuerySchema(['dataCadastro', 'id'] as const, 'dataCadastro', 'desc'), {
+  rastreadorId,
+});
 export type BateriaFiltro = z.input<typeof bateriaFiltroSchema>;
 
 export const bateriaSchema = nomeado(
   'Bateria',
   z.object({
-      id: z.int(),
-      /** Percent. */
-      bateria: z.int(),
-      /** Percent. */
-      nivelSinal: z.nullable(z.int()),
-      carregando: z.nullable(z.boolean()),
-      dataCadastro: z.string(),
+    id: z.int(),
+    /** Percent. */
+    bateria: z.int(),
+    /** Percent. */
+    nivelSinal: z.nullable(z.int()),
+    carregando: z.nullable(z.boolean()),
+    dataCadastro: z.string(),
   }),
 );
 export type Bateria = z.infer<typeof bateriaSchema>;

@@ -15,15 +15,15 @@ export const cepParamSchema = z.object({ cep: z.string().check(z.regex(/^\d{5}-?
 export const viaCepSchema = nomeado(
   'EnderecoCep',
   z.object({
-      cep: z.string(),
-      logradouro: z.string(),
-      complemento: z.string(),
-      bairro: z.string(),
-      /** UF, e.g. 'SP'. */
-      estado: z.string(),
-      cidade: z.string(),
-      estadoId: z.nullable(z.int()),
-      cidadeId: z.nullable(z.int()),
+    cep: z.string(),
+    logradouro: z.string(),
+    complemento: z.string(),
+    bairro: z.string(),
+    /** UF, e.g. 'SP'. */
+    estado: z.string(),
+    cidade: z.string(),
+    estadoId: z.nullable(z.int()),
+    cidadeId: z.nullable(z.int()),
   }),
 );
 export type ViaCep = z.infer<typeof viaCepSchema>;

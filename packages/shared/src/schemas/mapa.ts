@@ -24,7 +24,9 @@ function erroDoPeriodo(inicio: string, fim: string): string | null {
 export const mapaQuerySchema = z
   .object({
     tipoVisualizacao: z.enum(TIPOS_VISUALIZACAO, { error: MSG.campoObrigatorio }),
-    usuarioRastreadorId: z.optional(z.coerce.number({ error: MSG.campoInvalido }).check(z.int(), z.positive(), z.lte(ID_MAX, MSG.campoInvalido))),
+    usuarioRastreadorId: z.optional(
+      z.coerce.number({ error: MSG.campoInvalido }).check(z.int(), z.positive(), z.lte(ID_MAX, MSG.campoInvalido)),
+    ),
     dataInicial: z.optional(dataHoraIso()),
     dataFinal: z.optional(dataHoraIso()),
   })
@@ -115,11 +117,17 @@ export const mapaFormSchema = z
 export type MapaForm = z.infer<typeof mapaFormSchema>;
 
 /** The first message on /api/socket: the bearer token (and the emulated user, for PER2). */
-export const socketAuthSchema = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)), usuarioEmulado: z.optional(z.int().check(z.positive(), z.lte(ID_MAX))) });
+export const socketAuthSchema = z.object({
+  token: z.string().check(z.minLength(1), z.maxLength(200)),
+  usuarioEmulado: z.optional(z.int().check(z.positive(), z.lte(ID_MAX))),
+});
 export type SocketAuth = z.infer<typeof socketAuthSchema>;
 
 /** A notification as the list and the live channel carry it. */
-export const notificacaoSchema = nomeado('Notificacao', z.object({ id: z.int(), dataCadastro: z.string(), descricao: z.string(), lida: z.boolean() }));
+export const notificacaoSchema = nomeado(
+  'Notificacao',
+  z.object({ id: z.int(), dataCadastro: z.string(), descricao: z.string(), lida: z.boolean() }),
+);
 export type Notificacao = z.infer<typeof notificacaoSchema>;
 
 /** What /api/socket pushes: only the user's own trackers and notifications. */

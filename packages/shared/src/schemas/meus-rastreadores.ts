@@ -11,25 +11,25 @@ const simNao = z.enum(['V', 'F']);
 export const meuRastreadorSchema = nomeado(
   'MeuRastreador',
   z.object({
-      id: z.int(),
-      rastreadorId: z.int(),
-      imei: z.string(),
-      descricao: z.string(),
-      /** Minutes. */
-      intervaloLocalizacao: z.int(),
-      /** Percent; null when the tracker never reported it. */
-      bateria: z.nullable(z.int()),
-      nivelSinal: z.nullable(z.int()),
-      dataCadastro: z.string(),
-      ultimaComunicacao: z.nullable(z.string()),
-      situacao: z.enum(SITUACOES_RASTREADOR),
-      situacaoDescricao: z.string(),
-      situacaoEnergia: z.enum(SITUACOES_ENERGIA),
-      situacaoEnergiaDescricao: z.string(),
-      economiaBateria: simNao,
-      ultraEconomiaBateria: simNao,
-      /** Ultra-economy period in minutes (one of PERIODOS_ULTRA_ECONOMIA). */
-      periUltraEconBateria: z.nullable(z.int()),
+    id: z.int(),
+    rastreadorId: z.int(),
+    imei: z.string(),
+    descricao: z.string(),
+    /** Minutes. */
+    intervaloLocalizacao: z.int(),
+    /** Percent; null when the tracker never reported it. */
+    bateria: z.nullable(z.int()),
+    nivelSinal: z.nullable(z.int()),
+    dataCadastro: z.string(),
+    ultimaComunicacao: z.nullable(z.string()),
+    situacao: z.enum(SITUACOES_RASTREADOR),
+    situacaoDescricao: z.string(),
+    situacaoEnergia: z.enum(SITUACOES_ENERGIA),
+    situacaoEnergiaDescricao: z.string(),
+    economiaBateria: simNao,
+    ultraEconomiaBateria: simNao,
+    /** Ultra-economy period in minutes (one of PERIODOS_ULTRA_ECONOMIA). */
+    periUltraEconBateria: z.nullable(z.int()),
   }),
 );
 export type MeuRastreador = z.infer<typeof meuRastreadorSchema>;
@@ -62,26 +62,22 @@ export const meuRastreadorFormSchema = z.object({
       z.gte(INTERVALO_MINUTOS.min, MSG.intervaloInvalido),
       z.lte(INTERVALO_MINUTOS.max, MSG.intervaloInvalido),
     ),
-  periUltraEconBateria: z
-    .number({ error: MSG.campoObrigatorio })
-    .check(
-      z.int(),
-      z.refine((v) => PERIODOS.includes(v), { error: MSG.periodoUltraInvalido }),
-    ),
+  periUltraEconBateria: z.number({ error: MSG.campoObrigatorio }).check(
+    z.int(),
+    z.refine((v) => PERIODOS.includes(v), { error: MSG.periodoUltraInvalido }),
+  ),
 });
 export type MeuRastreadorForm = z.infer<typeof meuRastreadorFormSchema>;
 
 /** The same rules as the form holds them: the interval is typed as text (max 3 digits). */
 export const meuRastreadorFormTelaSchema = z.extend(meuRastreadorFormSchema, {
-  intervaloLocalizacao: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, { error: MSG.campoObrigatorio, abort: true }),
-      z.maxLength(3, maxCaracteres(3)),
-      z.regex(/^\d+$/, MSG.campoInvalido),
-      z.refine((v) => Number(v) >= INTERVALO_MINUTOS.min && Number(v) <= INTERVALO_MINUTOS.max, { error: MSG.intervaloInvalido }),
-    ),
+  intervaloLocalizacao: z.string().check(
+    z.trim(),
+    z.minLength(1, { error: MSG.campoObrigatorio, abort: true }),
+    z.maxLength(3, maxCaracteres(3)),
+    z.regex(/^\d+$/, MSG.campoInvalido),
+    z.refine((v) => Number(v) >= INTERVALO_MINUTOS.min && Number(v) <= INTERVALO_MINUTOS.max, { error: MSG.intervaloInvalido }),
+  ),
   periUltraEconBateria: z
     .nullable(z.number({ error: MSG.campoObrigatorio }).check(z.int()))
     .check(z.refine((v) => v !== null && PERIODOS.includes(v), { error: MSG.campoObrigatorio })),

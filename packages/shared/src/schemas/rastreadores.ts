@@ -68,7 +68,9 @@ export const rastreadorDetalheSchema = nomeado(
     intervaloLocalizacao: z.nullable(z.int()),
     economiaBateria: z.nullable(z.enum(['V', 'F'])),
     ultraEconomiaBateria: z.nullable(z.enum(['V', 'F'])),
-    ultimaLocalizacao: z.nullable(z.object({ latitude: z.number(), longitude: z.number(), dataHora: z.string(), tipo: z.enum(TIPOS_LOCALIZACAO) })),
+    ultimaLocalizacao: z.nullable(
+      z.object({ latitude: z.number(), longitude: z.number(), dataHora: z.string(), tipo: z.enum(TIPOS_LOCALIZACAO) }),
+    ),
     comandosPendentes: z.int(),
   }),
 );

@@ -15,11 +15,20 @@ const dataIso = z.string().check(
 export const relatorioQuerySchema = z.object({ dataInicial: z.optional(dataIso), dataFinal: z.optional(dataIso) });
 export type RelatorioQuery = z.infer<typeof relatorioQuerySchema>;
 
-export const totalizadoresSchema = nomeado('Totalizadores', z.object({ totalUsuarios: z.int(), totalRastreadores: z.int(), totalLocalizacoes: z.int(), totalChips: z.int() }));
+export const totalizadoresSchema = nomeado(
+  'Totalizadores',
+  z.object({ totalUsuarios: z.int(), totalRastreadores: z.int(), totalLocalizacoes: z.int(), totalChips: z.int() }),
+);
 export type Totalizadores = z.infer<typeof totalizadoresSchema>;
 
-export const situacoesSchema = nomeado('SituacoesRastreadores', z.object({ totalAguardandoVinculo: z.int(), totalAtivo: z.int(), totalInativo: z.int(), totalAlerta: z.int() }));
+export const situacoesSchema = nomeado(
+  'SituacoesRastreadores',
+  z.object({ totalAguardandoVinculo: z.int(), totalAtivo: z.int(), totalInativo: z.int(), totalAlerta: z.int() }),
+);
 export type Situacoes = z.infer<typeof situacoesSchema>;
 
-export const situacoesEnergiaSchema = nomeado('SituacoesEnergia', z.object({ totalDesligado: z.int(), totalLigado: z.int(), totalAguardandoDesligamento: z.int() }));
+export const situacoesEnergiaSchema = nomeado(
+  'SituacoesEnergia',
+  z.object({ totalDesligado: z.int(), totalLigado: z.int(), totalAguardandoDesligamento: z.int() }),
+);
 export type SituacoesEnergia = z.infer<typeof situacoesEnergiaSchema>;

@@ -24,14 +24,14 @@ import {
 export const usuarioListaSchema = nomeado(
   'UsuarioLista',
   z.object({
-      id: z.int(),
-      nome: z.string(),
-      email: z.string(),
-      cpf: z.nullable(z.string()),
-      nivelNome: z.string(),
-      dataCadastro: z.string(),
-      /** true = ATIVO. */
-      situacao: z.boolean(),
+    id: z.int(),
+    nome: z.string(),
+    email: z.string(),
+    cpf: z.nullable(z.string()),
+    nivelNome: z.string(),
+    dataCadastro: z.string(),
+    /** true = ATIVO. */
+    situacao: z.boolean(),
   }),
 );
 export type UsuarioLista = z.infer<typeof usuarioListaSchema>;
@@ -100,33 +100,36 @@ export type MinhaConta = z.infer<typeof minhaContaSchema>;
 export const usuarioDetalheSchema = nomeado(
   'UsuarioDetalhe',
   z.object({
-      id: z.int(),
-      nome: z.string(),
-      email: z.string(),
-      cpf: z.nullable(z.string()),
-      dataNascimento: z.nullable(z.string()),
-      rg: z.nullable(z.string()),
-      sexo: z.nullable(z.enum(SEXOS)),
-      telefoneCelular: z.nullable(z.string()),
-      telefoneResidencial: z.nullable(z.string()),
-      telefoneComercial: z.nullable(z.string()),
-      cep: z.nullable(z.string()),
-      logradouro: z.nullable(z.string()),
-      numero: z.nullable(z.string()),
-      complemento: z.nullable(z.string()),
-      bairro: z.nullable(z.string()),
-      referencia: z.nullable(z.string()),
-      estadoId: z.nullable(z.int()),
-      cidadeId: z.nullable(z.int()),
-      uf: z.nullable(z.string()),
-      nivelId: z.int(),
-      nivelNome: z.string(),
-      situacao: z.boolean(),
-      dataCadastro: z.string(),
+    id: z.int(),
+    nome: z.string(),
+    email: z.string(),
+    cpf: z.nullable(z.string()),
+    dataNascimento: z.nullable(z.string()),
+    rg: z.nullable(z.string()),
+    sexo: z.nullable(z.enum(SEXOS)),
+    telefoneCelular: z.nullable(z.string()),
+    telefoneResidencial: z.nullable(z.string()),
+    telefoneComercial: z.nullable(z.string()),
+    cep: z.nullable(z.string()),
+    logradouro: z.nullable(z.string()),
+    numero: z.nullable(z.string()),
+    complemento: z.nullable(z.string()),
+    bairro: z.nullable(z.string()),
+    referencia: z.nullable(z.string()),
+    estadoId: z.nullable(z.int()),
+    cidadeId: z.nullable(z.int()),
+    uf: z.nullable(z.string()),
+    nivelId: z.int(),
+    nivelNome: z.string(),
+    situacao: z.boolean(),
+    dataCadastro: z.string(),
   }),
 );
 export type UsuarioDetalhe = z.infer<typeof usuarioDetalheSchema>;
 
 /** GET /api/usuarios/{id}/emulacao: what the web app needs to act as that user. */
-export const emulacaoSchema = nomeado('Emulacao', z.object({ usuarioId: z.int(), nome: z.string(), authorities: z.array(z.string()), isClient: z.boolean() }));
+export const emulacaoSchema = nomeado(
+  'Emulacao',
+  z.object({ usuarioId: z.int(), nome: z.string(), authorities: z.array(z.string()), isClient: z.boolean() }),
+);
 export type Emulacao = z.infer<typeof emulacaoSchema>;

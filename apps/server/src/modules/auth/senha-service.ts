@@ -34,7 +34,10 @@ async function novoLink(ctx: Ctx, tx: Executor, usuarioId: number, tipo: TipoSen
 export async function enviarLink(ctx: Ctx, emailAtual: string, ip: string) {
   const { limits } = ctx.config;
   const email = emailAtual.trim().toLowerCase();
-  if (!ctx.limiter.hit(`reset:ip:${ip}`, limits.resetIp, limits.windowMs) || !ctx.limiter.hit(`reset:email:${email}`, limits.resetEmail, limits.windowMs)) {
+  if (
+    !ctx.limiter.hit(`reset:ip:${ip}`, limits.resetIp, limits.windowMs) ||
+    !ctx.limiter.hit(`reset:email:${email}`, limits.resetEmail, limits.windowMs)
+  ) {
     throw new AppError(429, MSG.muitasTentativas);
   }
   const usuario = await buscarParaLogin(ctx.db, email);
@@ -78,4 +81,3 @@ export async function redefinirSenha(ctx: Ctx, body: ResetaSenha, ip: string) {
   });
   return { message: MSG.senhaAlterada };
 }
-

@@ -36,7 +36,8 @@ export async function login(ctx: Ctx, input: LoginInput): Promise<TokenResponse>
   const email = (input.username ?? '').trim().toLowerCase();
   const senha = input.password ?? '';
   if (!email || !senha) throw new OAuthError(400, 'invalid_request', MSG.campoObrigatorio);
-  if (email.length > 80 || senha.length > 255 || !isEmailValido(email)) throw new OAuthError(400, 'invalid_grant', MSG.emailOuSenhaInvalidos);
+  if (email.length > 80 || senha.length > 255 || !isEmailValido(email))
+    throw new OAuthError(400, 'invalid_grant', MSG.emailOuSenhaInvalidos);
   // The captcha first: without solving one, nobody can spend (and so lock) an account's attempts.
   if (!(await ctx.captcha.verificar(input.captcha, input.ip))) throw new OAuthError(400, 'invalid_captcha', MSG.resolvaCaptcha);
   // Counted per e-mail *and* source: guesses from elsewhere slow and stop only their own source,

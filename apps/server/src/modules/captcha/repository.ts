@@ -15,7 +15,10 @@ export async function limparExpirados(db: Executor) {
 /** Reads a setting, creating it with `gerar()` if absent (the first writer wins across instances). */
 export async function parametroOuCriar(db: Executor, chave: string, gerar: () => string): Promise<string> {
   await db.insert(parametros).values({ chave, valor: gerar() }).onConflictDoNothing();
-  const rows = await db.select({ valor: parametros.valor }).from(parametros).where(sql`${parametros.chave} = ${chave}`);
+  const rows = await db
+    .select({ valor: parametros.valor })
+    .from(parametros)
+    .where(sql`${parametros.chave} = ${chave}`);
   const valor = rows[0]?.valor;
   if (valor === undefined) throw new Error(`parametro ${chave} ausente`);
   return valor;

@@ -39,7 +39,10 @@ export async function listar(db: Executor, f: FiltroChips) {
     .orderBy(...ordenacao(colunas, chips.id, f))
     .limit(f.size)
     .offset(f.page * f.size);
-  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(chips).where(where);
+  const [total] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(chips)
+    .where(where);
   return { rows, total: total?.n ?? 0 };
 }
 
@@ -66,7 +69,10 @@ export async function definirSituacao(db: Executor, id: number, situacao: 'A' | 
 
 /** Active chips; `disponiveis` leaves out those a tracker already uses. */
 export async function selecionar(db: Executor, disponiveis: boolean) {
-  const emUso = db.select({ x: sql`1` }).from(rastreadores).where(eq(rastreadores.chipId, chips.id));
+  const emUso = db
+    .select({ x: sql`1` })
+    .from(rastreadores)
+    .where(eq(rastreadores.chipId, chips.id));
   return db
     .select({ id: chips.id, descricao: chips.descricao, numero: chips.numero })
     .from(chips)

@@ -15,7 +15,12 @@ export function chipsRoutes(app: AppInstance, ctx: Ctx) {
 
   app.get('/api/chips', {
     onRequest,
-    schema: { tags, summary: 'Lista os chips (filtros código, descrição e número)', querystring: chipFiltroSchema, response: { 200: chipPageSchema, ...erros } },
+    schema: {
+      tags,
+      summary: 'Lista os chips (filtros código, descrição e número)',
+      querystring: chipFiltroSchema,
+      response: { 200: chipPageSchema, ...erros },
+    },
     handler: (req) => listarChips(ctx, req.query),
   });
 
@@ -39,7 +44,12 @@ export function chipsRoutes(app: AppInstance, ctx: Ctx) {
 
   app.post('/api/chips', {
     onRequest,
-    schema: { tags, summary: 'Cadastra (ou, com id, altera) um chip', body: chipFormSchema, response: { 200: chipSchema, 201: chipSchema, ...erros } },
+    schema: {
+      tags,
+      summary: 'Cadastra (ou, com id, altera) um chip',
+      body: chipFormSchema,
+      response: { 200: chipSchema, 201: chipSchema, ...erros },
+    },
     handler: async (req, reply) => {
       const { chip, criado } = await salvarChip(ctx, principalDe(req), req.body);
       return reply.code(criado ? 201 : 200).send(chip);

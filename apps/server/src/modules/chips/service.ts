@@ -20,7 +20,10 @@ const paraChip = (r: Linha): Chip => ({
 
 export const formatarNumero = (numero: string) => formatPhone(numero, { mask: 'auto' });
 
-export async function listarChips(ctx: Ctx, f: Omit<FiltroChips, 'codigo' | 'numero'> & { codigo?: string | undefined; numero?: string | undefined }): Promise<Page<Chip>> {
+export async function listarChips(
+  ctx: Ctx,
+  f: Omit<FiltroChips, 'codigo' | 'numero'> & { codigo?: string | undefined; numero?: string | undefined },
+): Promise<Page<Chip>> {
   const numero = f.numero ? onlyDigits(f.numero) : '';
   const { rows, total } = await listar(ctx.db, { ...f, codigo: f.codigo ? Number(f.codigo) : undefined, numero: numero || undefined });
   return pagina(rows.map(paraChip), total, f);

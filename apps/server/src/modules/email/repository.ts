@@ -43,7 +43,10 @@ export async function reservarPendentes(db: Executor, limite: number, leaseMs: n
 const semCorpo = { texto: '', html: '' };
 
 export async function marcarEnviado(db: Executor, id: number) {
-  await db.update(emailOutbox).set({ status: 'ENVIADO', enviadoEm: sql`now()`, ultimoErro: null, ...semCorpo }).where(eq(emailOutbox.id, id));
+  await db
+    .update(emailOutbox)
+    .set({ status: 'ENVIADO', enviadoEm: sql`now()`, ultimoErro: null, ...semCorpo })
+    .where(eq(emailOutbox.id, id));
 }
 
 export async function agendarNovaTentativa(db: Executor, id: number, esperaMs: number, erro: string, desistir: boolean) {

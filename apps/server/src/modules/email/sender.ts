@@ -74,7 +74,10 @@ export class EmailSender {
         const msg = err instanceof Error ? err.message : String(err);
         const desistir = email.tentativas >= this.opts.maxAttempts;
         await agendarNovaTentativa(this.db, email.id, esperaAposFalha(email.tentativas, this.opts.retryBaseMs), msg, desistir);
-        this.log.warn({ emailId: email.id, tentativas: email.tentativas, err: msg }, desistir ? 'e-mail desistido' : 'falha ao entregar e-mail; nova tentativa agendada');
+        this.log.warn(
+          { emailId: email.id, tentativas: email.tentativas, err: msg },
+          desistir ? 'e-mail desistido' : 'falha ao entregar e-mail; nova tentativa agendada',
+        );
       }
     }
     return lote.length;
@@ -103,7 +106,13 @@ export class EmailSender {
   }
 
   private async entregar(e: { id: number; destinatario: string; assunto: string; texto: string; html: string }) {
-    const info: unknown = await this.transport.sendMail({ from: this.opts.from, to: e.destinatario, subject: e.assunto, text: e.texto, html: e.html });
+    const info: unknown = await this.transport.sendMail({
+      from: this.opts.from,
+      to: e.destinatario,
+      subject: e.assunto,
+      text: e.texto,
+      html: e.html,
+    });
     if (this.opts.smtpUrl) return;
     // No SMTP server configured: keep the message as a .eml file (only its owner may read it). Its
     // links are secrets (a password link signs in whoever opens it): they never go to the log.

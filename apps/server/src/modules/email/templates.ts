@@ -14,7 +14,14 @@ function html(titulo: string, paragrafos: string[], botao?: { texto: string; hre
 }
 
 function texto(titulo: string, paragrafos: string[], link?: string) {
-  return [titulo, '', ...paragrafos.flatMap((p) => [p, '']), ...(link ? [link, ''] : []), '--', 'Rastro — rastreadores GPS para pets. Este é um e-mail automático, não responda.'].join('\n');
+  return [
+    titulo,
+    '',
+    ...paragrafos.flatMap((p) => [p, '']),
+    ...(link ? [link, ''] : []),
+    '--',
+    'Rastro — rastreadores GPS para pets. Este é um e-mail automático, não responda.',
+  ].join('\n');
 }
 
 export function boasVindas(p: { nome: string; email: string; appUrl: string }): Omit<NovoEmail, 'destinatario'> {
@@ -27,7 +34,11 @@ export function boasVindas(p: { nome: string; email: string; appUrl: string }): 
     'Senha: a que você escolheu no cadastro.',
     'Acesse o Rastro pelo endereço abaixo para acompanhar seu pet no mapa.',
   ];
-  return { assunto: 'Bem-vindo(a) ao Rastro — seus dados de acesso', texto: texto(titulo, paragrafos, link), html: html(titulo, paragrafos, { texto: 'Acessar o Rastro', href: link }) };
+  return {
+    assunto: 'Bem-vindo(a) ao Rastro — seus dados de acesso',
+    texto: texto(titulo, paragrafos, link),
+    html: html(titulo, paragrafos, { texto: 'Acessar o Rastro', href: link }),
+  };
 }
 
 export function redefinicaoSenha(p: { nome: string; link: string; horas: number }): Omit<NovoEmail, 'destinatario'> {
@@ -38,7 +49,11 @@ export function redefinicaoSenha(p: { nome: string; link: string; horas: number 
     `Use o link abaixo para escolher uma nova senha. Ele vale por ${p.horas} horas e só pode ser usado uma vez.`,
     'Se você não pediu a redefinição, ignore este e-mail: sua senha continua a mesma.',
   ];
-  return { assunto: 'Rastro — redefinição de senha', texto: texto(titulo, paragrafos, p.link), html: html(titulo, paragrafos, { texto: 'Redefinir senha', href: p.link }) };
+  return {
+    assunto: 'Rastro — redefinição de senha',
+    texto: texto(titulo, paragrafos, p.link),
+    html: html(titulo, paragrafos, { texto: 'Redefinir senha', href: p.link }),
+  };
 }
 
 export function primeiroAcesso(p: { nome: string; email: string; link: string; horas: number }): Omit<NovoEmail, 'destinatario'> {
@@ -49,5 +64,9 @@ export function primeiroAcesso(p: { nome: string; email: string; link: string; h
     `Usuário (e-mail): ${p.email}`,
     `Para o primeiro acesso, crie sua senha pelo link abaixo. Ele vale por ${p.horas} horas e só pode ser usado uma vez.`,
   ];
-  return { assunto: 'Rastro — crie sua senha de acesso', texto: texto(titulo, paragrafos, p.link), html: html(titulo, paragrafos, { texto: 'Criar minha senha', href: p.link }) };
+  return {
+    assunto: 'Rastro — crie sua senha de acesso',
+    texto: texto(titulo, paragrafos, p.link),
+    html: html(titulo, paragrafos, { texto: 'Criar minha senha', href: p.link }),
+  };
 }

@@ -9,7 +9,11 @@ import type { Metrics } from '../../plugins/metrics';
 export function healthRoutes(app: AppInstance, ctx: Ctx, metrics: Metrics) {
   app.get('/health', {
     config: { rateLimit: false },
-    schema: { tags: ['Operação'], summary: 'Saúde: 200 quando o banco de dados responde, 503 senão', response: { 200: healthSchema, 503: healthSchema } },
+    schema: {
+      tags: ['Operação'],
+      summary: 'Saúde: 200 quando o banco de dados responde, 503 senão',
+      response: { 200: healthSchema, 503: healthSchema },
+    },
     handler: async (_req, reply) => {
       const ok = await ctx.database.ping();
       metrics.dbUp.set(ok ? 1 : 0);

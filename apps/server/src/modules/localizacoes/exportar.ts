@@ -18,7 +18,9 @@ const csv = (s: string) => {
 
 function gpx(nome: string, pontos: readonly PontoExportado[]) {
   const pts = pontos
-    .map((p) => `      <trkpt lat="${p.latitude}" lon="${p.longitude}"><time>${p.dataHora.toISOString()}</time><type>${p.tipo}</type></trkpt>`)
+    .map(
+      (p) => `      <trkpt lat="${p.latitude}" lon="${p.longitude}"><time>${p.dataHora.toISOString()}</time><type>${p.tipo}</type></trkpt>`,
+    )
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <gpx version="1.1" creator="Rastro" xmlns="http://www.topografix.com/GPX/1/1">
@@ -57,7 +59,9 @@ ${gx}
 }
 
 function csvArquivo(nome: string, pontos: readonly PontoExportado[]) {
-  const linhas = pontos.map((p) => [csv(nome), p.dataHora.toISOString(), p.latitude, p.longitude, p.tipo, p.velocidade ?? '', p.precisao ?? ''].join(','));
+  const linhas = pontos.map((p) =>
+    [csv(nome), p.dataHora.toISOString(), p.latitude, p.longitude, p.tipo, p.velocidade ?? '', p.precisao ?? ''].join(','),
+  );
   return `rastreador,data_hora,latitude,longitude,tipo,velocidade_kmh,precisao_m\n${linhas.join('\n')}\n`;
 }
 

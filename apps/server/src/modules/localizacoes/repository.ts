@@ -47,20 +47,32 @@ export async function listarLocalizacoes(db: Executor, f: FiltroLocalizacoes) {
     .orderBy(...ordenacao({ dataHora: localizacoes.dataHora }, localizacoes.id, f))
     .limit(f.size)
     .offset(f.page * f.size);
-  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(localizacoes).where(where);
+  const [total] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(localizacoes)
+    .where(where);
   return { rows, total: total?.n ?? 0 };
 }
 
 export async function listarBaterias(db: Executor, f: Paginacao & { rastreadorId: number }) {
   const where = eq(baterias.rastreadorId, f.rastreadorId);
   const rows = await db
-    .select({ id: baterias.id, bateria: baterias.bateria, nivelSinal: baterias.nivelSinal, carregando: baterias.carregando, dataCadastro: baterias.dataCadastro })
+    .select({
+      id: baterias.id,
+      bateria: baterias.bateria,
+      nivelSinal: baterias.nivelSinal,
+      carregando: baterias.carregando,
+      dataCadastro: baterias.dataCadastro,
+    })
     .from(baterias)
     .where(where)
     .orderBy(...ordenacao({ dataCadastro: baterias.dataCadastro }, baterias.id, f))
     .limit(f.size)
     .offset(f.page * f.size);
-  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(baterias).where(where);
+  const [total] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(baterias)
+    .where(where);
   return { rows, total: total?.n ?? 0 };
 }
 
@@ -113,7 +125,10 @@ export interface UltimaPosicao {
  * The latest position of each linked tracker matching `filtro` (a user's, one link, or a set of
  * trackers for the live channel): one index probe per tracker.
  */
-export async function ultimasPosicoes(db: Executor, filtro: { usuarioId: number; usuarioRastreadorId?: number | undefined } | { rastreadorIds: readonly number[] }) {
+export async function ultimasPosicoes(
+  db: Executor,
+  filtro: { usuarioId: number; usuarioRastreadorId?: number | undefined } | { rastreadorIds: readonly number[] },
+) {
   const where =
     'rastreadorIds' in filtro
       ? sql`ur.rastreador_id = any(${`{${filtro.rastreadorIds.map((n) => Math.trunc(n)).join(',')}}`}::int[])`

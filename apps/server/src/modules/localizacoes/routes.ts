@@ -1,5 +1,11 @@
 import { erroSchema } from '@rastro/shared/schemas/common';
-import { bateriaFiltroSchema, bateriaPageSchema, exportarQuerySchema, localizacaoFiltroSchema, localizacaoPageSchema } from '@rastro/shared/schemas/localizacoes';
+import {
+  bateriaFiltroSchema,
+  bateriaPageSchema,
+  exportarQuerySchema,
+  localizacaoFiltroSchema,
+  localizacaoPageSchema,
+} from '@rastro/shared/schemas/localizacoes';
 import { z } from 'zod';
 import type { Ctx } from '../../context';
 import type { AppInstance } from '../../lib/types';
@@ -15,7 +21,12 @@ export function localizacoesRoutes(app: AppInstance, ctx: Ctx) {
 
   app.get('/api/localizacoes', {
     onRequest,
-    schema: { tags, summary: 'Posições e varreduras de um rastreador (GPS, WIFI, LBS)', querystring: localizacaoFiltroSchema, response: { 200: localizacaoPageSchema, ...erros } },
+    schema: {
+      tags,
+      summary: 'Posições e varreduras de um rastreador (GPS, WIFI, LBS)',
+      querystring: localizacaoFiltroSchema,
+      response: { 200: localizacaoPageSchema, ...erros },
+    },
     handler: (req) => listarLocalizacoesDoRastreador(ctx, principalDe(req), req.query),
   });
 
@@ -35,7 +46,12 @@ export function localizacoesRoutes(app: AppInstance, ctx: Ctx) {
 
   app.get('/api/baterias', {
     onRequest,
-    schema: { tags, summary: 'Histórico de bateria de um rastreador', querystring: bateriaFiltroSchema, response: { 200: bateriaPageSchema, ...erros } },
+    schema: {
+      tags,
+      summary: 'Histórico de bateria de um rastreador',
+      querystring: bateriaFiltroSchema,
+      response: { 200: bateriaPageSchema, ...erros },
+    },
     handler: (req) => listarBateriasDoRastreador(ctx, principalDe(req), req.query),
   });
 }

@@ -1,4 +1,10 @@
-import { DESCRICAO_SITUACAO_ENERGIA, SITUACOES_ENERGIA, TIPOS_LOCALIZACAO, descricaoRede, type FormatoExportacao } from '@rastro/shared/dominio';
+import {
+  DESCRICAO_SITUACAO_ENERGIA,
+  SITUACOES_ENERGIA,
+  TIPOS_LOCALIZACAO,
+  descricaoRede,
+  type FormatoExportacao,
+} from '@rastro/shared/dominio';
 import { PER } from '@rastro/shared/roles';
 import type { Page } from '@rastro/shared/schemas/common';
 import type { Bateria, Localizacao } from '@rastro/shared/schemas/localizacoes';
@@ -10,7 +16,15 @@ import { iso, pagina, type Paginacao } from '../../lib/paginacao';
 import type { Principal } from '../../plugins/auth';
 import { buscar } from '../meus-rastreadores/repository';
 import { gerarArquivo, nomeDoArquivo, TIPO_CONTEUDO } from './exportar';
-import { donoDoRastreador, historico, listarBaterias, listarLocalizacoes, ultimasPosicoes, type FiltroLocalizacoes, type UltimaPosicao } from './repository';
+import {
+  donoDoRastreador,
+  historico,
+  listarBaterias,
+  listarLocalizacoes,
+  ultimasPosicoes,
+  type FiltroLocalizacoes,
+  type UltimaPosicao,
+} from './repository';
 
 const umDe = <T extends string>(valores: readonly T[], v: string, padrao: T): T => (valores.includes(v as T) ? (v as T) : padrao);
 
@@ -25,7 +39,12 @@ export async function listarLocalizacoesDoRastreador(ctx: Ctx, p: Principal, f: 
   await exigirAcesso(ctx.db, p, f.rastreadorId);
   const { rows, total } = await listarLocalizacoes(ctx.db, f);
   return pagina(
-    rows.map((r) => ({ ...r, tipo: umDe(TIPOS_LOCALIZACAO, r.tipo, 'GPS'), dataHora: iso(r.dataHora), redeDescricao: descricaoRede(r.codigoPais, r.rede) })),
+    rows.map((r) => ({
+      ...r,
+      tipo: umDe(TIPOS_LOCALIZACAO, r.tipo, 'GPS'),
+      dataHora: iso(r.dataHora),
+      redeDescricao: descricaoRede(r.codigoPais, r.rede),
+    })),
     total,
     f,
   );
@@ -34,7 +53,11 @@ export async function listarLocalizacoesDoRastreador(ctx: Ctx, p: Principal, f: 
 export async function listarBateriasDoRastreador(ctx: Ctx, p: Principal, f: Paginacao & { rastreadorId: number }): Promise<Page<Bateria>> {
   await exigirAcesso(ctx.db, p, f.rastreadorId);
   const { rows, total } = await listarBaterias(ctx.db, f);
-  return pagina(rows.map((r) => ({ ...r, dataCadastro: iso(r.dataCadastro) })), total, f);
+  return pagina(
+    rows.map((r) => ({ ...r, dataCadastro: iso(r.dataCadastro) })),
+    total,
+    f,
+  );
 }
 
 /** A latest position as a map marker (also what the live channel pushes). */
@@ -87,7 +110,11 @@ export async function ultimasLocalizacoes(ctx: Ctx, p: Principal, q: MapaQuery):
 }
 
 /** GET /api/localizacoes/exportar: the route of a period as GPX, KML or CSV. */
-export async function exportarHistorico(ctx: Ctx, p: Principal, q: { rastreadorId: number; dataInicial: string; dataFinal: string; formato: FormatoExportacao }) {
+export async function exportarHistorico(
+  ctx: Ctx,
+  p: Principal,
+  q: { rastreadorId: number; dataInicial: string; dataFinal: string; formato: FormatoExportacao },
+) {
   const r = await exigirAcesso(ctx.db, p, q.rastreadorId);
   const de = new Date(q.dataInicial);
   const pontos = await historico(ctx.db, q.rastreadorId, de, new Date(q.dataFinal));

@@ -2,7 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { cidades, estados, niveis, viaCepCache } from '../../db/schema';
 
-export const listarEstados = (db: Executor) => db.select({ id: estados.id, nome: estados.nome, uf: estados.uf }).from(estados).orderBy(asc(estados.nome));
+export const listarEstados = (db: Executor) =>
+  db.select({ id: estados.id, nome: estados.nome, uf: estados.uf }).from(estados).orderBy(asc(estados.nome));
 
 export const listarCidades = (db: Executor, estadoId: number) =>
   db.select({ id: cidades.id, nome: cidades.nome }).from(cidades).where(eq(cidades.estadoId, estadoId)).orderBy(asc(cidades.nome));
@@ -21,5 +22,8 @@ export async function lerCache(db: Executor, cep: string) {
 }
 
 export async function gravarCache(db: Executor, cep: string, resposta: Record<string, unknown>) {
-  await db.insert(viaCepCache).values({ cep, resposta }).onConflictDoUpdate({ target: viaCepCache.cep, set: { resposta, consultadoEm: new Date() } });
+  await db
+    .insert(viaCepCache)
+    .values({ cep, resposta })
+    .onConflictDoUpdate({ target: viaCepCache.cep, set: { resposta, consultadoEm: new Date() } });
 }

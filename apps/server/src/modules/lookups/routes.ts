@@ -1,5 +1,12 @@
 import { erroSchema } from '@rastro/shared/schemas/common';
-import { cepParamSchema, cidadesSelectSchema, estadoParamSchema, estadosSelectSchema, niveisSelectSchema, viaCepSchema } from '@rastro/shared/schemas/lookups';
+import {
+  cepParamSchema,
+  cidadesSelectSchema,
+  estadoParamSchema,
+  estadosSelectSchema,
+  niveisSelectSchema,
+  viaCepSchema,
+} from '@rastro/shared/schemas/lookups';
 import { PER } from '@rastro/shared/roles';
 import type { Ctx } from '../../context';
 import type { AppInstance } from '../../lib/types';
@@ -33,7 +40,12 @@ export function lookupsRoutes(app: AppInstance, ctx: Ctx) {
 
   app.get('/api/via-cep/cep/:cep', {
     onRequest,
-    schema: { tags, summary: 'Endereço de um CEP (ViaCEP, com cache)', params: cepParamSchema, response: { 200: viaCepSchema, 404: erroSchema, 503: erroSchema, ...erros } },
+    schema: {
+      tags,
+      summary: 'Endereço de um CEP (ViaCEP, com cache)',
+      params: cepParamSchema,
+      response: { 200: viaCepSchema, 404: erroSchema, 503: erroSchema, ...erros },
+    },
     handler: (req) => buscarCep(ctx, req.params.cep),
   });
 }

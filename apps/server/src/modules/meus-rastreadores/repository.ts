@@ -45,7 +45,11 @@ export async function listar(db: Executor, usuarioId: number, f: FiltroMeusRastr
     .orderBy(...ordenacao(colunas, ur.id, f))
     .limit(f.size)
     .offset(f.page * f.size);
-  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(ur).innerJoin(rastreadores, eq(rastreadores.id, ur.rastreadorId)).where(where);
+  const [total] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(ur)
+    .innerJoin(rastreadores, eq(rastreadores.id, ur.rastreadorId))
+    .where(where);
   return { rows, total: total?.n ?? 0 };
 }
 
@@ -67,7 +71,10 @@ export function doUsuario(db: Executor, usuarioId: number) {
 
 /** The trackers linked to any of these users (the live channel after a reconnect). */
 export function doUsuarios(db: Executor, usuarioIds: readonly number[]) {
-  return db.select({ rastreadorId: ur.rastreadorId }).from(ur).where(inArray(ur.usuarioId, [...usuarioIds]));
+  return db
+    .select({ rastreadorId: ur.rastreadorId })
+    .from(ur)
+    .where(inArray(ur.usuarioId, [...usuarioIds]));
 }
 
 export function opcoes(db: Executor, usuarioId: number) {
@@ -84,11 +91,17 @@ export async function rastreadorPorImei(db: Executor, imei: string) {
   return row;
 }
 
-export async function vincular(db: Executor, v: { usuarioId: number; rastreadorId: number; descricao: string; intervaloLocalizacao: number; periUltraEconBateria: number }) {
+export async function vincular(
+  db: Executor,
+  v: { usuarioId: number; rastreadorId: number; descricao: string; intervaloLocalizacao: number; periUltraEconBateria: number },
+) {
   const [row] = await db.insert(ur).values(v).returning({ id: ur.id });
   if (!row) throw new Error('insert usuario_rastreadores returned nothing');
   // Awaiting a link → linked. An ALERTA raised before the link keeps running its 30 minutes.
-  await db.update(rastreadores).set({ situacao: 'ATIVO' }).where(and(eq(rastreadores.id, v.rastreadorId), eq(rastreadores.situacao, 'AGUARDANDO_VINCULO')));
+  await db
+    .update(rastreadores)
+    .set({ situacao: 'ATIVO' })
+    .where(and(eq(rastreadores.id, v.rastreadorId), eq(rastreadores.situacao, 'AGUARDANDO_VINCULO')));
   return row.id;
 }
 
@@ -96,7 +109,13 @@ export async function atualizar(
   db: Executor,
   usuarioId: number,
   id: number,
-  v: Partial<{ descricao: string; intervaloLocalizacao: number; periUltraEconBateria: number; economiaBateria: 'V' | 'F'; ultraEconomiaBateria: 'V' | 'F' }>,
+  v: Partial<{
+    descricao: string;
+    intervaloLocalizacao: number;
+    periUltraEconBateria: number;
+    economiaBateria: 'V' | 'F';
+    ultraEconomiaBateria: 'V' | 'F';
+  }>,
 ) {
   const rows = await db
     .update(ur)

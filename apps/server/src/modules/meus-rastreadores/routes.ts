@@ -3,12 +3,25 @@ import type { AcaoSituacao, ModoEconomia } from '@rastro/shared/messages';
 import { mensagemSchema } from '@rastro/shared/schemas/auth';
 import { erroSchema, idParamSchema, selectItemSchema } from '@rastro/shared/schemas/common';
 import { mapaQuerySchema, marcadoresSchema } from '@rastro/shared/schemas/mapa';
-import { meuRastreadorFiltroSchema, meuRastreadorFormSchema, meuRastreadorPageSchema, meuRastreadorSchema, sincronizarSchema } from '@rastro/shared/schemas/meus-rastreadores';
+import {
+  meuRastreadorFiltroSchema,
+  meuRastreadorFormSchema,
+  meuRastreadorPageSchema,
+  meuRastreadorSchema,
+  sincronizarSchema,
+} from '@rastro/shared/schemas/meus-rastreadores';
 import type { Ctx } from '../../context';
 import type { AppInstance } from '../../lib/types';
 import { principalDe } from '../../plugins/auth';
 import { ultimasLocalizacoes } from '../localizacoes/service';
-import { alterarEconomia, listarMeusRastreadores, obterMeuRastreador, salvarMeuRastreador, selecionarMeusRastreadores, sincronizar } from './service';
+import {
+  alterarEconomia,
+  listarMeusRastreadores,
+  obterMeuRastreador,
+  salvarMeuRastreador,
+  selecionarMeusRastreadores,
+  sincronizar,
+} from './service';
 
 const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema, 404: erroSchema, 409: erroSchema };
 const tags = ['Meus rastreadores'];
@@ -26,7 +39,12 @@ export function meusRastreadoresRoutes(app: AppInstance, ctx: Ctx) {
 
   app.get('/api/usuarios/rastreadores', {
     onRequest,
-    schema: { tags, summary: 'Meus rastreadores (busca por descrição e IMEI)', querystring: meuRastreadorFiltroSchema, response: { 200: meuRastreadorPageSchema, ...erros } },
+    schema: {
+      tags,
+      summary: 'Meus rastreadores (busca por descrição e IMEI)',
+      querystring: meuRastreadorFiltroSchema,
+      response: { 200: meuRastreadorPageSchema, ...erros },
+    },
     handler: (req) => listarMeusRastreadores(ctx, principalDe(req), req.query),
   });
 
@@ -38,13 +56,23 @@ export function meusRastreadoresRoutes(app: AppInstance, ctx: Ctx) {
 
   app.get('/api/usuarios/rastreadores/ultimas-localizacoes', {
     onRequest,
-    schema: { tags, summary: 'Posições atuais ou o histórico de um rastreador (mapa)', querystring: mapaQuerySchema, response: { 200: marcadoresSchema, ...erros } },
+    schema: {
+      tags,
+      summary: 'Posições atuais ou o histórico de um rastreador (mapa)',
+      querystring: mapaQuerySchema,
+      response: { 200: marcadoresSchema, ...erros },
+    },
     handler: (req) => ultimasLocalizacoes(ctx, principalDe(req), req.query),
   });
 
   app.put('/api/usuarios/rastreadores/sincronizar', {
     onRequest,
-    schema: { tags, summary: 'Pede a posição agora a um ou a todos os meus rastreadores', body: sincronizarSchema, response: { 200: mensagemSchema, ...erros } },
+    schema: {
+      tags,
+      summary: 'Pede a posição agora a um ou a todos os meus rastreadores',
+      body: sincronizarSchema,
+      response: { 200: mensagemSchema, ...erros },
+    },
     handler: (req) => sincronizar(ctx, principalDe(req), req.body.usuarioRastreadorId),
   });
 
@@ -56,7 +84,12 @@ export function meusRastreadoresRoutes(app: AppInstance, ctx: Ctx) {
 
   app.post('/api/usuarios/rastreadores', {
     onRequest,
-    schema: { tags, summary: 'Vincula um rastreador pelo IMEI (ou, com id, altera o meu)', body: meuRastreadorFormSchema, response: { 200: meuRastreadorSchema, 201: meuRastreadorSchema, ...erros } },
+    schema: {
+      tags,
+      summary: 'Vincula um rastreador pelo IMEI (ou, com id, altera o meu)',
+      body: meuRastreadorFormSchema,
+      response: { 200: meuRastreadorSchema, 201: meuRastreadorSchema, ...erros },
+    },
     handler: async (req, reply) => {
       const { rastreador, criado } = await salvarMeuRastreador(ctx, principalDe(req), req.body, req.ip);
       return reply.code(criado ? 201 : 200).send(rastreador);
@@ -66,7 +99,12 @@ export function meusRastreadoresRoutes(app: AppInstance, ctx: Ctx) {
   for (const e of ECONOMIAS) {
     app.put(`/api/usuarios/rastreadores/${e.caminho}/:id`, {
       onRequest,
-      schema: { tags, summary: `${e.acao} ${e.modo === 'ultra' ? 'ultra economia' : 'economia'} de bateria`, params: idParamSchema, response: { 200: meuRastreadorSchema, ...erros } },
+      schema: {
+        tags,
+        summary: `${e.acao} ${e.modo === 'ultra' ? 'ultra economia' : 'economia'} de bateria`,
+        params: idParamSchema,
+        response: { 200: meuRastreadorSchema, ...erros },
+      },
       handler: (req) => alterarEconomia(ctx, principalDe(req), req.params.id, e.modo, e.acao === 'Ativar'),
     });
   }

@@ -12,7 +12,17 @@ import type { Principal } from '../../plugins/auth';
 import { registrarAuditoria } from '../auth/repository';
 import { enfileirar } from '../comandos/repository';
 import { avisarGateway, comandosDoModo } from '../comandos/service';
-import { atualizar, buscar, doUsuario, listar, opcoes, rastreadorPorImei, vincular, type FiltroMeusRastreadores, type LinhaMeuRastreador } from './repository';
+import {
+  atualizar,
+  buscar,
+  doUsuario,
+  listar,
+  opcoes,
+  rastreadorPorImei,
+  vincular,
+  type FiltroMeusRastreadores,
+  type LinhaMeuRastreador,
+} from './repository';
 
 const umDe = <T extends string>(valores: readonly T[], v: string, padrao: T): T => (valores.includes(v as T) ? (v as T) : padrao);
 const vf = (v: string): 'V' | 'F' => (v === 'V' ? 'V' : 'F');
@@ -59,14 +69,23 @@ export const selecionarMeusRastreadores = (ctx: Ctx, p: Principal): Promise<Sele
  * with this IMEI (it must await a link). With id: the owner's settings. Either way the device
  * is sent the commands of its battery mode.
  */
-export async function salvarMeuRastreador(ctx: Ctx, p: Principal, b: MeuRastreadorForm, ip: string): Promise<{ rastreador: MeuRastreador; criado: boolean }> {
+export async function salvarMeuRastreador(
+  ctx: Ctx,
+  p: Principal,
+  b: MeuRastreadorForm,
+  ip: string,
+): Promise<{ rastreador: MeuRastreador; criado: boolean }> {
   const descricao = b.descricao.trim();
   if (b.id !== undefined) {
     const id = b.id;
     const { rastreador, rastreadorId } = await ctx.db.transaction(async (tx) => {
       const atual = await buscar(tx, p.usuarioId, id);
       if (!atual) throw naoEncontrado();
-      await atualizar(tx, p.usuarioId, id, { descricao, intervaloLocalizacao: b.intervaloLocalizacao, periUltraEconBateria: b.periUltraEconBateria });
+      await atualizar(tx, p.usuarioId, id, {
+        descricao,
+        intervaloLocalizacao: b.intervaloLocalizacao,
+        periUltraEconBateria: b.periUltraEconBateria,
+      });
       const novo = { ...atual, intervaloLocalizacao: b.intervaloLocalizacao, periUltraEconBateria: b.periUltraEconBateria };
       const muda = atual.intervaloLocalizacao !== b.intervaloLocalizacao || atual.periUltraEconBateria !== b.periUltraEconBateria;
       if (muda) await enfileirar(tx, atual.rastreadorId, p.usuarioId, comandosDoModo(novo));
@@ -93,9 +112,21 @@ export async function salvarMeuRastreador(ctx: Ctx, p: Principal, b: MeuRastread
   if (!alvo || alvo.situacao === 'INATIVO' || alvo.vinculoId !== null || !codigoOk) throw recusar();
   try {
     const rastreador = await ctx.db.transaction(async (tx) => {
-      const id = await vincular(tx, { usuarioId: p.usuarioId, rastreadorId: alvo.id, descricao, intervaloLocalizacao: b.intervaloLocalizacao, periUltraEconBateria: b.periUltraEconBateria });
+      const id = await vincular(tx, {
+        usuarioId: p.usuarioId,
+        rastreadorId: alvo.id,
+        descricao,
+        intervaloLocalizacao: b.intervaloLocalizacao,
+        periUltraEconBateria: b.periUltraEconBateria,
+      });
       await enfileirar(tx, alvo.id, p.usuarioId, comandosDoModo({ ...b, economiaBateria: 'F', ultraEconomiaBateria: 'F' }));
-      await registrarAuditoria(tx, { usuarioId: p.usuarioId, emuladorId: p.emuladorId ?? null, acao: 'RASTREADOR_VINCULADO', detalhe: { rastreadorId: alvo.id }, ip });
+      await registrarAuditoria(tx, {
+        usuarioId: p.usuarioId,
+        emuladorId: p.emuladorId ?? null,
+        acao: 'RASTREADOR_VINCULADO',
+        detalhe: { rastreadorId: alvo.id },
+        ip,
+      });
       return obterMeuRastreador(ctx, p, id, tx);
     });
     await avisarGateway(ctx.database, [alvo.id]);
@@ -132,6 +163,9 @@ export async function sincronizar(ctx: Ctx, p: Principal, usuarioRastreadorId?: 
   await ctx.db.transaction(async (tx) => {
     for (const l of alvos) await enfileirar(tx, l.rastreadorId, p.usuarioId, [{ tipo: 'LOCALIZAR' }]);
   });
-  await avisarGateway(ctx.database, alvos.map((l) => l.rastreadorId));
+  await avisarGateway(
+    ctx.database,
+    alvos.map((l) => l.rastreadorId),
+  );
   return { message: MSG.sincronizacaoSolicitada };
 }

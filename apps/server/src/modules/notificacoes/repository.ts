@@ -3,7 +3,12 @@ import type { Executor } from '../../db/client';
 import { notificacoes } from '../../db/schema';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
 
-const colunas = { id: notificacoes.id, dataCadastro: notificacoes.dataCadastro, descricao: notificacoes.descricao, lida: notificacoes.lida };
+const colunas = {
+  id: notificacoes.id,
+  dataCadastro: notificacoes.dataCadastro,
+  descricao: notificacoes.descricao,
+  lida: notificacoes.lida,
+};
 
 export async function listar(db: Executor, usuarioId: number, f: Paginacao) {
   const where = eq(notificacoes.usuarioId, usuarioId);
@@ -14,7 +19,10 @@ export async function listar(db: Executor, usuarioId: number, f: Paginacao) {
     .orderBy(...ordenacao({ dataCadastro: notificacoes.dataCadastro }, notificacoes.id, f))
     .limit(f.size)
     .offset(f.page * f.size);
-  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(notificacoes).where(where);
+  const [total] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notificacoes)
+    .where(where);
   return { rows, total: total?.n ?? 0 };
 }
 
@@ -44,6 +52,9 @@ export function novas(db: Executor, usuarioIds: readonly number[], depoisDe: num
 }
 
 export async function ultimoId(db: Executor, usuarioId: number) {
-  const [row] = await db.select({ id: sql<number>`coalesce(max(${notificacoes.id}), 0)::float8` }).from(notificacoes).where(eq(notificacoes.usuarioId, usuarioId));
+  const [row] = await db
+    .select({ id: sql<number>`coalesce(max(${notificacoes.id}), 0)::float8` })
+    .from(notificacoes)
+    .where(eq(notificacoes.usuarioId, usuarioId));
   return Number(row?.id ?? 0);
 }

@@ -15,10 +15,19 @@ export function notificacoesRoutes(app: AppInstance, ctx: Ctx) {
 
   app.get('/api/notificacoes', {
     onRequest,
-    schema: { tags, summary: 'Notificações do usuário, mais novas primeiro', querystring: notificacaoFiltroSchema, response: { 200: notificacaoPageSchema, ...erros } },
+    schema: {
+      tags,
+      summary: 'Notificações do usuário, mais novas primeiro',
+      querystring: notificacaoFiltroSchema,
+      response: { 200: notificacaoPageSchema, ...erros },
+    },
     handler: async (req) => {
       const { rows, total } = await listar(ctx.db, principalDe(req).usuarioId, req.query);
-      return pagina(rows.map((r) => ({ ...r, dataCadastro: iso(r.dataCadastro) })), total, req.query);
+      return pagina(
+        rows.map((r) => ({ ...r, dataCadastro: iso(r.dataCadastro) })),
+        total,
+        req.query,
+      );
     },
   });
 

@@ -77,7 +77,13 @@ export async function listar(db: Executor, f: FiltroRastreadores): Promise<{ row
   const col = (ORDEM_SQL as Record<string, string | undefined>)[f.orderBy] ?? ORDEM_SQL.id;
   // Ties broken by id, so pages are stable.
   const ordem = sql.raw(col === ORDEM_SQL.id ? `${col} ${dir}` : `${col} ${dir}, "rastreadores"."id" ${dir}`);
-  const linhas = await consultar<Omit<LinhaRastreador, 'dataCadastro' | 'origensAlternadasEm'> & { dataCadastro: Date | string; origensAlternadasEm: Date | string | null; total: number }>(
+  const linhas = await consultar<
+    Omit<LinhaRastreador, 'dataCadastro' | 'origensAlternadasEm'> & {
+      dataCadastro: Date | string;
+      origensAlternadasEm: Date | string | null;
+      total: number;
+    }
+  >(
     db,
     sql`select "rastreadores"."id" as "id", "rastreadores"."imei" as "imei", "rastreadores"."protocolo" as "protocolo", ${situacaoEfetiva} as "situacao",
           "rastreadores"."situacao_energia" as "situacaoEnergia", "rastreadores"."bateria" as "bateria", "rastreadores"."data_cadastro" as "dataCadastro",
@@ -92,9 +98,14 @@ export async function listar(db: Executor, f: FiltroRastreadores): Promise<{ row
         order by ${ordem}`,
   );
   // Timestamps come as text (db/client.ts, and drizzle's PGlite driver alike).
-  const rows = linhas.map(({ total: _total, ...r }) => ({ ...r, dataCadastro: new Date(r.dataCadastro), origensAlternadasEm: r.origensAlternadasEm === null ? null : new Date(r.origensAlternadasEm) }));
+  const rows = linhas.map(({ total: _total, ...r }) => ({
+    ...r,
+    dataCadastro: new Date(r.dataCadastro),
+    origensAlternadasEm: r.origensAlternadasEm === null ? null : new Date(r.origensAlternadasEm),
+  }));
   // Past the last page there is no row to carry the total.
-  const total = linhas[0]?.total ?? (await consultar<{ n: number }>(db, sql`select count(*)::int as n from rastreadores where ${where}`))[0]?.n ?? 0;
+  const total =
+    linhas[0]?.total ?? (await consultar<{ n: number }>(db, sql`select count(*)::int as n from rastreadores where ${where}`))[0]?.n ?? 0;
   return { rows, total };
 }
 
@@ -126,7 +137,12 @@ export async function buscarDetalhe(db: Executor, id: number) {
 
 export async function ultimaLocalizacao(db: Executor, rastreadorId: number) {
   const [row] = await db
-    .select({ latitude: localizacoes.latitude, longitude: localizacoes.longitude, dataHora: localizacoes.dataHora, tipo: localizacoes.tipo })
+    .select({
+      latitude: localizacoes.latitude,
+      longitude: localizacoes.longitude,
+      dataHora: localizacoes.dataHora,
+      tipo: localizacoes.tipo,
+    })
     .from(localizacoes)
     .where(and(eq(localizacoes.rastreadorId, rastreadorId), sql`${localizacoes.latitude} is not null and not ${localizacoes.futura}`))
     .orderBy(desc(localizacoes.dataHora))
@@ -137,7 +153,14 @@ export async function ultimaLocalizacao(db: Executor, rastreadorId: number) {
 /** What the save rules need: current values, whether it is linked. */
 export async function estado(db: Executor, id: number) {
   const [row] = await db
-    .select({ imei: rastreadores.imei, protocolo: rastreadores.protocolo, chipId: rastreadores.chipId, situacao: rastreadores.situacao, situacaoEnergia: rastreadores.situacaoEnergia, donoId: usuarioRastreadores.usuarioId })
+    .select({
+      imei: rastreadores.imei,
+      protocolo: rastreadores.protocolo,
+      chipId: rastreadores.chipId,
+      situacao: rastreadores.situacao,
+      situacaoEnergia: rastreadores.situacaoEnergia,
+      donoId: usuarioRastreadores.usuarioId,
+    })
     .from(rastreadores)
     .leftJoin(usuarioRastreadores, eq(usuarioRastreadores.rastreadorId, rastreadores.id))
     .where(eq(rastreadores.id, id));
@@ -149,12 +172,19 @@ export async function imeiEmUso(db: Executor, imei: string, excetoId?: number) {
   return row !== undefined && row.id !== excetoId;
 }
 
-export async function inserir(db: Executor, v: { imei: string; protocolo: string; chipId: number; usuarioCadastroId: number; codigoAtivacaoHash?: string | undefined }) {
+export async function inserir(
+  db: Executor,
+  v: { imei: string; protocolo: string; chipId: number; usuarioCadastroId: number; codigoAtivacaoHash?: string | undefined },
+) {
   const [row] = await db.insert(rastreadores).values(v).returning({ id: rastreadores.id });
   if (!row) throw new Error('insert rastreadores returned nothing');
   return row.id;
 }
 
-export async function atualizar(db: Executor, id: number, v: Partial<{ imei: string; protocolo: string; chipId: number; situacao: string; situacaoEnergia: string; codigoAtivacaoHash: string }>) {
+export async function atualizar(
+  db: Executor,
+  id: number,
+  v: Partial<{ imei: string; protocolo: string; chipId: number; situacao: string; situacaoEnergia: string; codigoAtivacaoHash: string }>,
+) {
   await db.update(rastreadores).set(v).where(eq(rastreadores.id, id));
 }

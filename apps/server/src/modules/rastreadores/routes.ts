@@ -1,11 +1,24 @@
 import { erroSchema, idParamSchema } from '@rastro/shared/schemas/common';
 import { mensagemSchema } from '@rastro/shared/schemas/auth';
-import { rastreadorAdminPageSchema, rastreadorAdminSchema, rastreadorDetalheSchema, rastreadorFiltroSchema, rastreadorFormSchema } from '@rastro/shared/schemas/rastreadores';
+import {
+  rastreadorAdminPageSchema,
+  rastreadorAdminSchema,
+  rastreadorDetalheSchema,
+  rastreadorFiltroSchema,
+  rastreadorFormSchema,
+} from '@rastro/shared/schemas/rastreadores';
 import { PER } from '@rastro/shared/roles';
 import type { Ctx } from '../../context';
 import type { AppInstance } from '../../lib/types';
 import { principalDe } from '../../plugins/auth';
-import { alterarSituacaoRastreador, desligarRastreador, detalharRastreador, listarRastreadores, obterRastreador, salvarRastreador } from './service';
+import {
+  alterarSituacaoRastreador,
+  desligarRastreador,
+  detalharRastreador,
+  listarRastreadores,
+  obterRastreador,
+  salvarRastreador,
+} from './service';
 
 const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema, 404: erroSchema, 409: erroSchema };
 const tags = ['Rastreadores (administração)'];
@@ -15,7 +28,12 @@ export function rastreadoresRoutes(app: AppInstance, ctx: Ctx) {
 
   app.get('/api/rastreadores', {
     onRequest,
-    schema: { tags, summary: 'Lista os rastreadores (busca por código e IMEI)', querystring: rastreadorFiltroSchema, response: { 200: rastreadorAdminPageSchema, ...erros } },
+    schema: {
+      tags,
+      summary: 'Lista os rastreadores (busca por código e IMEI)',
+      querystring: rastreadorFiltroSchema,
+      response: { 200: rastreadorAdminPageSchema, ...erros },
+    },
     handler: (req) => listarRastreadores(ctx, req.query),
   });
 
@@ -33,7 +51,12 @@ export function rastreadoresRoutes(app: AppInstance, ctx: Ctx) {
 
   app.post('/api/rastreadores', {
     onRequest,
-    schema: { tags, summary: 'Cadastra (ou, com id, altera) um rastreador', body: rastreadorFormSchema, response: { 200: rastreadorAdminSchema, 201: rastreadorAdminSchema, ...erros } },
+    schema: {
+      tags,
+      summary: 'Cadastra (ou, com id, altera) um rastreador',
+      body: rastreadorFormSchema,
+      response: { 200: rastreadorAdminSchema, 201: rastreadorAdminSchema, ...erros },
+    },
     handler: async (req, reply) => {
       const { rastreador, criado } = await salvarRastreador(ctx, principalDe(req), req.body);
       return reply.code(criado ? 201 : 200).send(rastreador);
@@ -55,7 +78,12 @@ export function rastreadoresRoutes(app: AppInstance, ctx: Ctx) {
   // Also for the tracker's owner: the service checks PER100 or ownership.
   app.put('/api/rastreadores/desligar/:id', {
     onRequest: ctx.auth.autenticar,
-    schema: { tags, summary: 'Pede o desligamento do rastreador (administrador ou dono)', params: idParamSchema, response: { 200: mensagemSchema, ...erros } },
+    schema: {
+      tags,
+      summary: 'Pede o desligamento do rastreador (administrador ou dono)',
+      params: idParamSchema,
+      response: { 200: mensagemSchema, ...erros },
+    },
     handler: (req) => desligarRastreador(ctx, principalDe(req), req.params.id, req.ip),
   });
 }

@@ -1,4 +1,10 @@
-import { DESCRICAO_SITUACAO_ENERGIA, DESCRICAO_SITUACAO_RASTREADOR, PROTOCOLOS, SITUACOES_ENERGIA, SITUACOES_RASTREADOR } from '@rastro/shared/dominio';
+import {
+  DESCRICAO_SITUACAO_ENERGIA,
+  DESCRICAO_SITUACAO_RASTREADOR,
+  PROTOCOLOS,
+  SITUACOES_ENERGIA,
+  SITUACOES_RASTREADOR,
+} from '@rastro/shared/dominio';
 import { MSG } from '@rastro/shared/messages';
 import { PER } from '@rastro/shared/roles';
 import type { Page } from '@rastro/shared/schemas/common';
@@ -13,7 +19,17 @@ import { registrarAuditoria } from '../auth/repository';
 import { situacaoEUso } from '../chips/repository';
 import { enfileirar } from '../comandos/repository';
 import { avisarGateway } from '../comandos/service';
-import { atualizar, buscar, buscarDetalhe, estado, imeiEmUso, inserir, listar, ultimaLocalizacao, type FiltroRastreadores } from './repository';
+import {
+  atualizar,
+  buscar,
+  buscarDetalhe,
+  estado,
+  imeiEmUso,
+  inserir,
+  listar,
+  ultimaLocalizacao,
+  type FiltroRastreadores,
+} from './repository';
 
 type Linha = NonNullable<Awaited<ReturnType<typeof buscar>>>;
 
@@ -42,7 +58,10 @@ function paraAdmin(r: Linha): RastreadorAdmin {
   };
 }
 
-export async function listarRastreadores(ctx: Ctx, f: Omit<FiltroRastreadores, 'codigo'> & { codigo?: string | undefined }): Promise<Page<RastreadorAdmin>> {
+export async function listarRastreadores(
+  ctx: Ctx,
+  f: Omit<FiltroRastreadores, 'codigo'> & { codigo?: string | undefined },
+): Promise<Page<RastreadorAdmin>> {
   const { rows, total } = await listar(ctx.db, { ...f, codigo: f.codigo ? Number(f.codigo) : undefined, imei: f.imei || undefined });
   return pagina(rows.map(paraAdmin), total, f);
 }
@@ -69,7 +88,12 @@ export async function detalharRastreador(ctx: Ctx, id: number): Promise<Rastread
     ultraEconomiaBateria: vf(d.ultraEconomiaBateria),
     ultimaLocalizacao:
       loc && loc.latitude !== null && loc.longitude !== null
-        ? { latitude: loc.latitude, longitude: loc.longitude, dataHora: iso(loc.dataHora), tipo: umDe(['GPS', 'WIFI', 'LBS'] as const, loc.tipo, 'GPS') }
+        ? {
+            latitude: loc.latitude,
+            longitude: loc.longitude,
+            dataHora: iso(loc.dataHora),
+            tipo: umDe(['GPS', 'WIFI', 'LBS'] as const, loc.tipo, 'GPS'),
+          }
         : null,
     comandosPendentes: d.comandosPendentes,
   };
@@ -83,7 +107,11 @@ async function validarChip(ctx: Ctx, chipId: number, rastreadorId?: number) {
 }
 
 /** Creates a tracker (awaiting its owner's link), or updates imei/protocolo/chip when `id` is given. */
-export async function salvarRastreador(ctx: Ctx, p: Principal, body: RastreadorForm): Promise<{ rastreador: RastreadorAdmin; criado: boolean }> {
+export async function salvarRastreador(
+  ctx: Ctx,
+  p: Principal,
+  body: RastreadorForm,
+): Promise<{ rastreador: RastreadorAdmin; criado: boolean }> {
   const imei = body.imei.trim();
   // Stored as a hash only, like a password: the admin sets it, nobody reads it back.
   const codigoAtivacaoHash = body.codigoAtivacao ? await hashSenha(body.codigoAtivacao) : undefined;
@@ -95,12 +123,23 @@ export async function salvarRastreador(ctx: Ctx, p: Principal, body: RastreadorF
       if (muda && atual.situacao === 'ATIVO') throw new AppError(400, MSG.rastreadorAtivoImutavel);
       if (await imeiEmUso(ctx.db, imei, body.id)) throw erroDeCampo(409, 'imei', MSG.imeiJaCadastrado);
       if (atual.chipId !== body.chipId) await validarChip(ctx, body.chipId, body.id);
-      await atualizar(ctx.db, body.id, { imei, protocolo: body.protocolo, chipId: body.chipId, ...(codigoAtivacaoHash ? { codigoAtivacaoHash } : {}) });
+      await atualizar(ctx.db, body.id, {
+        imei,
+        protocolo: body.protocolo,
+        chipId: body.chipId,
+        ...(codigoAtivacaoHash ? { codigoAtivacaoHash } : {}),
+      });
       return { rastreador: await obterRastreador(ctx, body.id), criado: false };
     }
     if (await imeiEmUso(ctx.db, imei)) throw erroDeCampo(409, 'imei', MSG.imeiJaCadastrado);
     await validarChip(ctx, body.chipId);
-    const id = await inserir(ctx.db, { imei, protocolo: body.protocolo, chipId: body.chipId, usuarioCadastroId: p.usuarioId, codigoAtivacaoHash });
+    const id = await inserir(ctx.db, {
+      imei,
+      protocolo: body.protocolo,
+      chipId: body.chipId,
+      usuarioCadastroId: p.usuarioId,
+      codigoAtivacaoHash,
+    });
     return { rastreador: await obterRastreador(ctx, id), criado: true };
   } catch (err) {
     // Two saves racing for the same IMEI or chip: the unique indexes decide.
@@ -130,7 +169,13 @@ export async function desligarRastreador(ctx: Ctx, p: Principal, id: number, ip:
   await ctx.db.transaction(async (tx) => {
     await atualizar(tx, id, { situacaoEnergia: 'AGUARDANDO_DESLIGAMENTO' });
     await enfileirar(tx, id, p.usuarioId, [{ tipo: 'DESLIGAR' }]);
-    await registrarAuditoria(tx, { usuarioId: p.usuarioId, emuladorId: p.emuladorId ?? null, acao: 'RASTREADOR_DESLIGAR', detalhe: { rastreadorId: id }, ip });
+    await registrarAuditoria(tx, {
+      usuarioId: p.usuarioId,
+      emuladorId: p.emuladorId ?? null,
+      acao: 'RASTREADOR_DESLIGAR',
+      detalhe: { rastreadorId: id },
+      ip,
+    });
   });
   // Whichever instance holds the device's connection delivers the command now.
   await avisarGateway(ctx.database, [id]);

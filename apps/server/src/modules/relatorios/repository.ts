@@ -37,12 +37,14 @@ export async function totalizadores(db: Executor, p: Periodo) {
 }
 
 export async function porSituacao(db: Executor, p: Periodo) {
-  return db
-    .select({ situacao: situacaoEfetiva, n: sql<number>`count(*)::int` })
-    .from(rastreadores)
-    .where(noPeriodo(rastreadores.dataCadastro, p))
-    // By position: drizzle qualifies the columns of the expression differently in GROUP BY.
-    .groupBy(sql`1`);
+  return (
+    db
+      .select({ situacao: situacaoEfetiva, n: sql<number>`count(*)::int` })
+      .from(rastreadores)
+      .where(noPeriodo(rastreadores.dataCadastro, p))
+      // By position: drizzle qualifies the columns of the expression differently in GROUP BY.
+      .groupBy(sql`1`)
+  );
 }
 
 export async function porSituacaoEnergia(db: Executor, p: Periodo) {

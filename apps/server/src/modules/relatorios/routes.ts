@@ -11,7 +11,12 @@ const tags = ['Dashboard'];
 export function relatoriosRoutes(app: AppInstance, ctx: Ctx) {
   app.get('/api/relatorios/totalizadores', {
     onRequest: ctx.auth.exigir(PER.DASHBOARD_TOTAIS),
-    schema: { tags, summary: 'Totais de usuários, rastreadores, localizações e chips no período', querystring: relatorioQuerySchema, response: { 200: totalizadoresSchema, ...erros } },
+    schema: {
+      tags,
+      summary: 'Totais de usuários, rastreadores, localizações e chips no período',
+      querystring: relatorioQuerySchema,
+      response: { 200: totalizadoresSchema, ...erros },
+    },
     handler: (req) => relatorioTotalizadores(ctx, req.query),
   });
   app.get('/api/relatorios/situacoes', {
@@ -21,7 +26,12 @@ export function relatoriosRoutes(app: AppInstance, ctx: Ctx) {
   });
   app.get('/api/relatorios/situacoes-energia', {
     onRequest: ctx.auth.exigir(PER.DASHBOARD_ENERGIA),
-    schema: { tags, summary: 'Rastreadores por situação de energia', querystring: relatorioQuerySchema, response: { 200: situacoesEnergiaSchema, ...erros } },
+    schema: {
+      tags,
+      summary: 'Rastreadores por situação de energia',
+      querystring: relatorioQuerySchema,
+      response: { 200: situacoesEnergiaSchema, ...erros },
+    },
     handler: (req) => relatorioSituacoesEnergia(ctx, req.query),
   });
 }

@@ -38,7 +38,10 @@ export async function listar(db: Executor, f: FiltroUsuarios) {
     .orderBy(...ordenacao({ ...colunasLista, nome: sql`lower(${usuarios.nome})` }, usuarios.id, f))
     .limit(f.size)
     .offset(f.page * f.size);
-  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(usuarios).where(where);
+  const [total] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(usuarios)
+    .where(where);
   return { rows, total: total?.n ?? 0 };
 }
 
@@ -78,7 +81,10 @@ export async function buscarDetalhe(db: Executor, id: number) {
 
 export async function cpfEmUso(db: Executor, cpf: string, excetoId?: number) {
   const cond = eq(usuarios.cpf, cpf);
-  const [row] = await db.select({ id: usuarios.id }).from(usuarios).where(excetoId ? and(cond, ne(usuarios.id, excetoId)) : cond);
+  const [row] = await db
+    .select({ id: usuarios.id })
+    .from(usuarios)
+    .where(excetoId ? and(cond, ne(usuarios.id, excetoId)) : cond);
   return row !== undefined;
 }
 
@@ -95,6 +101,10 @@ export async function estadoDaCidade(db: Executor, cidadeId: number) {
 }
 
 export async function atualizar(db: Executor, id: number, v: Partial<typeof usuarios.$inferInsert>) {
-  const rows = await db.update(usuarios).set({ ...v, atualizadoEm: new Date() }).where(eq(usuarios.id, id)).returning({ id: usuarios.id });
+  const rows = await db
+    .update(usuarios)
+    .set({ ...v, atualizadoEm: new Date() })
+    .where(eq(usuarios.id, id))
+    .returning({ id: usuarios.id });
   return rows.length === 1;
 }

@@ -1,5 +1,11 @@
 import { erroSchema, idParamSchema } from '@rastro/shared/schemas/common';
-import { emulacaoSchema, usuarioDetalheSchema, usuarioFiltroSchema, usuarioFormSchema, usuarioPageSchema } from '@rastro/shared/schemas/usuarios';
+import {
+  emulacaoSchema,
+  usuarioDetalheSchema,
+  usuarioFiltroSchema,
+  usuarioFormSchema,
+  usuarioPageSchema,
+} from '@rastro/shared/schemas/usuarios';
 import { PER } from '@rastro/shared/roles';
 import type { Ctx } from '../../context';
 import type { AppInstance } from '../../lib/types';
@@ -14,7 +20,12 @@ export function usuariosAdminRoutes(app: AppInstance, ctx: Ctx) {
 
   app.get('/api/usuarios', {
     onRequest,
-    schema: { tags, summary: 'Lista os usuários (busca por nome, CPF e e-mail)', querystring: usuarioFiltroSchema, response: { 200: usuarioPageSchema, ...erros } },
+    schema: {
+      tags,
+      summary: 'Lista os usuários (busca por nome, CPF e e-mail)',
+      querystring: usuarioFiltroSchema,
+      response: { 200: usuarioPageSchema, ...erros },
+    },
     handler: (req) => listarUsuarios(ctx, req.query),
   });
 
@@ -32,7 +43,12 @@ export function usuariosAdminRoutes(app: AppInstance, ctx: Ctx) {
 
   app.post('/api/usuarios', {
     onRequest,
-    schema: { tags, summary: 'Cadastra (com link de primeiro acesso) ou, com id, altera um usuário', body: usuarioFormSchema, response: { 200: usuarioDetalheSchema, 201: usuarioDetalheSchema, ...erros } },
+    schema: {
+      tags,
+      summary: 'Cadastra (com link de primeiro acesso) ou, com id, altera um usuário',
+      body: usuarioFormSchema,
+      response: { 200: usuarioDetalheSchema, 201: usuarioDetalheSchema, ...erros },
+    },
     handler: async (req, reply) => {
       const { usuario, criado } = await salvarUsuario(ctx, principalDe(req), req.body, req.ip);
       return reply.code(criado ? 201 : 200).send(usuario);
@@ -47,7 +63,12 @@ export function usuariosAdminRoutes(app: AppInstance, ctx: Ctx) {
 
   app.delete('/api/usuarios/inativar/:id', {
     onRequest,
-    schema: { tags, summary: 'Inativa um usuário (e encerra suas sessões)', params: idParamSchema, response: { 200: usuarioDetalheSchema, ...erros } },
+    schema: {
+      tags,
+      summary: 'Inativa um usuário (e encerra suas sessões)',
+      params: idParamSchema,
+      response: { 200: usuarioDetalheSchema, ...erros },
+    },
     handler: (req) => alterarSituacaoUsuario(ctx, principalDe(req), req.params.id, false, req.ip),
   });
 }

@@ -18,7 +18,12 @@ import { buscarSessao, emailEmUso, emulavel, inserir } from './repository';
 const paraLista = (r: Awaited<ReturnType<typeof listar>>['rows'][number]): UsuarioLista => ({ ...r, dataCadastro: iso(r.dataCadastro) });
 
 export async function listarUsuarios(ctx: Ctx, f: FiltroUsuarios): Promise<Page<UsuarioLista>> {
-  const { rows, total } = await listar(ctx.db, { ...f, cpf: f.cpf ? onlyDigits(f.cpf) : undefined, nome: f.nome || undefined, email: f.email || undefined });
+  const { rows, total } = await listar(ctx.db, {
+    ...f,
+    cpf: f.cpf ? onlyDigits(f.cpf) : undefined,
+    nome: f.nome || undefined,
+    email: f.email || undefined,
+  });
   return pagina(rows.map(paraLista), total, f);
 }
 
@@ -54,7 +59,8 @@ export function valoresDoFormulario(b: Omit<UsuarioForm, 'id' | 'nivelId' | 'ema
 export async function validarEndereco(ctx: Ctx, estadoId: number | null, cidadeId: number | null) {
   if (cidadeId === null) return;
   const estadoDaCidadeId = await estadoDaCidade(ctx.db, cidadeId);
-  if (estadoDaCidadeId === undefined || (estadoId !== null && estadoDaCidadeId !== estadoId)) throw erroDeCampo(400, 'cidadeId', MSG.cidadeForaDoEstado);
+  if (estadoDaCidadeId === undefined || (estadoId !== null && estadoDaCidadeId !== estadoId))
+    throw erroDeCampo(400, 'cidadeId', MSG.cidadeForaDoEstado);
 }
 
 /** Holds every permission: only such an administrator makes, changes or stops administrators. */
@@ -72,7 +78,12 @@ async function exigirGerenciavel(ctx: Ctx, p: Principal, id: number) {
 }
 
 /** POST /api/usuarios: creates (sending a first-access link) or, with id, updates a user. */
-export async function salvarUsuario(ctx: Ctx, p: Principal, b: UsuarioForm, ip: string): Promise<{ usuario: UsuarioDetalhe; criado: boolean }> {
+export async function salvarUsuario(
+  ctx: Ctx,
+  p: Principal,
+  b: UsuarioForm,
+  ip: string,
+): Promise<{ usuario: UsuarioDetalhe; criado: boolean }> {
   const email = b.email.trim().toLowerCase();
   const cpf = onlyDigits(b.cpf);
   const novoNivel = await nivel(ctx.db, b.nivelId);
@@ -82,7 +93,14 @@ export async function salvarUsuario(ctx: Ctx, p: Principal, b: UsuarioForm, ip: 
   if (await emailEmUso(ctx.db, email, b.id)) throw erroDeCampo(409, 'email', MSG.emailJaCadastrado);
   if (await cpfEmUso(ctx.db, cpf, b.id)) throw erroDeCampo(409, 'cpf', MSG.cpfJaCadastrado);
   await validarEndereco(ctx, b.estadoId, b.cidadeId);
-  const valores = { ...valoresDoFormulario(b), nome: b.nome.trim(), email, cpf, dataNascimento: b.dataNascimento || null, nivelId: b.nivelId };
+  const valores = {
+    ...valoresDoFormulario(b),
+    nome: b.nome.trim(),
+    email,
+    cpf,
+    dataNascimento: b.dataNascimento || null,
+    nivelId: b.nivelId,
+  };
   try {
     if (b.id !== undefined) {
       const id = b.id;

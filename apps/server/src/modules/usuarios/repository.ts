@@ -12,7 +12,9 @@ export interface UsuarioSessao {
   authorities: string[];
 }
 
-const authoritiesSql = sql<string[]>`coalesce((select array_agg(${nivelPermissoes.permissao} order by ${nivelPermissoes.permissao}) from ${nivelPermissoes} where ${nivelPermissoes.nivelId} = ${usuarios.nivelId}), '{}')`;
+const authoritiesSql = sql<
+  string[]
+>`coalesce((select array_agg(${nivelPermissoes.permissao} order by ${nivelPermissoes.permissao}) from ${nivelPermissoes} where ${nivelPermissoes.nivelId} = ${usuarios.nivelId}), '{}')`;
 
 const colunasSessao = {
   id: usuarios.id,
@@ -36,11 +38,7 @@ export async function buscarParaLogin(db: Executor, email: string) {
 export const emulavel = (u: Pick<UsuarioSessao, 'isClient' | 'situacao'>) => u.isClient && u.situacao;
 
 export async function buscarSessao(db: Executor, id: number): Promise<UsuarioSessao | undefined> {
-  const [row] = await db
-    .select(colunasSessao)
-    .from(usuarios)
-    .innerJoin(niveis, eq(niveis.id, usuarios.nivelId))
-    .where(eq(usuarios.id, id));
+  const [row] = await db.select(colunasSessao).from(usuarios).innerJoin(niveis, eq(niveis.id, usuarios.nivelId)).where(eq(usuarios.id, id));
   return row;
 }
 
@@ -55,7 +53,9 @@ export function prepararSessaoPorToken(db: Db) {
     .from(accessTokens)
     .innerJoin(usuarios, eq(usuarios.id, accessTokens.usuarioId))
     .innerJoin(niveis, eq(niveis.id, usuarios.nivelId))
-    .where(and(eq(accessTokens.tokenHash, sql.placeholder('tokenHash')), isNull(accessTokens.revogadoEm), gt(accessTokens.expiraEm, sql`now()`)))
+    .where(
+      and(eq(accessTokens.tokenHash, sql.placeholder('tokenHash')), isNull(accessTokens.revogadoEm), gt(accessTokens.expiraEm, sql`now()`)),
+    )
     .prepare('sessao_por_token');
   return async (tokenHash: string): Promise<(UsuarioSessao & { expiraEm: Date }) | undefined> => (await q.execute({ tokenHash }))[0];
 }

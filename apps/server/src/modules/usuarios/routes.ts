@@ -25,13 +25,23 @@ export function usuariosPublicRoutes(app: AppInstance, ctx: Ctx) {
 
   app.get('/users/:id', {
     onRequest: ctx.auth.autenticar,
-    schema: { tags: ['Minha conta'], summary: 'Dados do próprio usuário', params: idParamSchema, response: { 200: usuarioDetalheSchema, ...erros } },
+    schema: {
+      tags: ['Minha conta'],
+      summary: 'Dados do próprio usuário',
+      params: idParamSchema,
+      response: { 200: usuarioDetalheSchema, ...erros },
+    },
     handler: (req) => obterConta(ctx, principalDe(req), req.params.id),
   });
 
   app.post('/users', {
     onRequest: ctx.auth.autenticar,
-    schema: { tags: ['Minha conta'], summary: 'Atualiza os dados do próprio usuário', body: minhaContaSchema, response: { 200: usuarioDetalheSchema, ...erros } },
+    schema: {
+      tags: ['Minha conta'],
+      summary: 'Atualiza os dados do próprio usuário',
+      body: minhaContaSchema,
+      response: { 200: usuarioDetalheSchema, ...erros },
+    },
     handler: (req) => atualizarConta(ctx, principalDe(req), req.body, req.ip),
   });
 }

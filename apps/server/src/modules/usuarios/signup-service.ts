@@ -15,7 +15,10 @@ import { emailEmUso, idDoNivel, inserir } from './repository';
 export async function cadastrar(ctx: Ctx, body: SignUp, ip: string) {
   const { limits } = ctx.config;
   const email = body.email.trim().toLowerCase();
-  if (!ctx.limiter.hit(`signup:ip:${ip}`, limits.signupIp, limits.windowMs) || !ctx.limiter.hit(`signup:email:${email}`, limits.signupEmail, limits.windowMs)) {
+  if (
+    !ctx.limiter.hit(`signup:ip:${ip}`, limits.signupIp, limits.windowMs) ||
+    !ctx.limiter.hit(`signup:email:${email}`, limits.signupEmail, limits.windowMs)
+  ) {
     throw new AppError(429, MSG.muitasTentativas);
   }
   const jaExiste = () => erroDeCampo(409, 'email', MSG.emailJaCadastrado);

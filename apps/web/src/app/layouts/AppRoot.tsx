@@ -5,15 +5,7 @@ import { Spinner } from '@/components/Spinner';
 import { checkToken } from '@/features/auth/api/check-token';
 import { isApiError } from '@/lib/api-error';
 import { notifySuccess, notifyWarning } from '@/lib/notify';
-import {
-  SESSION_STORAGE_KEY,
-  clearSession,
-  confirmSession,
-  getSession,
-  markTokenChecked,
-  reloadSession,
-  useSession,
-} from '@/lib/session';
+import { SESSION_STORAGE_KEY, clearSession, confirmSession, getSession, markTokenChecked, reloadSession, useSession } from '@/lib/session';
 import { paths } from '@/paths';
 
 let inflight: { token: string; promise: ReturnType<typeof checkToken> } | null = null;

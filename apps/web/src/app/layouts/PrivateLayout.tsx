@@ -48,10 +48,7 @@ export function PrivateLayout() {
       <Link href="#conteudo" sx={skipLink}>
         Pular para o conteúdo
       </Link>
-      <AppBar
-        position="fixed"
-        sx={wide ? { width: `calc(100% - ${DRAWER_WIDTH}px)`, ml: `${DRAWER_WIDTH}px` } : undefined}
-      >
+      <AppBar position="fixed" sx={wide ? { width: `calc(100% - ${DRAWER_WIDTH}px)`, ml: `${DRAWER_WIDTH}px` } : undefined}>
         <Toolbar>
           {!wide && (
             <IconButton color="inherit" edge="start" aria-label="Abrir menu" onClick={() => setOpen(true)} sx={{ mr: 2 }}>

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PER, TODAS_PERMISSOES } from '@rastro/shared/roles';
 import { visibleMenu } from './menu';
 
-const labels = (entries: ReturnType<typeof visibleMenu>) =>
-  entries.map((e) => (e.kind === 'divider' ? '|' : e.label)).join(', ');
+const labels = (entries: ReturnType<typeof visibleMenu>) => entries.map((e) => (e.kind === 'divider' ? '|' : e.label)).join(', ');
 
 const user = (authorities: readonly string[], isClient: boolean) => ({ usuarioId: 1, nome: 'X', authorities, isClient });
 
@@ -15,9 +14,7 @@ describe('sidebar menu', () => {
   });
 
   it('gives a client the map and trackers', () => {
-    expect(labels(visibleMenu(user([], true)))).toBe(
-      'Mapa GPS, Meus Rastreadores, |, Notificações, |, Minha Conta, Alterar senha, Sair',
-    );
+    expect(labels(visibleMenu(user([], true)))).toBe('Mapa GPS, Meus Rastreadores, |, Notificações, |, Minha Conta, Alterar senha, Sair');
   });
 
   it('filters admin entries one role at a time', () => {

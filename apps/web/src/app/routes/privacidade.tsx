@@ -10,18 +10,16 @@ export function Component() {
         Política de Privacidade
       </Typography>
       <Typography>
-        O Rastro coleta apenas os dados necessários para localizar os seus pets: nome, email e telefone da sua
-        conta, e as posições, o nível de bateria e os eventos enviados pelos seus rastreadores.
+        O Rastro coleta apenas os dados necessários para localizar os seus pets: nome, email e telefone da sua conta, e as posições, o nível
+        de bateria e os eventos enviados pelos seus rastreadores.
       </Typography>
       <Typography>
-        Esses dados são usados somente para prestar o serviço: mostrar as localizações, enviar notificações e
-        mensagens sobre a sua conta. Não vendemos nem compartilhamos os seus dados com terceiros, exceto quando a lei
-        exigir.
+        Esses dados são usados somente para prestar o serviço: mostrar as localizações, enviar notificações e mensagens sobre a sua conta.
+        Não vendemos nem compartilhamos os seus dados com terceiros, exceto quando a lei exigir.
       </Typography>
       <Typography>
-        As senhas são guardadas de forma cifrada, e o acesso à sua conta é protegido por token. Você pode pedir a
-        correção ou a exclusão dos seus dados a qualquer momento pelo suporte, conforme a Lei Geral de Proteção de
-        Dados (LGPD, Lei nº 13.709/2018).
+        As senhas são guardadas de forma cifrada, e o acesso à sua conta é protegido por token. Você pode pedir a correção ou a exclusão dos
+        seus dados a qualquer momento pelo suporte, conforme a Lei Geral de Proteção de Dados (LGPD, Lei nº 13.709/2018).
       </Typography>
       <Typography variant="body2" color="text.secondary">
         O login usa um CAPTCHA por prova de trabalho, sem cookies de rastreamento.

@@ -150,11 +150,7 @@ export function DataTable<T>({
                     sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
                   >
                     {c.sortable ? (
-                      <TableSortLabel
-                        active={active}
-                        direction={active ? params.orderDirection : 'asc'}
-                        onClick={() => onSortChange(c.id)}
-                      >
+                      <TableSortLabel active={active} direction={active ? params.orderDirection : 'asc'} onClick={() => onSortChange(c.id)}>
                         {c.label}
                       </TableSortLabel>
                     ) : (

@@ -35,13 +35,7 @@ export function RowActionsMenu({ rowId, actions }: RowActionsMenuProps) {
       >
         <MoreVertIcon fontSize="small" />
       </IconButton>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={open}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-labelledby': buttonId } }}
-      >
+      <Menu id={menuId} anchorEl={anchor} open={open} onClose={() => setAnchor(null)} slotProps={{ list: { 'aria-labelledby': buttonId } }}>
         {actions.map((a) => (
           <MenuItem
             key={a.label}

@@ -3,7 +3,17 @@ import Stack from '@mui/material/Stack';
 import { ButtonLink } from '@/components/ButtonLink';
 
 /** 'Voltar' (back to where the form came from) and the submit button, at the form's end. */
-export function FormActions({ voltar, saving, voltarLabel = 'Voltar', salvarLabel = 'Salvar' }: { voltar: string; saving: boolean; voltarLabel?: string; salvarLabel?: string }) {
+export function FormActions({
+  voltar,
+  saving,
+  voltarLabel = 'Voltar',
+  salvarLabel = 'Salvar',
+}: {
+  voltar: string;
+  saving: boolean;
+  voltarLabel?: string;
+  salvarLabel?: string;
+}) {
   return (
     <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
       <ButtonLink to={voltar} variant="outlined">

@@ -13,10 +13,7 @@ interface MaskInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'va
 }
 
 /** react-imask input in the shape MUI's `inputComponent` expects. `0` = any digit. */
-export const MaskInput = forwardRef<HTMLInputElement, MaskInputProps>(function MaskInput(
-  { onMaskAccept, mask = '', value, ...rest },
-  ref,
-) {
+export const MaskInput = forwardRef<HTMLInputElement, MaskInputProps>(function MaskInput({ onMaskAccept, mask = '', value, ...rest }, ref) {
   const text = typeof value === 'string' ? value : '';
   const onAccept = (v: string) => onMaskAccept?.(v);
   if (typeof mask === 'string') {

@@ -27,10 +27,24 @@ export function TelefonesFields({ autoCompleteCelular = 'off' }: { autoCompleteC
       </Grid>
       {/* Landlines as (00) 0000-0000; a stored mobile number still fits. */}
       <Grid size={{ xs: 12, md: 4 }}>
-        <MaskedFieldControl control={control} name="telefoneResidencial" label="Telefone Residencial" mask={MASCARA.telefoneOuCelular} inputMode="tel" autoComplete="off" />
+        <MaskedFieldControl
+          control={control}
+          name="telefoneResidencial"
+          label="Telefone Residencial"
+          mask={MASCARA.telefoneOuCelular}
+          inputMode="tel"
+          autoComplete="off"
+        />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
-        <MaskedFieldControl control={control} name="telefoneComercial" label="Telefone Comercial" mask={MASCARA.telefoneOuCelular} inputMode="tel" autoComplete="off" />
+        <MaskedFieldControl
+          control={control}
+          name="telefoneComercial"
+          label="Telefone Comercial"
+          mask={MASCARA.telefoneOuCelular}
+          inputMode="tel"
+          autoComplete="off"
+        />
       </Grid>
     </>
   );

@@ -116,7 +116,9 @@ describe('LiveUpdates (the one owner of live data)', () => {
     ws.receber(evento({ posicoes: [marcador(1, -23.52), marcador(3, -23.9)] }));
     ws.receber(
       evento({
-        rastreadores: [rastreador(1, { bateria: 40, situacaoEnergia: 'AGUARDANDO_DESLIGAMENTO', situacaoEnergiaDescricao: 'Aguardando Desligamento' })],
+        rastreadores: [
+          rastreador(1, { bateria: 40, situacaoEnergia: 'AGUARDANDO_DESLIGAMENTO', situacaoEnergiaDescricao: 'Aguardando Desligamento' }),
+        ],
         notificacoes: [{ id: 9, dataCadastro: '2025-03-10T13:00:00.000Z', descricao: 'Bateria baixa', lida: false }],
         naoLidas: 3,
       }),

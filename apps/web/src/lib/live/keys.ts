@@ -11,7 +11,8 @@ export const liveKeys = {
   meuRastreador: (id: number) => [...liveKeys.meusRastreadores, 'detail', id] as const,
   /** Map markers: ATUAL keeps the latest position per tracker; HISTORICO is not live. */
   marcadores: ['marcadores'] as const,
-  marcadoresAtuais: (usuarioRastreadorId: number | null) => [...liveKeys.marcadores, 'ATUAL' satisfies TipoVisualizacao, usuarioRastreadorId] as const,
+  marcadoresAtuais: (usuarioRastreadorId: number | null) =>
+    [...liveKeys.marcadores, 'ATUAL' satisfies TipoVisualizacao, usuarioRastreadorId] as const,
   /** Detail tables (positions and battery history) of one tracker. */
   localizacoes: ['localizacoes'] as const,
   baterias: ['baterias'] as const,

@@ -6,8 +6,7 @@ import { apiRequest } from '@/lib/api-client';
 import { lookupKeys } from './lookup-keys';
 
 /** GET /api/via-cep/cep/{cep} (8 digits): the address of a CEP with our state and city ids. */
-export const getEnderecoPorCep = (cep: string) =>
-  apiRequest(`/api/via-cep/cep/${encodeURIComponent(onlyDigits(cep))}`, viaCepSchema);
+export const getEnderecoPorCep = (cep: string) => apiRequest(`/api/via-cep/cep/${encodeURIComponent(onlyDigits(cep))}`, viaCepSchema);
 
 /**
  * A failure is reported by the query cache with the server's own message ('CEP não

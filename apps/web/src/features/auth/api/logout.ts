@@ -11,6 +11,10 @@ export const logout = () => apiRequest('/api/logout', mensagemSchema, { expireOn
 /** Logs out (at least 1.5 s, spec §9); the local session ends even if the server call fails. */
 export const useLogout = () =>
   useMutation({
-    mutationFn: () => withMinDelay(logout().catch(() => null), DELAY.logout),
+    mutationFn: () =>
+      withMinDelay(
+        logout().catch(() => null),
+        DELAY.logout,
+      ),
     onSettled: () => clearSession(),
   });

@@ -8,5 +8,4 @@ import { withMinDelay } from '@/lib/delay';
 export const sendResetLink = (input: SendLinkForm) =>
   apiRequest('/users/pass/send-link', sendLinkResponseSchema, { method: 'PUT', auth: false, json: input });
 
-export const useSendResetLink = () =>
-  useMutation({ mutationFn: (input: SendLinkForm) => withMinDelay(sendResetLink(input), DELAY.slow) });
+export const useSendResetLink = () => useMutation({ mutationFn: (input: SendLinkForm) => withMinDelay(sendResetLink(input), DELAY.slow) });

@@ -5,8 +5,6 @@ import { apiRequest } from '@/lib/api-client';
 import { withMinDelay } from '@/lib/delay';
 
 /** POST /users/sign-up: creates a client account; the server e-mails the first-access data. */
-export const signUp = (input: SignUp) =>
-  apiRequest('/users/sign-up', signUpResponseSchema, { method: 'POST', auth: false, json: input });
+export const signUp = (input: SignUp) => apiRequest('/users/sign-up', signUpResponseSchema, { method: 'POST', auth: false, json: input });
 
-export const useSignUp = () =>
-  useMutation({ mutationFn: (input: SignUp) => withMinDelay(signUp(input), DELAY.slow) });
+export const useSignUp = () => useMutation({ mutationFn: (input: SignUp) => withMinDelay(signUp(input), DELAY.slow) });

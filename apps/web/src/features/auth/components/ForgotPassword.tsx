@@ -34,8 +34,8 @@ export function ForgotPassword({ linkInvalido }: ForgotPasswordProps) {
           Enviamos um link para redefinir a sua senha para <strong>{enviadoPara}</strong>. O link vale 72 horas.
         </Typography>
         <Typography color="text.secondary">
-          Não encontrou o email? Verifique a sua pasta de spam (lixo eletrônico). Você também pode reenviar o link
-          ou entrar em contato com o suporte.
+          Não encontrou o email? Verifique a sua pasta de spam (lixo eletrônico). Você também pode reenviar o link ou entrar em contato com
+          o suporte.
         </Typography>
         <Button
           variant="outlined"
@@ -75,8 +75,8 @@ export function ForgotPassword({ linkInvalido }: ForgotPasswordProps) {
           <AuthHeading id="esqueceu-titulo">Esqueceu sua senha</AuthHeading>
           {linkInvalido && <Alert severity="warning">{MSG.linkInvalido}</Alert>}
           <Typography color="text.secondary">
-            Informe o seu email para receber um link de redefinição de senha. O seu nome de usuário é o seu endereço
-            de email, e a senha diferencia letras maiúsculas de minúsculas.
+            Informe o seu email para receber um link de redefinição de senha. O seu nome de usuário é o seu endereço de email, e a senha
+            diferencia letras maiúsculas de minúsculas.
           </Typography>
           <TextFieldControl
             control={control}

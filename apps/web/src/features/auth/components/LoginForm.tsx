@@ -46,7 +46,15 @@ export function LoginForm() {
       {({ control, formState }) => (
         <Stack spacing={2}>
           <AuthHeading id="login-titulo">Fazer login</AuthHeading>
-          <TextFieldControl control={control} name="email" label="Email" type="email" autoComplete="username" required maxLength={LIMITES.loginEmail} />
+          <TextFieldControl
+            control={control}
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="username"
+            required
+            maxLength={LIMITES.loginEmail}
+          />
           <TextFieldControl
             control={control}
             name="password"

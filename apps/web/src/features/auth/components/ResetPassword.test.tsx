@@ -18,9 +18,7 @@ describe('set a new password from the e-mailed link', () => {
     const net = stubFetch({ 'GET /users/pass/valida-token': validToken });
     const { user } = renderApp(`/auth/alterar-sua-senha/${TOKEN}`);
     expect(await screen.findByText('Verificando o link...')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(net.calls('GET /users/pass/valida-token')[0]?.url.searchParams.get('token')).toBe(TOKEN),
-    );
+    await waitFor(() => expect(net.calls('GET /users/pass/valida-token')[0]?.url.searchParams.get('token')).toBe(TOKEN));
     await passCheckDelay();
 
     const nova = await screen.findByLabelText(/^Nova senha/);

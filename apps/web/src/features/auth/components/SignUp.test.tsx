@@ -39,10 +39,7 @@ describe('sign-up', () => {
     await user.type(celular, '11987654321');
     expect(celular).toHaveValue('(11) 9 8765-4321');
 
-    expect(screen.getByRole('link', { name: 'Política de Privacidade' })).toHaveAttribute(
-      'href',
-      '/politica-de-privacidade',
-    );
+    expect(screen.getByRole('link', { name: 'Política de Privacidade' })).toHaveAttribute('href', '/politica-de-privacidade');
   });
 
   it('creates the account and shows the welcome', async () => {

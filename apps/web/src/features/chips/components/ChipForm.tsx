@@ -32,9 +32,7 @@ function ChipFormFields({ chip }: ChipFormFieldsProps) {
   const save = useSaveChip();
   const navigate = useNavigate();
   const voltar = useReturnPath(paths.admin.chips.list.getHref());
-  const defaults: ChipFormValues = chip
-    ? { id: chip.id, descricao: chip.descricao, numero: chip.numero }
-    : { descricao: '', numero: '' };
+  const defaults: ChipFormValues = chip ? { id: chip.id, descricao: chip.descricao, numero: chip.numero } : { descricao: '', numero: '' };
 
   return (
     <Card variant="outlined">
@@ -60,13 +58,7 @@ function ChipFormFields({ chip }: ChipFormFieldsProps) {
               </Typography>
               <Grid container spacing={2}>
                 <Grid size={{ xs: 12, md: 8 }}>
-                  <TextFieldControl
-                    control={control}
-                    name="descricao"
-                    label="Descrição"
-                    required
-                    maxLength={LIMITES.descricao}
-                  />
+                  <TextFieldControl control={control} name="descricao" label="Descrição" required maxLength={LIMITES.descricao} />
                 </Grid>
                 <Grid size={{ xs: 12, md: 4 }}>
                   <MaskedFieldControl

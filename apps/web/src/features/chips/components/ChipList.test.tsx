@@ -31,7 +31,9 @@ const pagina = (content: Chip[], totalElements = content.length): Page<Chip> => 
 function celulas(table: HTMLElement, i: number): (string | null)[] {
   const row = within(table).getAllByRole('row')[i];
   if (!row) throw new Error(`linha ${i} ausente`);
-  return within(row).getAllByRole('cell').map((c) => c.textContent);
+  return within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
 }
 
 const buscar = () => screen.getByRole('button', { name: 'Buscar' });
@@ -58,15 +60,7 @@ describe('chip list', () => {
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
     expect(headers).toEqual(['Cod.', 'Descricao', 'Numero', 'Usuario', 'Data de Cadastro', 'Situacao', 'Acoes']);
-    expect(celulas(table, 1)).toEqual([
-      '1',
-      'CHIP VIVO',
-      '(11) 98765-4321',
-      'ADMINISTRADOR',
-      '15/01/2025 07:30',
-      'Ativo',
-      '',
-    ]);
+    expect(celulas(table, 1)).toEqual(['1', 'CHIP VIVO', '(11) 98765-4321', 'ADMINISTRADOR', '15/01/2025 07:30', 'Ativo', '']);
     expect(celulas(table, 2)).toEqual(['2', 'CHIP VIVO', '(11) 3000-0000', '-', '15/01/2025 07:30', 'Inativo', '']);
     expect(screen.getByText('1 a 10 de 12')).toBeInTheDocument();
     expect(screen.getByText('Mostrar Linhas:')).toBeInTheDocument();
@@ -170,7 +164,9 @@ describe('chip list', () => {
     const { user } = renderApp('/admin/chips?buscar=1');
     await user.click(await screen.findByRole('button', { name: 'Ações do registro 1' }, LENTO));
     await user.click(await screen.findByRole('menuitem', { name: 'Ativar' }));
-    await user.click(within(await screen.findByRole('dialog', { name: confirmarChip('Ativar', '(11) 98765-4321') })).getByRole('button', { name: 'Sim' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: confirmarChip('Ativar', '(11) 98765-4321') })).getByRole('button', { name: 'Sim' }),
+    );
     expect(await screen.findByText(chipToggleErro('Ativar'))).toBeInTheDocument();
   });
 

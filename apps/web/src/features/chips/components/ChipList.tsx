@@ -2,13 +2,7 @@ import Box from '@mui/material/Box';
 import { useNavigate } from 'react-router';
 import { DESCRICAO_SITUACAO_CHIP } from '@rastro/shared/dominio';
 import { formatarTelefone } from '@rastro/shared/formatters';
-import {
-  MSG,
-  chipToggleErro,
-  chipToggleSucesso,
-  confirmarChip,
-  type AcaoSituacao,
-} from '@rastro/shared/messages';
+import { MSG, chipToggleErro, chipToggleSucesso, confirmarChip, type AcaoSituacao } from '@rastro/shared/messages';
 import { CHIP_ORDENAVEIS, type Chip } from '@rastro/shared/schemas/chips';
 import { useConfirm } from '@/components/ConfirmDialog';
 import { DataTable, type Column } from '@/components/data-table/DataTable';

@@ -36,13 +36,7 @@ export function ChipSearch({ filtros, onSearch, onClear }: ChipSearchProps) {
             <TextFieldControl control={control} name="descricao" label="Descrição" maxLength={LIMITES.descricao} />
           </Grid>
           <Grid size={{ xs: 12, md: 4 }}>
-            <MaskedFieldControl
-              control={control}
-              name="numero"
-              label="Número"
-              mask={MASCARA.telefoneOuCelular}
-              inputMode="tel"
-            />
+            <MaskedFieldControl control={control} name="numero" label="Número" mask={MASCARA.telefoneOuCelular} inputMode="tel" />
           </Grid>
         </Grid>
       )}

@@ -9,10 +9,8 @@ import { adminToken, loginAs, renderApp } from '@/testing/render-app';
 const relatorios = {
   'GET /api/relatorios/totalizadores': () =>
     json(200, { totalUsuarios: 12, totalRastreadores: 7, totalLocalizacoes: 25000, totalChips: 3 }),
-  'GET /api/relatorios/situacoes': () =>
-    json(200, { totalAguardandoVinculo: 2, totalAtivo: 4, totalInativo: 1, totalAlerta: 0 }),
-  'GET /api/relatorios/situacoes-energia': () =>
-    json(200, { totalDesligado: 1, totalLigado: 5, totalAguardandoDesligamento: 1 }),
+  'GET /api/relatorios/situacoes': () => json(200, { totalAguardandoVinculo: 2, totalAtivo: 4, totalInativo: 1, totalAlerta: 0 }),
+  'GET /api/relatorios/situacoes-energia': () => json(200, { totalDesligado: 1, totalLigado: 5, totalAguardandoDesligamento: 1 }),
 };
 
 const valorDoCard = (label: string) => {

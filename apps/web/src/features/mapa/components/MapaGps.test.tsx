@@ -21,7 +21,11 @@ describe('Mapa GPS: current location', () => {
   it('on entering, asks for every tracker’s latest position and shows a marker per tracker', async () => {
     const net = stubFetch({
       [SELECT]: () => json(200, rastreadoresSelect),
-      [ULTIMAS]: () => json(200, [marcador(), marcador({ id: 8, usuarioRastreadorId: 8, rastreadorId: 80, name: 'REX', position: { lat: -23.6, lng: -46.7 } })]),
+      [ULTIMAS]: () =>
+        json(200, [
+          marcador(),
+          marcador({ id: 8, usuarioRastreadorId: 8, rastreadorId: 80, name: 'REX', position: { lat: -23.6, lng: -46.7 } }),
+        ]),
     });
     renderApp('/user/mapa');
     const regiao = await mapa();
@@ -148,7 +152,10 @@ describe('Mapa GPS: current location', () => {
     await user.click(await screen.findByRole('option', { name: 'TOTO' }));
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
     await waitFor(() => expect(net.calls(ULTIMAS)).toHaveLength(2));
-    expect(Object.fromEntries(net.calls(ULTIMAS)[1]?.url.searchParams ?? [])).toEqual({ tipoVisualizacao: 'ATUAL', usuarioRastreadorId: '7' });
+    expect(Object.fromEntries(net.calls(ULTIMAS)[1]?.url.searchParams ?? [])).toEqual({
+      tipoVisualizacao: 'ATUAL',
+      usuarioRastreadorId: '7',
+    });
   });
 
   it('moves the marker when the live channel pushes a position, without reloading', async () => {

@@ -20,8 +20,7 @@ const path = ({ id, modo, acao }: AlterarEconomiaInput) =>
  * PUT /api/usuarios/rastreadores/{ativar|inativar}-{economia|ultra-economia}-bateria/{id}: the
  * tracker as it is now (409 while the other mode is on).
  */
-export const alterarEconomia = (input: AlterarEconomiaInput) =>
-  apiRequest(path(input), meuRastreadorSchema, { method: 'PUT' });
+export const alterarEconomia = (input: AlterarEconomiaInput) => apiRequest(path(input), meuRastreadorSchema, { method: 'PUT' });
 
 export const useAlterarEconomia = () => {
   const queryClient = useQueryClient();
@@ -30,8 +29,9 @@ export const useAlterarEconomia = () => {
     onSuccess: (rastreador) => {
       queryClient.setQueryData(meuRastreadorKeys.detail(rastreador.id), rastreador);
       // The row shows the new mode at once; the refetch then brings the rest up to date.
-      queryClient.setQueriesData<MeuRastreadorPage>({ queryKey: meuRastreadorKeys.lists() }, (page) =>
-        page && { ...page, content: page.content.map((r) => (r.id === rastreador.id ? rastreador : r)) },
+      queryClient.setQueriesData<MeuRastreadorPage>(
+        { queryKey: meuRastreadorKeys.lists() },
+        (page) => page && { ...page, content: page.content.map((r) => (r.id === rastreador.id ? rastreador : r)) },
       );
       return queryClient.invalidateQueries({ queryKey: meuRastreadorKeys.lists() });
     },

@@ -16,5 +16,4 @@ export const meuRastreadorQueryOptions = (id: number) =>
   });
 
 /** Disabled (never fetching) without a valid id. */
-export const useMeuRastreador = (id: number | null) =>
-  useQuery({ ...meuRastreadorQueryOptions(id ?? 0), enabled: id !== null });
+export const useMeuRastreador = (id: number | null) => useQuery({ ...meuRastreadorQueryOptions(id ?? 0), enabled: id !== null });

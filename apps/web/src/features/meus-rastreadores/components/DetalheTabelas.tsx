@@ -84,7 +84,17 @@ function Tabela<T>({ caption, columns, origem, paginacao, query, getRowId }: Tab
   );
 }
 
-function TabelaLocalizacoes({ tipo, caption, origem, paginacao }: { tipo: TipoLocalizacao; caption: string; origem: TabelaOrigem; paginacao: PaginacaoLocal }) {
+function TabelaLocalizacoes({
+  tipo,
+  caption,
+  origem,
+  paginacao,
+}: {
+  tipo: TipoLocalizacao;
+  caption: string;
+  origem: TabelaOrigem;
+  paginacao: PaginacaoLocal;
+}) {
   const query = useLocalizacoes(origem.erro ? undefined : origem.rastreadorId, tipo, paginacao.params);
   return <Tabela caption={caption} columns={COLUNAS[tipo]} origem={origem} paginacao={paginacao} query={query} getRowId={(l) => l.id} />;
 }
@@ -119,7 +129,13 @@ export function DetalheTabelas({ origem }: { origem: TabelaOrigem }) {
 
   return (
     <Paper variant="outlined">
-      <Tabs value={aba} onChange={(_e, v: Aba) => setAba(v)} aria-label="Histórico do rastreador" variant="scrollable" allowScrollButtonsMobile>
+      <Tabs
+        value={aba}
+        onChange={(_e, v: Aba) => setAba(v)}
+        aria-label="Histórico do rastreador"
+        variant="scrollable"
+        allowScrollButtonsMobile
+      >
         {ABAS.map((a) => (
           <Tab key={a.tipo} value={a.tipo} label={a.rotulo} id={`${baseId}-aba-${a.tipo}`} aria-controls={`${baseId}-painel-${a.tipo}`} />
         ))}

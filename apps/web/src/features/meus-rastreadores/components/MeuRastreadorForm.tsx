@@ -61,7 +61,13 @@ function MeuRastreadorFormFields({ rastreador }: { rastreador?: MeuRastreador })
         intervaloLocalizacao: String(rastreador.intervaloLocalizacao),
         periUltraEconBateria: rastreador.periUltraEconBateria,
       }
-    : { imei: '', codigoAtivacao: '', descricao: '', intervaloLocalizacao: String(INTERVALO_MINUTOS.padrao), periUltraEconBateria: PERIODO_PADRAO };
+    : {
+        imei: '',
+        codigoAtivacao: '',
+        descricao: '',
+        intervaloLocalizacao: String(INTERVALO_MINUTOS.padrao),
+        periUltraEconBateria: PERIODO_PADRAO,
+      };
 
   return (
     <Card variant="outlined">

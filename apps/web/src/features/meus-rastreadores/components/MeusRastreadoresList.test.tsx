@@ -10,7 +10,9 @@ import { LENTO, meuRastreador, pagina } from './meus-rastreadores-fixtures';
 function celulas(table: HTMLElement, i: number): (string | null)[] {
   const row = within(table).getAllByRole('row')[i];
   if (!row) throw new Error(`linha ${i} ausente`);
-  return within(row).getAllByRole('cell').map((c) => c.textContent);
+  return within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
 }
 
 /** The names of the entries of a row's menu (opened, then closed again). */
@@ -109,12 +111,7 @@ describe('meus rastreadores list', () => {
     });
     const { user } = renderApp('/user/meus-rastreadores');
     await screen.findByRole('button', { name: 'Ações do registro 3' }, LENTO);
-    expect(await itensDoMenu(user, 1)).toEqual([
-      'Ativar economia de bateria',
-      'Ativar ultra economia de bateria',
-      'Editar',
-      'Detalhe',
-    ]);
+    expect(await itensDoMenu(user, 1)).toEqual(['Ativar economia de bateria', 'Ativar ultra economia de bateria', 'Editar', 'Detalhe']);
     expect(await itensDoMenu(user, 2)).toEqual(['Inativar economia de bateria', 'Editar', 'Detalhe']);
     expect(await itensDoMenu(user, 3)).toEqual(['Inativar ultra economia de bateria', 'Editar', 'Detalhe']);
   });

@@ -1,13 +1,6 @@
 import Box from '@mui/material/Box';
 import { useNavigate } from 'react-router';
-import {
-  MSG,
-  economiaErro,
-  economiaSucesso,
-  intervaloTexto,
-  type AcaoSituacao,
-  type ModoEconomia,
-} from '@rastro/shared/messages';
+import { MSG, economiaErro, economiaSucesso, intervaloTexto, type AcaoSituacao, type ModoEconomia } from '@rastro/shared/messages';
 import { MEU_RASTREADOR_ORDENAVEIS, type MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
 import { DataTable, type Column, type RowAction } from '@/components/data-table/DataTable';
 import { NewButton } from '@/components/NewButton';

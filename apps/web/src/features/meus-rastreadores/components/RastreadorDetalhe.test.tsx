@@ -39,7 +39,9 @@ const cabecalhos = (table: HTMLElement) =>
 function celulas(table: HTMLElement, i: number): (string | null)[] {
   const row = within(table).getAllByRole('row')[i];
   if (!row) throw new Error(`linha ${i} ausente`);
-  return within(row).getAllByRole('cell').map((c) => c.textContent);
+  return within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
 }
 
 const consulta = (r: StubRequest | undefined) => Object.fromEntries(r?.url.searchParams ?? []);
@@ -52,7 +54,20 @@ function stubDetalhe() {
         case 'GPS':
           return json(200, pagina([localizacao()], 23));
         case 'WIFI':
-          return json(200, pagina([localizacao({ id: 2, tipo: 'WIFI', latitude: null, longitude: null, velocidade: null, macAddress: 'AA:BB:CC:DD:EE:FF', nivelSinal: -60 })]));
+          return json(
+            200,
+            pagina([
+              localizacao({
+                id: 2,
+                tipo: 'WIFI',
+                latitude: null,
+                longitude: null,
+                velocidade: null,
+                macAddress: 'AA:BB:CC:DD:EE:FF',
+                nivelSinal: -60,
+              }),
+            ]),
+          );
         default:
           return json(
             200,

@@ -13,5 +13,4 @@ export const numeroOuTraco = (v: number | null) => (v === null ? '-' : String(v)
 export const textoOuTraco = (v: string | null) => (v ? v : '-');
 
 /** Speed in Km/h the pt-BR way ('12,5'); '-' when unknown. */
-export const formatarVelocidade = (v: number | null) =>
-  v === null ? '-' : v.toLocaleString('pt-BR', { maximumFractionDigits: 1 });
+export const formatarVelocidade = (v: number | null) => (v === null ? '-' : v.toLocaleString('pt-BR', { maximumFractionDigits: 1 }));

@@ -24,7 +24,6 @@ import {
   type MinhaContaTelaOutput,
 } from './minha-conta-values';
 
-
 /**
  * The user's own data. Name, birth date and e-mail are shown but not edited; the CPF only while
  * the account has none (spec §2).

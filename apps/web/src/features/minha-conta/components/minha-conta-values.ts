@@ -11,7 +11,13 @@ export const minhaContaTelaSchema = z.extend(z.omit(minhaContaSchema, { id: true
   nome: z.string(),
   email: z.string(),
   dataNascimento: z.string(),
-  sexo: z.union([minhaContaSchema.shape.sexo, z.pipe(z.literal(''), z.transform(() => null))]),
+  sexo: z.union([
+    minhaContaSchema.shape.sexo,
+    z.pipe(
+      z.literal(''),
+      z.transform(() => null),
+    ),
+  ]),
 });
 export type MinhaContaTelaInput = z.input<typeof minhaContaTelaSchema>;
 export type MinhaContaTelaOutput = z.output<typeof minhaContaTelaSchema>;

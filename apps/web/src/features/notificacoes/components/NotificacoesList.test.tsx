@@ -29,7 +29,9 @@ const pagina = (content: Notificacao[], totalElements = content.length): Page<No
 function celulas(table: HTMLElement, i: number): (string | null)[] {
   const row = within(table).getAllByRole('row')[i];
   if (!row) throw new Error(`linha ${i} ausente`);
-  return within(row).getAllByRole('cell').map((c) => c.textContent);
+  return within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
 }
 
 /** The first screen of a test waits for its lazy route chunk. */
@@ -64,7 +66,11 @@ describe('notifications', () => {
 
     const table = await screen.findByRole('table', { name: 'Notificações' }, LENTO);
     expect(await within(table).findByText('REX: COLEIRA REMOVIDA')).toBeInTheDocument();
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Data', 'Descrição']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Data', 'Descrição']);
     expect(celulas(table, 1)).toEqual(['16/01/2025 18:05', 'REX: COLEIRA REMOVIDA (não lida)']);
     expect(celulas(table, 2)).toEqual(['16/01/2025 09:00', 'REX: SOS (não lida)']);
     expect(celulas(table, 3)).toEqual(['15/01/2025 07:30', 'REX: BATERIA FRACA']);

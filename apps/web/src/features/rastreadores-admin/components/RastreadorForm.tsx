@@ -58,7 +58,13 @@ function RastreadorFormFields({ rastreador }: { rastreador?: RastreadorAdmin }) 
   }
 
   const defaults: Valores = rastreador
-    ? { id: rastreador.id, imei: rastreador.imei, protocolo: rastreador.protocolo, chipId: rastreador.chipId ?? undefined, codigoAtivacao: '' }
+    ? {
+        id: rastreador.id,
+        imei: rastreador.imei,
+        protocolo: rastreador.protocolo,
+        chipId: rastreador.chipId ?? undefined,
+        codigoAtivacao: '',
+      }
     : { imei: '', protocolo: 'TOPIN', chipId: undefined, codigoAtivacao: '' };
 
   return (

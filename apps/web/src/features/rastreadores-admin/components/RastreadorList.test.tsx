@@ -41,7 +41,9 @@ const pagina = (content: RastreadorAdmin[]): Page<RastreadorAdmin> => ({
 function celulas(table: HTMLElement, i: number): (string | null)[] {
   const row = within(table).getAllByRole('row')[i];
   if (!row) throw new Error(`linha ${i} ausente`);
-  return within(row).getAllByRole('cell').map((c) => c.textContent);
+  return within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
 }
 
 /** The first screen of a test waits for its lazy route chunk, slow on a cold, busy runner. */
@@ -74,18 +76,11 @@ describe('admin tracker list', () => {
     renderApp('/admin/rastreadores');
     const table = await screen.findByRole('table', { name: 'Rastreadores' }, LENTO);
     await within(table).findByRole('cell', { name: '359339075123456' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Cód.',
-      'IMEI',
-      'Descrição',
-      'Bateria',
-      'Chip',
-      'Usuário',
-      'Data de Cadastro',
-      'Situação',
-      'Situação Energia',
-      'Ações',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Cód.', 'IMEI', 'Descrição', 'Bateria', 'Chip', 'Usuário', 'Data de Cadastro', 'Situação', 'Situação Energia', 'Ações']);
     expect(celulas(table, 1)).toEqual([
       '7',
       '359339075123456',
@@ -98,18 +93,7 @@ describe('admin tracker list', () => {
       'Ligado',
       '',
     ]);
-    expect(celulas(table, 2)).toEqual([
-      '8',
-      '123',
-      '-',
-      '-',
-      '-',
-      '-',
-      '01/03/2025 09:00',
-      'Aguardando Vinculo',
-      'Ligado',
-      '',
-    ]);
+    expect(celulas(table, 2)).toEqual(['8', '123', '-', '-', '-', '-', '01/03/2025 09:00', 'Aguardando Vinculo', 'Ligado', '']);
     expect(celulas(table, 3)[3]).toBe('-');
     expect(screen.queryByText(MSG.informeFiltros)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Novo' })).toHaveAttribute('href', '/admin/rastreadores/cadastrar');
@@ -124,11 +108,14 @@ describe('admin tracker list', () => {
   it('flags an IMEI two sources took turns on, for eyes and screen readers alike', async () => {
     loginAs();
     stubFetch({
-      'GET /api/rastreadores': () => json(200, pagina([rastreador({ origensAlternadasEm: '2026-11-20T17:32:00.000Z' }), rastreador({ id: 8, imei: '123' })])),
+      'GET /api/rastreadores': () =>
+        json(200, pagina([rastreador({ origensAlternadasEm: '2026-11-20T17:32:00.000Z' }), rastreador({ id: 8, imei: '123' })])),
     });
     renderApp('/admin/rastreadores');
     const table = await screen.findByRole('table', { name: 'Rastreadores' }, LENTO);
-    const aviso = await within(table).findByRole('img', { name: 'Possível clonagem: duas origens se alternaram neste IMEI em 20/11/2026 14:32.' });
+    const aviso = await within(table).findByRole('img', {
+      name: 'Possível clonagem: duas origens se alternaram neste IMEI em 20/11/2026 14:32.',
+    });
     expect(aviso.closest('td')).toHaveTextContent('359339075123456');
     expect(within(table).getAllByRole('img', { name: /Possível clonagem/ })).toHaveLength(1);
   });
@@ -168,7 +155,11 @@ describe('admin tracker list', () => {
 
     await user.click(screen.getByRole('button', { name: 'Ações do registro 7' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Inativar' }));
-    await user.click(within(await screen.findByRole('dialog', { name: confirmarRastreador('Inativar', '359339075123456') })).getByRole('button', { name: 'Sim' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: confirmarRastreador('Inativar', '359339075123456') })).getByRole('button', {
+        name: 'Sim',
+      }),
+    );
     expect(await screen.findByText(MSG.erroToggleRastreador)).toBeInTheDocument();
   });
 });

@@ -40,7 +40,8 @@ describe('user form', () => {
   it('creates a user and returns to the list', async () => {
     const { user, net, location } = await abrirCadastro({
       'POST /api/usuarios': () => json(201, MARIA),
-      'GET /api/usuarios': () => json(200, { content: [], number: 0, size: 10, totalElements: 0, totalPages: 0, first: true, last: true, numberOfElements: 0 }),
+      'GET /api/usuarios': () =>
+        json(200, { content: [], number: 0, size: 10, totalElements: 0, totalPages: 0, first: true, last: true, numberOfElements: 0 }),
     });
     await user.type(campo(/^Nome/), 'maria silva');
     await user.type(campo(/^Email/), 'maria@exemplo.com');
@@ -117,7 +118,8 @@ describe('user form', () => {
       ...lookups,
       'GET /api/usuarios/7': () => json(200, MARIA),
       'POST /api/usuarios': () => json(200, MARIA),
-      'GET /api/usuarios': () => json(200, { content: [], number: 0, size: 10, totalElements: 0, totalPages: 0, first: true, last: true, numberOfElements: 0 }),
+      'GET /api/usuarios': () =>
+        json(200, { content: [], number: 0, size: 10, totalElements: 0, totalPages: 0, first: true, last: true, numberOfElements: 0 }),
     });
     loginAs();
     const { user, location } = renderApp('/admin/usuarios/editar/7');

@@ -23,7 +23,6 @@ import { useSaveUsuario } from '../api/save-usuario';
 import { CAMPOS_USUARIO, telaParaPayload, usuarioTelaSchema, type UsuarioTelaInput, type UsuarioTelaOutput } from './usuario-form-values';
 import { FormActions } from '@/components/form/FormActions';
 
-
 interface UsuarioFormProps {
   /** The user being edited; none when creating. */
   id?: number;
@@ -115,9 +114,7 @@ export function UsuarioForm({ id, defaultValues }: UsuarioFormProps) {
                     </Grid>
                   </Grid>
                 </Secao>
-                {id === undefined && (
-                  <Alert severity="info">O usuário receberá um e-mail com um link para criar a senha de acesso.</Alert>
-                )}
+                {id === undefined && <Alert severity="info">O usuário receberá um e-mail com um link para criar a senha de acesso.</Alert>}
                 <FormActions voltar={voltar} saving={formState.isSubmitting} />
               </Stack>
             </FormProvider>

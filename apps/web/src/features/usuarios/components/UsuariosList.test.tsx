@@ -160,8 +160,7 @@ describe('user list', () => {
     const { user, net, location } = abrirLista({
       'GET /api/usuarios/7/emulacao': () =>
         json(200, { usuarioId: 7, nome: 'MARIA SILVA', authorities: [PER.DASHBOARD_TOTAIS], isClient: false }),
-      'GET /api/relatorios/totalizadores': () =>
-        json(200, { totalUsuarios: 1, totalRastreadores: 2, totalLocalizacoes: 3, totalChips: 4 }),
+      'GET /api/relatorios/totalizadores': () => json(200, { totalUsuarios: 1, totalRastreadores: 2, totalLocalizacoes: 3, totalChips: 4 }),
     });
     await user.click(within(await linhaDe('MARIA SILVA')).getByRole('button', { name: 'Ações do registro 7' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Emular' }));

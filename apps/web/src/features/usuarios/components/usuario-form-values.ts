@@ -9,7 +9,13 @@ import { pessoaParaTela } from '@/components/pessoa/pessoa-values';
  * "no sex informed".
  */
 export const usuarioTelaSchema = z.extend(usuarioFormTelaSchema, {
-  sexo: z.union([usuarioFormTelaSchema.shape.sexo, z.pipe(z.literal(''), z.transform(() => null))]),
+  sexo: z.union([
+    usuarioFormTelaSchema.shape.sexo,
+    z.pipe(
+      z.literal(''),
+      z.transform(() => null),
+    ),
+  ]),
 });
 export type UsuarioTelaInput = z.input<typeof usuarioTelaSchema>;
 export type UsuarioTelaOutput = z.output<typeof usuarioTelaSchema>;

@@ -31,9 +31,10 @@ const CORES_ENERGIA: Record<SituacaoEnergia, string> = {
   DESLIGADO: '#757575',
 };
 
-const porEnergia = Object.fromEntries(
-  Object.entries(CORES_ENERGIA).map(([s, cor]) => [s, pino(cor)]),
-) as Record<SituacaoEnergia, L.DivIcon>;
+const porEnergia = Object.fromEntries(Object.entries(CORES_ENERGIA).map(([s, cor]) => [s, pino(cor)])) as Record<
+  SituacaoEnergia,
+  L.DivIcon
+>;
 
 export const iconeRastreador = (s: SituacaoEnergia): L.DivIcon => porEnergia[s];
 export const iconeInicio = pino('#2e7d32', 'I', 26);
