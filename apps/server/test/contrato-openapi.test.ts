@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { criarApp, type TestApp } from './helpers';
 
-/** The document without its prose: descriptions and summaries may be reworded, nothing else. */
+/**
+ * The document without its prose and in a stable key order: descriptions and summaries may be
+ * reworded and routes registered in another order, nothing else.
+ */
 function semDescricoes(valor: unknown): unknown {
   if (Array.isArray(valor)) return valor.map(semDescricoes);
   if (valor === null || typeof valor !== 'object') return valor;
   return Object.fromEntries(
     Object.entries(valor)
       .filter(([chave]) => chave !== 'description' && chave !== 'summary')
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([chave, v]) => [chave, semDescricoes(v)]),
   );
 }
