@@ -25,7 +25,7 @@ import { usuariosAdminRoutes } from './modules/usuarios/admin-routes';
 import { chipsRoutes } from './modules/chips/routes';
 import { rastreadoresRoutes } from './modules/rastreadores/routes';
 import { meusRastreadoresRoutes } from './modules/meus-rastreadores/routes';
-import { localizacoesRoutes } from './modules/localizacoes/routes';
+import { posicoesRoutes } from './modules/posicoes/routes';
 import { notificacoesRoutes } from './modules/notificacoes/routes';
 import { liveRoutes } from './live/routes';
 import { lookupsRoutes } from './modules/lookups/routes';
@@ -149,7 +149,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { c
   chipsRoutes(app, ctx);
   rastreadoresRoutes(app, ctx);
   meusRastreadoresRoutes(app, ctx);
-  localizacoesRoutes(app, ctx);
+  posicoesRoutes(app, ctx);
   notificacoesRoutes(app, ctx);
   lookupsRoutes(app, ctx);
   relatoriosRoutes(app, ctx);

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultar } from '../src/db/client';
-import { BatchWriter } from '../src/gateway/batch-writer';
-import { inserirLocalizacoes, literalDeArray, type NovaLocalizacao } from '../src/gateway/repository';
+import { BatchWriter } from '../src/lib/batch-writer';
+import { literalDeArray } from '../src/db/arrays';
+import { inserirLocalizacoes, type NovaLocalizacao } from '../src/modules/posicoes/repository';
 import { isDataError } from '../src/lib/pg-errors';
 import { bearer, criarApp, entrar, type TestApp } from './helpers';
 import { registrarRastreador } from './fixtures';

@@ -74,4 +74,7 @@ export const INTERVALO_MAXIMO_DISPOSITIVO_S = 7200;
 /** Longest location history the map asks for at once, in days. */
 export const PERIODO_MAXIMO_HISTORICO_DIAS = 7;
 /** The map's live channel. */
+/** The header that makes an administrator's request act as the user it names (emulation). */
+export const EMULACAO_HEADER = 'x-usuario-emulado';
+
 export const SOCKET_PATH = '/api/socket';

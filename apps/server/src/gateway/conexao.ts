@@ -3,11 +3,9 @@ import { decodeFrame, type TopinMessage } from '@rastro/topin/decode';
 import { ackFor, loginReply, statusReply, timePacket } from '@rastro/topin/encode';
 import { TopinFramer, type Frame } from '@rastro/topin/framer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client';
 import { ipSemMapeamento } from '../lib/faixas';
 import type { PublicadorEventos } from '../live/publicador';
-import type { Ingestao } from './ingestao';
-import { registrarAlerta, registrarComunicacao, registrarStatus, rastreadorPorImei } from './repository';
+import type { ServicosDoGateway } from './servicos';
 
 export interface Rastreador {
   id: number;
@@ -17,8 +15,7 @@ export interface Rastreador {
 }
 
 export interface ConexaoDeps {
-  db: Db;
-  ingestao: Ingestao;
+  servicos: ServicosDoGateway;
   /** Live events for the owners' screens, after the data is committed. */
   eventos: PublicadorEventos;
   log: FastifyBaseLogger;
@@ -189,7 +186,7 @@ export class ConexaoTopin {
         return;
       case 'gps':
         if (msg.valid) {
-          await this.deps.ingestao.gps(r.id, {
+          await this.deps.servicos.posicoes.gps(r.id, {
             dataHora: msg.time,
             latitude: msg.latitude,
             longitude: msg.longitude,
@@ -206,13 +203,13 @@ export class ConexaoTopin {
         }
         return;
       case 'wifiLbs': {
-        const pos = await this.deps.ingestao.varredura(r.id, msg.time, { accessPoints: msg.accessPoints, cells: msg.cells });
+        const pos = await this.deps.servicos.posicoes.varredura(r.id, msg.time, { accessPoints: msg.accessPoints, cells: msg.cells });
         if (pos) this.deps.eventos.rastreador(r.id);
         this.confirmar(frame);
         return;
       }
       case 'status':
-        await registrarStatus(this.deps.db, r.id, msg.battery, msg.signal ?? null, msg.charging ?? null);
+        await this.deps.servicos.registrarBateria(r.id, msg.battery, msg.signal ?? null, msg.charging ?? null);
         this.deps.eventos.rastreador(r.id);
         this.enviar(statusReply());
         return;
@@ -233,7 +230,7 @@ export class ConexaoTopin {
   }
 
   private async entrar(imei: string) {
-    const r = await rastreadorPorImei(this.deps.db, imei);
+    const r = await this.deps.servicos.identificar(imei);
     if (!r || r.situacao === 'INATIVO') {
       this.log.info({ imei }, 'login recusado');
       // The refusal is the last thing this connection gets: frames pipelined behind the login
@@ -256,7 +253,7 @@ export class ConexaoTopin {
 
   /** ALERTA and a notification to whoever owns the tracker now (it may have been linked since login). */
   private async alertar(r: Rastreador, texto: (nome: string) => string) {
-    const donoId = await registrarAlerta(this.deps.db, r.id, (descricao) => texto(descricao ?? r.imei));
+    const donoId = await this.deps.servicos.registrarAlarme(r.id, (descricao) => texto(descricao ?? r.imei));
     this.deps.eventos.rastreador(r.id);
     if (donoId !== null) this.deps.eventos.usuario(donoId);
   }
@@ -269,7 +266,7 @@ export class ConexaoTopin {
     const t = Date.now();
     if (!agora && t - this.ultimaComunicacao < 30_000) return undefined;
     this.ultimaComunicacao = t;
-    return registrarComunicacao(this.deps.db, id);
+    return this.deps.servicos.registrarComunicacao(id);
   }
 
   /** Commands written before frame `n` arrived were received: the device spoke after them. */

@@ -1,17 +1,14 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { gpsOffWindow, gpsOffWindowDisabled, locateNow, setUploadInterval, shutdown } from '@rastro/topin/encode';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { CANAL_COMANDOS } from '../lib/canais';
-import { LocalGeolocationProvider } from '../geolocation/local-provider';
 import type { GeolocationProvider } from '../geolocation/types';
 import { PublicadorEventos } from '../live/publicador';
 import type { MetricasGateway, MotivoRecusa } from '../plugins/metrics';
 import { ConexaoTopin, type ComandoEscrito } from './conexao';
-import { Ingestao } from './ingestao';
 import { faixasDeIp } from '../lib/faixas';
-import { comandosPendentes, concluirDesligamento, marcarComandos, marcarOrigensAlternadas } from './repository';
+import { servicosDoGateway, type ServicosDoGateway } from './servicos';
 
 export interface GatewayOptions {
   port: number;
@@ -32,28 +29,6 @@ const JANELA_ALTERNANCIA_MS = 10 * 60_000;
 /** After that, its connections get commands only once they show a fresh position, for this long. */
 const SUSPEITA_MS = 60 * 60_000;
 
-/** Bytes of a queued command, or null when the protocol has no such command. */
-function bytesDoComando(tipo: string, parametros: unknown): Uint8Array | null {
-  switch (tipo) {
-    case 'DESLIGAR':
-      return shutdown();
-    case 'LOCALIZAR':
-      return locateNow();
-    // TOPIN.md leaves 0x34's payload to the vendor document; the GPS-off window (0x46) over the
-    // whole day does the same job and is documented.
-    case 'GPS_DESLIGAR':
-      return gpsOffWindow('00:00', '23:59');
-    case 'GPS_LIGAR':
-      return gpsOffWindowDisabled();
-    case 'INTERVALO': {
-      const s = (parametros as { segundos?: unknown } | null)?.segundos;
-      return typeof s === 'number' ? setUploadInterval(Math.min(7200, Math.max(10, Math.round(s)))) : null;
-    }
-    default:
-      return null;
-  }
-}
-
 /**
  * The TOPIN TCP gateway: one ConexaoTopin per socket, positions batched across connections,
  * commands delivered at login and whenever one is queued (LISTEN/NOTIFY, so from any instance).
@@ -64,7 +39,7 @@ export class GatewayTopin {
   private readonly porIp = new Map<string, number>();
   /** Every open connection, logged in or not. */
   private readonly todas = new Set<ConexaoTopin>();
-  readonly ingestao: Ingestao;
+  private readonly servicos: ServicosDoGateway;
   private readonly eventos: PublicadorEventos;
   private pararDeOuvir: (() => Promise<void>) | undefined;
   private metricas: MetricasGateway | undefined;
@@ -80,8 +55,7 @@ export class GatewayTopin {
     private readonly opts: GatewayOptions,
     geo?: GeolocationProvider,
   ) {
-    const local = new LocalGeolocationProvider(database.db);
-    this.ingestao = new Ingestao(database.db, geo ?? local, local, log);
+    this.servicos = servicosDoGateway(database, log, geo);
     this.eventos = new PublicadorEventos(database, log);
     this.permitido = opts.cidrsPermitidos?.length ? faixasDeIp(opts.cidrsPermitidos) : undefined;
     this.server = createServer((s) => this.aceitar(s));
@@ -116,14 +90,14 @@ export class GatewayTopin {
       // What the connections have not handled yet is dropped: none of it was acknowledged.
       for (const c of this.todas) c.encerrar();
     });
-    await this.ingestao.close();
+    await this.servicos.posicoes.close();
     await this.eventos.close();
   }
 
   /** Reports batches and commands to the process's metrics. */
   medir(m: MetricasGateway) {
     this.metricas = m;
-    this.ingestao.aoGravar = (n) => m.loteGravado(n);
+    this.servicos.posicoes.aoGravar = (n) => m.loteGravado(n);
   }
 
   estatisticas() {
@@ -152,8 +126,7 @@ export class GatewayTopin {
     socket.setTimeout(this.opts.idleMs, () => socket.destroy());
     socket.on('error', () => socket.destroy());
     const conexao = new ConexaoTopin(socket, {
-      db: this.database.db,
-      ingestao: this.ingestao,
+      servicos: this.servicos,
       eventos: this.eventos,
       log: this.log,
       maxBuffer: this.opts.maxBuffer,
@@ -162,7 +135,7 @@ export class GatewayTopin {
       aoPosicionar: (c) => {
         if (c.rastreador && this.conexoes.get(c.rastreador.id) === c) void this.entregarComandos(c.rastreador.id);
       },
-      aoEntregar: (_c, ids) => marcarComandos(this.database.db, ids, 'ENVIADO'),
+      aoEntregar: (_c, ids) => this.servicos.marcarEnviados(ids),
       aoSair: (c, naoConfirmados) => this.saiu(c, naoConfirmados),
     });
     this.todas.add(conexao);
@@ -203,9 +176,9 @@ export class GatewayTopin {
     this.log.warn({ rastreadorId: id, origens: [de, para] }, 'IMEI alternando entre duas origens');
     this.metricas?.origensAlternadas();
     this.suspeitos.set(id, agora + SUSPEITA_MS);
-    void marcarOrigensAlternadas(this.database.db, id).catch((err: unknown) =>
-      this.log.error({ err }, 'falha ao registrar origens alternadas'),
-    );
+    void this.servicos
+      .marcarOrigensAlternadas(id)
+      .catch((err: unknown) => this.log.error({ err }, 'falha ao registrar origens alternadas'));
   }
 
   /**
@@ -217,8 +190,9 @@ export class GatewayTopin {
     if (id === undefined || this.conexoes.get(id) !== c) return;
     this.conexoes.delete(id);
     const desligar = naoConfirmados.filter((cmd) => cmd.tipo === 'DESLIGAR').map((cmd) => cmd.id);
-    void marcarComandos(this.database.db, desligar, 'ENVIADO')
-      .then(() => concluirDesligamento(this.database.db, id))
+    void this.servicos
+      .marcarEnviados(desligar)
+      .then(() => this.servicos.concluirDesligamento(id))
       .then((desligou) => {
         if (desligou) this.eventos.rastreador(id);
       })
@@ -233,17 +207,9 @@ export class GatewayTopin {
     const c = this.conexoes.get(rastreadorId);
     if (!c || (c.exigePosicao && !c.posicaoFresca)) return;
     try {
-      const pendentes = await comandosPendentes(this.database.db, rastreadorId);
+      const prontos = await this.servicos.comandosParaEnviar(rastreadorId);
       if (this.conexoes.get(rastreadorId) !== c) return;
-      const prontos: (ComandoEscrito & { bytes: Uint8Array })[] = [];
-      const sem: number[] = [];
-      for (const cmd of pendentes) {
-        const bytes = bytesDoComando(cmd.tipo, cmd.parametros);
-        if (bytes) prontos.push({ id: cmd.id, tipo: cmd.tipo, bytes });
-        else sem.push(cmd.id);
-      }
       for (const cmd of c.enviarComandos(prontos)) this.metricas?.comandoEnviado(cmd.tipo);
-      await marcarComandos(this.database.db, sem, 'FALHOU', 'Comando não suportado pelo protocolo TOPIN.');
     } catch (err) {
       this.log.error({ err, rastreadorId }, 'falha ao entregar comandos');
     }

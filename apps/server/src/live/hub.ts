@@ -4,12 +4,9 @@ import { z } from 'zod';
 import { socketAuthSchema, type EventoSocket } from '@rastro/shared/schemas/mapa';
 import type { Database } from '../db/client';
 import { CANAL_EVENTOS } from '../lib/canais';
-import { iso } from '../lib/paginacao';
-import { ultimasPosicoes } from '../modules/localizacoes/repository';
-import { marcadorAtual } from '../modules/localizacoes/service';
-import { doUsuarios, porRastreadores } from '../modules/meus-rastreadores/repository';
-import { paraMeuRastreador } from '../modules/meus-rastreadores/service';
-import { naoLidas, novas, ultimoId } from '../modules/notificacoes/repository';
+import { comoDonosVeem, rastreadoresDosUsuarios } from '../modules/meus-rastreadores/service';
+import { naoLidas, novas, ultimoId } from '../modules/notificacoes/service';
+import { posicoesAtuais } from '../modules/posicoes/service';
 import type { Auth, Principal } from '../plugins/auth';
 
 interface Assinante {
@@ -131,7 +128,7 @@ export class HubAoVivo {
   private async ressincronizar() {
     const usuarios = [...this.porUsuario.keys()];
     if (usuarios.length === 0) return;
-    const links = await doUsuarios(this.database.db, usuarios);
+    const links = await rastreadoresDosUsuarios(this.database.db, usuarios);
     await this.difundir(
       links.map((l) => l.rastreadorId),
       usuarios,
@@ -148,21 +145,24 @@ export class HubAoVivo {
     };
     if (rastreadorIds.length) {
       // Ownership is read now, not remembered: a tracker linked a second ago is already its owner's.
-      const links = (await porRastreadores(db, rastreadorIds)).filter((l) => this.porUsuario.has(l.usuarioId));
+      const links = (await comoDonosVeem(db, rastreadorIds)).filter((l) => this.porUsuario.has(l.usuarioId));
       if (links.length) {
-        for (const l of links) doUsuario(l.usuarioId).rastreadores.push(paraMeuRastreador(l));
-        for (const p of await ultimasPosicoes(db, { rastreadorIds: links.map((l) => l.rastreadorId) }))
-          doUsuario(p.usuarioId).posicoes.push(marcadorAtual(p));
+        for (const l of links) doUsuario(l.usuarioId).rastreadores.push(l.rastreador);
+        for (const p of await posicoesAtuais(
+          db,
+          links.map((l) => l.rastreadorId),
+        ))
+          doUsuario(p.usuarioId).posicoes.push(p.marcador);
       }
     }
     for (const usuarioId of new Set(usuarioIds)) {
       const subs = this.porUsuario.get(usuarioId);
       if (!subs) continue;
       const desde = Math.min(...[...subs].map((a) => a.ultimaNotificacao));
-      const linhas = await novas(db, [usuarioId], desde);
-      if (linhas.length === 0) continue;
+      const notificacoes = await novas(db, usuarioId, desde);
+      if (notificacoes.length === 0) continue;
       const e = doUsuario(usuarioId);
-      e.notificacoes = linhas.map((n) => ({ id: n.id, dataCadastro: iso(n.dataCadastro), descricao: n.descricao, lida: n.lida }));
+      e.notificacoes = notificacoes;
       e.naoLidas = await naoLidas(db, usuarioId);
     }
     for (const [usuarioId, e] of eventos) {

@@ -1,4 +1,4 @@
-import { ID_MAX } from '@rastro/shared/constants';
+import { EMULACAO_HEADER, ID_MAX } from '@rastro/shared/constants';
 import { PER, temPermissao, type Permissao } from '@rastro/shared/roles';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
@@ -27,8 +27,6 @@ declare module 'fastify' {
     principal?: Principal;
   }
 }
-
-export const EMULACAO_HEADER = 'x-usuario-emulado';
 
 export function bearerToken(req: FastifyRequest): string | undefined {
   const h = req.headers.authorization;

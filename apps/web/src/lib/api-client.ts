@@ -1,5 +1,5 @@
 import type { z } from 'zod/mini';
-import { DELAY } from '@rastro/shared/constants';
+import { DELAY, EMULACAO_HEADER } from '@rastro/shared/constants';
 import { MSG } from '@rastro/shared/messages';
 import { erroOAuthSchema, erroSchema } from '@rastro/shared/schemas/common';
 import { ApiError } from './api-error';
@@ -24,8 +24,6 @@ export interface RequestOptions {
   expireOn401?: boolean;
   signal?: AbortSignal;
 }
-
-export const EMULATION_HEADER = 'X-Usuario-Emulado';
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
@@ -87,7 +85,7 @@ export async function apiRequest<S extends z.ZodMiniType>(path: string, schema: 
   const token = auth ? session.token : null;
   if (token) {
     headers.Authorization = `Bearer ${token}`;
-    if (session.emulacao) headers[EMULATION_HEADER] = String(session.emulacao.usuarioId);
+    if (session.emulacao) headers[EMULACAO_HEADER] = String(session.emulacao.usuarioId);
   }
 
   let res: Response;
@@ -142,7 +140,7 @@ export async function apiDownload(path: string, options: Pick<RequestOptions, 'q
   const headers: Record<string, string> = {};
   if (session.token) {
     headers.Authorization = `Bearer ${session.token}`;
-    if (session.emulacao) headers[EMULATION_HEADER] = String(session.emulacao.usuarioId);
+    if (session.emulacao) headers[EMULACAO_HEADER] = String(session.emulacao.usuarioId);
   }
   let res: Response;
   try {

@@ -2,6 +2,7 @@ import { and, eq, ilike, like, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { chips, rastreadores, usuarios } from '../../db/schema';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
+import { comTotal, contagem, escaparLike } from '../../db/listas';
 
 export interface FiltroChips extends Paginacao {
   codigo?: number | undefined;
@@ -27,23 +28,19 @@ function condicoes(f: FiltroChips): SQL | undefined {
   return c.length ? and(...c) : undefined;
 }
 
-export const escaparLike = (v: string) => v.replace(/[\\%_]/g, (m) => `\\${m}`);
-
 export async function listar(db: Executor, f: FiltroChips) {
   const where = condicoes(f);
-  const rows = await db
-    .select(colunas)
-    .from(chips)
-    .leftJoin(usuarios, eq(usuarios.id, chips.usuarioCadastroId))
-    .where(where)
-    .orderBy(...ordenacao(colunas, chips.id, f))
-    .limit(f.size)
-    .offset(f.page * f.size);
-  const [total] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(chips)
-    .where(where);
-  return { rows, total: total?.n ?? 0 };
+  return comTotal(
+    db
+      .select(colunas)
+      .from(chips)
+      .leftJoin(usuarios, eq(usuarios.id, chips.usuarioCadastroId))
+      .where(where)
+      .orderBy(...ordenacao(colunas, chips.id, f))
+      .limit(f.size)
+      .offset(f.page * f.size),
+    db.select(contagem).from(chips).where(where),
+  );
 }
 
 export async function buscar(db: Executor, id: number) {

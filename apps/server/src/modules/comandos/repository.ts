@@ -30,3 +30,27 @@ export async function enfileirar(db: Executor, rastreadorId: number, usuarioId: 
     await db.insert(comandos).values({ rastreadorId, usuarioId, tipo: c.tipo, parametros: c.parametros ?? null });
   }
 }
+
+export function pendentes(db: Executor, rastreadorId: number) {
+  return db
+    .select({ id: comandos.id, tipo: comandos.tipo, parametros: comandos.parametros })
+    .from(comandos)
+    .where(and(eq(comandos.rastreadorId, rastreadorId), eq(comandos.status, 'PENDENTE')))
+    .orderBy(comandos.id);
+}
+
+export async function marcar(db: Executor, ids: readonly number[], status: 'ENVIADO' | 'CONFIRMADO' | 'FALHOU', erro?: string) {
+  if (ids.length === 0) return;
+  await db
+    .update(comandos)
+    .set(status === 'ENVIADO' ? { status, enviadoEm: sql`now()` } : { status, concluidoEm: sql`now()`, erro: erro ?? null })
+    .where(inArray(comandos.id, [...ids]));
+}
+
+/** The power-off the device was sent is done (it dropped off right after). */
+export async function confirmarDesligamento(db: Executor, rastreadorId: number) {
+  await db
+    .update(comandos)
+    .set({ status: 'CONFIRMADO', concluidoEm: sql`now()` })
+    .where(and(eq(comandos.rastreadorId, rastreadorId), eq(comandos.tipo, 'DESLIGAR'), eq(comandos.status, 'ENVIADO')));
+}

@@ -1,7 +1,15 @@
 import { INTERVALO_MAXIMO_DISPOSITIVO_S } from '@rastro/shared/constants';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { CANAL_COMANDOS } from '../../lib/canais';
-import type { NovoComando } from './repository';
+import { marcarDesligado } from '../rastreadores/dispositivo-service';
+import { bytesDoComando } from './bytes';
+import { confirmarDesligamento, marcar, pendentes, type NovoComando } from './repository';
+
+export interface ComandoParaEnviar {
+  id: number;
+  tipo: string;
+  bytes: Uint8Array;
+}
 
 export interface ModoBateria {
   intervaloLocalizacao: number;
@@ -31,4 +39,33 @@ export function comandosDoModo(m: ModoBateria): NovoComando[] {
 /** Wakes whichever instance holds each device's connection (LISTEN/NOTIFY), after the commit. */
 export async function avisarGateway(database: Database, rastreadorIds: readonly number[]) {
   for (const id of new Set(rastreadorIds)) await database.notify(CANAL_COMANDOS, String(id));
+}
+
+/**
+ * A tracker's pending commands with their TOPIN bytes, oldest first. Those the protocol cannot
+ * say are failed here, once and for all.
+ */
+export async function comandosParaEnviar(db: Executor, rastreadorId: number): Promise<ComandoParaEnviar[]> {
+  const prontos: ComandoParaEnviar[] = [];
+  const semBytes: number[] = [];
+  for (const cmd of await pendentes(db, rastreadorId)) {
+    const bytes = bytesDoComando(cmd.tipo, cmd.parametros);
+    if (bytes) prontos.push({ id: cmd.id, tipo: cmd.tipo, bytes });
+    else semBytes.push(cmd.id);
+  }
+  await marcar(db, semBytes, 'FALHOU', 'Comando não suportado pelo protocolo TOPIN.');
+  return prontos;
+}
+
+/** Commands the device received (a frame it sent after them arrived). */
+export const marcarEnviados = (db: Executor, ids: readonly number[]) => marcar(db, ids, 'ENVIADO');
+
+/**
+ * The device dropped off after a power-off request: the tracker is DESLIGADO and the command is
+ * done. False when no power-off was pending.
+ */
+export async function concluirDesligamento(db: Executor, rastreadorId: number) {
+  const desligou = await marcarDesligado(db, rastreadorId);
+  if (desligou) await confirmarDesligamento(db, rastreadorId);
+  return desligou;
 }

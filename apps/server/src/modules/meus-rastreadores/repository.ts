@@ -2,8 +2,8 @@ import { and, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rastreadores, usuarioRastreadores as ur } from '../../db/schema';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
-import { escaparLike } from '../chips/repository';
 import { situacaoEfetiva } from '../rastreadores/sql';
+import { comTotal, contagem, escaparLike } from '../../db/listas';
 
 export interface FiltroMeusRastreadores extends Paginacao {
   descricao?: string | undefined;
@@ -40,17 +40,14 @@ function condicoes(usuarioId: number, f: Pick<FiltroMeusRastreadores, 'descricao
 
 export async function listar(db: Executor, usuarioId: number, f: FiltroMeusRastreadores) {
   const where = condicoes(usuarioId, f);
-  const rows = await base(db)
-    .where(where)
-    .orderBy(...ordenacao(colunas, ur.id, f))
-    .limit(f.size)
-    .offset(f.page * f.size);
-  const [total] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(ur)
-    .innerJoin(rastreadores, eq(rastreadores.id, ur.rastreadorId))
-    .where(where);
-  return { rows, total: total?.n ?? 0 };
+  return comTotal(
+    base(db)
+      .where(where)
+      .orderBy(...ordenacao(colunas, ur.id, f))
+      .limit(f.size)
+      .offset(f.page * f.size),
+    db.select(contagem).from(ur).innerJoin(rastreadores, eq(rastreadores.id, ur.rastreadorId)).where(where),
+  );
 }
 
 /** One link of this user (undefined for anyone else's). */
@@ -123,4 +120,10 @@ export async function atualizar(
     .where(and(eq(ur.id, id), eq(ur.usuarioId, usuarioId)))
     .returning({ id: ur.id });
   return rows.length > 0;
+}
+
+/** The link of a tracker, whoever owns it (undefined while unlinked). */
+export async function vinculoDoRastreador(db: Executor, rastreadorId: number) {
+  const [row] = await db.select({ usuarioId: ur.usuarioId, descricao: ur.descricao }).from(ur).where(eq(ur.rastreadorId, rastreadorId));
+  return row;
 }

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { AcaoSituacao, ModoEconomia } from '@rastro/shared/messages';
 import { mensagemSchema } from '@rastro/shared/schemas/auth';
 import { erroSchema, idParamSchema, selectItemSchema } from '@rastro/shared/schemas/common';
-import { mapaQuerySchema, marcadoresSchema } from '@rastro/shared/schemas/mapa';
 import {
   meuRastreadorFiltroSchema,
   meuRastreadorFormSchema,
@@ -13,7 +12,6 @@ import {
 import type { Ctx } from '../../context';
 import type { AppInstance } from '../../lib/types';
 import { principalDe } from '../../plugins/auth';
-import { ultimasLocalizacoes } from '../localizacoes/service';
 import {
   alterarEconomia,
   listarMeusRastreadores,
@@ -52,17 +50,6 @@ export function meusRastreadoresRoutes(app: AppInstance, ctx: Ctx) {
     onRequest,
     schema: { tags, summary: 'Meus rastreadores para o filtro do mapa', response: { 200: z.array(selectItemSchema), ...erros } },
     handler: (req) => selecionarMeusRastreadores(ctx, principalDe(req)),
-  });
-
-  app.get('/api/usuarios/rastreadores/ultimas-localizacoes', {
-    onRequest,
-    schema: {
-      tags,
-      summary: 'Posições atuais ou o histórico de um rastreador (mapa)',
-      querystring: mapaQuerySchema,
-      response: { 200: marcadoresSchema, ...erros },
-    },
-    handler: (req) => ultimasLocalizacoes(ctx, principalDe(req), req.query),
   });
 
   app.put('/api/usuarios/rastreadores/sincronizar', {

@@ -16,15 +16,36 @@ import {
   atualizar,
   buscar,
   doUsuario,
+  doUsuarios,
   listar,
   opcoes,
+  porRastreadores,
   rastreadorPorImei,
   vincular,
+  vinculoDoRastreador as vinculo,
   type FiltroMeusRastreadores,
   type LinhaMeuRastreador,
 } from './repository';
+import { umDe } from '../../lib/dominio';
 
-const umDe = <T extends string>(valores: readonly T[], v: string, padrao: T): T => (valores.includes(v as T) ? (v as T) : padrao);
+/** Who owns a tracker now, and the name they gave it (undefined while unlinked). */
+export const vinculoDoRastreador = (db: Executor, rastreadorId: number) => vinculo(db, rastreadorId);
+
+/** One link of this user, with its tracker's state (undefined for anyone else's). */
+export const vinculoDoUsuario = (db: Executor, usuarioId: number, id: number) => buscar(db, usuarioId, id);
+
+/** The trackers linked to these users (the live channel's resynchronisation). */
+export const rastreadoresDosUsuarios = (db: Executor, usuarioIds: readonly number[]) => doUsuarios(db, usuarioIds);
+
+/** These trackers as their owners see them, with each owner's id (the live channel). */
+export async function comoDonosVeem(db: Executor, rastreadorIds: readonly number[]) {
+  return (await porRastreadores(db, rastreadorIds)).map((l) => ({
+    usuarioId: l.usuarioId,
+    rastreadorId: l.rastreadorId,
+    rastreador: paraMeuRastreador(l),
+  }));
+}
+
 const vf = (v: string): 'V' | 'F' => (v === 'V' ? 'V' : 'F');
 
 export function paraMeuRastreador(r: LinhaMeuRastreador): MeuRastreador {

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { notificacoes } from '../../db/schema';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
+import { comTotal, contagem } from '../../db/listas';
 
 const colunas = {
   id: notificacoes.id,
@@ -12,18 +13,16 @@ const colunas = {
 
 export async function listar(db: Executor, usuarioId: number, f: Paginacao) {
   const where = eq(notificacoes.usuarioId, usuarioId);
-  const rows = await db
-    .select(colunas)
-    .from(notificacoes)
-    .where(where)
-    .orderBy(...ordenacao({ dataCadastro: notificacoes.dataCadastro }, notificacoes.id, f))
-    .limit(f.size)
-    .offset(f.page * f.size);
-  const [total] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(notificacoes)
-    .where(where);
-  return { rows, total: total?.n ?? 0 };
+  return comTotal(
+    db
+      .select(colunas)
+      .from(notificacoes)
+      .where(where)
+      .orderBy(...ordenacao({ dataCadastro: notificacoes.dataCadastro }, notificacoes.id, f))
+      .limit(f.size)
+      .offset(f.page * f.size),
+    db.select(contagem).from(notificacoes).where(where),
+  );
 }
 
 export async function naoLidas(db: Executor, usuarioId: number) {
@@ -57,4 +56,8 @@ export async function ultimoId(db: Executor, usuarioId: number) {
     .from(notificacoes)
     .where(eq(notificacoes.usuarioId, usuarioId));
   return Number(row?.id ?? 0);
+}
+
+export async function inserir(db: Executor, n: { usuarioId: number; rastreadorId: number; descricao: string }) {
+  await db.insert(notificacoes).values(n);
 }

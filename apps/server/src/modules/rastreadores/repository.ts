@@ -1,10 +1,10 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { consultar, type Executor } from '../../db/client';
 import { chips, comandos, localizacoes, rastreadores, usuarioRastreadores, usuarios } from '../../db/schema';
 import type { RASTREADOR_ORDENAVEIS } from '@rastro/shared/schemas/rastreadores';
 import type { Paginacao } from '../../lib/paginacao';
-import { escaparLike } from '../chips/repository';
 import { SITUACAO_EFETIVA_SQL, situacaoEfetiva } from './sql';
+import { escaparLike } from '../../db/listas';
 
 export interface FiltroRastreadores extends Paginacao {
   codigo?: number | undefined;
@@ -187,4 +187,64 @@ export async function atualizar(
   v: Partial<{ imei: string; protocolo: string; chipId: number; situacao: string; situacaoEnergia: string; codigoAtivacaoHash: string }>,
 ) {
   await db.update(rastreadores).set(v).where(eq(rastreadores.id, id));
+}
+
+/** The tracker a device logs in as, with its owner's link if any (undefined: unknown IMEI). */
+export async function porImei(db: Executor, imei: string) {
+  const [row] = await db
+    .select({
+      id: rastreadores.id,
+      situacao: rastreadores.situacao,
+      donoId: usuarioRastreadores.usuarioId,
+      descricao: usuarioRastreadores.descricao,
+    })
+    .from(rastreadores)
+    .leftJoin(usuarioRastreadores, eq(usuarioRastreadores.rastreadorId, rastreadores.id))
+    .where(eq(rastreadores.imei, imei));
+  return row;
+}
+
+/** Any message from the device: it is on and talking (a pending power-off still waits). */
+export async function registrarComunicacao(db: Executor, id: number) {
+  await db
+    .update(rastreadores)
+    .set({
+      ultimaComunicacao: sql`now()`,
+      situacaoEnergia: sql`case when ${rastreadores.situacaoEnergia} = 'AGUARDANDO_DESLIGAMENTO' then ${rastreadores.situacaoEnergia} else 'LIGADO' end`,
+    })
+    .where(eq(rastreadores.id, id));
+}
+
+/** The battery and signal the device last reported. */
+export async function atualizarBateria(db: Executor, id: number, bateria: number, nivelSinal: number | null) {
+  await db
+    .update(rastreadores)
+    .set({ bateria, nivelSinal, ultimaComunicacao: sql`now()` })
+    .where(eq(rastreadores.id, id));
+}
+
+/** ALERTA for 30 minutes (an INATIVO tracker stays INATIVO). */
+export async function marcarAlerta(db: Executor, id: number) {
+  await db
+    .update(rastreadores)
+    .set({ situacao: 'ALERTA', alertaAte: sql`now() + interval '30 minutes'` })
+    .where(and(eq(rastreadores.id, id), ne(rastreadores.situacao, 'INATIVO')));
+}
+
+/** AGUARDANDO_DESLIGAMENTO → DESLIGADO; false when no power-off was pending. */
+export async function marcarDesligado(db: Executor, id: number) {
+  const rows = await db
+    .update(rastreadores)
+    .set({ situacaoEnergia: 'DESLIGADO' })
+    .where(and(eq(rastreadores.id, id), eq(rastreadores.situacaoEnergia, 'AGUARDANDO_DESLIGAMENTO')))
+    .returning({ id: rastreadores.id });
+  return rows.length > 0;
+}
+
+/** The tracker's IMEI is being claimed from two alternating places: shown to administrators. */
+export async function marcarOrigensAlternadas(db: Executor, id: number) {
+  await db
+    .update(rastreadores)
+    .set({ origensAlternadasEm: sql`now()` })
+    .where(eq(rastreadores.id, id));
 }

@@ -30,10 +30,9 @@ import {
   ultimaLocalizacao,
   type FiltroRastreadores,
 } from './repository';
+import { umDe } from '../../lib/dominio';
 
 type Linha = NonNullable<Awaited<ReturnType<typeof buscar>>>;
-
-const umDe = <T extends string>(valores: readonly T[], v: string, padrao: T): T => (valores.includes(v as T) ? (v as T) : padrao);
 
 function paraAdmin(r: Linha): RastreadorAdmin {
   const situacao = umDe(SITUACOES_RASTREADOR, r.situacao, 'AGUARDANDO_VINCULO');

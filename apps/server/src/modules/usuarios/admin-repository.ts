@@ -2,7 +2,7 @@ import { and, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { cidades, estados, niveis, usuarios } from '../../db/schema';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
-import { escaparLike } from '../chips/repository';
+import { comTotal, contagem, escaparLike } from '../../db/listas';
 
 export interface FiltroUsuarios extends Paginacao {
   nome?: string | undefined;
@@ -30,19 +30,17 @@ function condicoes(f: FiltroUsuarios): SQL | undefined {
 
 export async function listar(db: Executor, f: FiltroUsuarios) {
   const where = condicoes(f);
-  const rows = await db
-    .select(colunasLista)
-    .from(usuarios)
-    .innerJoin(niveis, eq(niveis.id, usuarios.nivelId))
-    .where(where)
-    .orderBy(...ordenacao({ ...colunasLista, nome: sql`lower(${usuarios.nome})` }, usuarios.id, f))
-    .limit(f.size)
-    .offset(f.page * f.size);
-  const [total] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(usuarios)
-    .where(where);
-  return { rows, total: total?.n ?? 0 };
+  return comTotal(
+    db
+      .select(colunasLista)
+      .from(usuarios)
+      .innerJoin(niveis, eq(niveis.id, usuarios.nivelId))
+      .where(where)
+      .orderBy(...ordenacao({ ...colunasLista, nome: sql`lower(${usuarios.nome})` }, usuarios.id, f))
+      .limit(f.size)
+      .offset(f.page * f.size),
+    db.select(contagem).from(usuarios).where(where),
+  );
 }
 
 export async function buscarDetalhe(db: Executor, id: number) {

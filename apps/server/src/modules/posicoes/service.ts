@@ -14,19 +14,20 @@ import type { Executor } from '../../db/client';
 import { naoEncontrado } from '../../lib/errors';
 import { iso, pagina, type Paginacao } from '../../lib/paginacao';
 import type { Principal } from '../../plugins/auth';
-import { buscar } from '../meus-rastreadores/repository';
+import { vinculoDoUsuario } from '../meus-rastreadores/service';
+import { atualizarBateria } from '../rastreadores/dispositivo-service';
 import { gerarArquivo, nomeDoArquivo, TIPO_CONTEUDO } from './exportar';
 import {
   donoDoRastreador,
   historico,
+  inserirBateria,
   listarBaterias,
   listarLocalizacoes,
   ultimasPosicoes,
   type FiltroLocalizacoes,
   type UltimaPosicao,
 } from './repository';
-
-const umDe = <T extends string>(valores: readonly T[], v: string, padrao: T): T => (valores.includes(v as T) ? (v as T) : padrao);
+import { umDe } from '../../lib/dominio';
 
 /** PER100 sees every tracker's data; anyone else only their own trackers'. Others: 404. */
 async function exigirAcesso(db: Executor, p: Principal, rastreadorId: number) {
@@ -61,7 +62,7 @@ export async function listarBateriasDoRastreador(ctx: Ctx, p: Principal, f: Pagi
 }
 
 /** A latest position as a map marker (also what the live channel pushes). */
-export function marcadorAtual(u: UltimaPosicao): Marcador {
+function marcadorAtual(u: UltimaPosicao): Marcador {
   const situacaoEnergia = umDe(SITUACOES_ENERGIA, u.situacaoEnergia, 'LIGADO');
   return {
     id: u.usuarioRastreadorId,
@@ -80,15 +81,32 @@ export function marcadorAtual(u: UltimaPosicao): Marcador {
   };
 }
 
+/** The current position of each of these trackers, as its owner's marker (the live channel). */
+export async function posicoesAtuais(db: Executor, rastreadorIds: readonly number[]) {
+  return (await ultimasPosicoes(db, { rastreadorIds })).map((u) => ({ usuarioId: u.usuarioId, marcador: marcadorAtual(u) }));
+}
+
+/** A battery reading from the device: kept in the history, and the tracker's current level. */
+export async function registrarBateria(
+  db: Executor,
+  rastreadorId: number,
+  bateria: number,
+  nivelSinal: number | null,
+  carregando: boolean | null,
+) {
+  await inserirBateria(db, { rastreadorId, bateria, nivelSinal, carregando });
+  await atualizarBateria(db, rastreadorId, bateria, nivelSinal);
+}
+
 /** GET /api/usuarios/rastreadores/ultimas-localizacoes: current positions, or one tracker's route. */
 export async function ultimasLocalizacoes(ctx: Ctx, p: Principal, q: MapaQuery): Promise<Marcador[]> {
   if (q.tipoVisualizacao === 'ATUAL') {
-    if (q.usuarioRastreadorId !== undefined && !(await buscar(ctx.db, p.usuarioId, q.usuarioRastreadorId))) throw naoEncontrado();
+    if (q.usuarioRastreadorId !== undefined && !(await vinculoDoUsuario(ctx.db, p.usuarioId, q.usuarioRastreadorId))) throw naoEncontrado();
     return (await ultimasPosicoes(ctx.db, { usuarioId: p.usuarioId, usuarioRastreadorId: q.usuarioRastreadorId })).map(marcadorAtual);
   }
   // The schema requires these in HISTORICO.
   const { usuarioRastreadorId, dataInicial, dataFinal } = q as Required<MapaQuery>;
-  const link = await buscar(ctx.db, p.usuarioId, usuarioRastreadorId);
+  const link = await vinculoDoUsuario(ctx.db, p.usuarioId, usuarioRastreadorId);
   if (!link) throw naoEncontrado();
   const situacaoEnergia = umDe(SITUACOES_ENERGIA, link.situacaoEnergia, 'LIGADO');
   const pontos = await historico(ctx.db, link.rastreadorId, new Date(dataInicial), new Date(dataFinal));

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client';
-import type { LocalGeolocationProvider } from '../geolocation/local-provider';
-import type { GeolocationProvider, Varredura } from '../geolocation/types';
-import { BatchWriter, type BatchWriterOptions } from './batch-writer';
-import { distancia } from '../geolocation/centroide';
-import { isDataError } from '../lib/pg-errors';
+import type { Db } from '../../db/client';
+import { distancia } from '../../geolocation/centroide';
+import type { LocalGeolocationProvider } from '../../geolocation/local-provider';
+import type { GeolocationProvider, Varredura } from '../../geolocation/types';
+import { BatchWriter, type BatchWriterOptions } from '../../lib/batch-writer';
+import { isDataError } from '../../lib/pg-errors';
 import { inserirLocalizacoes, type NovaLocalizacao } from './repository';
 
 export interface Fix {
@@ -39,11 +39,11 @@ function plausivel(f: Fix, anterior: FixConhecido | undefined) {
 }
 
 /**
- * Turns decoded device data into rows. Positions go through one BatchWriter shared by every
- * connection: the promise resolves once the row is committed, and only then does the
- * connection acknowledge it to the device.
+ * Stores what devices report as positions. Rows go through one BatchWriter shared by every
+ * connection: the promise resolves once the row is committed, and only then does the gateway
+ * acknowledge it to the device (docs/adr/0002-ack-depois-do-commit.md).
  */
-export class Ingestao {
+export class GravacaoDePosicoes {
   private readonly escritor: BatchWriter<NovaLocalizacao>;
   /** Told the size of every committed batch (metrics). */
   aoGravar: ((linhas: number) => void) | undefined;

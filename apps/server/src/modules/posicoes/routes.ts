@@ -1,4 +1,5 @@
 import { erroSchema } from '@rastro/shared/schemas/common';
+import { mapaQuerySchema, marcadoresSchema } from '@rastro/shared/schemas/mapa';
 import {
   bateriaFiltroSchema,
   bateriaPageSchema,
@@ -10,14 +11,28 @@ import { z } from 'zod';
 import type { Ctx } from '../../context';
 import type { AppInstance } from '../../lib/types';
 import { principalDe } from '../../plugins/auth';
-import { exportarHistorico, listarBateriasDoRastreador, listarLocalizacoesDoRastreador } from './service';
+import { exportarHistorico, listarBateriasDoRastreador, listarLocalizacoesDoRastreador, ultimasLocalizacoes } from './service';
 
 const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema, 404: erroSchema };
 const tags = ['Localizações e baterias'];
 
-/** A tracker's positions, scans and battery history: PER100 or the tracker's owner (others 404). */
-export function localizacoesRoutes(app: AppInstance, ctx: Ctx) {
+/**
+ * Where the trackers are and were: the owner's map, a tracker's positions, scans and battery
+ * history, and the export (PER100 or the tracker's owner; others 404).
+ */
+export function posicoesRoutes(app: AppInstance, ctx: Ctx) {
   const onRequest = ctx.auth.autenticar;
+
+  app.get('/api/usuarios/rastreadores/ultimas-localizacoes', {
+    onRequest,
+    schema: {
+      tags: ['Meus rastreadores'],
+      summary: 'Posições atuais ou o histórico de um rastreador (mapa)',
+      querystring: mapaQuerySchema,
+      response: { 200: marcadoresSchema, ...erros, 409: erroSchema },
+    },
+    handler: (req) => ultimasLocalizacoes(ctx, principalDe(req), req.query),
+  });
 
   app.get('/api/localizacoes', {
     onRequest,

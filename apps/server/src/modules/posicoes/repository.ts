@@ -1,7 +1,39 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { literalDeArray } from '../../db/arrays';
 import { consultar, type Executor } from '../../db/client';
 import { baterias, localizacoes, rastreadores, usuarioRastreadores as ur } from '../../db/schema';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
+import { comTotal, contagem } from '../../db/listas';
+
+export type NovaLocalizacao = typeof localizacoes.$inferInsert;
+
+/**
+ * A whole batch (from many connections) in one statement: one array per column, unnested by the
+ * server, so the SQL text is the same for any batch size. A row already stored (a frame the
+ * device sent again because it missed the ack) is skipped: the resend is acknowledged, not
+ * duplicated.
+ */
+export async function inserirLocalizacoes(db: Executor, linhas: NovaLocalizacao[]) {
+  if (linhas.length === 0) return;
+  const col = (f: (l: NovaLocalizacao) => number | string | boolean | Date | null | undefined) => sql.param(literalDeArray(linhas.map(f)));
+  await db.execute(sql`
+    insert into ${localizacoes} (rastreador_id, tipo, data_hora, latitude, longitude, velocidade, curso, precisao, satelites,
+      mac_address, nivel_sinal, codigo_pais, rede, codigo_area, identificador_torre, futura)
+    select * from unnest(${col((l) => l.rastreadorId)}::int[], ${col((l) => l.tipo)}::varchar[], ${col((l) => l.dataHora)}::timestamptz[],
+      ${col((l) => l.latitude)}::float8[], ${col((l) => l.longitude)}::float8[], ${col((l) => l.velocidade)}::real[], ${col((l) => l.curso)}::smallint[],
+      ${col((l) => l.precisao)}::real[], ${col((l) => l.satelites)}::smallint[], ${col((l) => l.macAddress)}::varchar[], ${col((l) => l.nivelSinal)}::smallint[],
+      ${col((l) => l.codigoPais)}::smallint[], ${col((l) => l.rede)}::smallint[], ${col((l) => l.codigoArea)}::int[], ${col((l) => l.identificadorTorre)}::bigint[],
+      ${col((l) => l.futura ?? false)}::boolean[])
+    on conflict do nothing`);
+}
+
+/** One battery reading the device reported. */
+export async function inserirBateria(
+  db: Executor,
+  b: { rastreadorId: number; bateria: number; nivelSinal: number | null; carregando: boolean | null },
+) {
+  await db.insert(baterias).values(b);
+}
 
 /** Who may see a tracker's data: its owner's id (null while unlinked). Undefined: no such tracker. */
 export async function donoDoRastreador(db: Executor, rastreadorId: number) {
@@ -40,40 +72,36 @@ export async function listarLocalizacoes(db: Executor, f: FiltroLocalizacoes) {
   const c: SQL[] = [eq(localizacoes.rastreadorId, f.rastreadorId)];
   if (f.tipoLocalizacao) c.push(eq(localizacoes.tipo, f.tipoLocalizacao));
   const where = and(...c);
-  const rows = await db
-    .select(colunasLocalizacao)
-    .from(localizacoes)
-    .where(where)
-    .orderBy(...ordenacao({ dataHora: localizacoes.dataHora }, localizacoes.id, f))
-    .limit(f.size)
-    .offset(f.page * f.size);
-  const [total] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(localizacoes)
-    .where(where);
-  return { rows, total: total?.n ?? 0 };
+  return comTotal(
+    db
+      .select(colunasLocalizacao)
+      .from(localizacoes)
+      .where(where)
+      .orderBy(...ordenacao({ dataHora: localizacoes.dataHora }, localizacoes.id, f))
+      .limit(f.size)
+      .offset(f.page * f.size),
+    db.select(contagem).from(localizacoes).where(where),
+  );
 }
 
 export async function listarBaterias(db: Executor, f: Paginacao & { rastreadorId: number }) {
   const where = eq(baterias.rastreadorId, f.rastreadorId);
-  const rows = await db
-    .select({
-      id: baterias.id,
-      bateria: baterias.bateria,
-      nivelSinal: baterias.nivelSinal,
-      carregando: baterias.carregando,
-      dataCadastro: baterias.dataCadastro,
-    })
-    .from(baterias)
-    .where(where)
-    .orderBy(...ordenacao({ dataCadastro: baterias.dataCadastro }, baterias.id, f))
-    .limit(f.size)
-    .offset(f.page * f.size);
-  const [total] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(baterias)
-    .where(where);
-  return { rows, total: total?.n ?? 0 };
+  return comTotal(
+    db
+      .select({
+        id: baterias.id,
+        bateria: baterias.bateria,
+        nivelSinal: baterias.nivelSinal,
+        carregando: baterias.carregando,
+        dataCadastro: baterias.dataCadastro,
+      })
+      .from(baterias)
+      .where(where)
+      .orderBy(...ordenacao({ dataCadastro: baterias.dataCadastro }, baterias.id, f))
+      .limit(f.size)
+      .offset(f.page * f.size),
+    db.select(contagem).from(baterias).where(where),
+  );
 }
 
 /** A history never returns more than this many points (a week at one fix every 30 s). */

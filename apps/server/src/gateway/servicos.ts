@@ -1,0 +1,44 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client';
+import { LocalGeolocationProvider } from '../geolocation/local-provider';
+import type { GeolocationProvider } from '../geolocation/types';
+import { comandosParaEnviar, concluirDesligamento, marcarEnviados, type ComandoParaEnviar } from '../modules/comandos/service';
+import { registrarAlarme } from '../modules/notificacoes/service';
+import { GravacaoDePosicoes } from '../modules/posicoes/gravacao';
+import { registrarBateria } from '../modules/posicoes/service';
+import { marcarOrigensAlternadas, rastreadorPorImei, registrarComunicacao } from '../modules/rastreadores/dispositivo-service';
+
+/**
+ * Everything the gateway asks of the modules: it decodes frames, calls these and acknowledges,
+ * as an HTTP route parses a request, calls a service and answers. No table is touched here.
+ */
+export interface ServicosDoGateway {
+  /** Stores fixes and scans; each promise resolves once its rows are committed. */
+  posicoes: GravacaoDePosicoes;
+  identificar(imei: string): Promise<{ id: number; situacao: string; donoId: number | null; descricao: string | null } | undefined>;
+  registrarComunicacao(rastreadorId: number): Promise<void>;
+  registrarBateria(rastreadorId: number, bateria: number, nivelSinal: number | null, carregando: boolean | null): Promise<void>;
+  /** ALERTA and a notification; returns the owner notified, if any. */
+  registrarAlarme(rastreadorId: number, texto: (descricao: string | null) => string): Promise<number | null>;
+  comandosParaEnviar(rastreadorId: number): Promise<ComandoParaEnviar[]>;
+  marcarEnviados(ids: readonly number[]): Promise<void>;
+  concluirDesligamento(rastreadorId: number): Promise<boolean>;
+  marcarOrigensAlternadas(rastreadorId: number): Promise<void>;
+}
+
+/** The module services bound to one database (and geolocation provider, the local one by default). */
+export function servicosDoGateway(database: Database, log: FastifyBaseLogger, geo?: GeolocationProvider): ServicosDoGateway {
+  const db = database.db;
+  const local = new LocalGeolocationProvider(db);
+  return {
+    posicoes: new GravacaoDePosicoes(db, geo ?? local, local, log),
+    identificar: (imei) => rastreadorPorImei(db, imei),
+    registrarComunicacao: (id) => registrarComunicacao(db, id),
+    registrarBateria: (id, bateria, nivelSinal, carregando) => registrarBateria(db, id, bateria, nivelSinal, carregando),
+    registrarAlarme: (id, texto) => registrarAlarme(db, id, texto),
+    comandosParaEnviar: (id) => comandosParaEnviar(db, id),
+    marcarEnviados: (ids) => marcarEnviados(db, ids),
+    concluirDesligamento: (id) => concluirDesligamento(db, id),
+    marcarOrigensAlternadas: (id) => marcarOrigensAlternadas(db, id),
+  };
+}

@@ -1,0 +1,25 @@
+import type { Executor } from '../../db/client';
+import { iso } from '../../lib/paginacao';
+import { vinculoDoRastreador } from '../meus-rastreadores/service';
+import { marcarAlerta } from '../rastreadores/dispositivo-service';
+import * as repo from './repository';
+
+export { naoLidas, ultimoId } from './repository';
+
+/**
+ * An alarm from a device: the tracker is in ALERTA for 30 minutes and whoever owns it now (it
+ * may have been linked since the device logged in) gets a notification. Returns that owner.
+ */
+export async function registrarAlarme(db: Executor, rastreadorId: number, texto: (descricao: string | null) => string) {
+  await marcarAlerta(db, rastreadorId);
+  const dono = await vinculoDoRastreador(db, rastreadorId);
+  if (!dono) return null;
+  await repo.inserir(db, { usuarioId: dono.usuarioId, rastreadorId, descricao: texto(dono.descricao).slice(0, 255) });
+  return dono.usuarioId;
+}
+
+/** A user's notifications newer than `depoisDe`, oldest first, as the live channel sends them. */
+export async function novas(db: Executor, usuarioId: number, depoisDe: number) {
+  const linhas = await repo.novas(db, [usuarioId], depoisDe);
+  return linhas.map((n) => ({ id: n.id, dataCadastro: iso(n.dataCadastro), descricao: n.descricao, lida: n.lida }));
+}

@@ -1,0 +1,14 @@
+import type { Executor } from '../../db/client';
+import * as repo from './repository';
+
+/**
+ * What the TOPIN gateway changes on a tracker as its device talks: identity at login, last
+ * contact, battery, alarms, power-off and a disputed IMEI.
+ */
+export const rastreadorPorImei = (db: Executor, imei: string) => repo.porImei(db, imei);
+export const registrarComunicacao = (db: Executor, id: number) => repo.registrarComunicacao(db, id);
+export const atualizarBateria = (db: Executor, id: number, bateria: number, nivelSinal: number | null) =>
+  repo.atualizarBateria(db, id, bateria, nivelSinal);
+export const marcarAlerta = (db: Executor, id: number) => repo.marcarAlerta(db, id);
+export const marcarDesligado = (db: Executor, id: number) => repo.marcarDesligado(db, id);
+export const marcarOrigensAlternadas = (db: Executor, id: number) => repo.marcarOrigensAlternadas(db, id);
