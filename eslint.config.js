@@ -7,6 +7,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const serverModules = (() => {
+  try {
+    return readdirSync('apps/server/src/modules', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+  } catch {
+    return [];
+  }
+})();
+
 const features = (() => {
   try {
     return readdirSync('apps/web/src/features', { withFileTypes: true })
@@ -48,6 +58,28 @@ export default tseslint.config(
             // The shared contract depends on nothing of ours.
             { target: './packages/shared', from: './apps' },
             { target: './packages/topin', from: './apps' },
+            // The server's arrows point one way: infrastructure never imports a module; a module, the
+            // gateway or the live hub reach another module through its services, never its
+            // repository (the module owning a table is the only code that touches it).
+            {
+              target: ['./apps/server/src/plugins', './apps/server/src/lib', './apps/server/src/db'],
+              from: './apps/server/src/modules',
+              message: 'Infraestrutura (plugins/, lib/, db/) não importa módulos: receba o que precisa por opção do plugin.',
+            },
+            {
+              target: ['./apps/server/src/gateway', './apps/server/src/live'],
+              from: './apps/server/src/modules/*/*repository.ts',
+              message: 'Adaptadores chamam os serviços dos módulos, nunca os repositórios.',
+            },
+            ...serverModules.flatMap((m) =>
+              serverModules
+                .filter((o) => o !== m)
+                .map((o) => ({
+                  target: `./apps/server/src/modules/${m}`,
+                  from: `./apps/server/src/modules/${o}/*repository.ts`,
+                  message: `O módulo ${m} usa o ${o} pelos serviços dele, nunca pelo repositório.`,
+                })),
+            ),
             // Features never import each other; shared web code never imports features.
             ...features.map((f) => ({
               target: `./apps/web/src/features/${f}`,

@@ -10,33 +10,21 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '@rastro/shared/messages';
 import type { Config } from './config';
-import type { Ctx } from './context';
 import type { Database } from './db/client';
 import { opcoesDeLog } from './lib/log';
-import { RateLimiter } from './lib/rate-limiter';
 import type { AppInstance } from './lib/types';
-import { authRoutes } from './modules/auth/routes';
-import { createCaptchaService } from './modules/captcha/service';
-import { configRoutes } from './modules/config/routes';
-import { EmailSender } from './modules/email/sender';
-import { healthRoutes } from './modules/health/routes';
-import { usuariosPublicRoutes } from './modules/usuarios/routes';
-import { usuariosAdminRoutes } from './modules/usuarios/admin-routes';
-import { chipsRoutes } from './modules/chips/routes';
-import { rastreadoresRoutes } from './modules/rastreadores/routes';
-import { meusRastreadoresRoutes } from './modules/meus-rastreadores/routes';
-import { posicoesRoutes } from './modules/posicoes/routes';
-import { notificacoesRoutes } from './modules/notificacoes/routes';
-import { liveRoutes } from './live/routes';
-import { lookupsRoutes } from './modules/lookups/routes';
-import { relatoriosRoutes } from './modules/relatorios/routes';
-import { createAuth } from './plugins/auth';
-import { cabecalhosDeSeguranca } from './plugins/cabecalhos';
-import { CacheDeSessoes, CANAL_SESSOES } from './plugins/cache-sessoes';
-import { erroDoFramework, registerErrorHandler } from './plugins/error-handler';
-import { registerEntradaHooks } from './plugins/entrada';
-import { createMetrics, registerMetricsHooks, type Metrics } from './plugins/metrics';
-import { serializadorZod } from './plugins/serializacao';
+import { liveAdapter } from './live/routes';
+import { fonteDeSessoes } from './modules/auth/sessoes';
+import { MODULOS } from './modules';
+import { authPlugin } from './plugins/auth';
+import { captchaPlugin } from './plugins/captcha/service';
+import { corePlugin } from './plugins/core';
+import { emailPlugin } from './plugins/email/sender';
+import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
+import { inputGuardPlugin } from './plugins/input-guard';
+import { metricsPlugin } from './plugins/metrics';
+import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers';
+import { serializadorZod } from './plugins/serializer';
 
 export interface BuildAppOptions {
   config: Config;
@@ -72,13 +60,12 @@ function caminhoRoteado(req: { url: string; routeOptions: { url?: string | undef
 }
 
 /** Registers plugins and routes; never listens (main.ts does). */
-export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { ctx: Ctx; metrics: Metrics }> {
+export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   const { config, database } = opts;
   const recaptcha =
     config.captcha.provider === 'recaptcha' ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : [];
-  // The security headers, computed once; a request only copies them into its reply (Fastify
-  // writes them with its own in one go when the answer leaves).
-  const cabecalhos = cabecalhosDeSeguranca(recaptcha);
+  // Computed once (docs/adr/0005-cabecalhos-pre-calculados.md).
+  const cabecalhos = securityHeaders(recaptcha);
   const app = Fastify({
     logger: opcoesDeLog(config.logLevel, opts.logger),
     trustProxy: confiancaNoProxy(config.trustProxy),
@@ -92,28 +79,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { c
       requestTimeout: config.http.requestTimeoutMs,
       connectionsCheckingInterval: Math.min(5000, Math.ceil(config.http.requestTimeoutMs / 4)),
     },
-    frameworkErrors: erroDoFramework(cabecalhos),
+    frameworkErrors: frameworkErrors(cabecalhos),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializadorZod);
 
-  const emails = new EmailSender(database.db, { ...config.mail }, app.log.child({ modulo: 'email' }));
-  const sessoes = new CacheDeSessoes();
-  const ctx: Ctx = {
-    config,
-    database,
-    db: database.db,
-    auth: createAuth(database.db, sessoes),
-    captcha: await createCaptchaService(database.db, config.captcha),
-    limiter: new RateLimiter(),
-    emails,
-  };
-  const metrics = createMetrics();
-
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(cabecalhos);
-    done();
-  });
+  // Shared infrastructure first (fastify-plugin: visible to every module), then the adapters
+  // and the modules, each an encapsulated plugin.
+  await app.register(corePlugin, { config, database });
+  await app.register(securityHeadersPlugin, { headers: cabecalhos });
   await app.register(rateLimit, {
     max: config.limits.global,
     timeWindow: '1 minute',
@@ -136,48 +110,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance & { c
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
-  registerErrorHandler(app);
-  registerEntradaHooks(app);
-  metrics.observarAoVivo(await liveRoutes(app, ctx));
-  registerMetricsHooks(app, metrics);
-
-  healthRoutes(app, ctx, metrics);
-  configRoutes(app, ctx);
-  authRoutes(app, ctx);
-  usuariosPublicRoutes(app, ctx);
-  usuariosAdminRoutes(app, ctx);
-  chipsRoutes(app, ctx);
-  rastreadoresRoutes(app, ctx);
-  meusRastreadoresRoutes(app, ctx);
-  posicoesRoutes(app, ctx);
-  notificacoesRoutes(app, ctx);
-  lookupsRoutes(app, ctx);
-  relatoriosRoutes(app, ctx);
+  await app.register(errorHandlerPlugin);
+  await app.register(inputGuardPlugin);
+  await app.register(metricsPlugin);
+  await app.register(authPlugin, { sessoes: fonteDeSessoes(database.db) });
+  await app.register(captchaPlugin);
+  await app.register(emailPlugin);
+  await app.register(liveAdapter);
+  for (const modulo of MODULOS) await app.register(modulo);
 
   await registerWeb(app, config.webDist ?? defaultWebDist, config.env === 'production');
 
-  // The token cache forgets everything once a request that may have changed something is done
-  // here (before its answer leaves), and whenever the database says sessions changed anywhere.
-  app.addHook('onSend', (req, _reply, payload, done) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') sessoes.limpar();
-    done(null, payload);
-  });
-  let pararDeOuvirSessoes: (() => Promise<void>) | undefined;
-  app.addHook('onReady', async () => {
-    emails.start();
-    pararDeOuvirSessoes = await database.listen(
-      CANAL_SESSOES,
-      () => sessoes.limpar(),
-      () => sessoes.limpar(),
-    );
-  });
-  app.addHook('onClose', async () => {
-    await emails.stop();
-    // The database may already be gone (closing after an outage): nothing left to unlisten.
-    await pararDeOuvirSessoes?.().catch(() => undefined);
-  });
-
-  return Object.assign(app, { ctx, metrics });
+  return app;
 }
 
 /** The login route's page, drawn in its HTML before any script runs (apps/web/vite.config.ts). */

@@ -22,9 +22,9 @@ describe('first access of a user created by an administrator', () => {
     if (nivelId === undefined) throw new Error('sem nível Cliente');
     await app.database.db.transaction(async (tx) => {
       const u = await inserir(tx, { nome: 'NOVO DONO', email: 'novo@rastro.test', nivelId });
-      await enviarPrimeiroAcesso(app.ctx, tx, u.id);
+      await enviarPrimeiroAcesso(app, tx, u.id);
     });
-    app.ctx.emails.kick();
+    app.emails.kick();
 
     const email = await smtp.esperar('novo@rastro.test');
     expect(assunto(email.dados)).toBe('Rastro — crie sua senha de acesso');

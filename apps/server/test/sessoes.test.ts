@@ -2,12 +2,13 @@ import { sql } from 'drizzle-orm';
 import { PER } from '@rastro/shared/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth, resolverToken } from '../src/plugins/auth';
-import { CacheDeSessoes, SESSAO_CACHE_MS } from '../src/plugins/cache-sessoes';
+import { fonteDeSessoes } from '../src/modules/auth/sessoes';
+import { SessionCache as CacheDeSessoes, SESSAO_CACHE_MS } from '../src/plugins/session-cache';
 import { criarNivel, criarUsuarioLogado } from './fixtures';
 import { bearer, criarApp, entrar, type TestApp } from './helpers';
 
 /**
- * Resolved tokens are cached for a few seconds (plugins/cache-sessoes.ts); what a user sees must
+ * Resolved tokens are cached for a few seconds (plugins/session-cache.ts); what a user sees must
  * not change: a revoked token, a deactivated user or a withdrawn permission stop working at once,
  * even when the change came from elsewhere (another instance, SQL) — long before the cache's TTL.
  */
@@ -71,9 +72,10 @@ describe('cached sessions', () => {
   it('a burst with a token the cache does not hold asks the database once, and all of it gets the user', async () => {
     const u = await criarUsuarioLogado(app);
     let consultas = 0;
-    const auth = createAuth(app.database.db, new CacheDeSessoes(), (t) => {
+    const fonte = fonteDeSessoes(app.database.db);
+    const auth = createAuth(fonte, new CacheDeSessoes(), (t) => {
       consultas++;
-      return resolverToken(app.database.db, t);
+      return resolverToken(fonte, t);
     });
     const quem = await Promise.all(Array.from({ length: 20 }, () => auth.principalDoToken(u.token, undefined)));
     expect(quem.map((p) => p.usuarioId)).toEqual(Array(20).fill(u.id));
@@ -92,9 +94,10 @@ describe('cached sessions', () => {
     });
     let consultas = 0;
     // The first lookup reads the database before the logout and answers only after it.
-    const auth = createAuth(app.database.db, cache, async (t) => {
+    const fonte = fonteDeSessoes(app.database.db);
+    const auth = createAuth(fonte, cache, async (t) => {
       const primeira = ++consultas === 1;
-      const r = await resolverToken(app.database.db, t);
+      const r = await resolverToken(fonte, t);
       if (primeira) await portao;
       return r;
     });

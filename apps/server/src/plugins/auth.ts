@@ -1,13 +1,27 @@
 import { EMULACAO_HEADER, ID_MAX } from '@rastro/shared/constants';
 import { PER, temPermissao, type Permissao } from '@rastro/shared/roles';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client';
+import fp from 'fastify-plugin';
 import { acessoNegado, AppError, naoAutenticado, naoEncontrado } from '../lib/errors';
 import { sha256 } from '../lib/crypto';
 import { MSG } from '@rastro/shared/messages';
-import { registrarAuditoria } from '../modules/auth/repository';
-import { buscarSessao, emulavel, prepararSessaoPorToken } from '../modules/usuarios/repository';
-import { CacheDeSessoes, type SessaoDoToken } from './cache-sessoes';
+import { CANAL_SESSOES, SessionCache, type SessaoDoToken, type UsuarioSessao } from './session-cache';
+import './infra';
+
+/**
+ * Where sessions come from: the modules that own tokens, users and the audit trail provide it
+ * (modules/auth/sessoes.ts); this plugin only decides who a request acts as.
+ */
+export interface FonteDeSessoes {
+  /** The user behind a live (not revoked, not expired) token hash, with the token's expiry. */
+  porToken(tokenHash: string): Promise<(UsuarioSessao & { expiraEm: Date }) | undefined>;
+  /** A user by id (the target of an emulation). */
+  usuario(id: number): Promise<UsuarioSessao | undefined>;
+  /** Whom an administrator may act as. */
+  emulavel(u: UsuarioSessao): boolean;
+  /** Records one emulated request. */
+  auditarEmulacao(e: { usuarioId: number; emuladorId: number; metodo: string; rota: string; ip: string }): Promise<void>;
+}
 
 /** Who the request acts as. With emulation, the emulated user plus the emulator's id. */
 export interface Principal {
@@ -35,19 +49,11 @@ export function bearerToken(req: FastifyRequest): string | undefined {
   return m?.[1];
 }
 
-/** Each database's prepared token lookup (it runs on every authenticated request). */
-const sessaoPorToken = new WeakMap<Db, ReturnType<typeof prepararSessaoPorToken>>();
-
 /** The user behind a token, when the token is live and the user active (always asks the database). */
-export async function resolverToken(db: Db, token: string): Promise<SessaoDoToken | undefined> {
+export async function resolverToken(fonte: FonteDeSessoes, token: string): Promise<SessaoDoToken | undefined> {
   if (token.length > 200) return undefined;
   const tokenHash = sha256(token);
-  let buscar = sessaoPorToken.get(db);
-  if (!buscar) {
-    buscar = prepararSessaoPorToken(db);
-    sessaoPorToken.set(db, buscar);
-  }
-  const r = await buscar(tokenHash);
+  const r = await fonte.porToken(tokenHash);
   if (!r?.situacao) return undefined;
   const { expiraEm, ...usuario } = r;
   return { usuario, tokenHash, expiraEm };
@@ -72,9 +78,9 @@ function comQuem(req: FastifyRequest, quem: Record<string, number>) {
  * a test that counts the lookups).
  */
 export function createAuth(
-  db: Db,
-  cache = new CacheDeSessoes(),
-  resolver: (token: string) => Promise<SessaoDoToken | undefined> = (t) => resolverToken(db, t),
+  fonte: FonteDeSessoes,
+  cache = new SessionCache(),
+  resolver: (token: string) => Promise<SessaoDoToken | undefined> = (t) => resolverToken(fonte, t),
 ) {
   /**
    * Lookups under way, by token hash: when an entry expires under load, the requests that arrive
@@ -126,10 +132,10 @@ export function createAuth(
     const id = Number(emulado);
     if (!Number.isInteger(id) || id <= 0) throw acessoNegado();
     // Beyond the integer column's range no user can exist (and the query would fail).
-    const alvo = id <= ID_MAX ? await buscarSessao(db, id) : undefined;
+    const alvo = id <= ID_MAX ? await fonte.usuario(id) : undefined;
     if (!alvo) throw naoEncontrado();
     // Only active clients are emulated: an administrator's rights never pass to another.
-    if (!emulavel(alvo)) throw acessoNegado();
+    if (!fonte.emulavel(alvo)) throw acessoNegado();
     return {
       usuarioId: alvo.id,
       nome: alvo.nome,
@@ -146,11 +152,11 @@ export function createAuth(
     const principal = await principalDoToken(bearerToken(req), Array.isArray(h) ? (h[0] ?? '') : h);
     // Every emulated request is audited, reads included: whose data was seen, by whom.
     if (principal.emuladorId !== undefined) {
-      await registrarAuditoria(db, {
+      await fonte.auditarEmulacao({
         usuarioId: principal.usuarioId,
         emuladorId: principal.emuladorId,
-        acao: 'EMULACAO_REQUISICAO',
-        detalhe: { metodo: req.method, rota: req.routeOptions.url ?? req.url },
+        metodo: req.method,
+        rota: req.routeOptions.url ?? req.url,
         ip: req.ip,
       });
     }
@@ -166,10 +172,42 @@ export function createAuth(
     };
   }
 
-  return { autenticar, exigir, principalDoToken, cache };
+  /** The user behind a token without the cache (`/oauth/check_token` always asks the database). */
+  const consultarToken = (token: string) => resolverToken(fonte, token);
+
+  return { autenticar, exigir, principalDoToken, consultarToken, cache };
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * `app.auth`. The token cache forgets everything once a request that may have changed something
+ * is done here (before its answer leaves), and whenever the database says sessions changed
+ * anywhere (docs/adr/0003-notify-leva-ids.md).
+ */
+export const authPlugin = fp<{ sessoes: FonteDeSessoes }>(
+  async (app, { sessoes }) => {
+    const cache = new SessionCache();
+    app.decorate('auth', createAuth(sessoes, cache));
+    app.addHook('onSend', (req, _reply, payload, done) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') cache.limpar();
+      done(null, payload);
+    });
+    let pararDeOuvir: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      pararDeOuvir = await app.database.listen(
+        CANAL_SESSOES,
+        () => cache.limpar(),
+        () => cache.limpar(),
+      );
+    });
+    // The database may already be gone (closing after an outage): nothing left to unlisten.
+    app.addHook('onClose', async () => {
+      await pararDeOuvir?.().catch(() => undefined);
+    });
+  },
+  { name: 'auth', dependencies: ['core'] },
+);
 
 /** The principal of an authenticated request (routes behind `autenticar`). */
 export function principalDe(req: FastifyRequest): Principal {

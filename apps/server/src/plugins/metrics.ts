@@ -1,5 +1,6 @@
+import fp from 'fastify-plugin';
 import client from 'prom-client';
-import type { AppInstance } from '../lib/types';
+import './infra';
 
 /** Prometheus metrics of this process (one registry per app, so tests can build many apps). */
 export function createMetrics() {
@@ -107,10 +108,16 @@ export type MotivoRecusa = 'faixa' | 'limite_ip' | 'limite_total';
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-export function registerMetricsHooks(app: AppInstance, m: Metrics) {
-  app.addHook('onResponse', (req, reply, done) => {
-    const route = req.routeOptions.url ?? 'desconhecida';
-    m.httpDuracao.observe({ method: req.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
-    done();
-  });
-}
+/** `app.metrics`, and every HTTP answer's duration by method, route pattern and status. */
+export const metricsPlugin = fp(
+  async (app) => {
+    const m = createMetrics();
+    app.decorate('metrics', m);
+    app.addHook('onResponse', (req, reply, done) => {
+      const route = req.routeOptions.url ?? 'desconhecida';
+      m.httpDuracao.observe({ method: req.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+      done();
+    });
+  },
+  { name: 'metrics' },
+);

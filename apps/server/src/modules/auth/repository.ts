@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { accessTokens, auditoria, senhaTokens } from '../../db/schema';
+import { accessTokens, senhaTokens } from '../../db/schema';
 
 export async function criarAccessToken(db: Executor, usuarioId: number, tokenHash: string, expiraEm: Date) {
   await db.insert(accessTokens).values({ usuarioId, tokenHash, expiraEm });
@@ -50,17 +50,4 @@ export async function invalidarSenhaTokens(db: Executor, usuarioId: number) {
     .update(senhaTokens)
     .set({ usadoEm: sql`now()` })
     .where(and(eq(senhaTokens.usuarioId, usuarioId), isNull(senhaTokens.usadoEm)));
-}
-
-export async function registrarAuditoria(
-  db: Executor,
-  e: { usuarioId?: number | null; emuladorId?: number | null; acao: string; detalhe?: Record<string, unknown>; ip?: string },
-) {
-  await db.insert(auditoria).values({
-    usuarioId: e.usuarioId ?? null,
-    emuladorId: e.emuladorId ?? null,
-    acao: e.acao,
-    detalhe: e.detalhe ?? null,
-    ip: e.ip ?? null,
-  });
 }

@@ -13,7 +13,7 @@ import {
 import { erroOAuthSchema, erroSchema } from '@rastro/shared/schemas/common';
 import { MSG } from '@rastro/shared/messages';
 import type { FastifyRequest } from 'fastify';
-import type { Ctx } from '../../context';
+import type { Config } from '../../config';
 import { OAuthError } from '../../lib/errors';
 import { igualSeguro } from '../../lib/crypto';
 import type { AppInstance } from '../../lib/types';
@@ -22,17 +22,17 @@ import { redefinirSenha, enviarLink, validarToken } from './senha-service';
 import { alterarSenha, checkToken, login, logout } from './service';
 
 /** The web client authenticates with HTTP Basic (OAUTH_CLIENT_ID / OAUTH_CLIENT_SECRET). */
-function exigirCliente(ctx: Ctx, req: FastifyRequest) {
+function exigirCliente(oauth: Config['oauth'], req: FastifyRequest) {
   const m = /^Basic\s+(\S+)$/i.exec(req.headers.authorization ?? '');
   const [id, ...resto] = m?.[1] ? Buffer.from(m[1], 'base64').toString('utf8').split(':') : [];
   const secret = resto.join(':');
-  const ok = id !== undefined && igualSeguro(id, ctx.config.oauth.clientId) && igualSeguro(secret, ctx.config.oauth.clientSecret);
+  const ok = id !== undefined && igualSeguro(id, oauth.clientId) && igualSeguro(secret, oauth.clientSecret);
   if (!ok) throw new OAuthError(401, 'invalid_client', MSG.clienteInvalido);
 }
 
 const oauthErros = { 400: erroOAuthSchema, 401: erroOAuthSchema, 429: erroOAuthSchema };
 
-export function authRoutes(app: AppInstance, ctx: Ctx) {
+export async function authModule(app: AppInstance) {
   app.post('/oauth/token', {
     config: { oauth: true },
     schema: {
@@ -43,8 +43,8 @@ export function authRoutes(app: AppInstance, ctx: Ctx) {
       response: { 200: tokenResponseSchema, ...oauthErros },
     },
     handler: async (req) => {
-      exigirCliente(ctx, req);
-      return login(ctx, {
+      exigirCliente(app.config.oauth, req);
+      return login(app, {
         grantType: req.body.grant_type,
         username: req.body.username,
         password: req.body.password,
@@ -65,29 +65,29 @@ export function authRoutes(app: AppInstance, ctx: Ctx) {
     },
     // Only the OAuth client may ask whose a token is (RFC 7662 §2.1: the caller authenticates).
     handler: (req) => {
-      exigirCliente(ctx, req);
-      return checkToken(ctx, req.body.token);
+      exigirCliente(app.config.oauth, req);
+      return checkToken(app.auth, req.body.token);
     },
   });
 
   app.get('/api/logout', {
-    onRequest: ctx.auth.autenticar,
+    onRequest: app.auth.autenticar,
     schema: { tags: ['Autenticação'], summary: 'Revoga o token em uso', response: { 200: mensagemSchema, 401: erroSchema } },
     handler: async (req) => {
-      await logout(ctx, principalDe(req));
+      await logout(app, principalDe(req));
       return { message: 'Sessão encerrada.' };
     },
   });
 
   app.put('/api/usuarios/alterar-senha', {
-    onRequest: ctx.auth.autenticar,
+    onRequest: app.auth.autenticar,
     schema: {
       tags: ['Autenticação'],
       summary: 'Altera a senha do usuário logado (encerra todas as sessões)',
       body: alterarSenhaSchema,
       response: { 200: mensagemSchema, 400: erroSchema, 401: erroSchema, 429: erroSchema },
     },
-    handler: (req) => alterarSenha(ctx, principalDe(req), req.body, req.ip),
+    handler: (req) => alterarSenha(app, principalDe(req), req.body, req.ip),
   });
 
   app.put('/users/pass/send-link', {
@@ -97,7 +97,7 @@ export function authRoutes(app: AppInstance, ctx: Ctx) {
       body: sendLinkSchema,
       response: { 200: mensagemSchema, 400: erroSchema, 429: erroSchema },
     },
-    handler: (req) => enviarLink(ctx, req.body.emailAtual, req.ip),
+    handler: (req) => enviarLink(app, req.body.emailAtual, req.ip),
   });
 
   app.get('/users/pass/valida-token', {
@@ -107,7 +107,7 @@ export function authRoutes(app: AppInstance, ctx: Ctx) {
       querystring: validaTokenQuerySchema,
       response: { 200: validaTokenResponseSchema, 400: erroSchema },
     },
-    handler: (req) => validarToken(ctx, req.query.token),
+    handler: (req) => validarToken(app.db, req.query.token),
   });
 
   app.post('/users/pass/reseta-senha', {
@@ -117,6 +117,6 @@ export function authRoutes(app: AppInstance, ctx: Ctx) {
       body: resetaSenhaSchema,
       response: { 200: mensagemSchema, 400: erroSchema },
     },
-    handler: (req) => redefinirSenha(ctx, req.body, req.ip),
+    handler: (req) => redefinirSenha(app.db, req.body, req.ip),
   });
 }

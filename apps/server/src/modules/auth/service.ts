@@ -1,13 +1,15 @@
 import { MSG } from '@rastro/shared/messages';
 import type { AlterarSenha, TokenResponse } from '@rastro/shared/schemas/auth';
 import { isEmailValido } from '@rastro/shared/validators';
-import type { Ctx } from '../../context';
+import type { Infra } from '../../plugins/infra';
 import { AppError, erroDeCampo, OAuthError } from '../../lib/errors';
 import { hashSenha, novoToken, sha256, verificarSenha } from '../../lib/crypto';
-import type { Principal } from '../../plugins/auth';
-import { resolverToken } from '../../plugins/auth';
-import { atualizarSenha, buscarParaLogin, buscarSenhaHash } from '../usuarios/repository';
-import { criarAccessToken, invalidarSenhaTokens, registrarAuditoria, revogarAccessToken, revogarTokensDoUsuario } from './repository';
+import type { Auth, Principal } from '../../plugins/auth';
+import { atualizarSenha, buscarParaLogin, buscarSenhaHash } from '../usuarios/service';
+import { registrarAuditoria } from '../auditoria/service';
+import { criarAccessToken, invalidarSenhaTokens, revogarAccessToken, revogarTokensDoUsuario } from './repository';
+
+export { revogarTokensDoUsuario };
 
 export interface LoginInput {
   grantType?: string | undefined;
@@ -29,38 +31,38 @@ const esperaDoLogin = (falhas: number) =>
   falhas < TENTATIVAS_SEM_ESPERA ? 0 : Math.min(ESPERA_MAX_MS, ESPERA_BASE_MS * 2 ** (falhas - TENTATIVAS_SEM_ESPERA));
 
 /** POST /oauth/token, password grant. */
-export async function login(ctx: Ctx, input: LoginInput): Promise<TokenResponse> {
-  const { limits } = ctx.config;
+export async function login(deps: Pick<Infra, 'captcha' | 'config' | 'db' | 'limiter'>, input: LoginInput): Promise<TokenResponse> {
+  const { limits } = deps.config;
   if (input.grantType !== 'password') throw new OAuthError(400, 'unsupported_grant_type', MSG.grantNaoSuportado);
-  if (!ctx.limiter.hit(`login:ip:${input.ip}`, limits.loginIp, limits.windowMs)) throw muitasTentativas();
+  if (!deps.limiter.hit(`login:ip:${input.ip}`, limits.loginIp, limits.windowMs)) throw muitasTentativas();
   const email = (input.username ?? '').trim().toLowerCase();
   const senha = input.password ?? '';
   if (!email || !senha) throw new OAuthError(400, 'invalid_request', MSG.campoObrigatorio);
   if (email.length > 80 || senha.length > 255 || !isEmailValido(email))
     throw new OAuthError(400, 'invalid_grant', MSG.emailOuSenhaInvalidos);
   // The captcha first: without solving one, nobody can spend (and so lock) an account's attempts.
-  if (!(await ctx.captcha.verificar(input.captcha, input.ip))) throw new OAuthError(400, 'invalid_captcha', MSG.resolvaCaptcha);
+  if (!(await deps.captcha.verificar(input.captcha, input.ip))) throw new OAuthError(400, 'invalid_captcha', MSG.resolvaCaptcha);
   // Counted per e-mail *and* source: guesses from elsewhere slow and stop only their own source,
   // never the owner of the account logging in from theirs.
   const chave = `login:email-ip:${email}|${input.ip}`;
-  const falhas = ctx.limiter.contagem(chave);
-  if (!ctx.limiter.hit(chave, limits.loginEmail, limits.windowMs)) throw muitasTentativas();
+  const falhas = deps.limiter.contagem(chave);
+  if (!deps.limiter.hit(chave, limits.loginEmail, limits.windowMs)) throw muitasTentativas();
   const espera = esperaDoLogin(falhas);
   if (espera > 0) await new Promise((r) => setTimeout(r, espera));
 
-  const usuario = await buscarParaLogin(ctx.db, email);
+  const usuario = await buscarParaLogin(deps.db, email);
   const senhaOk = await verificarSenha(usuario?.senhaHash ?? null, senha);
   if (!usuario || !senhaOk) {
-    await registrarAuditoria(ctx.db, { usuarioId: usuario?.id ?? null, acao: 'LOGIN_FALHOU', ip: input.ip });
+    await registrarAuditoria(deps.db, { usuarioId: usuario?.id ?? null, acao: 'LOGIN_FALHOU', ip: input.ip });
     throw new OAuthError(400, 'invalid_grant', MSG.emailOuSenhaInvalidos);
   }
   if (!usuario.situacao) throw new OAuthError(400, 'usuario_inativo', MSG.usuarioInativo);
 
-  ctx.limiter.reset(chave);
+  deps.limiter.reset(chave);
   const token = novoToken();
-  const ttlSeconds = ctx.config.oauth.tokenTtlDays * 86_400;
-  await criarAccessToken(ctx.db, usuario.id, sha256(token), new Date(Date.now() + ttlSeconds * 1000));
-  await registrarAuditoria(ctx.db, { usuarioId: usuario.id, acao: 'LOGIN', ip: input.ip });
+  const ttlSeconds = deps.config.oauth.tokenTtlDays * 86_400;
+  await criarAccessToken(deps.db, usuario.id, sha256(token), new Date(Date.now() + ttlSeconds * 1000));
+  await registrarAuditoria(deps.db, { usuarioId: usuario.id, acao: 'LOGIN', ip: input.ip });
   return {
     access_token: token,
     token_type: 'bearer',
@@ -74,8 +76,8 @@ export async function login(ctx: Ctx, input: LoginInput): Promise<TokenResponse>
 }
 
 /** POST /oauth/check_token. */
-export async function checkToken(ctx: Ctx, token: string | undefined) {
-  const r = token ? await resolverToken(ctx.db, token) : undefined;
+export async function checkToken(auth: Pick<Auth, 'consultarToken'>, token: string | undefined) {
+  const r = token ? await auth.consultarToken(token) : undefined;
   if (!r) throw new OAuthError(400, 'invalid_token', MSG.tokenInvalido);
   const u = r.usuario;
   return {
@@ -89,22 +91,22 @@ export async function checkToken(ctx: Ctx, token: string | undefined) {
   };
 }
 
-export async function logout(ctx: Ctx, p: Principal) {
-  await revogarAccessToken(ctx.db, p.tokenHash);
+export async function logout(deps: Pick<Infra, 'auth' | 'db'>, p: Principal) {
+  await revogarAccessToken(deps.db, p.tokenHash);
   // A GET that changes something: the cache's own rule (clear after non-GET requests) misses it.
-  ctx.auth.cache.limpar();
+  deps.auth.cache.limpar();
 }
 
 /** PUT /api/usuarios/alterar-senha: every session of the user ends, this one included. */
-export async function alterarSenha(ctx: Ctx, p: Principal, body: AlterarSenha, ip: string) {
-  const { limits } = ctx.config;
-  if (!ctx.limiter.hit(`alterar-senha:${p.usuarioId}`, limits.loginEmail, limits.windowMs)) {
+export async function alterarSenha(deps: Pick<Infra, 'config' | 'db' | 'limiter'>, p: Principal, body: AlterarSenha, ip: string) {
+  const { limits } = deps.config;
+  if (!deps.limiter.hit(`alterar-senha:${p.usuarioId}`, limits.loginEmail, limits.windowMs)) {
     throw new AppError(429, MSG.muitasTentativas);
   }
-  const atual = await buscarSenhaHash(ctx.db, p.usuarioId);
+  const atual = await buscarSenhaHash(deps.db, p.usuarioId);
   if (!(await verificarSenha(atual, body.senhaAtual))) throw erroDeCampo(400, 'senhaAtual', MSG.senhaAtualIncorreta);
   const novoHash = await hashSenha(body.senhaNova);
-  await ctx.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     await atualizarSenha(tx, p.usuarioId, novoHash);
     await revogarTokensDoUsuario(tx, p.usuarioId);
     await invalidarSenhaTokens(tx, p.usuarioId);

@@ -2,7 +2,6 @@ import { chipFiltroSchema, chipFormSchema, chipPageSchema, chipSchema } from '@r
 import { erroSchema, idParamSchema, selectItemSchema } from '@rastro/shared/schemas/common';
 import { PER } from '@rastro/shared/roles';
 import { z } from 'zod';
-import type { Ctx } from '../../context';
 import type { AppInstance } from '../../lib/types';
 import { principalDe } from '../../plugins/auth';
 import { alterarSituacaoChip, listarChips, obterChip, salvarChip, selecionarChips } from './service';
@@ -10,8 +9,8 @@ import { alterarSituacaoChip, listarChips, obterChip, salvarChip, selecionarChip
 const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema, 404: erroSchema };
 const tags = ['Chips'];
 
-export function chipsRoutes(app: AppInstance, ctx: Ctx) {
-  const onRequest = ctx.auth.exigir(PER.CHIPS);
+export async function chipsModule(app: AppInstance) {
+  const onRequest = app.auth.exigir(PER.CHIPS);
 
   app.get('/api/chips', {
     onRequest,
@@ -21,25 +20,25 @@ export function chipsRoutes(app: AppInstance, ctx: Ctx) {
       querystring: chipFiltroSchema,
       response: { 200: chipPageSchema, ...erros },
     },
-    handler: (req) => listarChips(ctx, req.query),
+    handler: (req) => listarChips(app.db, req.query),
   });
 
   app.get('/api/chips/select', {
     onRequest,
     schema: { tags, summary: 'Chips ativos, para o formulário de rastreador', response: { 200: z.array(selectItemSchema), ...erros } },
-    handler: () => selecionarChips(ctx, false),
+    handler: () => selecionarChips(app, false),
   });
 
   app.get('/api/chips/select/disponiveis', {
     onRequest,
     schema: { tags, summary: 'Chips ativos que nenhum rastreador usa', response: { 200: z.array(selectItemSchema), ...erros } },
-    handler: () => selecionarChips(ctx, true),
+    handler: () => selecionarChips(app, true),
   });
 
   app.get('/api/chips/:id', {
     onRequest,
     schema: { tags, summary: 'Um chip', params: idParamSchema, response: { 200: chipSchema, ...erros } },
-    handler: (req) => obterChip(ctx, req.params.id),
+    handler: (req) => obterChip(app.db, req.params.id),
   });
 
   app.post('/api/chips', {
@@ -51,7 +50,7 @@ export function chipsRoutes(app: AppInstance, ctx: Ctx) {
       response: { 200: chipSchema, 201: chipSchema, ...erros },
     },
     handler: async (req, reply) => {
-      const { chip, criado } = await salvarChip(ctx, principalDe(req), req.body);
+      const { chip, criado } = await salvarChip(app, principalDe(req), req.body);
       return reply.code(criado ? 201 : 200).send(chip);
     },
   });
@@ -59,12 +58,12 @@ export function chipsRoutes(app: AppInstance, ctx: Ctx) {
   app.put('/api/chips/ativar/:id', {
     onRequest,
     schema: { tags, summary: 'Ativa um chip', params: idParamSchema, response: { 200: chipSchema, ...erros } },
-    handler: (req) => alterarSituacaoChip(ctx, req.params.id, true),
+    handler: (req) => alterarSituacaoChip(app.db, req.params.id, true),
   });
 
   app.delete('/api/chips/inativar/:id', {
     onRequest,
     schema: { tags, summary: 'Inativa um chip', params: idParamSchema, response: { 200: chipSchema, ...erros } },
-    handler: (req) => alterarSituacaoChip(ctx, req.params.id, false),
+    handler: (req) => alterarSituacaoChip(app.db, req.params.id, false),
   });
 }

@@ -2,7 +2,8 @@ import { formatPhone } from '@brazilian-utils/brazilian-utils';
 import type { Chip, ChipForm } from '@rastro/shared/schemas/chips';
 import type { Page, SelectItem } from '@rastro/shared/schemas/common';
 import { onlyDigits } from '@rastro/shared/validators';
-import type { Ctx } from '../../context';
+import type { Executor } from '../../db/client';
+import type { Infra } from '../../plugins/infra';
 import { naoEncontrado } from '../../lib/errors';
 import { iso, pagina } from '../../lib/paginacao';
 import type { Principal } from '../../plugins/auth';
@@ -18,40 +19,43 @@ const paraChip = (r: Linha): Chip => ({
   dataCadastro: iso(r.dataCadastro),
 });
 
+/** A chip's state and the tracker using it, if any (the tracker form checks it). */
+export { situacaoEUso } from './repository';
+
 export const formatarNumero = (numero: string) => formatPhone(numero, { mask: 'auto' });
 
 export async function listarChips(
-  ctx: Ctx,
+  db: Executor,
   f: Omit<FiltroChips, 'codigo' | 'numero'> & { codigo?: string | undefined; numero?: string | undefined },
 ): Promise<Page<Chip>> {
   const numero = f.numero ? onlyDigits(f.numero) : '';
-  const { rows, total } = await listar(ctx.db, { ...f, codigo: f.codigo ? Number(f.codigo) : undefined, numero: numero || undefined });
+  const { rows, total } = await listar(db, { ...f, codigo: f.codigo ? Number(f.codigo) : undefined, numero: numero || undefined });
   return pagina(rows.map(paraChip), total, f);
 }
 
-export async function obterChip(ctx: Ctx, id: number): Promise<Chip> {
-  const r = await buscar(ctx.db, id);
+export async function obterChip(db: Executor, id: number): Promise<Chip> {
+  const r = await buscar(db, id);
   if (!r) throw naoEncontrado();
   return paraChip(r);
 }
 
 /** Creates the chip, or updates it when `id` is given. */
-export async function salvarChip(ctx: Ctx, p: Principal, body: ChipForm): Promise<{ chip: Chip; criado: boolean }> {
+export async function salvarChip(deps: Pick<Infra, 'db'>, p: Principal, body: ChipForm): Promise<{ chip: Chip; criado: boolean }> {
   const valores = { descricao: body.descricao.trim(), numero: onlyDigits(body.numero) };
   if (body.id !== undefined) {
-    if (!(await atualizar(ctx.db, body.id, valores))) throw naoEncontrado();
-    return { chip: await obterChip(ctx, body.id), criado: false };
+    if (!(await atualizar(deps.db, body.id, valores))) throw naoEncontrado();
+    return { chip: await obterChip(deps.db, body.id), criado: false };
   }
-  const id = await inserir(ctx.db, { ...valores, usuarioCadastroId: p.usuarioId });
-  return { chip: await obterChip(ctx, id), criado: true };
+  const id = await inserir(deps.db, { ...valores, usuarioCadastroId: p.usuarioId });
+  return { chip: await obterChip(deps.db, id), criado: true };
 }
 
-export async function alterarSituacaoChip(ctx: Ctx, id: number, ativo: boolean): Promise<Chip> {
-  if (!(await definirSituacao(ctx.db, id, ativo ? 'A' : 'I'))) throw naoEncontrado();
-  return obterChip(ctx, id);
+export async function alterarSituacaoChip(db: Executor, id: number, ativo: boolean): Promise<Chip> {
+  if (!(await definirSituacao(db, id, ativo ? 'A' : 'I'))) throw naoEncontrado();
+  return obterChip(db, id);
 }
 
-export async function selecionarChips(ctx: Ctx, disponiveis: boolean): Promise<SelectItem[]> {
-  const rows = await selecionar(ctx.db, disponiveis);
+export async function selecionarChips(deps: Pick<Infra, 'db'>, disponiveis: boolean): Promise<SelectItem[]> {
+  const rows = await selecionar(deps.db, disponiveis);
   return rows.map((c) => ({ id: c.id, text: `${formatarNumero(c.numero)} - ${c.descricao}` }));
 }

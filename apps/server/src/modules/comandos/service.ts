@@ -5,6 +5,8 @@ import { marcarDesligado } from '../rastreadores/dispositivo-service';
 import { bytesDoComando } from './bytes';
 import { confirmarDesligamento, marcar, pendentes, type NovoComando } from './repository';
 
+export { enfileirar, type NovoComando } from './repository';
+
 export interface ComandoParaEnviar {
   id: number;
   tipo: string;

@@ -1,11 +1,10 @@
 import { appConfigSchema, captchaDesafioSchema, type AppConfig } from '@rastro/shared/schemas/config';
 import { erroSchema } from '@rastro/shared/schemas/common';
-import type { Ctx } from '../../context';
 import { naoEncontrado } from '../../lib/errors';
 import type { AppInstance } from '../../lib/types';
 
-export function configRoutes(app: AppInstance, ctx: Ctx) {
-  const { captcha, map, version } = ctx.config;
+export async function configModule(app: AppInstance) {
+  const { captcha, map, version } = app.config;
   const publico: AppConfig = {
     captcha:
       captcha.provider === 'recaptcha'
@@ -25,7 +24,7 @@ export function configRoutes(app: AppInstance, ctx: Ctx) {
     handler: async (_req, reply) => {
       if (captcha.provider !== 'altcha') throw naoEncontrado();
       void reply.header('cache-control', 'no-store');
-      return ctx.captcha.desafio();
+      return app.captcha.desafio();
     },
   });
 }

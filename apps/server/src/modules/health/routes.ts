@@ -1,12 +1,10 @@
 import { MSG } from '@rastro/shared/messages';
 import { healthSchema } from '@rastro/shared/schemas/config';
-import type { Ctx } from '../../context';
 import { igualSeguro } from '../../lib/crypto';
 import type { AppInstance } from '../../lib/types';
 import { bearerToken } from '../../plugins/auth';
-import type { Metrics } from '../../plugins/metrics';
 
-export function healthRoutes(app: AppInstance, ctx: Ctx, metrics: Metrics) {
+export async function healthModule(app: AppInstance) {
   app.get('/health', {
     config: { rateLimit: false },
     schema: {
@@ -15,15 +13,15 @@ export function healthRoutes(app: AppInstance, ctx: Ctx, metrics: Metrics) {
       response: { 200: healthSchema, 503: healthSchema },
     },
     handler: async (_req, reply) => {
-      const ok = await ctx.database.ping();
-      metrics.dbUp.set(ok ? 1 : 0);
+      const ok = await app.database.ping();
+      app.metrics.dbUp.set(ok ? 1 : 0);
       return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'indisponivel', database: ok });
     },
   });
 
   // Counted by the general rate limit like any route. With METRICS_TOKEN only its bearer reads the
   // metrics; without it they are open in development and test and not served in production.
-  const { metricsToken, env } = ctx.config;
+  const { metricsToken, env } = app.config;
   app.get('/metrics', {
     schema: { hide: true },
     handler: async (req, reply) => {
@@ -31,8 +29,8 @@ export function healthRoutes(app: AppInstance, ctx: Ctx, metrics: Metrics) {
       if (metricsToken !== undefined && !igualSeguro(bearerToken(req) ?? '', metricsToken)) {
         return reply.code(401).header('www-authenticate', 'Bearer').send({ status: 401, message: MSG.metricasNaoAutorizado });
       }
-      metrics.dbUp.set((await ctx.database.ping()) ? 1 : 0);
-      return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+      app.metrics.dbUp.set((await app.database.ping()) ? 1 : 0);
+      return reply.type(app.metrics.registry.contentType).send(await app.metrics.registry.metrics());
     },
   });
 }

@@ -8,7 +8,6 @@ import {
   viaCepSchema,
 } from '@rastro/shared/schemas/lookups';
 import { PER } from '@rastro/shared/roles';
-import type { Ctx } from '../../context';
 import type { AppInstance } from '../../lib/types';
 import { listarCidades, listarEstados, listarNiveis } from './repository';
 import { buscarCep } from './via-cep';
@@ -17,25 +16,25 @@ const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema };
 const tags = ['Consultas'];
 
 /** Lookups for forms; any logged user (the owner's account form uses them too), levels PER2. */
-export function lookupsRoutes(app: AppInstance, ctx: Ctx) {
-  const onRequest = ctx.auth.autenticar;
+export async function lookupsModule(app: AppInstance) {
+  const onRequest = app.auth.autenticar;
 
   app.get('/api/estados/select', {
     onRequest,
     schema: { tags, summary: 'Os 27 estados', response: { 200: estadosSelectSchema, ...erros } },
-    handler: () => listarEstados(ctx.db),
+    handler: () => listarEstados(app.db),
   });
 
   app.get('/api/cidades/select/:stateId', {
     onRequest,
     schema: { tags, summary: 'Os municípios de um estado', params: estadoParamSchema, response: { 200: cidadesSelectSchema, ...erros } },
-    handler: (req) => listarCidades(ctx.db, req.params.stateId),
+    handler: (req) => listarCidades(app.db, req.params.stateId),
   });
 
   app.get('/api/niveis/select', {
-    onRequest: ctx.auth.exigir(PER.USUARIOS),
+    onRequest: app.auth.exigir(PER.USUARIOS),
     schema: { tags, summary: 'Níveis (perfis) de usuário', response: { 200: niveisSelectSchema, ...erros } },
-    handler: () => listarNiveis(ctx.db),
+    handler: () => listarNiveis(app.db),
   });
 
   app.get('/api/via-cep/cep/:cep', {
@@ -46,6 +45,6 @@ export function lookupsRoutes(app: AppInstance, ctx: Ctx) {
       params: cepParamSchema,
       response: { 200: viaCepSchema, 404: erroSchema, 503: erroSchema, ...erros },
     },
-    handler: (req) => buscarCep(ctx, req.params.cep),
+    handler: (req) => buscarCep(app, req.params.cep),
   });
 }

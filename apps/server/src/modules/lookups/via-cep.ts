@@ -2,7 +2,7 @@ import { MSG } from '@rastro/shared/messages';
 import type { ViaCep } from '@rastro/shared/schemas/lookups';
 import { onlyDigits } from '@rastro/shared/validators';
 import { z } from 'zod';
-import type { Ctx } from '../../context';
+import type { Infra } from '../../plugins/infra';
 import { AppError } from '../../lib/errors';
 import { gravarCache, idsPorIbge, lerCache } from './repository';
 
@@ -37,16 +37,16 @@ async function consultar(url: string, cep: string): Promise<RespostaViaCep | nul
 }
 
 /** GET /api/via-cep/cep/{cep}: ViaCEP through a database cache, with our state and city ids. */
-export async function buscarCep(ctx: Ctx, cepInformado: string): Promise<ViaCep> {
+export async function buscarCep(deps: Pick<Infra, 'config' | 'db'>, cepInformado: string): Promise<ViaCep> {
   const cep = onlyDigits(cepInformado);
   if (cep.length !== 8) throw new AppError(400, MSG.cepInvalido);
-  const emCache = respostaViaCep.safeParse(await lerCache(ctx.db, cep));
-  const dados = emCache.success ? emCache.data : await consultar(ctx.config.viaCepUrl, cep);
+  const emCache = respostaViaCep.safeParse(await lerCache(deps.db, cep));
+  const dados = emCache.success ? emCache.data : await consultar(deps.config.viaCepUrl, cep);
   if (!dados) throw new AppError(404, MSG.cepNaoEncontrado);
-  if (!emCache.success) await gravarCache(ctx.db, cep, dados);
+  if (!emCache.success) await gravarCache(deps.db, cep, dados);
   const uf = (dados.uf ?? '').toUpperCase();
   const ibge = dados.ibge && /^\d+$/.test(dados.ibge) ? Number(dados.ibge) : null;
-  const ids = await idsPorIbge(ctx.db, uf, ibge);
+  const ids = await idsPorIbge(deps.db, uf, ibge);
   return {
     cep: `${cep.slice(0, 5)}-${cep.slice(5)}`,
     logradouro: dados.logradouro ?? '',

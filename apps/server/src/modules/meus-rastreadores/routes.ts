@@ -9,7 +9,6 @@ import {
   meuRastreadorSchema,
   sincronizarSchema,
 } from '@rastro/shared/schemas/meus-rastreadores';
-import type { Ctx } from '../../context';
 import type { AppInstance } from '../../lib/types';
 import { principalDe } from '../../plugins/auth';
 import {
@@ -32,8 +31,8 @@ const ECONOMIAS: { caminho: string; modo: ModoEconomia; acao: AcaoSituacao }[] =
 ];
 
 /** The logged (or emulated) user's own trackers: every query is scoped to that user. */
-export function meusRastreadoresRoutes(app: AppInstance, ctx: Ctx) {
-  const onRequest = ctx.auth.autenticar;
+export async function meusRastreadoresModule(app: AppInstance) {
+  const onRequest = app.auth.autenticar;
 
   app.get('/api/usuarios/rastreadores', {
     onRequest,
@@ -43,13 +42,13 @@ export function meusRastreadoresRoutes(app: AppInstance, ctx: Ctx) {
       querystring: meuRastreadorFiltroSchema,
       response: { 200: meuRastreadorPageSchema, ...erros },
     },
-    handler: (req) => listarMeusRastreadores(ctx, principalDe(req), req.query),
+    handler: (req) => listarMeusRastreadores(app.db, principalDe(req), req.query),
   });
 
   app.get('/api/usuarios/rastreadores/select', {
     onRequest,
     schema: { tags, summary: 'Meus rastreadores para o filtro do mapa', response: { 200: z.array(selectItemSchema), ...erros } },
-    handler: (req) => selecionarMeusRastreadores(ctx, principalDe(req)),
+    handler: (req) => selecionarMeusRastreadores(app.db, principalDe(req)),
   });
 
   app.put('/api/usuarios/rastreadores/sincronizar', {
@@ -60,13 +59,13 @@ export function meusRastreadoresRoutes(app: AppInstance, ctx: Ctx) {
       body: sincronizarSchema,
       response: { 200: mensagemSchema, ...erros },
     },
-    handler: (req) => sincronizar(ctx, principalDe(req), req.body.usuarioRastreadorId),
+    handler: (req) => sincronizar(app, principalDe(req), req.body.usuarioRastreadorId),
   });
 
   app.get('/api/usuarios/rastreadores/:id', {
     onRequest,
     schema: { tags, summary: 'Um dos meus rastreadores', params: idParamSchema, response: { 200: meuRastreadorSchema, ...erros } },
-    handler: (req) => obterMeuRastreador(ctx, principalDe(req), req.params.id),
+    handler: (req) => obterMeuRastreador(app.db, principalDe(req), req.params.id),
   });
 
   app.post('/api/usuarios/rastreadores', {
@@ -78,7 +77,7 @@ export function meusRastreadoresRoutes(app: AppInstance, ctx: Ctx) {
       response: { 200: meuRastreadorSchema, 201: meuRastreadorSchema, ...erros },
     },
     handler: async (req, reply) => {
-      const { rastreador, criado } = await salvarMeuRastreador(ctx, principalDe(req), req.body, req.ip);
+      const { rastreador, criado } = await salvarMeuRastreador(app, principalDe(req), req.body, req.ip);
       return reply.code(criado ? 201 : 200).send(rastreador);
     },
   });
@@ -92,7 +91,7 @@ export function meusRastreadoresRoutes(app: AppInstance, ctx: Ctx) {
         params: idParamSchema,
         response: { 200: meuRastreadorSchema, ...erros },
       },
-      handler: (req) => alterarEconomia(ctx, principalDe(req), req.params.id, e.modo, e.acao === 'Ativar'),
+      handler: (req) => alterarEconomia(app, principalDe(req), req.params.id, e.modo, e.acao === 'Ativar'),
     });
   }
 }

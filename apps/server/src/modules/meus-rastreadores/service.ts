@@ -2,16 +2,15 @@ import { DESCRICAO_SITUACAO_ENERGIA, DESCRICAO_SITUACAO_RASTREADOR, SITUACOES_EN
 import { MSG, type ModoEconomia } from '@rastro/shared/messages';
 import type { Page, SelectItem } from '@rastro/shared/schemas/common';
 import type { MeuRastreador, MeuRastreadorForm } from '@rastro/shared/schemas/meus-rastreadores';
-import type { Ctx } from '../../context';
+import type { Infra } from '../../plugins/infra';
 import type { Executor } from '../../db/client';
 import { verificarSenha } from '../../lib/crypto';
 import { AppError, erroDeCampo, naoEncontrado } from '../../lib/errors';
 import { iso, isoOuNull, pagina } from '../../lib/paginacao';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { Principal } from '../../plugins/auth';
-import { registrarAuditoria } from '../auth/repository';
-import { enfileirar } from '../comandos/repository';
-import { avisarGateway, comandosDoModo } from '../comandos/service';
+import { registrarAuditoria } from '../auditoria/service';
+import { avisarGateway, comandosDoModo, enfileirar } from '../comandos/service';
 import {
   atualizar,
   buscar,
@@ -71,19 +70,19 @@ export function paraMeuRastreador(r: LinhaMeuRastreador): MeuRastreador {
   };
 }
 
-export async function listarMeusRastreadores(ctx: Ctx, p: Principal, f: FiltroMeusRastreadores): Promise<Page<MeuRastreador>> {
-  const { rows, total } = await listar(ctx.db, p.usuarioId, { ...f, descricao: f.descricao || undefined, imei: f.imei || undefined });
+export async function listarMeusRastreadores(db: Executor, p: Principal, f: FiltroMeusRastreadores): Promise<Page<MeuRastreador>> {
+  const { rows, total } = await listar(db, p.usuarioId, { ...f, descricao: f.descricao || undefined, imei: f.imei || undefined });
   return pagina(rows.map(paraMeuRastreador), total, f);
 }
 
 /** One of the caller's trackers; anyone else's answers 404. */
-export async function obterMeuRastreador(ctx: Ctx, p: Principal, id: number, db: Executor = ctx.db): Promise<MeuRastreador> {
+export async function obterMeuRastreador(db: Executor, p: Principal, id: number): Promise<MeuRastreador> {
   const r = await buscar(db, p.usuarioId, id);
   if (!r) throw naoEncontrado();
   return paraMeuRastreador(r);
 }
 
-export const selecionarMeusRastreadores = (ctx: Ctx, p: Principal): Promise<SelectItem[]> => opcoes(ctx.db, p.usuarioId);
+export const selecionarMeusRastreadores = (db: Executor, p: Principal): Promise<SelectItem[]> => opcoes(db, p.usuarioId);
 
 /**
  * POST /api/usuarios/rastreadores. Without id: links the tracker an administrator registered
@@ -91,7 +90,7 @@ export const selecionarMeusRastreadores = (ctx: Ctx, p: Principal): Promise<Sele
  * is sent the commands of its battery mode.
  */
 export async function salvarMeuRastreador(
-  ctx: Ctx,
+  deps: Pick<Infra, 'config' | 'database' | 'db' | 'limiter'>,
   p: Principal,
   b: MeuRastreadorForm,
   ip: string,
@@ -99,7 +98,7 @@ export async function salvarMeuRastreador(
   const descricao = b.descricao.trim();
   if (b.id !== undefined) {
     const id = b.id;
-    const { rastreador, rastreadorId } = await ctx.db.transaction(async (tx) => {
+    const { rastreador, rastreadorId } = await deps.db.transaction(async (tx) => {
       const atual = await buscar(tx, p.usuarioId, id);
       if (!atual) throw naoEncontrado();
       await atualizar(tx, p.usuarioId, id, {
@@ -110,29 +109,29 @@ export async function salvarMeuRastreador(
       const novo = { ...atual, intervaloLocalizacao: b.intervaloLocalizacao, periUltraEconBateria: b.periUltraEconBateria };
       const muda = atual.intervaloLocalizacao !== b.intervaloLocalizacao || atual.periUltraEconBateria !== b.periUltraEconBateria;
       if (muda) await enfileirar(tx, atual.rastreadorId, p.usuarioId, comandosDoModo(novo));
-      return { rastreador: await obterMeuRastreador(ctx, p, id, tx), rastreadorId: atual.rastreadorId };
+      return { rastreador: await obterMeuRastreador(tx, p, id), rastreadorId: atual.rastreadorId };
     });
-    await avisarGateway(ctx.database, [rastreadorId]);
+    await avisarGateway(deps.database, [rastreadorId]);
     return { rastreador, criado: false };
   }
   // IMEIs of a batch are sequential: a user gets a few wrong tries per window, and every way a
   // link can fail (no such IMEI, inactive, linked to someone, wrong or missing activation code)
   // answers the same, so nobody learns which IMEIs exist or are in use.
-  const { limits } = ctx.config;
+  const { limits } = deps.config;
   const chave = `vinculo:${p.usuarioId}`;
-  if (ctx.limiter.contagem(chave) >= limits.vinculoUsuario) throw new AppError(429, MSG.muitasTentativas);
+  if (deps.limiter.contagem(chave) >= limits.vinculoUsuario) throw new AppError(429, MSG.muitasTentativas);
   const recusar = () => {
-    ctx.limiter.hit(chave, limits.vinculoUsuario, limits.windowMs);
+    deps.limiter.hit(chave, limits.vinculoUsuario, limits.windowMs);
     return erroDeCampo(400, 'imei', MSG.rastreadorNaoAguardaVinculo);
   };
   const imei = b.imei.trim();
-  const alvo = await rastreadorPorImei(ctx.db, imei);
+  const alvo = await rastreadorPorImei(deps.db, imei);
   // One argon2 run whether or not there is a code to check: the time says nothing either.
   const confere = await verificarSenha(alvo?.codigoAtivacaoHash ?? null, b.codigoAtivacao);
   const codigoOk = alvo?.codigoAtivacaoHash ? confere : true;
   if (!alvo || alvo.situacao === 'INATIVO' || alvo.vinculoId !== null || !codigoOk) throw recusar();
   try {
-    const rastreador = await ctx.db.transaction(async (tx) => {
+    const rastreador = await deps.db.transaction(async (tx) => {
       const id = await vincular(tx, {
         usuarioId: p.usuarioId,
         rastreadorId: alvo.id,
@@ -148,9 +147,9 @@ export async function salvarMeuRastreador(
         detalhe: { rastreadorId: alvo.id },
         ip,
       });
-      return obterMeuRastreador(ctx, p, id, tx);
+      return obterMeuRastreador(tx, p, id);
     });
-    await avisarGateway(ctx.database, [alvo.id]);
+    await avisarGateway(deps.database, [alvo.id]);
     return { rastreador, criado: true };
   } catch (err) {
     // Two owners racing for the same tracker: the unique link decides.
@@ -160,8 +159,14 @@ export async function salvarMeuRastreador(
 }
 
 /** The four economy PUTs: the modes exclude each other; each change becomes device commands. */
-export async function alterarEconomia(ctx: Ctx, p: Principal, id: number, modo: ModoEconomia, ativar: boolean): Promise<MeuRastreador> {
-  const { rastreador, rastreadorId } = await ctx.db.transaction(async (tx) => {
+export async function alterarEconomia(
+  deps: Pick<Infra, 'database' | 'db'>,
+  p: Principal,
+  id: number,
+  modo: ModoEconomia,
+  ativar: boolean,
+): Promise<MeuRastreador> {
+  const { rastreador, rastreadorId } = await deps.db.transaction(async (tx) => {
     const atual = await buscar(tx, p.usuarioId, id);
     if (!atual) throw naoEncontrado();
     const outro = modo === 'ultra' ? atual.economiaBateria : atual.ultraEconomiaBateria;
@@ -170,22 +175,22 @@ export async function alterarEconomia(ctx: Ctx, p: Principal, id: number, modo: 
     const mudanca = modo === 'ultra' ? { ultraEconomiaBateria: valor } : { economiaBateria: valor };
     await atualizar(tx, p.usuarioId, id, mudanca);
     await enfileirar(tx, atual.rastreadorId, p.usuarioId, comandosDoModo({ ...atual, ...mudanca }));
-    return { rastreador: await obterMeuRastreador(ctx, p, id, tx), rastreadorId: atual.rastreadorId };
+    return { rastreador: await obterMeuRastreador(tx, p, id), rastreadorId: atual.rastreadorId };
   });
-  await avisarGateway(ctx.database, [rastreadorId]);
+  await avisarGateway(deps.database, [rastreadorId]);
   return rastreador;
 }
 
 /** "Sincronizar": ask one tracker, or all of the user's, for a position now. */
-export async function sincronizar(ctx: Ctx, p: Principal, usuarioRastreadorId?: number) {
-  const todos = await doUsuario(ctx.db, p.usuarioId);
+export async function sincronizar(deps: Pick<Infra, 'database' | 'db'>, p: Principal, usuarioRastreadorId?: number) {
+  const todos = await doUsuario(deps.db, p.usuarioId);
   const alvos = usuarioRastreadorId === undefined ? todos : todos.filter((l) => l.id === usuarioRastreadorId);
   if (usuarioRastreadorId !== undefined && alvos.length === 0) throw naoEncontrado();
-  await ctx.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     for (const l of alvos) await enfileirar(tx, l.rastreadorId, p.usuarioId, [{ tipo: 'LOCALIZAR' }]);
   });
   await avisarGateway(
-    ctx.database,
+    deps.database,
     alvos.map((l) => l.rastreadorId),
   );
   return { message: MSG.sincronizacaoSolicitada };

@@ -1,6 +1,5 @@
 import { erroSchema } from '@rastro/shared/schemas/common';
 import { naoLidasSchema, notificacaoFiltroSchema, notificacaoPageSchema } from '@rastro/shared/schemas/notificacoes';
-import type { Ctx } from '../../context';
 import { iso, pagina } from '../../lib/paginacao';
 import type { AppInstance } from '../../lib/types';
 import { principalDe } from '../../plugins/auth';
@@ -10,8 +9,8 @@ const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema };
 const tags = ['Notificações'];
 
 /** The logged (or emulated) user's own notifications. */
-export function notificacoesRoutes(app: AppInstance, ctx: Ctx) {
-  const onRequest = ctx.auth.autenticar;
+export async function notificacoesModule(app: AppInstance) {
+  const onRequest = app.auth.autenticar;
 
   app.get('/api/notificacoes', {
     onRequest,
@@ -22,7 +21,7 @@ export function notificacoesRoutes(app: AppInstance, ctx: Ctx) {
       response: { 200: notificacaoPageSchema, ...erros },
     },
     handler: async (req) => {
-      const { rows, total } = await listar(ctx.db, principalDe(req).usuarioId, req.query);
+      const { rows, total } = await listar(app.db, principalDe(req).usuarioId, req.query);
       return pagina(
         rows.map((r) => ({ ...r, dataCadastro: iso(r.dataCadastro) })),
         total,
@@ -34,14 +33,14 @@ export function notificacoesRoutes(app: AppInstance, ctx: Ctx) {
   app.get('/api/notificacoes/nao-lidas', {
     onRequest,
     schema: { tags, summary: 'Quantas notificações não foram lidas', response: { 200: naoLidasSchema, ...erros } },
-    handler: async (req) => ({ total: await naoLidas(ctx.db, principalDe(req).usuarioId) }),
+    handler: async (req) => ({ total: await naoLidas(app.db, principalDe(req).usuarioId) }),
   });
 
   app.put('/api/notificacoes/lidas', {
     onRequest,
     schema: { tags, summary: 'Marca todas as notificações como lidas', response: { 200: naoLidasSchema, ...erros } },
     handler: async (req) => {
-      await marcarLidas(ctx.db, principalDe(req).usuarioId);
+      await marcarLidas(app.db, principalDe(req).usuarioId);
       return { total: 0 };
     },
   });

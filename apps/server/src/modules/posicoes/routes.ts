@@ -8,7 +8,6 @@ import {
   localizacaoPageSchema,
 } from '@rastro/shared/schemas/localizacoes';
 import { z } from 'zod';
-import type { Ctx } from '../../context';
 import type { AppInstance } from '../../lib/types';
 import { principalDe } from '../../plugins/auth';
 import { exportarHistorico, listarBateriasDoRastreador, listarLocalizacoesDoRastreador, ultimasLocalizacoes } from './service';
@@ -20,8 +19,8 @@ const tags = ['Localizações e baterias'];
  * Where the trackers are and were: the owner's map, a tracker's positions, scans and battery
  * history, and the export (PER100 or the tracker's owner; others 404).
  */
-export function posicoesRoutes(app: AppInstance, ctx: Ctx) {
-  const onRequest = ctx.auth.autenticar;
+export async function posicoesModule(app: AppInstance) {
+  const onRequest = app.auth.autenticar;
 
   app.get('/api/usuarios/rastreadores/ultimas-localizacoes', {
     onRequest,
@@ -31,7 +30,7 @@ export function posicoesRoutes(app: AppInstance, ctx: Ctx) {
       querystring: mapaQuerySchema,
       response: { 200: marcadoresSchema, ...erros, 409: erroSchema },
     },
-    handler: (req) => ultimasLocalizacoes(ctx, principalDe(req), req.query),
+    handler: (req) => ultimasLocalizacoes(app.db, principalDe(req), req.query),
   });
 
   app.get('/api/localizacoes', {
@@ -42,7 +41,7 @@ export function posicoesRoutes(app: AppInstance, ctx: Ctx) {
       querystring: localizacaoFiltroSchema,
       response: { 200: localizacaoPageSchema, ...erros },
     },
-    handler: (req) => listarLocalizacoesDoRastreador(ctx, principalDe(req), req.query),
+    handler: (req) => listarLocalizacoesDoRastreador(app.db, principalDe(req), req.query),
   });
 
   app.get('/api/localizacoes/exportar', {
@@ -54,7 +53,7 @@ export function posicoesRoutes(app: AppInstance, ctx: Ctx) {
       response: { 200: z.string().describe('O arquivo'), ...erros },
     },
     handler: async (req, reply) => {
-      const f = await exportarHistorico(ctx, principalDe(req), req.query);
+      const f = await exportarHistorico(app.db, principalDe(req), req.query);
       return reply.header('Content-Type', f.tipo).header('Content-Disposition', `attachment; filename="${f.arquivo}"`).send(f.conteudo);
     },
   });
@@ -67,6 +66,6 @@ export function posicoesRoutes(app: AppInstance, ctx: Ctx) {
       querystring: bateriaFiltroSchema,
       response: { 200: bateriaPageSchema, ...erros },
     },
-    handler: (req) => listarBateriasDoRastreador(ctx, principalDe(req), req.query),
+    handler: (req) => listarBateriasDoRastreador(app.db, principalDe(req), req.query),
   });
 }

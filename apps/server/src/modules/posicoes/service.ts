@@ -9,7 +9,6 @@ import { PER } from '@rastro/shared/roles';
 import type { Page } from '@rastro/shared/schemas/common';
 import type { Bateria, Localizacao } from '@rastro/shared/schemas/localizacoes';
 import type { MapaQuery, Marcador } from '@rastro/shared/schemas/mapa';
-import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { naoEncontrado } from '../../lib/errors';
 import { iso, pagina, type Paginacao } from '../../lib/paginacao';
@@ -36,9 +35,9 @@ async function exigirAcesso(db: Executor, p: Principal, rastreadorId: number) {
   return r;
 }
 
-export async function listarLocalizacoesDoRastreador(ctx: Ctx, p: Principal, f: FiltroLocalizacoes): Promise<Page<Localizacao>> {
-  await exigirAcesso(ctx.db, p, f.rastreadorId);
-  const { rows, total } = await listarLocalizacoes(ctx.db, f);
+export async function listarLocalizacoesDoRastreador(db: Executor, p: Principal, f: FiltroLocalizacoes): Promise<Page<Localizacao>> {
+  await exigirAcesso(db, p, f.rastreadorId);
+  const { rows, total } = await listarLocalizacoes(db, f);
   return pagina(
     rows.map((r) => ({
       ...r,
@@ -51,9 +50,13 @@ export async function listarLocalizacoesDoRastreador(ctx: Ctx, p: Principal, f: 
   );
 }
 
-export async function listarBateriasDoRastreador(ctx: Ctx, p: Principal, f: Paginacao & { rastreadorId: number }): Promise<Page<Bateria>> {
-  await exigirAcesso(ctx.db, p, f.rastreadorId);
-  const { rows, total } = await listarBaterias(ctx.db, f);
+export async function listarBateriasDoRastreador(
+  db: Executor,
+  p: Principal,
+  f: Paginacao & { rastreadorId: number },
+): Promise<Page<Bateria>> {
+  await exigirAcesso(db, p, f.rastreadorId);
+  const { rows, total } = await listarBaterias(db, f);
   return pagina(
     rows.map((r) => ({ ...r, dataCadastro: iso(r.dataCadastro) })),
     total,
@@ -99,17 +102,17 @@ export async function registrarBateria(
 }
 
 /** GET /api/usuarios/rastreadores/ultimas-localizacoes: current positions, or one tracker's route. */
-export async function ultimasLocalizacoes(ctx: Ctx, p: Principal, q: MapaQuery): Promise<Marcador[]> {
+export async function ultimasLocalizacoes(db: Executor, p: Principal, q: MapaQuery): Promise<Marcador[]> {
   if (q.tipoVisualizacao === 'ATUAL') {
-    if (q.usuarioRastreadorId !== undefined && !(await vinculoDoUsuario(ctx.db, p.usuarioId, q.usuarioRastreadorId))) throw naoEncontrado();
-    return (await ultimasPosicoes(ctx.db, { usuarioId: p.usuarioId, usuarioRastreadorId: q.usuarioRastreadorId })).map(marcadorAtual);
+    if (q.usuarioRastreadorId !== undefined && !(await vinculoDoUsuario(db, p.usuarioId, q.usuarioRastreadorId))) throw naoEncontrado();
+    return (await ultimasPosicoes(db, { usuarioId: p.usuarioId, usuarioRastreadorId: q.usuarioRastreadorId })).map(marcadorAtual);
   }
   // The schema requires these in HISTORICO.
   const { usuarioRastreadorId, dataInicial, dataFinal } = q as Required<MapaQuery>;
-  const link = await vinculoDoUsuario(ctx.db, p.usuarioId, usuarioRastreadorId);
+  const link = await vinculoDoUsuario(db, p.usuarioId, usuarioRastreadorId);
   if (!link) throw naoEncontrado();
   const situacaoEnergia = umDe(SITUACOES_ENERGIA, link.situacaoEnergia, 'LIGADO');
-  const pontos = await historico(ctx.db, link.rastreadorId, new Date(dataInicial), new Date(dataFinal));
+  const pontos = await historico(db, link.rastreadorId, new Date(dataInicial), new Date(dataFinal));
   return pontos.map((l) => ({
     id: l.id,
     rastreadorId: link.rastreadorId,
@@ -129,13 +132,13 @@ export async function ultimasLocalizacoes(ctx: Ctx, p: Principal, q: MapaQuery):
 
 /** GET /api/localizacoes/exportar: the route of a period as GPX, KML or CSV. */
 export async function exportarHistorico(
-  ctx: Ctx,
+  db: Executor,
   p: Principal,
   q: { rastreadorId: number; dataInicial: string; dataFinal: string; formato: FormatoExportacao },
 ) {
-  const r = await exigirAcesso(ctx.db, p, q.rastreadorId);
+  const r = await exigirAcesso(db, p, q.rastreadorId);
   const de = new Date(q.dataInicial);
-  const pontos = await historico(ctx.db, q.rastreadorId, de, new Date(q.dataFinal));
+  const pontos = await historico(db, q.rastreadorId, de, new Date(q.dataFinal));
   const nome = r.descricao ?? r.imei;
   return {
     conteudo: gerarArquivo(q.formato, nome, pontos),

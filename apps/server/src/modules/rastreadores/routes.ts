@@ -8,7 +8,6 @@ import {
   rastreadorFormSchema,
 } from '@rastro/shared/schemas/rastreadores';
 import { PER } from '@rastro/shared/roles';
-import type { Ctx } from '../../context';
 import type { AppInstance } from '../../lib/types';
 import { principalDe } from '../../plugins/auth';
 import {
@@ -23,8 +22,8 @@ import {
 const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema, 404: erroSchema, 409: erroSchema };
 const tags = ['Rastreadores (administração)'];
 
-export function rastreadoresRoutes(app: AppInstance, ctx: Ctx) {
-  const onRequest = ctx.auth.exigir(PER.RASTREADORES);
+export async function rastreadoresModule(app: AppInstance) {
+  const onRequest = app.auth.exigir(PER.RASTREADORES);
 
   app.get('/api/rastreadores', {
     onRequest,
@@ -34,19 +33,19 @@ export function rastreadoresRoutes(app: AppInstance, ctx: Ctx) {
       querystring: rastreadorFiltroSchema,
       response: { 200: rastreadorAdminPageSchema, ...erros },
     },
-    handler: (req) => listarRastreadores(ctx, req.query),
+    handler: (req) => listarRastreadores(app.db, req.query),
   });
 
   app.get('/api/rastreadores/:id', {
     onRequest,
     schema: { tags, summary: 'Um rastreador', params: idParamSchema, response: { 200: rastreadorAdminSchema, ...erros } },
-    handler: (req) => obterRastreador(ctx, req.params.id),
+    handler: (req) => obterRastreador(app.db, req.params.id),
   });
 
   app.get('/api/rastreadores/:id/detalhe', {
     onRequest,
     schema: { tags, summary: 'Detalhe de um rastreador', params: idParamSchema, response: { 200: rastreadorDetalheSchema, ...erros } },
-    handler: (req) => detalharRastreador(ctx, req.params.id),
+    handler: (req) => detalharRastreador(app, req.params.id),
   });
 
   app.post('/api/rastreadores', {
@@ -58,7 +57,7 @@ export function rastreadoresRoutes(app: AppInstance, ctx: Ctx) {
       response: { 200: rastreadorAdminSchema, 201: rastreadorAdminSchema, ...erros },
     },
     handler: async (req, reply) => {
-      const { rastreador, criado } = await salvarRastreador(ctx, principalDe(req), req.body);
+      const { rastreador, criado } = await salvarRastreador(app, principalDe(req), req.body);
       return reply.code(criado ? 201 : 200).send(rastreador);
     },
   });
@@ -66,24 +65,24 @@ export function rastreadoresRoutes(app: AppInstance, ctx: Ctx) {
   app.put('/api/rastreadores/ativar/:id', {
     onRequest,
     schema: { tags, summary: 'Ativa um rastreador', params: idParamSchema, response: { 200: rastreadorAdminSchema, ...erros } },
-    handler: (req) => alterarSituacaoRastreador(ctx, req.params.id, true),
+    handler: (req) => alterarSituacaoRastreador(app, req.params.id, true),
   });
 
   app.delete('/api/rastreadores/inativar/:id', {
     onRequest,
     schema: { tags, summary: 'Inativa um rastreador', params: idParamSchema, response: { 200: rastreadorAdminSchema, ...erros } },
-    handler: (req) => alterarSituacaoRastreador(ctx, req.params.id, false),
+    handler: (req) => alterarSituacaoRastreador(app, req.params.id, false),
   });
 
   // Also for the tracker's owner: the service checks PER100 or ownership.
   app.put('/api/rastreadores/desligar/:id', {
-    onRequest: ctx.auth.autenticar,
+    onRequest: app.auth.autenticar,
     schema: {
       tags,
       summary: 'Pede o desligamento do rastreador (administrador ou dono)',
       params: idParamSchema,
       response: { 200: mensagemSchema, ...erros },
     },
-    handler: (req) => desligarRastreador(ctx, principalDe(req), req.params.id, req.ip),
+    handler: (req) => desligarRastreador(app, principalDe(req), req.params.id, req.ip),
   });
 }

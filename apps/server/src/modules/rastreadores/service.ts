@@ -9,16 +9,16 @@ import { MSG } from '@rastro/shared/messages';
 import { PER } from '@rastro/shared/roles';
 import type { Page } from '@rastro/shared/schemas/common';
 import type { RastreadorAdmin, RastreadorDetalhe, RastreadorForm } from '@rastro/shared/schemas/rastreadores';
-import type { Ctx } from '../../context';
+import type { Executor } from '../../db/client';
+import type { Infra } from '../../plugins/infra';
 import { hashSenha } from '../../lib/crypto';
 import { AppError, erroDeCampo, naoEncontrado } from '../../lib/errors';
 import { iso, isoOuNull, pagina } from '../../lib/paginacao';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { Principal } from '../../plugins/auth';
-import { registrarAuditoria } from '../auth/repository';
-import { situacaoEUso } from '../chips/repository';
-import { enfileirar } from '../comandos/repository';
-import { avisarGateway } from '../comandos/service';
+import { registrarAuditoria } from '../auditoria/service';
+import { situacaoEUso } from '../chips/service';
+import { avisarGateway, enfileirar } from '../comandos/service';
 import {
   atualizar,
   buscar,
@@ -58,21 +58,21 @@ function paraAdmin(r: Linha): RastreadorAdmin {
 }
 
 export async function listarRastreadores(
-  ctx: Ctx,
+  db: Executor,
   f: Omit<FiltroRastreadores, 'codigo'> & { codigo?: string | undefined },
 ): Promise<Page<RastreadorAdmin>> {
-  const { rows, total } = await listar(ctx.db, { ...f, codigo: f.codigo ? Number(f.codigo) : undefined, imei: f.imei || undefined });
+  const { rows, total } = await listar(db, { ...f, codigo: f.codigo ? Number(f.codigo) : undefined, imei: f.imei || undefined });
   return pagina(rows.map(paraAdmin), total, f);
 }
 
-export async function obterRastreador(ctx: Ctx, id: number): Promise<RastreadorAdmin> {
-  const r = await buscar(ctx.db, id);
+export async function obterRastreador(db: Executor, id: number): Promise<RastreadorAdmin> {
+  const r = await buscar(db, id);
   if (!r) throw naoEncontrado();
   return paraAdmin(r);
 }
 
-export async function detalharRastreador(ctx: Ctx, id: number): Promise<RastreadorDetalhe> {
-  const [base, d, loc] = await Promise.all([obterRastreador(ctx, id), buscarDetalhe(ctx.db, id), ultimaLocalizacao(ctx.db, id)]);
+export async function detalharRastreador(deps: Pick<Infra, 'db'>, id: number): Promise<RastreadorDetalhe> {
+  const [base, d, loc] = await Promise.all([obterRastreador(deps.db, id), buscarDetalhe(deps.db, id), ultimaLocalizacao(deps.db, id)]);
   if (!d) throw naoEncontrado();
   const vf = (v: string | null) => (v === 'V' || v === 'F' ? v : null);
   return {
@@ -98,8 +98,8 @@ export async function detalharRastreador(ctx: Ctx, id: number): Promise<Rastread
   };
 }
 
-async function validarChip(ctx: Ctx, chipId: number, rastreadorId?: number) {
-  const c = await situacaoEUso(ctx.db, chipId);
+async function validarChip(db: Executor, chipId: number, rastreadorId?: number) {
+  const c = await situacaoEUso(db, chipId);
   if (!c) throw erroDeCampo(400, 'chipId', MSG.campoInvalido);
   if (c.situacao !== 'A') throw erroDeCampo(400, 'chipId', MSG.chipInativo);
   if (c.rastreadorId !== null && c.rastreadorId !== rastreadorId) throw erroDeCampo(409, 'chipId', MSG.chipEmUso);
@@ -107,7 +107,7 @@ async function validarChip(ctx: Ctx, chipId: number, rastreadorId?: number) {
 
 /** Creates a tracker (awaiting its owner's link), or updates imei/protocolo/chip when `id` is given. */
 export async function salvarRastreador(
-  ctx: Ctx,
+  deps: Pick<Infra, 'db'>,
   p: Principal,
   body: RastreadorForm,
 ): Promise<{ rastreador: RastreadorAdmin; criado: boolean }> {
@@ -116,30 +116,30 @@ export async function salvarRastreador(
   const codigoAtivacaoHash = body.codigoAtivacao ? await hashSenha(body.codigoAtivacao) : undefined;
   try {
     if (body.id !== undefined) {
-      const atual = await estado(ctx.db, body.id);
+      const atual = await estado(deps.db, body.id);
       if (!atual) throw naoEncontrado();
       const muda = atual.imei !== imei || atual.protocolo !== body.protocolo || atual.chipId !== body.chipId;
       if (muda && atual.situacao === 'ATIVO') throw new AppError(400, MSG.rastreadorAtivoImutavel);
-      if (await imeiEmUso(ctx.db, imei, body.id)) throw erroDeCampo(409, 'imei', MSG.imeiJaCadastrado);
-      if (atual.chipId !== body.chipId) await validarChip(ctx, body.chipId, body.id);
-      await atualizar(ctx.db, body.id, {
+      if (await imeiEmUso(deps.db, imei, body.id)) throw erroDeCampo(409, 'imei', MSG.imeiJaCadastrado);
+      if (atual.chipId !== body.chipId) await validarChip(deps.db, body.chipId, body.id);
+      await atualizar(deps.db, body.id, {
         imei,
         protocolo: body.protocolo,
         chipId: body.chipId,
         ...(codigoAtivacaoHash ? { codigoAtivacaoHash } : {}),
       });
-      return { rastreador: await obterRastreador(ctx, body.id), criado: false };
+      return { rastreador: await obterRastreador(deps.db, body.id), criado: false };
     }
-    if (await imeiEmUso(ctx.db, imei)) throw erroDeCampo(409, 'imei', MSG.imeiJaCadastrado);
-    await validarChip(ctx, body.chipId);
-    const id = await inserir(ctx.db, {
+    if (await imeiEmUso(deps.db, imei)) throw erroDeCampo(409, 'imei', MSG.imeiJaCadastrado);
+    await validarChip(deps.db, body.chipId);
+    const id = await inserir(deps.db, {
       imei,
       protocolo: body.protocolo,
       chipId: body.chipId,
       usuarioCadastroId: p.usuarioId,
       codigoAtivacaoHash,
     });
-    return { rastreador: await obterRastreador(ctx, id), criado: true };
+    return { rastreador: await obterRastreador(deps.db, id), criado: true };
   } catch (err) {
     // Two saves racing for the same IMEI or chip: the unique indexes decide.
     if (isUniqueViolation(err)) throw new AppError(409, MSG.imeiJaCadastrado);
@@ -148,24 +148,24 @@ export async function salvarRastreador(
 }
 
 /** Ativar: back to ATIVO when linked, else AGUARDANDO_VINCULO. Inativar: INATIVO (the gateway refuses it). */
-export async function alterarSituacaoRastreador(ctx: Ctx, id: number, ativo: boolean): Promise<RastreadorAdmin> {
-  const atual = await estado(ctx.db, id);
+export async function alterarSituacaoRastreador(deps: Pick<Infra, 'db'>, id: number, ativo: boolean): Promise<RastreadorAdmin> {
+  const atual = await estado(deps.db, id);
   if (!atual) throw naoEncontrado();
   const situacao = ativo ? (atual.donoId !== null ? 'ATIVO' : 'AGUARDANDO_VINCULO') : 'INATIVO';
-  await atualizar(ctx.db, id, { situacao });
-  return obterRastreador(ctx, id);
+  await atualizar(deps.db, id, { situacao });
+  return obterRastreador(deps.db, id);
 }
 
 /**
  * PUT /api/rastreadores/desligar/{id}: PER100 or the tracker's owner. Records the power-off
  * request as a command; the tracker waits for it (AGUARDANDO_DESLIGAMENTO).
  */
-export async function desligarRastreador(ctx: Ctx, p: Principal, id: number, ip: string) {
-  const atual = await estado(ctx.db, id);
+export async function desligarRastreador(deps: Pick<Infra, 'database' | 'db'>, p: Principal, id: number, ip: string) {
+  const atual = await estado(deps.db, id);
   const podeVer = atual && (p.authorities.includes(PER.RASTREADORES) || atual.donoId === p.usuarioId);
   if (!atual || !podeVer) throw naoEncontrado();
   if (atual.situacaoEnergia !== 'LIGADO') throw new AppError(409, MSG.rastreadorJaDesligado);
-  await ctx.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     await atualizar(tx, id, { situacaoEnergia: 'AGUARDANDO_DESLIGAMENTO' });
     await enfileirar(tx, id, p.usuarioId, [{ tipo: 'DESLIGAR' }]);
     await registrarAuditoria(tx, {
@@ -177,6 +177,6 @@ export async function desligarRastreador(ctx: Ctx, p: Principal, id: number, ip:
     });
   });
   // Whichever instance holds the device's connection delivers the command now.
-  await avisarGateway(ctx.database, [id]);
+  await avisarGateway(deps.database, [id]);
   return { message: MSG.desligandoRastreador };
 }

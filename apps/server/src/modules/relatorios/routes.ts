@@ -1,37 +1,36 @@
 import { erroSchema } from '@rastro/shared/schemas/common';
 import { relatorioQuerySchema, situacoesEnergiaSchema, situacoesSchema, totalizadoresSchema } from '@rastro/shared/schemas/relatorios';
 import { PER } from '@rastro/shared/roles';
-import type { Ctx } from '../../context';
 import type { AppInstance } from '../../lib/types';
 import { relatorioSituacoes, relatorioSituacoesEnergia, relatorioTotalizadores } from './service';
 
 const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema };
 const tags = ['Dashboard'];
 
-export function relatoriosRoutes(app: AppInstance, ctx: Ctx) {
+export async function relatoriosModule(app: AppInstance) {
   app.get('/api/relatorios/totalizadores', {
-    onRequest: ctx.auth.exigir(PER.DASHBOARD_TOTAIS),
+    onRequest: app.auth.exigir(PER.DASHBOARD_TOTAIS),
     schema: {
       tags,
       summary: 'Totais de usuários, rastreadores, localizações e chips no período',
       querystring: relatorioQuerySchema,
       response: { 200: totalizadoresSchema, ...erros },
     },
-    handler: (req) => relatorioTotalizadores(ctx, req.query),
+    handler: (req) => relatorioTotalizadores(app, req.query),
   });
   app.get('/api/relatorios/situacoes', {
-    onRequest: ctx.auth.exigir(PER.DASHBOARD_SITUACAO),
+    onRequest: app.auth.exigir(PER.DASHBOARD_SITUACAO),
     schema: { tags, summary: 'Rastreadores por situação', querystring: relatorioQuerySchema, response: { 200: situacoesSchema, ...erros } },
-    handler: (req) => relatorioSituacoes(ctx, req.query),
+    handler: (req) => relatorioSituacoes(app, req.query),
   });
   app.get('/api/relatorios/situacoes-energia', {
-    onRequest: ctx.auth.exigir(PER.DASHBOARD_ENERGIA),
+    onRequest: app.auth.exigir(PER.DASHBOARD_ENERGIA),
     schema: {
       tags,
       summary: 'Rastreadores por situação de energia',
       querystring: relatorioQuerySchema,
       response: { 200: situacoesEnergiaSchema, ...erros },
     },
-    handler: (req) => relatorioSituacoesEnergia(ctx, req.query),
+    handler: (req) => relatorioSituacoesEnergia(app, req.query),
   });
 }

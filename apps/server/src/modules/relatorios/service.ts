@@ -1,7 +1,7 @@
 import { JANELA_DASHBOARD_DIAS } from '@rastro/shared/constants';
 import { MSG } from '@rastro/shared/messages';
 import type { RelatorioQuery, Situacoes, SituacoesEnergia, Totalizadores } from '@rastro/shared/schemas/relatorios';
-import type { Ctx } from '../../context';
+import type { Infra } from '../../plugins/infra';
 import { AppError } from '../../lib/errors';
 import { porSituacao, porSituacaoEnergia, totalizadores, type Periodo } from './repository';
 
@@ -55,8 +55,8 @@ const hojeNoFuso = (timeZone: string) => formatosDe(timeZone).dia.format(new Dat
 const somarDias = (dia: string, n: number) => new Date(Date.parse(`${dia}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** The period of the dashboard: default the last 31 days up to today (APP_TIMEZONE). */
-export function periodo(ctx: Ctx, q: RelatorioQuery): Periodo {
-  const tz = ctx.config.timezone;
+export function periodo(deps: Pick<Infra, 'config'>, q: RelatorioQuery): Periodo {
+  const tz = deps.config.timezone;
   const dataFinal = q.dataFinal ?? hojeNoFuso(tz);
   const dataInicial = q.dataInicial ?? somarDias(dataFinal, -(JANELA_DASHBOARD_DIAS - 1));
   if (Number.isNaN(Date.parse(dataInicial)) || Number.isNaN(Date.parse(dataFinal))) throw new AppError(400, MSG.dataInvalida);
@@ -64,16 +64,17 @@ export function periodo(ctx: Ctx, q: RelatorioQuery): Periodo {
   return { inicio: inicioDoDia(dataInicial, tz), fimExclusivo: inicioDoDia(somarDias(dataFinal, 1), tz) };
 }
 
-export const relatorioTotalizadores = (ctx: Ctx, q: RelatorioQuery): Promise<Totalizadores> => totalizadores(ctx.db, periodo(ctx, q));
+export const relatorioTotalizadores = (deps: Pick<Infra, 'db' | 'config'>, q: RelatorioQuery): Promise<Totalizadores> =>
+  totalizadores(deps.db, periodo(deps, q));
 
-export async function relatorioSituacoes(ctx: Ctx, q: RelatorioQuery): Promise<Situacoes> {
-  const rows = await porSituacao(ctx.db, periodo(ctx, q));
+export async function relatorioSituacoes(deps: Pick<Infra, 'db' | 'config'>, q: RelatorioQuery): Promise<Situacoes> {
+  const rows = await porSituacao(deps.db, periodo(deps, q));
   const n = (s: string) => rows.find((r) => r.situacao === s)?.n ?? 0;
   return { totalAguardandoVinculo: n('AGUARDANDO_VINCULO'), totalAtivo: n('ATIVO'), totalInativo: n('INATIVO'), totalAlerta: n('ALERTA') };
 }
 
-export async function relatorioSituacoesEnergia(ctx: Ctx, q: RelatorioQuery): Promise<SituacoesEnergia> {
-  const rows = await porSituacaoEnergia(ctx.db, periodo(ctx, q));
+export async function relatorioSituacoesEnergia(deps: Pick<Infra, 'db' | 'config'>, q: RelatorioQuery): Promise<SituacoesEnergia> {
+  const rows = await porSituacaoEnergia(deps.db, periodo(deps, q));
   const n = (s: string) => rows.find((r) => r.situacao === s)?.n ?? 0;
   return { totalDesligado: n('DESLIGADO'), totalLigado: n('LIGADO'), totalAguardandoDesligamento: n('AGUARDANDO_DESLIGAMENTO') };
 }

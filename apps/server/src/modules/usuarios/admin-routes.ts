@@ -7,7 +7,6 @@ import {
   usuarioPageSchema,
 } from '@rastro/shared/schemas/usuarios';
 import { PER } from '@rastro/shared/roles';
-import type { Ctx } from '../../context';
 import type { AppInstance } from '../../lib/types';
 import { principalDe } from '../../plugins/auth';
 import { alterarSituacaoUsuario, iniciarEmulacao, listarUsuarios, obterUsuario, salvarUsuario } from './admin-service';
@@ -15,8 +14,8 @@ import { alterarSituacaoUsuario, iniciarEmulacao, listarUsuarios, obterUsuario, 
 const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema, 404: erroSchema, 409: erroSchema };
 const tags = ['Usuários (administração)'];
 
-export function usuariosAdminRoutes(app: AppInstance, ctx: Ctx) {
-  const onRequest = ctx.auth.exigir(PER.USUARIOS);
+export async function usuariosAdminModule(app: AppInstance) {
+  const onRequest = app.auth.exigir(PER.USUARIOS);
 
   app.get('/api/usuarios', {
     onRequest,
@@ -26,19 +25,19 @@ export function usuariosAdminRoutes(app: AppInstance, ctx: Ctx) {
       querystring: usuarioFiltroSchema,
       response: { 200: usuarioPageSchema, ...erros },
     },
-    handler: (req) => listarUsuarios(ctx, req.query),
+    handler: (req) => listarUsuarios(app.db, req.query),
   });
 
   app.get('/api/usuarios/:id', {
     onRequest,
     schema: { tags, summary: 'Um usuário', params: idParamSchema, response: { 200: usuarioDetalheSchema, ...erros } },
-    handler: (req) => obterUsuario(ctx, req.params.id),
+    handler: (req) => obterUsuario(app.db, req.params.id),
   });
 
   app.get('/api/usuarios/:id/emulacao', {
     onRequest,
     schema: { tags, summary: 'Começa a emular um usuário (auditado)', params: idParamSchema, response: { 200: emulacaoSchema, ...erros } },
-    handler: (req) => iniciarEmulacao(ctx, principalDe(req), req.params.id, req.ip),
+    handler: (req) => iniciarEmulacao(app.db, principalDe(req), req.params.id, req.ip),
   });
 
   app.post('/api/usuarios', {
@@ -50,7 +49,7 @@ export function usuariosAdminRoutes(app: AppInstance, ctx: Ctx) {
       response: { 200: usuarioDetalheSchema, 201: usuarioDetalheSchema, ...erros },
     },
     handler: async (req, reply) => {
-      const { usuario, criado } = await salvarUsuario(ctx, principalDe(req), req.body, req.ip);
+      const { usuario, criado } = await salvarUsuario(app, principalDe(req), req.body, req.ip);
       return reply.code(criado ? 201 : 200).send(usuario);
     },
   });
@@ -58,7 +57,7 @@ export function usuariosAdminRoutes(app: AppInstance, ctx: Ctx) {
   app.put('/api/usuarios/ativar/:id', {
     onRequest,
     schema: { tags, summary: 'Ativa um usuário', params: idParamSchema, response: { 200: usuarioDetalheSchema, ...erros } },
-    handler: (req) => alterarSituacaoUsuario(ctx, principalDe(req), req.params.id, true, req.ip),
+    handler: (req) => alterarSituacaoUsuario(app, principalDe(req), req.params.id, true, req.ip),
   });
 
   app.delete('/api/usuarios/inativar/:id', {
@@ -69,6 +68,6 @@ export function usuariosAdminRoutes(app: AppInstance, ctx: Ctx) {
       params: idParamSchema,
       response: { 200: usuarioDetalheSchema, ...erros },
     },
-    handler: (req) => alterarSituacaoUsuario(ctx, principalDe(req), req.params.id, false, req.ip),
+    handler: (req) => alterarSituacaoUsuario(app, principalDe(req), req.params.id, false, req.ip),
   });
 }

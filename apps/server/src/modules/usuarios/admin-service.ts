@@ -4,21 +4,22 @@ import { MSG } from '@rastro/shared/messages';
 import type { Page } from '@rastro/shared/schemas/common';
 import type { Emulacao, UsuarioDetalhe, UsuarioForm, UsuarioLista } from '@rastro/shared/schemas/usuarios';
 import { onlyDigits } from '@rastro/shared/validators';
-import type { Ctx } from '../../context';
+import type { Infra } from '../../plugins/infra';
 import type { Executor } from '../../db/client';
 import { AppError, erroDeCampo, naoEncontrado } from '../../lib/errors';
 import { iso, pagina } from '../../lib/paginacao';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { Principal } from '../../plugins/auth';
-import { registrarAuditoria, revogarTokensDoUsuario } from '../auth/repository';
+import { registrarAuditoria } from '../auditoria/service';
+import { revogarTokensDoUsuario } from '../auth/service';
 import { enviarPrimeiroAcesso } from '../auth/senha-service';
 import { atualizar, buscarDetalhe, cpfEmUso, estadoDaCidade, listar, nivel, type FiltroUsuarios } from './admin-repository';
 import { buscarSessao, emailEmUso, emulavel, inserir } from './repository';
 
 const paraLista = (r: Awaited<ReturnType<typeof listar>>['rows'][number]): UsuarioLista => ({ ...r, dataCadastro: iso(r.dataCadastro) });
 
-export async function listarUsuarios(ctx: Ctx, f: FiltroUsuarios): Promise<Page<UsuarioLista>> {
-  const { rows, total } = await listar(ctx.db, {
+export async function listarUsuarios(db: Executor, f: FiltroUsuarios): Promise<Page<UsuarioLista>> {
+  const { rows, total } = await listar(db, {
     ...f,
     cpf: f.cpf ? onlyDigits(f.cpf) : undefined,
     nome: f.nome || undefined,
@@ -27,7 +28,7 @@ export async function listarUsuarios(ctx: Ctx, f: FiltroUsuarios): Promise<Page<
   return pagina(rows.map(paraLista), total, f);
 }
 
-export async function obterUsuario(ctx: Ctx, id: number, db: Executor = ctx.db): Promise<UsuarioDetalhe> {
+export async function obterUsuario(db: Executor, id: number): Promise<UsuarioDetalhe> {
   const r = await buscarDetalhe(db, id);
   if (!r) throw naoEncontrado();
   return { ...r, sexo: SEXOS.includes(r.sexo as Sexo) ? (r.sexo as Sexo) : null, dataCadastro: iso(r.dataCadastro) };
@@ -56,9 +57,9 @@ export function valoresDoFormulario(b: Omit<UsuarioForm, 'id' | 'nivelId' | 'ema
 }
 
 /** A city must belong to the chosen state. */
-export async function validarEndereco(ctx: Ctx, estadoId: number | null, cidadeId: number | null) {
+export async function validarEndereco(db: Executor, estadoId: number | null, cidadeId: number | null) {
   if (cidadeId === null) return;
-  const estadoDaCidadeId = await estadoDaCidade(ctx.db, cidadeId);
+  const estadoDaCidadeId = await estadoDaCidade(db, cidadeId);
   if (estadoDaCidadeId === undefined || (estadoId !== null && estadoDaCidadeId !== estadoId))
     throw erroDeCampo(400, 'cidadeId', MSG.cidadeForaDoEstado);
 }
@@ -70,29 +71,29 @@ const administradorPleno = (p: Principal) => TODAS_PERMISSOES.every((x) => p.aut
  * Whom a user manager may manage: a full administrator anyone; anyone else (PER2 alone) only
  * clients, never an administrator and never themself (which would let them raise their own level).
  */
-async function exigirGerenciavel(ctx: Ctx, p: Principal, id: number) {
+async function exigirGerenciavel(db: Executor, p: Principal, id: number) {
   if (administradorPleno(p)) return;
-  const alvo = await buscarSessao(ctx.db, id);
+  const alvo = await buscarSessao(db, id);
   if (!alvo) throw naoEncontrado();
   if (id === p.usuarioId || !alvo.isClient) throw new AppError(403, MSG.somenteAdministradorPleno);
 }
 
 /** POST /api/usuarios: creates (sending a first-access link) or, with id, updates a user. */
 export async function salvarUsuario(
-  ctx: Ctx,
+  deps: Pick<Infra, 'db' | 'config' | 'emails'>,
   p: Principal,
   b: UsuarioForm,
   ip: string,
 ): Promise<{ usuario: UsuarioDetalhe; criado: boolean }> {
   const email = b.email.trim().toLowerCase();
   const cpf = onlyDigits(b.cpf);
-  const novoNivel = await nivel(ctx.db, b.nivelId);
+  const novoNivel = await nivel(deps.db, b.nivelId);
   if (!novoNivel) throw erroDeCampo(400, 'nivelId', MSG.campoInvalido);
   if (!novoNivel.isClient && !administradorPleno(p)) throw erroDeCampo(403, 'nivelId', MSG.somenteAdministradorPleno);
-  if (b.id !== undefined) await exigirGerenciavel(ctx, p, b.id);
-  if (await emailEmUso(ctx.db, email, b.id)) throw erroDeCampo(409, 'email', MSG.emailJaCadastrado);
-  if (await cpfEmUso(ctx.db, cpf, b.id)) throw erroDeCampo(409, 'cpf', MSG.cpfJaCadastrado);
-  await validarEndereco(ctx, b.estadoId, b.cidadeId);
+  if (b.id !== undefined) await exigirGerenciavel(deps.db, p, b.id);
+  if (await emailEmUso(deps.db, email, b.id)) throw erroDeCampo(409, 'email', MSG.emailJaCadastrado);
+  if (await cpfEmUso(deps.db, cpf, b.id)) throw erroDeCampo(409, 'cpf', MSG.cpfJaCadastrado);
+  await validarEndereco(deps.db, b.estadoId, b.cidadeId);
   const valores = {
     ...valoresDoFormulario(b),
     nome: b.nome.trim(),
@@ -104,20 +105,20 @@ export async function salvarUsuario(
   try {
     if (b.id !== undefined) {
       const id = b.id;
-      const usuario = await ctx.db.transaction(async (tx) => {
+      const usuario = await deps.db.transaction(async (tx) => {
         if (!(await atualizar(tx, id, valores))) throw naoEncontrado();
         await registrarAuditoria(tx, { usuarioId: id, emuladorId: p.usuarioId, acao: 'USUARIO_ALTERADO', ip });
-        return obterUsuario(ctx, id, tx);
+        return obterUsuario(tx, id);
       });
       return { usuario, criado: false };
     }
-    const usuario = await ctx.db.transaction(async (tx) => {
+    const usuario = await deps.db.transaction(async (tx) => {
       const u = await inserir(tx, { ...valores, situacao: true });
-      await enviarPrimeiroAcesso(ctx, tx, u.id);
+      await enviarPrimeiroAcesso(deps, tx, u.id);
       await registrarAuditoria(tx, { usuarioId: u.id, emuladorId: p.usuarioId, acao: 'USUARIO_CRIADO', ip });
-      return obterUsuario(ctx, u.id, tx);
+      return obterUsuario(tx, u.id);
     });
-    ctx.emails.kick();
+    deps.emails.kick();
     return { usuario, criado: true };
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError(409, MSG.emailJaCadastrado);
@@ -126,23 +127,29 @@ export async function salvarUsuario(
 }
 
 /** Inativar ends the user's sessions too; an administrator cannot inactivate themself. */
-export async function alterarSituacaoUsuario(ctx: Ctx, p: Principal, id: number, ativo: boolean, ip: string): Promise<UsuarioDetalhe> {
+export async function alterarSituacaoUsuario(
+  deps: Pick<Infra, 'db'>,
+  p: Principal,
+  id: number,
+  ativo: boolean,
+  ip: string,
+): Promise<UsuarioDetalhe> {
   if (!ativo && id === p.usuarioId) throw new AppError(400, MSG.proprioUsuario);
-  await exigirGerenciavel(ctx, p, id);
-  await ctx.db.transaction(async (tx) => {
+  await exigirGerenciavel(deps.db, p, id);
+  await deps.db.transaction(async (tx) => {
     if (!(await atualizar(tx, id, { situacao: ativo }))) throw naoEncontrado();
     if (!ativo) await revogarTokensDoUsuario(tx, id);
     await registrarAuditoria(tx, { usuarioId: id, emuladorId: p.usuarioId, acao: ativo ? 'USUARIO_ATIVADO' : 'USUARIO_INATIVADO', ip });
   });
-  return obterUsuario(ctx, id);
+  return obterUsuario(deps.db, id);
 }
 
 /** GET /api/usuarios/{id}/emulacao: audited start of an emulation. */
-export async function iniciarEmulacao(ctx: Ctx, p: Principal, id: number, ip: string): Promise<Emulacao> {
+export async function iniciarEmulacao(db: Executor, p: Principal, id: number, ip: string): Promise<Emulacao> {
   if (id === p.usuarioId) throw new AppError(400, MSG.emulacaoPropria);
-  const alvo = await buscarSessao(ctx.db, id);
+  const alvo = await buscarSessao(db, id);
   if (!alvo) throw naoEncontrado();
   if (!emulavel(alvo)) throw new AppError(403, MSG.emulacaoSomenteClientes);
-  await registrarAuditoria(ctx.db, { usuarioId: alvo.id, emuladorId: p.usuarioId, acao: 'EMULACAO_INICIO', ip });
+  await registrarAuditoria(db, { usuarioId: alvo.id, emuladorId: p.usuarioId, acao: 'EMULACAO_INICIO', ip });
   return { usuarioId: alvo.id, nome: alvo.nome, authorities: alvo.authorities, isClient: alvo.isClient };
 }

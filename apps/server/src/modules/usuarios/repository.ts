@@ -1,16 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { accessTokens, nivelPermissoes, niveis, usuarios } from '../../db/schema';
-
-/** What authentication needs to know of a user. */
-export interface UsuarioSessao {
-  id: number;
-  nome: string;
-  email: string;
-  situacao: boolean;
-  isClient: boolean;
-  authorities: string[];
-}
+import type { UsuarioSessao } from '../../plugins/session-cache';
 
 const authoritiesSql = sql<
   string[]

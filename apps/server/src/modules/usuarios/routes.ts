@@ -1,13 +1,12 @@
 import { signUpResponseSchema, signUpSchema } from '@rastro/shared/schemas/auth';
 import { erroSchema, idParamSchema } from '@rastro/shared/schemas/common';
 import { minhaContaSchema, usuarioDetalheSchema } from '@rastro/shared/schemas/usuarios';
-import type { Ctx } from '../../context';
 import type { AppInstance } from '../../lib/types';
 import { principalDe } from '../../plugins/auth';
 import { atualizarConta, obterConta } from './minha-conta-service';
 import { cadastrar } from './signup-service';
 
-export function usuariosPublicRoutes(app: AppInstance, ctx: Ctx) {
+export async function usuariosPublicModule(app: AppInstance) {
   app.post('/users/sign-up', {
     schema: {
       tags: ['Usuários'],
@@ -16,7 +15,7 @@ export function usuariosPublicRoutes(app: AppInstance, ctx: Ctx) {
       response: { 201: signUpResponseSchema, 400: erroSchema, 409: erroSchema, 429: erroSchema },
     },
     handler: async (req, reply) => {
-      const u = await cadastrar(ctx, req.body, req.ip);
+      const u = await cadastrar(app, req.body, req.ip);
       return reply.code(201).send(u);
     },
   });
@@ -24,24 +23,24 @@ export function usuariosPublicRoutes(app: AppInstance, ctx: Ctx) {
   const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema, 404: erroSchema, 409: erroSchema };
 
   app.get('/users/:id', {
-    onRequest: ctx.auth.autenticar,
+    onRequest: app.auth.autenticar,
     schema: {
       tags: ['Minha conta'],
       summary: 'Dados do próprio usuário',
       params: idParamSchema,
       response: { 200: usuarioDetalheSchema, ...erros },
     },
-    handler: (req) => obterConta(ctx, principalDe(req), req.params.id),
+    handler: (req) => obterConta(app.db, principalDe(req), req.params.id),
   });
 
   app.post('/users', {
-    onRequest: ctx.auth.autenticar,
+    onRequest: app.auth.autenticar,
     schema: {
       tags: ['Minha conta'],
       summary: 'Atualiza os dados do próprio usuário',
       body: minhaContaSchema,
       response: { 200: usuarioDetalheSchema, ...erros },
     },
-    handler: (req) => atualizarConta(ctx, principalDe(req), req.body, req.ip),
+    handler: (req) => atualizarConta(app, principalDe(req), req.body, req.ip),
   });
 }

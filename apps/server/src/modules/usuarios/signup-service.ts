@@ -1,40 +1,39 @@
 import { MSG } from '@rastro/shared/messages';
 import type { SignUp } from '@rastro/shared/schemas/auth';
 import { onlyDigits } from '@rastro/shared/validators';
-import type { Ctx } from '../../context';
+import type { Infra } from '../../plugins/infra';
 import { NIVEL_CLIENTE } from '../../db/seed';
 import { AppError, erroDeCampo } from '../../lib/errors';
 import { hashSenha } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import { registrarAuditoria } from '../auth/repository';
-import { enfileirar } from '../email/repository';
-import { boasVindas } from '../email/templates';
+import { registrarAuditoria } from '../auditoria/service';
+import { boasVindas } from '../../plugins/email/templates';
 import { emailEmUso, idDoNivel, inserir } from './repository';
 
 /** POST /users/sign-up: a new owner (level Cliente) and a welcome e-mail. */
-export async function cadastrar(ctx: Ctx, body: SignUp, ip: string) {
-  const { limits } = ctx.config;
+export async function cadastrar(deps: Pick<Infra, 'config' | 'db' | 'emails' | 'limiter'>, body: SignUp, ip: string) {
+  const { limits } = deps.config;
   const email = body.email.trim().toLowerCase();
   if (
-    !ctx.limiter.hit(`signup:ip:${ip}`, limits.signupIp, limits.windowMs) ||
-    !ctx.limiter.hit(`signup:email:${email}`, limits.signupEmail, limits.windowMs)
+    !deps.limiter.hit(`signup:ip:${ip}`, limits.signupIp, limits.windowMs) ||
+    !deps.limiter.hit(`signup:email:${email}`, limits.signupEmail, limits.windowMs)
   ) {
     throw new AppError(429, MSG.muitasTentativas);
   }
   const jaExiste = () => erroDeCampo(409, 'email', MSG.emailJaCadastrado);
-  if (await emailEmUso(ctx.db, email)) throw jaExiste();
-  const nivelId = await idDoNivel(ctx.db, NIVEL_CLIENTE);
+  if (await emailEmUso(deps.db, email)) throw jaExiste();
+  const nivelId = await idDoNivel(deps.db, NIVEL_CLIENTE);
   if (nivelId === undefined) throw new Error('nível Cliente ausente');
   const senhaHash = await hashSenha(body.senha);
   const nome = body.nome.trim().toUpperCase();
   try {
-    const criado = await ctx.db.transaction(async (tx) => {
+    const criado = await deps.db.transaction(async (tx) => {
       const u = await inserir(tx, { nome, email, senhaHash, telefoneCelular: onlyDigits(body.telefoneCelular), nivelId, situacao: true });
-      await enfileirar(tx, { destinatario: email, ...boasVindas({ nome: u.nome, email, appUrl: ctx.config.appUrl }) });
+      await deps.emails.enfileirar(tx, { destinatario: email, ...boasVindas({ nome: u.nome, email, appUrl: deps.config.appUrl }) });
       await registrarAuditoria(tx, { usuarioId: u.id, acao: 'CADASTRO', ip });
       return u;
     });
-    ctx.emails.kick();
+    deps.emails.kick();
     return criado;
   } catch (err) {
     if (isUniqueViolation(err)) throw jaExiste();

@@ -1,4 +1,12 @@
-import type { UsuarioSessao } from '../modules/usuarios/repository';
+/** What authentication needs to know of a user. */
+export interface UsuarioSessao {
+  id: number;
+  nome: string;
+  email: string;
+  situacao: boolean;
+  isClient: boolean;
+  authorities: string[];
+}
 
 /** How long a resolved token is trusted without asking the database again. */
 export const SESSAO_CACHE_MS = 5000;
@@ -23,7 +31,7 @@ export interface SessaoDoToken {
  * `nivel_permissoes` change, whoever changed them. A lookup that began before a clear is not
  * stored (`geracao`), so a revoked token never comes back from a request in flight.
  */
-export class CacheDeSessoes {
+export class SessionCache {
   private readonly entradas = new Map<string, { sessao: SessaoDoToken; ate: number }>();
   private geracaoAtual = 0;
 

@@ -3,7 +3,9 @@ import { createChallenge, randomInt } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { deriveHmacKeySecret, verify } from 'altcha-lib/frameworks/shared';
 import type { Config } from '../../config';
+import fp from 'fastify-plugin';
 import type { Db } from '../../db/client';
+import '../infra';
 import { limparExpirados, marcarUsado, parametroOuCriar } from './repository';
 
 export interface CaptchaService {
@@ -77,3 +79,11 @@ function recaptcha(cfg: Config['captcha']): CaptchaService {
     },
   };
 }
+
+/** `app.captcha`: ALTCHA (its secret kept in the database unless configured) or reCAPTCHA. */
+export const captchaPlugin = fp(
+  async (app) => {
+    app.decorate('captcha', await createCaptchaService(app.db, app.config.captcha));
+  },
+  { name: 'captcha', dependencies: ['core'] },
+);

@@ -1,6 +1,6 @@
 import { MSG } from '@rastro/shared/messages';
 import { erroDeCampo } from '../lib/errors';
-import type { AppInstance } from '../lib/types';
+import fp from 'fastify-plugin';
 
 const NUL = '\u0000';
 
@@ -23,20 +23,23 @@ function ondeHaNul(v: unknown, caminho: string, fundo: number): string | null {
  * query or body is a 400 on that field, before it reaches a query and becomes a 500. No form
  * can type one.
  */
-export function registerEntradaHooks(app: AppInstance) {
-  // Callback style: an async hook costs a promise per request, on every route.
-  app.addHook('preValidation', (req, _reply, done) => {
-    for (const [parte, valor] of [
-      ['params', req.params],
-      ['querystring', req.query],
-      ['body', req.body],
-    ] as const) {
-      const campo = ondeHaNul(valor, '', 0);
-      if (campo !== null) {
-        done(erroDeCampo(400, campo || parte, MSG.campoInvalido));
-        return;
+export const inputGuardPlugin = fp(
+  async (app) => {
+    // Callback style: an async hook costs a promise per request, on every route.
+    app.addHook('preValidation', (req, _reply, done) => {
+      for (const [parte, valor] of [
+        ['params', req.params],
+        ['querystring', req.query],
+        ['body', req.body],
+      ] as const) {
+        const campo = ondeHaNul(valor, '', 0);
+        if (campo !== null) {
+          done(erroDeCampo(400, campo || parte, MSG.campoInvalido));
+          return;
+        }
       }
-    }
-    done();
-  });
-}
+      done();
+    });
+  },
+  { name: 'input-guard' },
+);

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import * as z from '@rastro/shared/zod';
 import { afterEach, describe, expect, it } from 'vitest';
-import { serializadorZod } from './serializacao';
+import { serializadorZod } from './serializer';
 
 const marcador = z.object({
   id: z.number().check(z.int()),

@@ -1,15 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import fp from 'fastify-plugin';
 import helmet from 'helmet';
 
 /**
  * The security headers of every response (CSP, frame-ancestors, nosniff, HSTS…), as helmet
- * writes them for these options, lowercased. Nothing in them depends on the request: helmet runs
- * once, here, against a response that only records them, and each request copies the result
- * into its reply (app.ts). Running helmet's thirteen middlewares (COEP is off) on every request, each setting
- * its header on the raw response, cost the map's current positions about a tenth of its
- * throughput (bench/api).
+ * writes them for these options, lowercased. Nothing in them depends on the request, so helmet
+ * runs once, here, and each request copies the result (docs/adr/0005-cabecalhos-pre-calculados.md).
  */
-export function cabecalhosDeSeguranca(recaptcha: readonly string[]): Readonly<Record<string, string>> {
+export function securityHeaders(recaptcha: readonly string[]): Readonly<Record<string, string>> {
   const middleware = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -47,3 +45,14 @@ export function cabecalhosDeSeguranca(recaptcha: readonly string[]): Readonly<Re
   if (!pronto) throw new Error('helmet não terminou de forma síncrona');
   return Object.freeze(Object.fromEntries(cabecalhos));
 }
+
+/** Every answer gets the headers (Fastify writes them with its own in one go when it leaves). */
+export const securityHeadersPlugin = fp<{ headers: Readonly<Record<string, string>> }>(
+  async (app, { headers }) => {
+    app.addHook('onRequest', (_req, reply, done) => {
+      reply.headers(headers);
+      done();
+    });
+  },
+  { name: 'security-headers' },
+);

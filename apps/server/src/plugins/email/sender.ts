@@ -2,8 +2,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
-import { agendarNovaTentativa, marcarEnviado, reservarPendentes } from './repository';
+import fp from 'fastify-plugin';
+import type { Db, Executor } from '../../db/client';
+import '../infra';
+import { agendarNovaTentativa, enfileirar, marcarEnviado, reservarPendentes, type NovoEmail } from './repository';
 
 export interface SenderOptions {
   smtpUrl?: string | undefined;
@@ -38,6 +40,14 @@ export class EmailSender {
     this.transport = opts.smtpUrl
       ? nodemailer.createTransport(opts.smtpUrl)
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  }
+
+  /**
+   * Queues an e-mail in the caller's transaction (the outbox): it is sent only if that commits.
+   * Call `kick()` after the commit to send it now rather than on the next poll.
+   */
+  enfileirar(tx: Executor, email: NovoEmail) {
+    return enfileirar(tx, email);
   }
 
   start() {
@@ -123,3 +133,14 @@ export class EmailSender {
     this.log.info({ arquivo, para: e.destinatario, assunto: e.assunto }, 'SMTP_URL não definido: e-mail gravado em arquivo');
   }
 }
+
+/** `app.emails`: the outbox and its delivery loop, running while the app is. */
+export const emailPlugin = fp(
+  async (app) => {
+    const emails = new EmailSender(app.db, { ...app.config.mail }, app.log.child({ modulo: 'email' }));
+    app.decorate('emails', emails);
+    app.addHook('onReady', async () => emails.start());
+    app.addHook('onClose', () => emails.stop());
+  },
+  { name: 'email', dependencies: ['core'] },
+);
