@@ -94,11 +94,6 @@ export async function vincular(
 ) {
   const [row] = await db.insert(ur).values(v).returning({ id: ur.id });
   if (!row) throw new Error('insert usuario_rastreadores returned nothing');
-  // Awaiting a link → linked. An ALERTA raised before the link keeps running its 30 minutes.
-  await db
-    .update(rastreadores)
-    .set({ situacao: 'ATIVO' })
-    .where(and(eq(rastreadores.id, v.rastreadorId), eq(rastreadores.situacao, 'AGUARDANDO_VINCULO')));
   return row.id;
 }
 

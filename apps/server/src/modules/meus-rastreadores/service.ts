@@ -10,6 +10,7 @@ import { iso, isoOuNull, pagina } from '../../lib/paginacao';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { Principal } from '../../plugins/auth';
 import { registrarAuditoria } from '../auditoria/service';
+import { marcarVinculado } from '../rastreadores/dispositivo-service';
 import { avisarGateway, comandosDoModo, enfileirar } from '../comandos/service';
 import {
   atualizar,
@@ -139,6 +140,7 @@ export async function salvarMeuRastreador(
         intervaloLocalizacao: b.intervaloLocalizacao,
         periUltraEconBateria: b.periUltraEconBateria,
       });
+      await marcarVinculado(tx, alvo.id);
       await enfileirar(tx, alvo.id, p.usuarioId, comandosDoModo({ ...b, economiaBateria: 'F', ultraEconomiaBateria: 'F' }));
       await registrarAuditoria(tx, {
         usuarioId: p.usuarioId,

@@ -2,8 +2,8 @@ import type { Executor } from '../../db/client';
 import * as repo from './repository';
 
 /**
- * What the TOPIN gateway changes on a tracker as its device talks: identity at login, last
- * contact, battery, alarms, power-off and a disputed IMEI.
+ * What other modules change on a tracker: the TOPIN gateway as its device talks (identity at
+ * login, last contact, battery, alarms, power-off, a disputed IMEI), and the owner's link.
  */
 export const rastreadorPorImei = (db: Executor, imei: string) => repo.porImei(db, imei);
 export const registrarComunicacao = (db: Executor, id: number) => repo.registrarComunicacao(db, id);
@@ -12,3 +12,4 @@ export const atualizarBateria = (db: Executor, id: number, bateria: number, nive
 export const marcarAlerta = (db: Executor, id: number) => repo.marcarAlerta(db, id);
 export const marcarDesligado = (db: Executor, id: number) => repo.marcarDesligado(db, id);
 export const marcarOrigensAlternadas = (db: Executor, id: number) => repo.marcarOrigensAlternadas(db, id);
+export const marcarVinculado = (db: Executor, id: number) => repo.marcarVinculado(db, id);

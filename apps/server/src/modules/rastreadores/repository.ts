@@ -248,3 +248,11 @@ export async function marcarOrigensAlternadas(db: Executor, id: number) {
     .set({ origensAlternadasEm: sql`now()` })
     .where(eq(rastreadores.id, id));
 }
+
+/** Awaiting a link → linked. An ALERTA raised before the link keeps running its 30 minutes. */
+export async function marcarVinculado(db: Executor, id: number) {
+  await db
+    .update(rastreadores)
+    .set({ situacao: 'ATIVO' })
+    .where(and(eq(rastreadores.id, id), eq(rastreadores.situacao, 'AGUARDANDO_VINCULO')));
+}
