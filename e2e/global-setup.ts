@@ -4,8 +4,7 @@ import { existsSync, mkdtempSync, rmSync, mkdirSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { iniciarSmtp } from '../apps/server/test/smtp';
-import { iniciarViaCep } from '../apps/server/test/viacep-fake';
+import { iniciarSmtp, iniciarViaCep } from '@rastro/server/testing';
 import { E2E_ADMIN, E2E_MAIL_DIR, E2E_PORT, E2E_TOPIN_PORT, E2E_URL } from './env';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

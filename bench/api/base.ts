@@ -6,7 +6,7 @@ import {
   type SituacaoEnergia,
   type SituacaoRastreador,
 } from '@rastro/shared/dominio';
-import { ajustarV8 } from '../../apps/server/src/lib/v8';
+import { ajustarV8 } from '@rastro/server';
 import { ENV_POOL, ENV_URL, type AvisoAlvo } from './mensagens';
 
 /**

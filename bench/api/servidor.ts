@@ -1,10 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
-import { openPostgres } from '../../apps/server/src/db/client';
-import { ajustarV8 } from '../../apps/server/src/lib/v8';
+import { ajustarV8, buildApp, loadConfig, openPostgres } from '@rastro/server';
 import { ENV_POOL, ENV_URL, type AvisoAlvo } from './mensagens';
 
 /**

@@ -1,0 +1,6 @@
+/** The server as the rest of the repository runs it (bench/, tools): built, configured, started. */
+export { buildApp } from './app';
+export { loadConfig, type Config } from './config';
+export { consultar, openDatabase, openPostgres, type Database } from './db/client';
+export { GatewayTopin } from './gateway/servidor';
+export { ajustarV8 } from './lib/v8';
