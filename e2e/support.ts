@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { expect, type Browser, type Page } from '@playwright/test';
-import { decodeServerFrame, type ServerMessage } from '@rastro/topin/decode-server';
-import { encodeAlarm, encodeGps, encodeLogin, encodeStatus } from '@rastro/topin/encode-device';
+import { decodeServerFrame, type ServerMessage } from '@rastro/topin/server-to-device/decode';
+import { encodeAlarm, encodeGps, encodeLogin, encodeStatus } from '@rastro/topin/device-to-server/encode';
 import { TopinFramer } from '@rastro/topin/framer';
 import { E2E_TOPIN_PORT, E2E_URL } from './env';
 

@@ -13,9 +13,8 @@ if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-// A young generation of up to 2 × 64 MB (V8's default is 2 × 16): a request's garbage dies there
-// instead of in fewer, larger collections (bench/api: 4–11% less CPU per request). Only a command-line
-// flag sizes it; apps/server/package.json and bench/api (both targets) use the same.
+// A young generation of up to 2 × 64 MB, where a request's garbage dies (docs/adr/0007-flags-do-v8.md).
+// Only a command-line flag sizes it; apps/server/package.json and bench/api use the same.
 const server = spawn(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
   cwd: root,
   stdio: 'inherit',

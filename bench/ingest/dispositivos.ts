@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { decodeServerFrame, type ServerMessage } from '@rastro/topin/decode-server';
-import { encodeAlarm, encodeGps, encodeLogin } from '@rastro/topin/encode-device';
+import { decodeServerFrame, type ServerMessage } from '@rastro/topin/server-to-device/decode';
+import { encodeAlarm, encodeGps, encodeLogin } from '@rastro/topin/device-to-server/encode';
 import { TopinFramer } from '@rastro/topin/framer';
 import { cpuProprioMs } from '../lib/cpu';
 import { percentil } from '../lib/stats';

@@ -13,7 +13,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { opcoesDeLog } from './lib/log';
 import type { AppInstance } from './lib/types';
-import { liveAdapter } from './live/routes';
+import { liveAdapter } from './live/plugin';
 import { fonteDeSessoes } from './modules/auth/sessoes';
 import { MODULOS } from './modules';
 import { authPlugin } from './plugins/auth';

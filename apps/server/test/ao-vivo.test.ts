@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { encodeAlarm, encodeGps, encodeHeartbeat, encodeLogin } from '@rastro/topin/encode-device';
+import { encodeAlarm, encodeGps, encodeHeartbeat, encodeLogin } from '@rastro/topin/device-to-server/encode';
 import type { EventoSocket } from '@rastro/shared/schemas/mapa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';

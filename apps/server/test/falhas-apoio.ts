@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { encodeGps, encodeLogin } from '@rastro/topin/encode-device';
+import { encodeGps, encodeLogin } from '@rastro/topin/device-to-server/encode';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { basicCliente } from './helpers';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { encodeGps, encodeLogin, encodeWifiLbs } from '@rastro/topin/encode-device';
+import { encodeGps, encodeLogin, encodeWifiLbs } from '@rastro/topin/device-to-server/encode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultar } from '../src/db/client';
 import { GatewayTopin } from '../src/gateway/servidor';

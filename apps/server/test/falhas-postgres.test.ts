@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MSG } from '@rastro/shared/messages';
-import { shutdown } from '@rastro/topin/encode';
+import { shutdown } from '@rastro/topin/server-to-device/encode';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   apagarCluster,

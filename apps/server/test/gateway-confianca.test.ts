@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { encodeGps, encodeHeartbeat, encodeLogin, encodeWifiLbs } from '@rastro/topin/encode-device';
+import { encodeGps, encodeHeartbeat, encodeLogin, encodeWifiLbs } from '@rastro/topin/device-to-server/encode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultar } from '../src/db/client';
 import { GatewayTopin } from '../src/gateway/servidor';

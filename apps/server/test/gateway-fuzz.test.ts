@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { messageArb } from '@rastro/topin/arbitraries';
-import { encodeGps, encodeLogin, encodeMessage } from '@rastro/topin/encode-device';
+import { encodeGps, encodeLogin, encodeMessage } from '@rastro/topin/device-to-server/encode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultar } from '../src/db/client';
 import { GatewayTopin } from '../src/gateway/servidor';

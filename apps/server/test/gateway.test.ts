@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { encodeAlarm, encodeGps, encodeLogin, encodeStatus, encodeWifiLbs } from '@rastro/topin/encode-device';
+import { encodeAlarm, encodeGps, encodeLogin, encodeStatus, encodeWifiLbs } from '@rastro/topin/device-to-server/encode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultar } from '../src/db/client';
 import { GatewayTopin } from '../src/gateway/servidor';

@@ -78,7 +78,7 @@ describe('the gateway batch insert', () => {
     const w = new BatchWriter<NovaLocalizacao>((l) => inserirLocalizacoes(app.database.db, l), {
       maxItems: 100,
       maxDelayMs: 20,
-      isolar: isDataError,
+      isolate: isDataError,
     });
     const quando = new Date('2026-11-22T11:00:00.000Z');
     const r = await Promise.allSettled([

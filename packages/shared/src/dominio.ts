@@ -36,7 +36,7 @@ export const DESCRICAO_SITUACAO_CHIP: Record<SituacaoChip, string> = { A: 'Ativo
 export const TIPOS_LOCALIZACAO = ['GPS', 'WIFI', 'LBS'] as const;
 export type TipoLocalizacao = (typeof TIPOS_LOCALIZACAO)[number];
 
-/** Device commands queued for the gateway (ARCHITECTURE.md, `comandos`). */
+/** Device commands queued for the gateway (docs/ARCHITECTURE.md §5). */
 export const TIPOS_COMANDO = ['DESLIGAR', 'LOCALIZAR', 'INTERVALO', 'GPS_LIGAR', 'GPS_DESLIGAR'] as const;
 export type TipoComando = (typeof TIPOS_COMANDO)[number];
 export const STATUS_COMANDO = ['PENDENTE', 'ENVIADO', 'CONFIRMADO', 'FALHOU'] as const;

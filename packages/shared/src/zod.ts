@@ -3,10 +3,9 @@ import { ZodMiniType, type ZodMiniObject, type object as objetoMini } from 'zod/
 
 /**
  * zod/mini for the shared schemas, as Node gets it: the same API, but objects compile their
- * parser on first use (zod's JIT, as classic zod does; mini leaves it out to stay small). The
- * server parses every request and encodes every response through these schemas: a day of
- * history is 1,440 objects, 3× faster to encode compiled (bench/api). The browser gets plain
- * zod/mini (./zod.browser.ts, package.json condition `browser`). Import as
+ * parser on first use (zod's JIT; mini leaves it out to stay small). The server checks every
+ * request and response through these schemas (docs/adr/0004-serializador-de-respostas.md). The
+ * browser gets plain zod/mini (./zod.browser.ts, package.json condition `browser`). Import as
  * `import * as z from '@rastro/shared/zod'`.
  */
 export * from 'zod/mini';

@@ -4,7 +4,7 @@ export const START = 0x78;
 export const CR = 0x0d;
 export const LF = 0x0a;
 
-/** `78 78 LEN TYPE payload 0D 0A`. LEN defaults to payload length + 1, as TOPIN.md prescribes. */
+/** `78 78 LEN TYPE payload 0D 0A`. LEN defaults to payload length + 1, as docs/protocols/TOPIN.md prescribes. */
 export function buildFrame(type: number, payload: ArrayLike<number> = [], len = payload.length + 1): Uint8Array {
   const out = new Uint8Array(payload.length + 6);
   out[0] = START;

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromHex } from './bytes';
-import { decodeFrame } from './decode';
-import { encodeWifiLbs } from './encode-device';
+import { decodeFrame } from './device-to-server/decode';
+import { encodeWifiLbs } from './device-to-server/encode';
 import { type Frame, toFrame } from './framer';
 import { type TopinMessage } from './message';
 

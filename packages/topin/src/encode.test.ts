@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromHex, toHex } from './bytes';
-import { decodeServerFrame } from './decode-server';
+import { decodeServerFrame } from './server-to-device/decode';
 import {
   ackFor,
   factoryReset,
@@ -19,8 +19,8 @@ import {
   statusReply,
   timePacket,
   wifiLbsAck,
-} from './encode';
-import { encodeAlarm, encodeCharger, encodeCollar, encodeLocateAnswer, encodeLogin, encodeStatus } from './encode-device';
+} from './server-to-device/encode';
+import { encodeAlarm, encodeCharger, encodeCollar, encodeLocateAnswer, encodeLogin, encodeStatus } from './device-to-server/encode';
 import { toFrame } from './framer';
 
 const hex = (s: string) => s.replace(/\s+/g, '').toLowerCase();

@@ -34,7 +34,7 @@ interface Bounds {
 const ANY: Bounds = { min: 0, max: Infinity };
 const EMPTY: Bounds = { min: 0, max: 0 };
 
-/** Body lengths TOPIN.md allows for each device message type; undefined for a type no device sends. */
+/** Body lengths docs/protocols/TOPIN.md allows for each device message type; undefined for a type no device sends. */
 function deviceBounds(type: number, len: number): Bounds | undefined {
   switch (type) {
     case 0x01:

@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { messageArb } from './arbitraries';
 import { concatBytes, toHex } from './bytes';
-import { decodeFrame } from './decode';
-import { decodeServerFrame } from './decode-server';
-import { encodeMessage } from './encode-device';
+import { decodeFrame } from './device-to-server/decode';
+import { decodeServerFrame } from './server-to-device/decode';
+import { encodeMessage } from './device-to-server/encode';
 import { type Frame, TopinFramer } from './framer';
 
 /** Splits bytes at the given points (any order, duplicates and out-of-range points allowed). */

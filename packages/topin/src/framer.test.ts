@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildFrame, concatBytes, fromHex, toHex } from './bytes';
-import { decodeFrame } from './decode';
-import { encodeGps, encodeHeartbeat, encodeWifiLbs } from './encode-device';
+import { decodeFrame } from './device-to-server/decode';
+import { encodeGps, encodeHeartbeat, encodeWifiLbs } from './device-to-server/encode';
 import { TopinFramer, toFrame } from './framer';
 
 const heartbeat = '787801080d0a';

@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { concatBytes, fromHex, toHex } from './bytes';
-import { decodeFrame } from './decode';
-import { decodeServerFrame } from './decode-server';
-import { ackFor } from './encode';
+import { decodeFrame } from './device-to-server/decode';
+import { decodeServerFrame } from './server-to-device/decode';
+import { ackFor } from './server-to-device/encode';
 import { type Frame, type FramerOptions, TopinFramer } from './framer';
 
 /**

@@ -1,4 +1,4 @@
-/** What a TOPIN device says, decoded. Facts: shared/protocols/TOPIN.md. */
+/** What a TOPIN device says, decoded. Facts: docs/protocols/TOPIN.md. */
 
 /** Device → server message types. */
 export const MSG = {
@@ -167,7 +167,7 @@ export interface UnknownMessage {
   body: Uint8Array;
 }
 
-/** A known type whose body does not hold what TOPIN.md says it holds. */
+/** A known type whose body does not hold what docs/protocols/TOPIN.md says it holds. */
 export interface MalformedMessage {
   kind: 'malformed';
   type: number;

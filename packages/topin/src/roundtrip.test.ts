@@ -2,11 +2,20 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gpsFixArb, gpsFormat2Arb, loginArb, messageArb, simpleArb, statusArb, timeArb, wifiLbsArb } from './arbitraries';
 import { toHex } from './bytes';
-import { decodeFrame } from './decode';
-import { GPS_UNITS_PER_DEGREE } from './decode-gps';
-import { decodeServerFrame } from './decode-server';
-import { gpsAck, gpsOffWindow, locateNow, positionReply, setStatusInterval, setUploadInterval, timePacket, wifiLbsAck } from './encode';
-import { encodeMessage } from './encode-device';
+import { decodeFrame } from './device-to-server/decode';
+import { GPS_UNITS_PER_DEGREE } from './device-to-server/decode-gps';
+import { decodeServerFrame } from './server-to-device/decode';
+import {
+  gpsAck,
+  gpsOffWindow,
+  locateNow,
+  positionReply,
+  setStatusInterval,
+  setUploadInterval,
+  timePacket,
+  wifiLbsAck,
+} from './server-to-device/encode';
+import { encodeMessage } from './device-to-server/encode';
 import { toFrame } from './framer';
 import { type TopinMessage, WIFI_LBS_TYPES } from './message';
 import { bcdTimeBytes, binaryTimeBytes } from './time';

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { concatBytes, fromHex, toHex } from './bytes';
-import { decodeFrame } from './decode';
-import { ackFor, loginReply, statusReply, timePacket } from './encode';
+import { decodeFrame } from './device-to-server/decode';
+import { ackFor, loginReply, statusReply, timePacket } from './server-to-device/encode';
 import { type Frame, TopinFramer, toFrame } from './framer';
 import { type TopinMessage } from './message';
 
@@ -141,7 +141,7 @@ describe('topin-vectors.json', () => {
         }
         switch (v.name) {
           case 'login':
-            // The JSON writes "7878010101 0d0a" (an extra 01). TOPIN.md, the vendor document and
+            // The JSON writes "7878010101 0d0a" (an extra 01). docs/protocols/TOPIN.md, the vendor document and
             // the vendor server's log ("OUT 787801010D0A") all give 78 78 01 01 0D 0A.
             expect(v.reply).toMatch(/then a 0x30 time frame/);
             expect(sent).toEqual(['787801010d0a', TIME_FRAME]);

@@ -23,7 +23,7 @@ export function defaultCellWidth(type: WifiLbsType): CellWidth {
 }
 
 /**
- * TOPIN.md's rule: the width that makes the cells end exactly at the body's end, or one byte
+ * docs/protocols/TOPIN.md's rule: the width that makes the cells end exactly at the body's end, or one byte
  * before it (the alarm byte); the type's default when both fit (only possible with 0 cells).
  */
 export function chooseCellWidth(type: WifiLbsType, cellCount: number, bytesAfterHeader: number): CellWidth | null {

@@ -1,6 +1,6 @@
 import { type Socket, connect } from 'node:net';
-import { decodeServerFrame, type ServerMessage } from '@rastro/topin/decode-server';
-import { encodeAlarm, encodeGps, encodeLogin, encodeStatus, encodeWifiLbs } from '@rastro/topin/encode-device';
+import { decodeServerFrame, type ServerMessage } from '@rastro/topin/server-to-device/decode';
+import { encodeAlarm, encodeGps, encodeLogin, encodeStatus, encodeWifiLbs } from '@rastro/topin/device-to-server/encode';
 import { TopinFramer } from '@rastro/topin/framer';
 import { type Pet, type PetSnapshot, type Random, type radioEnvironment } from './pet';
 

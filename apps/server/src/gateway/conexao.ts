@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
-import { decodeFrame, type TopinMessage } from '@rastro/topin/decode';
-import { ackFor, loginReply, statusReply, timePacket } from '@rastro/topin/encode';
+import { decodeFrame, type TopinMessage } from '@rastro/topin/device-to-server/decode';
+import { ackFor, loginReply, statusReply, timePacket } from '@rastro/topin/server-to-device/encode';
 import { TopinFramer, type Frame } from '@rastro/topin/framer';
 import type { FastifyBaseLogger } from 'fastify';
 import { ipSemMapeamento } from '../lib/faixas';

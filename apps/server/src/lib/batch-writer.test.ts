@@ -59,7 +59,7 @@ describe('BatchWriter', () => {
         if (itens.includes(13)) throw Object.assign(new Error('fora do intervalo'), { code: '22003' });
         lotes.push(itens);
       },
-      { maxItems: 10, maxDelayMs: 5, isolar: (err) => (err as { code?: string }).code === '22003' },
+      { maxItems: 10, maxDelayMs: 5, isolate: (err) => (err as { code?: string }).code === '22003' },
     );
     const r = await Promise.allSettled([1, 13, 2].map((n) => w.add(n)));
     expect(r.map((x) => x.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);

@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
  * `maxDelayMs`. While every writer is busy, items keep gathering (group commit): under load the
  * batches grow towards `maxItems` on their own, and no small batch queues behind a long one.
  *
- * When `isolar` says a batch's error lies in its data (one bad row) rather than in the store,
+ * When `isolate` says a batch's error lies in its data (one bad row) rather than in the store,
  * the batch is written again item by item: only the bad items reject, the others commit.
  */
 export interface BatchWriterOptions {
@@ -20,10 +20,10 @@ export interface BatchWriterOptions {
   /** Batches being written at once, each on its own pool connection. Default 1: in arrival order. */
   concurrency?: number;
   /** True when a failed batch should be retried item by item (the error is in a row, not the store). */
-  isolar?: (err: unknown) => boolean;
+  isolate?: (err: unknown) => boolean;
 }
 
-interface Pendente<T> {
+interface Pending<T> {
   item: T;
   /** When it was added (performance.now()). */
   t: number;
@@ -31,114 +31,114 @@ interface Pendente<T> {
   reject: (err: unknown) => void;
 }
 
-interface Lote<T> {
-  itens: Pendente<T>[];
-  terminar: () => void;
+interface Batch<T> {
+  items: Pending<T>[];
+  finish: () => void;
 }
 
 export class BatchWriter<T> {
-  private fila: Pendente<T>[] = [];
+  private queue: Pending<T>[] = [];
   private timer: NodeJS.Timeout | undefined;
   /** Batches cut by flush() and not yet started, oldest first. */
-  private readonly prontos: Lote<T>[] = [];
+  private readonly ready: Batch<T>[] = [];
   /** Every batch cut and not yet finished. */
-  private readonly abertos = new Set<Promise<void>>();
-  private gravando = 0;
-  private fechado = false;
+  private readonly open = new Set<Promise<void>>();
+  private writing = 0;
+  private closed = false;
 
   constructor(
-    private readonly gravar: (itens: T[]) => Promise<void>,
+    private readonly write: (items: T[]) => Promise<void>,
     private readonly opts: BatchWriterOptions,
   ) {}
 
   add(item: T): Promise<void> {
-    if (this.fechado) return Promise.reject(new Error('BatchWriter fechado'));
+    if (this.closed) return Promise.reject(new Error('BatchWriter closed'));
     return new Promise<void>((resolve, reject) => {
-      this.fila.push({ item, t: performance.now(), resolve, reject });
-      this.escrever();
+      this.queue.push({ item, t: performance.now(), resolve, reject });
+      this.pump();
     });
   }
 
-  get pendentes(): number {
-    return this.fila.length;
+  get pending(): number {
+    return this.queue.length;
   }
 
   /** Cuts what waits now; resolves when that (and every batch before it) is done. */
   flush(): Promise<void> {
-    this.desarmar();
-    while (this.fila.length > 0) this.prontos.push(this.cortar());
-    this.escrever();
-    return Promise.all(this.abertos).then(() => undefined);
+    this.disarm();
+    while (this.queue.length > 0) this.ready.push(this.cut());
+    this.pump();
+    return Promise.all(this.open).then(() => undefined);
   }
 
   /** Commits what waits and refuses anything new. */
   async close(): Promise<void> {
-    this.fechado = true;
+    this.closed = true;
     await this.flush();
   }
 
-  private cortar(): Lote<T> {
-    let terminar: () => void = () => undefined;
-    const feito = new Promise<void>((r) => (terminar = r));
-    this.abertos.add(feito);
-    void feito.then(() => this.abertos.delete(feito));
-    return { itens: this.fila.splice(0, this.opts.maxItems), terminar };
+  private cut(): Batch<T> {
+    let finish: () => void = () => undefined;
+    const done = new Promise<void>((r) => (finish = r));
+    this.open.add(done);
+    void done.then(() => this.open.delete(done));
+    return { items: this.queue.splice(0, this.opts.maxItems), finish };
   }
 
-  private desarmar() {
+  private disarm() {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
   }
 
   /** Starts batches while a writer is free: flushed ones first, then what waits, when it is due. */
-  private escrever() {
-    while (this.gravando < (this.opts.concurrency ?? 1)) {
-      let lote = this.prontos.shift();
-      if (!lote) {
-        const primeiro = this.fila[0];
-        if (!primeiro) return this.desarmar();
-        const espera = primeiro.t + this.opts.maxDelayMs - performance.now();
-        if (this.fila.length < this.opts.maxItems && espera > 0) {
+  private pump() {
+    while (this.writing < (this.opts.concurrency ?? 1)) {
+      let batch = this.ready.shift();
+      if (!batch) {
+        const first = this.queue[0];
+        if (!first) return this.disarm();
+        const wait = first.t + this.opts.maxDelayMs - performance.now();
+        if (this.queue.length < this.opts.maxItems && wait > 0) {
           this.timer ??= setTimeout(() => {
             this.timer = undefined;
-            this.escrever();
-          }, espera);
+            this.pump();
+          }, wait);
           return;
         }
-        lote = this.cortar();
+        batch = this.cut();
       }
-      this.iniciar(lote);
+      this.start(batch);
     }
   }
 
-  private iniciar(lote: Lote<T>) {
-    this.gravando++;
+  private start(batch: Batch<T>) {
+    this.writing++;
     // Through a promise, so a writer that throws synchronously still rejects its batch.
     void Promise.resolve()
-      .then(() => this.gravar(lote.itens.map((p) => p.item)))
+      .then(() => this.write(batch.items.map((p) => p.item)))
       .then(
         () => {
-          for (const p of lote.itens) p.resolve();
+          for (const p of batch.items) p.resolve();
         },
-        (err: unknown) => (lote.itens.length > 1 && this.opts.isolar?.(err) ? this.umPorUm(lote.itens) : rejeitarTodos(lote.itens, err)),
+        (err: unknown) => (batch.items.length > 1 && this.opts.isolate?.(err) ? this.oneByOne(batch.items) : rejectAll(batch.items, err)),
       )
       .finally(() => {
-        this.gravando--;
-        lote.terminar();
-        this.escrever();
+        this.writing--;
+        batch.finish();
+        this.pump();
       });
   }
 
   /** Each item in its own write, in order, so one bad item cannot hold back the others. */
-  private async umPorUm(itens: Pendente<T>[]) {
-    for (const p of itens) {
+  private async oneByOne(items: Pending<T>[]) {
+    for (const p of items) {
       await Promise.resolve()
-        .then(() => this.gravar([p.item]))
+        .then(() => this.write([p.item]))
         .then(p.resolve, p.reject);
     }
   }
 }
 
-function rejeitarTodos<T>(itens: Pendente<T>[], err: unknown) {
-  for (const p of itens) p.reject(err);
+function rejectAll<T>(items: Pending<T>[], err: unknown) {
+  for (const p of items) p.reject(err);
 }

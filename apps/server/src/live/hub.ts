@@ -31,7 +31,7 @@ const MAX_BUFFER = 1_000_000;
  * gateways NOTIFY after committing, reads the new state of the trackers and notifications its
  * own sockets care about, and pushes it — each socket only ever gets its user's own data.
  */
-export class HubAoVivo {
+export class LiveHub {
   private readonly porUsuario = new Map<number, Set<Assinante>>();
   private fila: Promise<void> = Promise.resolve();
   private pararDeOuvir: (() => Promise<void>) | undefined;

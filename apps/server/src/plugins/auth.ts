@@ -60,12 +60,10 @@ export async function resolverToken(fonte: FonteDeSessoes, token: string): Promi
 }
 
 /**
- * Adds who the request acts as to its log lines. Fastify gives every request its own pino child
- * logger: the bindings go into that one (`setBindings`, also seen by `reply.log`, the same object)
- * rather than into a child of it. A child of a per-request logger makes V8 turn that logger into a
- * prototype and build new hidden classes for it, in old space, on every authenticated request:
- * garbage only a full collection frees, and a few µs of CPU each time (bench/api). Without a
- * per-request logger (logging disabled: the request's logger is the app's), a child as before.
+ * Adds who the request acts as to its log lines: into the request's own pino logger
+ * (`setBindings`, also seen by `reply.log`), not a child of it, which costs garbage in old space
+ * on every request (docs/adr/0007-flags-do-v8.md). Without a per-request logger (logging
+ * disabled), a child.
  */
 function comQuem(req: FastifyRequest, quem: Record<string, number>) {
   const log: FastifyRequest['log'] & { setBindings?: (b: Record<string, number>) => void } = req.log;

@@ -33,12 +33,9 @@ function conversao(schema: core.$ZodType, vistos = new Set<core.$ZodType>()): st
 
 /**
  * The response serializer: checks the body against the route's zod schema (unknown keys
- * dropped, so nothing the schema does not list leaves) and writes it as JSON, as
- * fastify-type-provider-zod's does, but by parsing instead of encoding. Response schemas here
- * describe plain JSON, where the two agree, and zod's encode runs every checked value twice (a
- * pass without checks, then the checks): twice the garbage for the same answer, the largest
- * cost a request of the map's current positions had over a bare route (bench/api). A response
- * schema that converts values would need encode: it is refused when its route is registered.
+ * dropped, so nothing the schema does not list leaves) and writes it as JSON, by parsing rather
+ * than encoding (docs/adr/0004-serializador-de-respostas.md). A response schema that converts
+ * values would need encode: it is refused when its route is registered.
  */
 export const serializadorZod: FastifySerializerCompiler<unknown> = ({ schema, method, url }) => {
   if (!(schema instanceof core.$ZodType)) throw new InvalidSchemaError(JSON.stringify(schema));

@@ -1,7 +1,7 @@
 import { FORMATO_DATA, FORMATO_DATA_HORA } from '@rastro/shared/constants';
 import { dayjs } from './dayjs';
 
-/** Dates arrive as ISO-8601 with offset and are shown in the app's time zone (ARCHITECTURE.md). */
+/** Dates arrive as ISO-8601 with offset and are shown in the app's time zone (docs/ARCHITECTURE.md §7). */
 export const FUSO_HORARIO = 'America/Sao_Paulo';
 
 const format = (iso: string | null | undefined, pattern: string): string => {

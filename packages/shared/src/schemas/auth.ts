@@ -96,8 +96,7 @@ export const mensagemSchema = z.object({ message: z.string() });
 // ---- Sign-up -----------------------------------------------------------------------------
 
 /**
- * Sign-up (spec §5). The spec's "senha max 8" is read as the minimum (ARCHITECTURE.md,
- * deliberate departures): 8 to 80 characters.
+ * Sign-up (spec §5). The spec's "senha max 8" is read as the minimum (docs/ARCHITECTURE.md §8): 8 to 80 characters.
  */
 export const signUpSchema = z.object({
   nome: obrigatorio(LIMITES.signUpNome),

@@ -1,4 +1,4 @@
-import { gpsOffWindow, gpsOffWindowDisabled, locateNow, setUploadInterval, shutdown } from '@rastro/topin/encode';
+import { gpsOffWindow, gpsOffWindowDisabled, locateNow, setUploadInterval, shutdown } from '@rastro/topin/server-to-device/encode';
 import { INTERVALO_MAXIMO_DISPOSITIVO_S } from '@rastro/shared/constants';
 
 /** The shortest upload interval a TOPIN device accepts, in seconds. */

@@ -24,7 +24,7 @@ export interface ModoBateria {
 const PERIODO_ULTRA_PADRAO = 60;
 
 /**
- * The device commands of a battery mode (ARCHITECTURE.md): normal = GPS on at the owner's
+ * The device commands of a battery mode (docs/ARCHITECTURE.md §5): normal = GPS on at the owner's
  * interval; economia = GPS off, same interval; ultra economia = GPS off at the ultra period.
  * TOPIN devices accept at most 7,200 s, so longer ultra periods are capped there.
  */

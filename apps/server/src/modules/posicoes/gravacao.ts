@@ -57,7 +57,7 @@ export class GravacaoDePosicoes {
     private readonly geo: GeolocationProvider,
     private readonly aprendiz: LocalGeolocationProvider | undefined,
     private readonly log: FastifyBaseLogger,
-    // Group commit: big batches under load, two in flight (measured with `npm run bench`).
+    // Group commit: big batches under load, two in flight (docs/adr/0002-ack-depois-do-commit.md).
     opts: BatchWriterOptions = { maxItems: 5000, maxDelayMs: 10, concurrency: 2 },
   ) {
     this.escritor = new BatchWriter(
@@ -65,7 +65,7 @@ export class GravacaoDePosicoes {
         await inserirLocalizacoes(this.db, linhas);
         this.aoGravar?.(linhas.length);
       },
-      { isolar: isDataError, ...opts },
+      { isolate: isDataError, ...opts },
     );
   }
 

@@ -12,7 +12,7 @@ export const niveisQueryOptions = () =>
     queryKey: lookupKeys.niveis(),
     queryFn: getNiveis,
     staleTime: 5 * 60_000,
-    // ARCHITECTURE.md: the original named 'Estado' here by mistake.
+    // The original named 'Estado' here by mistake (docs/ARCHITECTURE.md §8).
     meta: { errorMessage: erroCarregar('Nivel') },
   });
 

@@ -1,8 +1,8 @@
-import { view } from './bytes';
-import { isPlausibleCoordinate } from './field-domain';
-import { type Frame } from './framer';
-import { type GpsMessage, type GpsType, type MalformedMessage, alarmFlags } from './message';
-import { readBinaryTime } from './time';
+import { view } from '../bytes';
+import { isPlausibleCoordinate } from '../field-domain';
+import { type Frame } from '../framer';
+import { type GpsMessage, type GpsType, type MalformedMessage, alarmFlags } from '../message';
+import { readBinaryTime } from '../time';
 
 /** Degrees = value / 1,800,000 (minutes × 30,000). */
 export const GPS_UNITS_PER_DEGREE = 1_800_000;
@@ -43,7 +43,7 @@ export function decodeGpsFix(frame: Frame, type: 0x10 | 0x11): GpsMessage | Malf
     valid: (flags & VALID) !== 0,
     buffered: type === 0x11,
   };
-  // TOPIN.md: "if at least 5 bytes remain before the end" counts the 0D 0A (as Traccar reads it).
+  // docs/protocols/TOPIN.md: "if at least 5 bytes remain before the end" counts the 0D 0A (as Traccar reads it).
   if (b.length >= FIX_BYTES + FIX_EXTRA_BYTES) {
     msg.altitude = v.getInt16(FIX_BYTES);
     msg.alarms = alarmFlags(v.getUint8(FIX_BYTES + 2));

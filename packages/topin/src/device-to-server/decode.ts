@@ -1,13 +1,13 @@
-import { toHex } from './bytes';
+import { toHex } from '../bytes';
 import { decodeGpsFix, decodeGpsFormat2 } from './decode-gps';
 import { decodeWifiLbs } from './decode-wifi-lbs';
-import { type Frame } from './framer';
-import { type MalformedMessage, type StatusMessage, type TopinMessage, isWifiLbsType, locateReasonLabel } from './message';
+import { type Frame } from '../framer';
+import { type MalformedMessage, type StatusMessage, type TopinMessage, isWifiLbsType, locateReasonLabel } from '../message';
 
-export type { TopinMessage } from './message';
+export type { TopinMessage } from '../message';
 
 /**
- * Decodes one device frame. Pure and total: a known type whose body is not what TOPIN.md says
+ * Decodes one device frame. Pure and total: a known type whose body is not what docs/protocols/TOPIN.md says
  * gives `malformed`, an unlisted type gives `unknown`; it never throws.
  */
 export function decodeFrame(frame: Frame): TopinMessage {

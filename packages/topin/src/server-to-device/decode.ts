@@ -1,7 +1,7 @@
-import { fromAscii, fromBcd, view } from './bytes';
-import { type Frame } from './framer';
-import { type WifiLbsType, isWifiLbsType } from './message';
-import { readBcdTime, readBinaryTime, utcDate } from './time';
+import { fromAscii, fromBcd, view } from '../bytes';
+import { type Frame } from '../framer';
+import { type WifiLbsType, isWifiLbsType } from '../message';
+import { readBcdTime, readBinaryTime, utcDate } from '../time';
 
 /** What the server sends, decoded from a device's point of view (for the simulator). */
 export type ServerMessage =

@@ -1,6 +1,6 @@
-import { view } from './bytes';
-import { isPlausibleCell } from './field-domain';
-import { type Frame } from './framer';
+import { view } from '../bytes';
+import { isPlausibleCell } from '../field-domain';
+import { type Frame } from '../framer';
 import {
   type AccessPoint,
   type Cell,
@@ -9,9 +9,9 @@ import {
   type WifiLbsType,
   alarmFlags,
   isBufferedType,
-} from './message';
-import { readBcdTime } from './time';
-import { AP_BYTES, CELL_HEADER_BYTES, TIME_BYTES, cellBytes, cellHeaderOffset, chooseCellWidth } from './wifi-layout';
+} from '../message';
+import { readBcdTime } from '../time';
+import { AP_BYTES, CELL_HEADER_BYTES, TIME_BYTES, cellBytes, cellHeaderOffset, chooseCellWidth } from '../wifi-layout';
 
 export function formatMac(bytes: Uint8Array): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(':');

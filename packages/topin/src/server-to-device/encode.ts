@@ -1,7 +1,7 @@
-import { ascii, buildFrame, toBcd } from './bytes';
-import { type Frame } from './framer';
-import { isWifiLbsType } from './message';
-import { fullTimeBytes } from './time';
+import { ascii, buildFrame, toBcd } from '../bytes';
+import { type Frame } from '../framer';
+import { isWifiLbsType } from '../message';
+import { fullTimeBytes } from '../time';
 
 /**
  * What the server sends: replies and commands, each `78 78 LEN TYPE payload 0D 0A` with
@@ -16,7 +16,7 @@ export function loginReply(accepted: boolean): Uint8Array {
 
 /**
  * 0x30 with YYYY MM DD hh mm ss in UTC: after a login and when the device asks. LEN is 07, the
- * payload length, as TOPIN.md, the vendor document and Traccar write it (not payload + 1).
+ * payload length, as docs/protocols/TOPIN.md, the vendor document and Traccar write it (not payload + 1).
  */
 export function timePacket(date: Date): Uint8Array {
   const payload = fullTimeBytes(date);
@@ -72,7 +72,7 @@ export function positionReply(latitude: number, longitude: number): Uint8Array {
 }
 
 /**
- * "Sincronizar": 0x80 asks for a position now (GPS, WI-FI, LBS). TOPIN.md gives `02` for WI-FI/LBS
+ * "Sincronizar": 0x80 asks for a position now (GPS, WI-FI, LBS). docs/protocols/TOPIN.md gives `02` for WI-FI/LBS
  * only; the vendor document writes that as `78 78 02 80 0D 0A` (LEN 02, no payload). We send
  * payload 02, so LEN is 02 too and both readings see it.
  */
@@ -142,7 +142,7 @@ export function factoryReset(): Uint8Array {
   return buildFrame(0x15);
 }
 
-// Not encoded, because TOPIN.md does not give their payloads:
+// Not encoded, because docs/protocols/TOPIN.md does not give their payloads:
 // - 0x34 (GPS/LBS switches and boot/shutdown schedule): "see vendor doc".
 // - 0x57 (settings sync answer): only the first fields are listed ("…").
 // Economy modes use 0x97 (and 0x46) until those are documented.

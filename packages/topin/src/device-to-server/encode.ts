@@ -1,4 +1,4 @@
-import { buildFrame, concatBytes, fromHex, requireByte } from './bytes';
+import { buildFrame, concatBytes, fromHex, requireByte } from '../bytes';
 import { GPS_UNITS_PER_DEGREE } from './decode-gps';
 import {
   type AccessPoint,
@@ -9,8 +9,8 @@ import {
   type StatusMessage,
   type TopinMessage,
   type WifiLbsMessage,
-} from './message';
-import { bcdTimeBytes, binaryTimeBytes } from './time';
+} from '../message';
+import { bcdTimeBytes, binaryTimeBytes } from '../time';
 
 /**
  * What a device sends, for the simulator and the round-trip tests. LEN = body + 1, except in
@@ -71,7 +71,7 @@ export function encodeGps(fix: Without<GpsMessage, 'kind'>): Uint8Array {
   return buildFrame(fix.type, body);
 }
 
-/** Whole degrees, then a sign nibble (8 = negative; TOPIN.md only says "≠ 0") and 20 bits of millionths. */
+/** Whole degrees, then a sign nibble (8 = negative; docs/protocols/TOPIN.md only says "≠ 0") and 20 bits of millionths. */
 function format2Coordinate(value: number): number[] {
   let degrees = Math.floor(Math.abs(value));
   let millionths = Math.round((Math.abs(value) - degrees) * 1_000_000);
