@@ -78,3 +78,5 @@ export const PERIODO_MAXIMO_HISTORICO_DIAS = 7;
 export const EMULACAO_HEADER = 'x-usuario-emulado';
 
 export const SOCKET_PATH = '/api/socket';
+/** The close code of a live socket that did not authenticate, or whose session ended. */
+export const SOCKET_NAO_AUTENTICADO = 4001;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
+import { SOCKET_NAO_AUTENTICADO } from '@rastro/shared/constants';
 import { socketAuthSchema, type EventoSocket } from '@rastro/shared/schemas/mapa';
 import type { Database } from '../db/client';
 import { CANAL_EVENTOS } from '../lib/canais';
@@ -75,12 +76,12 @@ export class LiveHub {
 
   /** A new socket: its first message must be `{token, usuarioEmulado?}`. */
   conectar(socket: WebSocket) {
-    const prazo = setTimeout(() => socket.close(4001, 'Autenticação ausente'), PRAZO_AUTENTICACAO_MS);
+    const prazo = setTimeout(() => socket.close(SOCKET_NAO_AUTENTICADO, 'Autenticação ausente'), PRAZO_AUTENTICACAO_MS);
     socket.once('message', (data) => {
       clearTimeout(prazo);
       void this.autenticar(socket, data.toString()).catch(() => {
         socket.send(JSON.stringify({ erro: 'Não autenticado.' }));
-        socket.close(4001, 'Não autenticado');
+        socket.close(SOCKET_NAO_AUTENTICADO, 'Não autenticado');
       });
     });
     socket.on('error', () => socket.terminate());
@@ -191,7 +192,7 @@ export class LiveHub {
           () => true,
           () => false,
         );
-        if (!ok) a.socket.close(4001, 'Sessão encerrada');
+        if (!ok) a.socket.close(SOCKET_NAO_AUTENTICADO, 'Sessão encerrada');
       }
     }
   }
