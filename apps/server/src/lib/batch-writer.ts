@@ -52,7 +52,7 @@ export class BatchWriter<T> {
   ) {}
 
   add(item: T): Promise<void> {
-    if (this.closed) return Promise.reject(new Error('BatchWriter closed'));
+    if (this.closed) return Promise.reject(new Error('BatchWriter fechado'));
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ item, t: performance.now(), resolve, reject });
       this.pump();
