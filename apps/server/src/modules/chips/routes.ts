@@ -26,13 +26,13 @@ export async function chipsModule(app: AppInstance) {
   app.get('/api/chips/select', {
     onRequest,
     schema: { tags, summary: 'Chips ativos, para o formulário de rastreador', response: { 200: z.array(selectItemSchema), ...erros } },
-    handler: () => selecionarChips(app, false),
+    handler: () => selecionarChips(app.db, false),
   });
 
   app.get('/api/chips/select/disponiveis', {
     onRequest,
     schema: { tags, summary: 'Chips ativos que nenhum rastreador usa', response: { 200: z.array(selectItemSchema), ...erros } },
-    handler: () => selecionarChips(app, true),
+    handler: () => selecionarChips(app.db, true),
   });
 
   app.get('/api/chips/:id', {
@@ -50,7 +50,7 @@ export async function chipsModule(app: AppInstance) {
       response: { 200: chipSchema, 201: chipSchema, ...erros },
     },
     handler: async (req, reply) => {
-      const { chip, criado } = await salvarChip(app, principalDe(req), req.body);
+      const { chip, criado } = await salvarChip(app.db, principalDe(req), req.body);
       return reply.code(criado ? 201 : 200).send(chip);
     },
   });

@@ -3,7 +3,6 @@ import type { Chip, ChipForm } from '@rastro/shared/schemas/chips';
 import type { Page, SelectItem } from '@rastro/shared/schemas/common';
 import { onlyDigits } from '@rastro/shared/validators';
 import type { Executor } from '../../db/client';
-import type { Infra } from '../../plugins/infra';
 import { naoEncontrado } from '../../lib/errors';
 import { iso, pagina } from '../../lib/paginacao';
 import type { Principal } from '../../plugins/auth';
@@ -40,14 +39,14 @@ export async function obterChip(db: Executor, id: number): Promise<Chip> {
 }
 
 /** Creates the chip, or updates it when `id` is given. */
-export async function salvarChip(deps: Pick<Infra, 'db'>, p: Principal, body: ChipForm): Promise<{ chip: Chip; criado: boolean }> {
+export async function salvarChip(db: Executor, p: Principal, body: ChipForm): Promise<{ chip: Chip; criado: boolean }> {
   const valores = { descricao: body.descricao.trim(), numero: onlyDigits(body.numero) };
   if (body.id !== undefined) {
-    if (!(await atualizar(deps.db, body.id, valores))) throw naoEncontrado();
-    return { chip: await obterChip(deps.db, body.id), criado: false };
+    if (!(await atualizar(db, body.id, valores))) throw naoEncontrado();
+    return { chip: await obterChip(db, body.id), criado: false };
   }
-  const id = await inserir(deps.db, { ...valores, usuarioCadastroId: p.usuarioId });
-  return { chip: await obterChip(deps.db, id), criado: true };
+  const id = await inserir(db, { ...valores, usuarioCadastroId: p.usuarioId });
+  return { chip: await obterChip(db, id), criado: true };
 }
 
 export async function alterarSituacaoChip(db: Executor, id: number, ativo: boolean): Promise<Chip> {
@@ -55,7 +54,7 @@ export async function alterarSituacaoChip(db: Executor, id: number, ativo: boole
   return obterChip(db, id);
 }
 
-export async function selecionarChips(deps: Pick<Infra, 'db'>, disponiveis: boolean): Promise<SelectItem[]> {
-  const rows = await selecionar(deps.db, disponiveis);
+export async function selecionarChips(db: Executor, disponiveis: boolean): Promise<SelectItem[]> {
+  const rows = await selecionar(db, disponiveis);
   return rows.map((c) => ({ id: c.id, text: `${formatarNumero(c.numero)} - ${c.descricao}` }));
 }

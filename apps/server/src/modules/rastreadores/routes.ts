@@ -45,7 +45,7 @@ export async function rastreadoresModule(app: AppInstance) {
   app.get('/api/rastreadores/:id/detalhe', {
     onRequest,
     schema: { tags, summary: 'Detalhe de um rastreador', params: idParamSchema, response: { 200: rastreadorDetalheSchema, ...erros } },
-    handler: (req) => detalharRastreador(app, req.params.id),
+    handler: (req) => detalharRastreador(app.db, req.params.id),
   });
 
   app.post('/api/rastreadores', {
@@ -65,13 +65,13 @@ export async function rastreadoresModule(app: AppInstance) {
   app.put('/api/rastreadores/ativar/:id', {
     onRequest,
     schema: { tags, summary: 'Ativa um rastreador', params: idParamSchema, response: { 200: rastreadorAdminSchema, ...erros } },
-    handler: (req) => alterarSituacaoRastreador(app, req.params.id, true),
+    handler: (req) => alterarSituacaoRastreador(app.db, req.params.id, true),
   });
 
   app.delete('/api/rastreadores/inativar/:id', {
     onRequest,
     schema: { tags, summary: 'Inativa um rastreador', params: idParamSchema, response: { 200: rastreadorAdminSchema, ...erros } },
-    handler: (req) => alterarSituacaoRastreador(app, req.params.id, false),
+    handler: (req) => alterarSituacaoRastreador(app.db, req.params.id, false),
   });
 
   // Also for the tracker's owner: the service checks PER100 or ownership.

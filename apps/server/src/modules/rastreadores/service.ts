@@ -71,8 +71,8 @@ export async function obterRastreador(db: Executor, id: number): Promise<Rastrea
   return paraAdmin(r);
 }
 
-export async function detalharRastreador(deps: Pick<Infra, 'db'>, id: number): Promise<RastreadorDetalhe> {
-  const [base, d, loc] = await Promise.all([obterRastreador(deps.db, id), buscarDetalhe(deps.db, id), ultimaLocalizacao(deps.db, id)]);
+export async function detalharRastreador(db: Executor, id: number): Promise<RastreadorDetalhe> {
+  const [base, d, loc] = await Promise.all([obterRastreador(db, id), buscarDetalhe(db, id), ultimaLocalizacao(db, id)]);
   if (!d) throw naoEncontrado();
   const vf = (v: string | null) => (v === 'V' || v === 'F' ? v : null);
   return {
@@ -148,12 +148,12 @@ export async function salvarRastreador(
 }
 
 /** Ativar: back to ATIVO when linked, else AGUARDANDO_VINCULO. Inativar: INATIVO (the gateway refuses it). */
-export async function alterarSituacaoRastreador(deps: Pick<Infra, 'db'>, id: number, ativo: boolean): Promise<RastreadorAdmin> {
-  const atual = await estado(deps.db, id);
+export async function alterarSituacaoRastreador(db: Executor, id: number, ativo: boolean): Promise<RastreadorAdmin> {
+  const atual = await estado(db, id);
   if (!atual) throw naoEncontrado();
   const situacao = ativo ? (atual.donoId !== null ? 'ATIVO' : 'AGUARDANDO_VINCULO') : 'INATIVO';
-  await atualizar(deps.db, id, { situacao });
-  return obterRastreador(deps.db, id);
+  await atualizar(db, id, { situacao });
+  return obterRastreador(db, id);
 }
 
 /**
