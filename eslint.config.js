@@ -7,25 +7,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const serverModules = (() => {
+/** The folders directly under `dir` (none when it does not exist). */
+function subfolders(dir) {
   try {
-    return readdirSync('apps/server/src/modules', { withFileTypes: true })
+    return readdirSync(dir, { withFileTypes: true })
       .filter((d) => d.isDirectory())
       .map((d) => d.name);
   } catch {
     return [];
   }
-})();
+}
 
-const features = (() => {
-  try {
-    return readdirSync('apps/web/src/features', { withFileTypes: true })
-      .filter((d) => d.isDirectory())
-      .map((d) => d.name);
-  } catch {
-    return [];
-  }
-})();
+const serverModules = subfolders('apps/server/src/modules');
+const features = subfolders('apps/web/src/features');
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/drizzle/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
