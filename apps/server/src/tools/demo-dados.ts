@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { chips, rastreadores, usuarioRastreadores, usuarios } from '../db/schema';
 import { NIVEL_CLIENTE } from '../db/seed';
 import { hashSenha } from '../lib/crypto';
-import { idDoNivel } from '../modules/usuarios/repository';
+import { idDoNivel } from '../modules/usuarios/service';
 
 export const DEMO = {
   email: 'demo@rastro.local',
