@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { literalDeArray } from '../../db/arrays';
 import { consultar, type Executor } from '../../db/client';
 import { baterias, localizacoes, rastreadores, usuarioRastreadores as ur } from '../../db/schema';
@@ -179,4 +179,20 @@ export async function ultimasPosicoes(
         order by ur.descricao, ur.id`,
   );
   return rows.map((r): UltimaPosicao => ({ ...r, dataHora: new Date(r.dataHora) }));
+}
+
+/** The newest stored position (with coordinates, not dated ahead) of one tracker. */
+export async function ultimaLocalizacao(db: Executor, rastreadorId: number) {
+  const [row] = await db
+    .select({
+      latitude: localizacoes.latitude,
+      longitude: localizacoes.longitude,
+      dataHora: localizacoes.dataHora,
+      tipo: localizacoes.tipo,
+    })
+    .from(localizacoes)
+    .where(and(eq(localizacoes.rastreadorId, rastreadorId), sql`${localizacoes.latitude} is not null and not ${localizacoes.futura}`))
+    .orderBy(desc(localizacoes.dataHora))
+    .limit(1);
+  return row;
 }

@@ -21,6 +21,7 @@ import {
   historico,
   inserirBateria,
   listarBaterias,
+  ultimaLocalizacao,
   listarLocalizacoes,
   ultimasPosicoes,
   type FiltroLocalizacoes,
@@ -83,6 +84,9 @@ function marcadorAtual(u: UltimaPosicao): Marcador {
     velocidade: u.velocidade,
   };
 }
+
+/** A tracker's newest stored position, if any (the admin's tracker detail). */
+export const ultimaPosicao = (db: Executor, rastreadorId: number) => ultimaLocalizacao(db, rastreadorId);
 
 /** The current position of each of these trackers, as its owner's marker (the live channel). */
 export async function posicoesAtuais(db: Executor, rastreadorIds: readonly number[]) {

@@ -1,6 +1,6 @@
-import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { consultar, type Executor } from '../../db/client';
-import { chips, comandos, localizacoes, rastreadores, usuarioRastreadores, usuarios } from '../../db/schema';
+import { chips, comandos, rastreadores, usuarioRastreadores, usuarios } from '../../db/schema';
 import type { RASTREADOR_ORDENAVEIS } from '@rastro/shared/schemas/rastreadores';
 import type { Paginacao } from '../../lib/paginacao';
 import { SITUACAO_EFETIVA_SQL, situacaoEfetiva } from './sql';
@@ -132,21 +132,6 @@ export async function buscarDetalhe(db: Executor, id: number) {
     .leftJoin(usuarioRastreadores, eq(usuarioRastreadores.rastreadorId, rastreadores.id))
     .leftJoin(usuarios, eq(usuarios.id, usuarioRastreadores.usuarioId))
     .where(eq(rastreadores.id, id));
-  return row;
-}
-
-export async function ultimaLocalizacao(db: Executor, rastreadorId: number) {
-  const [row] = await db
-    .select({
-      latitude: localizacoes.latitude,
-      longitude: localizacoes.longitude,
-      dataHora: localizacoes.dataHora,
-      tipo: localizacoes.tipo,
-    })
-    .from(localizacoes)
-    .where(and(eq(localizacoes.rastreadorId, rastreadorId), sql`${localizacoes.latitude} is not null and not ${localizacoes.futura}`))
-    .orderBy(desc(localizacoes.dataHora))
-    .limit(1);
   return row;
 }
 

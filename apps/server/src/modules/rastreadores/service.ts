@@ -19,18 +19,9 @@ import type { Principal } from '../../plugins/auth';
 import { registrarAuditoria } from '../auditoria/service';
 import { situacaoEUso } from '../chips/service';
 import { avisarGateway, enfileirar } from '../comandos/service';
-import {
-  atualizar,
-  buscar,
-  buscarDetalhe,
-  estado,
-  imeiEmUso,
-  inserir,
-  listar,
-  ultimaLocalizacao,
-  type FiltroRastreadores,
-} from './repository';
+import { atualizar, buscar, buscarDetalhe, estado, imeiEmUso, inserir, listar, type FiltroRastreadores } from './repository';
 import { umDe } from '../../lib/dominio';
+import { ultimaPosicao } from '../posicoes/service';
 
 type Linha = NonNullable<Awaited<ReturnType<typeof buscar>>>;
 
@@ -72,7 +63,7 @@ export async function obterRastreador(db: Executor, id: number): Promise<Rastrea
 }
 
 export async function detalharRastreador(db: Executor, id: number): Promise<RastreadorDetalhe> {
-  const [base, d, loc] = await Promise.all([obterRastreador(db, id), buscarDetalhe(db, id), ultimaLocalizacao(db, id)]);
+  const [base, d, loc] = await Promise.all([obterRastreador(db, id), buscarDetalhe(db, id), ultimaPosicao(db, id)]);
   if (!d) throw naoEncontrado();
   const vf = (v: string | null) => (v === 'V' || v === 'F' ? v : null);
   return {
