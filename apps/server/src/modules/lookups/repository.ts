@@ -1,14 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { cidades, estados, niveis, viaCepCache } from '../../db/schema';
+import { cidades, estados, viaCepCache } from '../../db/schema';
 
 export const listarEstados = (db: Executor) =>
   db.select({ id: estados.id, nome: estados.nome, uf: estados.uf }).from(estados).orderBy(asc(estados.nome));
 
 export const listarCidades = (db: Executor, estadoId: number) =>
   db.select({ id: cidades.id, nome: cidades.nome }).from(cidades).where(eq(cidades.estadoId, estadoId)).orderBy(asc(cidades.nome));
-
-export const listarNiveis = (db: Executor) => db.select({ id: niveis.id, nome: niveis.nome }).from(niveis).orderBy(asc(niveis.nome));
 
 export async function idsPorIbge(db: Executor, uf: string, codigoIbge: number | null) {
   const [estado] = await db.select({ id: estados.id }).from(estados).where(eq(estados.uf, uf));

@@ -9,7 +9,8 @@ import {
 } from '@rastro/shared/schemas/lookups';
 import { PER } from '@rastro/shared/roles';
 import type { AppInstance } from '../../lib/types';
-import { listarCidades, listarEstados, listarNiveis } from './repository';
+import { listarNiveis } from '../usuarios/service';
+import { listarCidades, listarEstados } from './repository';
 import { buscarCep } from './via-cep';
 
 const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema };

@@ -78,16 +78,6 @@ export function opcoes(db: Executor, usuarioId: number) {
   return db.select({ id: ur.id, text: ur.descricao }).from(ur).where(eq(ur.usuarioId, usuarioId)).orderBy(ur.descricao, ur.id);
 }
 
-/** The registered tracker with this IMEI and whether someone already linked it. */
-export async function rastreadorPorImei(db: Executor, imei: string) {
-  const [row] = await db
-    .select({ id: rastreadores.id, situacao: rastreadores.situacao, vinculoId: ur.id, codigoAtivacaoHash: rastreadores.codigoAtivacaoHash })
-    .from(rastreadores)
-    .leftJoin(ur, eq(ur.rastreadorId, rastreadores.id))
-    .where(eq(rastreadores.imei, imei));
-  return row;
-}
-
 export async function vincular(
   db: Executor,
   v: { usuarioId: number; rastreadorId: number; descricao: string; intervaloLocalizacao: number; periUltraEconBateria: number },

@@ -10,7 +10,7 @@ import { iso, isoOuNull, pagina } from '../../lib/paginacao';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { Principal } from '../../plugins/auth';
 import { registrarAuditoria } from '../auditoria/service';
-import { marcarVinculado } from '../rastreadores/dispositivo-service';
+import { marcarVinculado, rastreadorParaVincular } from '../rastreadores/dispositivo-service';
 import { avisarGateway, comandosDoModo, enfileirar } from '../comandos/service';
 import {
   atualizar,
@@ -20,7 +20,6 @@ import {
   listar,
   opcoes,
   porRastreadores,
-  rastreadorPorImei,
   vincular,
   vinculoDoRastreador as vinculo,
   type FiltroMeusRastreadores,
@@ -126,7 +125,7 @@ export async function salvarMeuRastreador(
     return erroDeCampo(400, 'imei', MSG.rastreadorNaoAguardaVinculo);
   };
   const imei = b.imei.trim();
-  const alvo = await rastreadorPorImei(deps.db, imei);
+  const alvo = await rastreadorParaVincular(deps.db, imei);
   // One argon2 run whether or not there is a code to check: the time says nothing either.
   const confere = await verificarSenha(alvo?.codigoAtivacaoHash ?? null, b.codigoAtivacao);
   const codigoOk = alvo?.codigoAtivacaoHash ? confere : true;

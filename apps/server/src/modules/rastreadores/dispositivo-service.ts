@@ -12,4 +12,6 @@ export const atualizarBateria = (db: Executor, id: number, bateria: number, nive
 export const marcarAlerta = (db: Executor, id: number) => repo.marcarAlerta(db, id);
 export const marcarDesligado = (db: Executor, id: number) => repo.marcarDesligado(db, id);
 export const marcarOrigensAlternadas = (db: Executor, id: number) => repo.marcarOrigensAlternadas(db, id);
+/** The tracker an owner is linking by IMEI, with its activation code's hash (never leaves the server). */
+export const rastreadorParaVincular = (db: Executor, imei: string) => repo.paraVincular(db, imei);
 export const marcarVinculado = (db: Executor, id: number) => repo.marcarVinculado(db, id);

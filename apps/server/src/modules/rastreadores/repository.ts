@@ -241,3 +241,18 @@ export async function marcarVinculado(db: Executor, id: number) {
     .set({ situacao: 'ATIVO' })
     .where(and(eq(rastreadores.id, id), eq(rastreadores.situacao, 'AGUARDANDO_VINCULO')));
 }
+
+/** The registered tracker with this IMEI and whether someone already linked it (an owner linking it). */
+export async function paraVincular(db: Executor, imei: string) {
+  const [row] = await db
+    .select({
+      id: rastreadores.id,
+      situacao: rastreadores.situacao,
+      vinculoId: usuarioRastreadores.id,
+      codigoAtivacaoHash: rastreadores.codigoAtivacaoHash,
+    })
+    .from(rastreadores)
+    .leftJoin(usuarioRastreadores, eq(usuarioRastreadores.rastreadorId, rastreadores.id))
+    .where(eq(rastreadores.imei, imei));
+  return row;
+}

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { accessTokens, nivelPermissoes, niveis, usuarios } from '../../db/schema';
 import type { UsuarioSessao } from '../../plugins/session-cache';
@@ -79,3 +79,6 @@ export async function inserir(db: Executor, valores: typeof usuarios.$inferInser
 export async function atualizarSenha(db: Executor, id: number, senhaHash: string) {
   await db.update(usuarios).set({ senhaHash, atualizadoEm: new Date() }).where(eq(usuarios.id, id));
 }
+
+/** Every level, by name (the level select of the user form). */
+export const listarNiveis = (db: Executor) => db.select({ id: niveis.id, nome: niveis.nome }).from(niveis).orderBy(asc(niveis.nome));
