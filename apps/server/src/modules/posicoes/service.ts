@@ -65,25 +65,47 @@ export async function listarBateriasDoRastreador(
   );
 }
 
-/** A latest position as a map marker (also what the live channel pushes). */
-function marcadorAtual(u: UltimaPosicao): Marcador {
-  const situacaoEnergia = umDe(SITUACOES_ENERGIA, u.situacaoEnergia, 'LIGADO');
+/** Whose marker it is: the owner's link and the tracker's state. */
+interface DonoDoMarcador {
+  rastreadorId: number;
+  usuarioRastreadorId: number;
+  descricao: string;
+  bateria: number | null;
+  situacaoEnergia: string;
+}
+
+/** Where the marker stands: one stored position. */
+interface PontoDoMarcador {
+  latitude: number;
+  longitude: number;
+  dataHora: Date;
+  tipo: string;
+  precisao: number | null;
+  velocidade: number | null;
+}
+
+/** A map marker: a position of a tracker as its owner sees it. */
+function marcador(id: number, d: DonoDoMarcador, p: PontoDoMarcador): Marcador {
+  const situacaoEnergia = umDe(SITUACOES_ENERGIA, d.situacaoEnergia, 'LIGADO');
   return {
-    id: u.usuarioRastreadorId,
-    rastreadorId: u.rastreadorId,
-    usuarioRastreadorId: u.usuarioRastreadorId,
-    name: u.descricao,
-    position: { lat: u.latitude, lng: u.longitude },
-    bateria: u.bateria,
+    id,
+    rastreadorId: d.rastreadorId,
+    usuarioRastreadorId: d.usuarioRastreadorId,
+    name: d.descricao,
+    position: { lat: p.latitude, lng: p.longitude },
+    bateria: d.bateria,
     situacaoEnergia,
     situacaoEnergiaDescricao: DESCRICAO_SITUACAO_ENERGIA[situacaoEnergia],
     desligar: situacaoEnergia === 'LIGADO',
-    dataHora: iso(u.dataHora),
-    tipo: umDe(TIPOS_LOCALIZACAO, u.tipo, 'GPS'),
-    precisao: u.precisao,
-    velocidade: u.velocidade,
+    dataHora: iso(p.dataHora),
+    tipo: umDe(TIPOS_LOCALIZACAO, p.tipo, 'GPS'),
+    precisao: p.precisao,
+    velocidade: p.velocidade,
   };
 }
+
+/** A latest position as a map marker (also what the live channel pushes); its id is the link's. */
+const marcadorAtual = (u: UltimaPosicao) => marcador(u.usuarioRastreadorId, u, u);
 
 /** A tracker's newest stored position, if any (the admin's tracker detail). */
 export const ultimaPosicao = (db: Executor, rastreadorId: number) => ultimaLocalizacao(db, rastreadorId);
@@ -115,23 +137,9 @@ export async function ultimasLocalizacoes(db: Executor, p: Principal, q: MapaQue
   const { usuarioRastreadorId, dataInicial, dataFinal } = q as Required<MapaQuery>;
   const link = await vinculoDoUsuario(db, p.usuarioId, usuarioRastreadorId);
   if (!link) throw naoEncontrado();
-  const situacaoEnergia = umDe(SITUACOES_ENERGIA, link.situacaoEnergia, 'LIGADO');
   const pontos = await historico(db, link.rastreadorId, new Date(dataInicial), new Date(dataFinal));
-  return pontos.map((l) => ({
-    id: l.id,
-    rastreadorId: link.rastreadorId,
-    usuarioRastreadorId: link.id,
-    name: link.descricao,
-    position: { lat: l.latitude, lng: l.longitude },
-    bateria: link.bateria,
-    situacaoEnergia,
-    situacaoEnergiaDescricao: DESCRICAO_SITUACAO_ENERGIA[situacaoEnergia],
-    desligar: situacaoEnergia === 'LIGADO',
-    dataHora: iso(l.dataHora),
-    tipo: umDe(TIPOS_LOCALIZACAO, l.tipo, 'GPS'),
-    precisao: l.precisao,
-    velocidade: l.velocidade,
-  }));
+  const dono = { ...link, usuarioRastreadorId: link.id };
+  return pontos.map((l) => marcador(l.id, dono, l));
 }
 
 /** GET /api/localizacoes/exportar: the route of a period as GPX, KML or CSV. */
