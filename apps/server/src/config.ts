@@ -123,6 +123,10 @@ const envSchema = z.object({
   TOPIN_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(50_000),
   TOPIN_CIDRS_PERMITIDOS: faixasOpcionais,
   GEOLOCATION_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  ZONAS_CONFIRMACOES: z.coerce.number().int().min(1).max(10).default(2),
+  ZONAS_MARGEM_METROS: z.coerce.number().min(0).max(10_000).default(50),
+  ZONAS_PRECISAO_GPS_METROS: z.coerce.number().min(0).max(1000).default(20),
+  ZONAS_ATRASO_MINUTOS: z.coerce.number().int().min(1).max(1440).default(15),
   GEOLOCATION_KEY: optionalString,
 });
 
@@ -199,6 +203,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loginMs: e.TOPIN_LOGIN_SECONDS * 1000,
       maxConexoes: e.TOPIN_MAX_CONNECTIONS,
       cidrsPermitidos: e.TOPIN_CIDRS_PERMITIDOS,
+      zonas: {
+        confirmacoes: e.ZONAS_CONFIRMACOES,
+        margemMetros: e.ZONAS_MARGEM_METROS,
+        precisaoGpsMetros: e.ZONAS_PRECISAO_GPS_METROS,
+        atrasoMaximoMs: e.ZONAS_ATRASO_MINUTOS * 60_000,
+        timezone: e.APP_TIMEZONE,
+      },
     },
     geolocation: { url: e.GEOLOCATION_URL, key: e.GEOLOCATION_KEY },
   };

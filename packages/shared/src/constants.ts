@@ -80,3 +80,14 @@ export const EMULACAO_HEADER = 'x-usuario-emulado';
 export const SOCKET_PATH = '/api/socket';
 /** The close code of a live socket that did not authenticate, or whose session ended. */
 export const SOCKET_NAO_AUTENTICADO = 4001;
+
+/** Safe zones: what a zone may be, and how many a user may have. */
+export const ZONA = {
+  nomeMax: 50,
+  raioMinMetros: 20,
+  raioMaxMetros: 50_000,
+  verticesMin: 3,
+  verticesMax: 100,
+  porUsuario: 50,
+  rastreadoresMax: 100,
+} as const;

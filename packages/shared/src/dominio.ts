@@ -77,3 +77,10 @@ export function descricaoRede(mcc: number | null, mnc: number | null): string | 
   if (mcc === null || mnc === null) return null;
   return (mcc === 724 ? REDES_724[mnc] : undefined) ?? `${mcc}/${String(mnc).padStart(2, '0')}`;
 }
+
+/** A safe zone's shape (issue #17). */
+export const TIPOS_ZONA = ['CIRCULO', 'POLIGONO'] as const;
+export type TipoZona = (typeof TIPOS_ZONA)[number];
+/** A tracker crossing a zone's border. */
+export const TIPOS_EVENTO_ZONA = ['ENTRADA', 'SAIDA'] as const;
+export type TipoEventoZona = (typeof TIPOS_EVENTO_ZONA)[number];

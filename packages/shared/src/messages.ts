@@ -104,6 +104,19 @@ export const MSG = {
     'Economia de bateria: o GPS é desligado e a localização passa a ser aproximada (Wi-Fi ou antena de celular), no mesmo intervalo.',
   textoModoUltraEconomia:
     'Ultra economia de bateria: o GPS é desligado e o rastreador envia a localização aproximada (Wi-Fi ou antena de celular) apenas uma vez a cada período escolhido, para a bateria durar vários dias.',
+
+  // Safe zones (issue #17)
+  raioZonaInvalido: 'O raio deve ser de 20 m a 50 km.',
+  pontosZonaInvalidos: 'Desenhe a zona com 3 a 100 pontos.',
+  poligonoAutoIntersecta: 'Os lados da zona não podem se cruzar.',
+  poligonoSemArea: 'A zona precisa ter área: os pontos não podem estar alinhados.',
+  alertaZonaObrigatorio: 'Escolha alertar na saída, na entrada ou em ambos.',
+  rastreadorRepetido: 'Um rastreador foi escolhido mais de uma vez.',
+  limiteZonas: 'Você atingiu o limite de 50 zonas seguras.',
+  zonaSalva: 'Zona segura salva com sucesso.',
+  zonaExcluida: 'Zona segura excluída com sucesso.',
+  nenhumaZona: 'Nenhuma zona segura cadastrada.',
+  nenhumEventoZona: 'Nenhuma entrada ou saída de zona registrada.',
 } as const;
 
 export type AcaoSituacao = 'Ativar' | 'Inativar';
@@ -143,3 +156,8 @@ export const erroExportar = (x: string) => `Erro ao exportar o arquivo ${x}.`;
 export const periodoMaximo = (dias: number) => `O periodo nao deve ser superior a ${dias} dias.`;
 export const idadeMinima = (anos: number) => `A data deve ser maior que ${anos} anos.`;
 export const idadeMaxima = (anos: number) => `A data deve ser menor que ${anos} anos.`;
+
+/** A zone transition's notification: "THOR saiu da zona CASA às 14:32". `hora` is HH:mm in APP_TIMEZONE. */
+export const notificacaoZona = (pet: string, tipo: 'ENTRADA' | 'SAIDA', zona: string, hora: string) =>
+  `${pet} ${tipo === 'SAIDA' ? 'saiu da' : 'entrou na'} zona ${zona} às ${hora}`;
+export const confirmarExcluirZona = (nome: string) => `Deseja realmente excluir a zona ${nome}?`;

@@ -186,14 +186,15 @@ export class ConexaoTopin {
         return;
       case 'gps':
         if (msg.valid) {
-          await this.deps.servicos.posicoes.gps(r.id, {
+          const fix = {
             dataHora: msg.time,
             latitude: msg.latitude,
             longitude: msg.longitude,
             velocidade: msg.speedKmh,
             curso: msg.course,
             satelites: msg.satellites,
-          });
+          };
+          if (await this.deps.servicos.posicoes.gps(r.id, fix)) this.deps.servicos.zonas.gps(r.id, fix);
           this.deps.eventos.rastreador(r.id);
         }
         this.confirmar(frame);
@@ -204,7 +205,10 @@ export class ConexaoTopin {
         return;
       case 'wifiLbs': {
         const pos = await this.deps.servicos.posicoes.varredura(r.id, msg.time, { accessPoints: msg.accessPoints, cells: msg.cells });
-        if (pos) this.deps.eventos.rastreador(r.id);
+        if (pos) {
+          this.deps.servicos.zonas.varredura(r.id, msg.time, pos);
+          this.deps.eventos.rastreador(r.id);
+        }
         this.confirmar(frame);
         return;
       }

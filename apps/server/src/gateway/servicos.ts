@@ -7,6 +7,7 @@ import { registrarAlarme } from '../modules/notificacoes/service';
 import { GravacaoDePosicoes } from '../modules/posicoes/gravacao';
 import { registrarBateria } from '../modules/posicoes/service';
 import { marcarOrigensAlternadas, rastreadorPorImei, registrarComunicacao } from '../modules/rastreadores/dispositivo-service';
+import { AvaliadorDeZonas, OPCOES_ZONAS_PADRAO, type OpcoesZonas } from '../modules/zonas/avaliador';
 
 /**
  * Everything the gateway asks of the modules: it decodes frames, calls these and acknowledges,
@@ -15,6 +16,8 @@ import { marcarOrigensAlternadas, rastreadorPorImei, registrarComunicacao } from
 export interface ServicosDoGateway {
   /** Stores fixes and scans; each promise resolves once its rows are committed. */
   posicoes: GravacaoDePosicoes;
+  /** Safe zones: told each committed position, decides transitions after the ack. */
+  zonas: AvaliadorDeZonas;
   identificar(imei: string): Promise<{ id: number; situacao: string; donoId: number | null; descricao: string | null } | undefined>;
   registrarComunicacao(rastreadorId: number): Promise<void>;
   registrarBateria(rastreadorId: number, bateria: number, nivelSinal: number | null, carregando: boolean | null): Promise<void>;
@@ -27,11 +30,17 @@ export interface ServicosDoGateway {
 }
 
 /** The module services bound to one database (and geolocation provider, the local one by default). */
-export function servicosDoGateway(database: Database, log: FastifyBaseLogger, geo?: GeolocationProvider): ServicosDoGateway {
+export function servicosDoGateway(
+  database: Database,
+  log: FastifyBaseLogger,
+  geo?: GeolocationProvider,
+  zonas: Partial<OpcoesZonas> = {},
+): ServicosDoGateway {
   const db = database.db;
   const local = new LocalGeolocationProvider(db);
   return {
     posicoes: new GravacaoDePosicoes(db, geo ?? local, local, log),
+    zonas: new AvaliadorDeZonas(db, log, { ...OPCOES_ZONAS_PADRAO, ...zonas }),
     identificar: (imei) => rastreadorPorImei(db, imei),
     registrarComunicacao: (id) => registrarComunicacao(db, id),
     registrarBateria: (id, bateria, nivelSinal, carregando) => registrarBateria(db, id, bateria, nivelSinal, carregando),

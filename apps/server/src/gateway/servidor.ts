@@ -9,6 +9,7 @@ import type { MetricasGateway, MotivoRecusa } from '../plugins/metrics';
 import { ConexaoTopin, type ComandoEscrito } from './conexao';
 import { faixasDeIp } from '../lib/faixas';
 import { servicosDoGateway, type ServicosDoGateway } from './servicos';
+import type { OpcoesZonas } from '../modules/zonas/avaliador';
 
 export interface GatewayOptions {
   port: number;
@@ -22,6 +23,8 @@ export interface GatewayOptions {
   maxConexoes?: number;
   /** Only these sources may connect (TOPIN_CIDRS_PERMITIDOS: the carriers' APN ranges). */
   cidrsPermitidos?: readonly string[] | undefined;
+  /** Safe zone evaluation (ZONAS_*, APP_TIMEZONE); the defaults otherwise. */
+  zonas?: Partial<OpcoesZonas>;
 }
 
 /** Two sources taking turns on an IMEI within this time are reported. */
@@ -42,6 +45,7 @@ export class GatewayTopin {
   private readonly servicos: ServicosDoGateway;
   private readonly eventos: PublicadorEventos;
   private pararDeOuvir: (() => Promise<void>) | undefined;
+  private pararZonas: (() => Promise<void>) | undefined;
   private metricas: MetricasGateway | undefined;
   private readonly permitido: ((ip: string) => boolean) | undefined;
   /** The last time a login replaced a live connection from another source, per tracker. */
@@ -55,14 +59,19 @@ export class GatewayTopin {
     private readonly opts: GatewayOptions,
     geo?: GeolocationProvider,
   ) {
-    this.servicos = servicosDoGateway(database, log, geo);
+    this.servicos = servicosDoGateway(database, log, geo, opts.zonas);
     this.eventos = new PublicadorEventos(database, log);
+    this.servicos.zonas.aoAvisar = (usuarioIds, rastreadorIds) => {
+      for (const id of usuarioIds) this.eventos.usuario(id);
+      for (const id of rastreadorIds) this.eventos.rastreador(id);
+    };
     this.permitido = opts.cidrsPermitidos?.length ? faixasDeIp(opts.cidrsPermitidos) : undefined;
     this.server = createServer((s) => this.aceitar(s));
     this.server.on('error', (err) => log.error({ err }, 'erro no gateway TOPIN'));
   }
 
   async iniciar(): Promise<number> {
+    this.pararZonas = await this.servicos.zonas.ouvir(this.database);
     this.pararDeOuvir = await this.database.listen(
       CANAL_COMANDOS,
       (payload) => {
@@ -91,6 +100,8 @@ export class GatewayTopin {
       for (const c of this.todas) c.encerrar();
     });
     await this.servicos.posicoes.close();
+    await this.pararZonas?.();
+    await this.servicos.zonas.ocioso();
     await this.eventos.close();
   }
 
@@ -164,6 +175,8 @@ export class GatewayTopin {
     const ate = this.suspeitos.get(id);
     if (ate !== undefined && ate < Date.now()) this.suspeitos.delete(id);
     else if (ate !== undefined) c.exigePosicao = true;
+    // Its zone states may have been moved on by the instance it was connected to before.
+    this.servicos.zonas.esquecer([id]);
     this.conexoes.set(id, c);
     void this.entregarComandos(id);
   }

@@ -2,3 +2,5 @@
 export const CANAL_COMANDOS = 'rastro_comandos';
 /** Live events: `{"r":[rastreadorIds],"u":[usuarioIds]}` whose data changed (positions, status, notifications). */
 export const CANAL_EVENTOS = 'rastro_eventos';
+/** Safe zones changed: the ids of the trackers they apply to (before and after), comma-separated. */
+export const CANAL_ZONAS = 'rastro_zonas';

@@ -11,6 +11,7 @@ import { rastreadoresModule } from './rastreadores/routes';
 import { relatoriosModule } from './relatorios/routes';
 import { usuariosAdminModule } from './usuarios/admin-routes';
 import { usuariosPublicModule } from './usuarios/routes';
+import { zonasModule } from './zonas/routes';
 
 /**
  * Every module of the API, each registered as an encapsulated Fastify plugin: its routes see the
@@ -29,4 +30,5 @@ export const MODULOS: readonly ((app: AppInstance) => Promise<void>)[] = [
   notificacoesModule,
   lookupsModule,
   relatoriosModule,
+  zonasModule,
 ];

@@ -63,6 +63,8 @@ export const marcadorSchema = nomeado(
     /** Accuracy radius in metres for WIFI/LBS positions. */
     precisao: z.nullable(z.number()),
     velocidade: z.nullable(z.number()),
+    /** ATUAL: the names of the zones (alerting on leaving) the tracker is outside of now; HISTORICO: empty. */
+    foraDeZonas: z.array(z.string()),
   }),
 );
 export type Marcador = z.infer<typeof marcadorSchema>;

@@ -33,6 +33,11 @@ export const vinculoDoRastreador = (db: Executor, rastreadorId: number) => vincu
 /** One link of this user, with its tracker's state (undefined for anyone else's). */
 export const vinculoDoUsuario = (db: Executor, usuarioId: number, id: number) => buscar(db, usuarioId, id);
 
+/** The ids of the trackers linked to this user (not the links'). */
+export async function rastreadoresDoUsuario(db: Executor, usuarioId: number) {
+  return new Set((await doUsuario(db, usuarioId)).map((l) => l.rastreadorId));
+}
+
 /** The trackers linked to these users (the live channel's resynchronisation). */
 export const rastreadoresDosUsuarios = (db: Executor, usuarioIds: readonly number[]) => doUsuarios(db, usuarioIds);
 

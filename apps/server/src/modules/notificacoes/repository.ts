@@ -61,3 +61,7 @@ export async function ultimoId(db: Executor, usuarioId: number) {
 export async function inserir(db: Executor, n: { usuarioId: number; rastreadorId: number; descricao: string }) {
   await db.insert(notificacoes).values(n);
 }
+
+export async function inserirVarias(db: Executor, lista: readonly { usuarioId: number; rastreadorId: number; descricao: string }[]) {
+  if (lista.length > 0) await db.insert(notificacoes).values([...lista]);
+}

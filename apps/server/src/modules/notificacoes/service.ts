@@ -23,3 +23,11 @@ export async function novas(db: Executor, usuarioId: number, depoisDe: number) {
   const linhas = await repo.novas(db, [usuarioId], depoisDe);
   return linhas.map((n) => ({ id: n.id, dataCadastro: iso(n.dataCadastro), descricao: n.descricao, lida: n.lida }));
 }
+
+/** Notifications raised by something other than the device (a zone transition): texts cut to fit. */
+export async function notificar(db: Executor, lista: readonly { usuarioId: number; rastreadorId: number; descricao: string }[]) {
+  await repo.inserirVarias(
+    db,
+    lista.map((n) => ({ ...n, descricao: n.descricao.slice(0, 255) })),
+  );
+}

@@ -71,9 +71,10 @@ export class GravacaoDePosicoes {
 
   /**
    * A fix dated too far ahead is stored flagged (never the current position, never learned from):
-   * a device clock is not trusted to move the map.
+   * a device clock is not trusted to move the map. Resolves once committed, to whether the fix
+   * counts as a position (it is not dated ahead).
    */
-  async gps(rastreadorId: number, f: Fix) {
+  async gps(rastreadorId: number, f: Fix): Promise<boolean> {
     const futura = noFuturo(f.dataHora);
     await this.escritor.add({
       rastreadorId,
@@ -93,6 +94,7 @@ export class GravacaoDePosicoes {
     } else {
       this.ancora.delete(rastreadorId);
     }
+    return !futura;
   }
 
   /** A WI-FI/cell scan: one row per access point and per cell, with the resolved position if any. */

@@ -15,6 +15,7 @@ import { iso, pagina, type Paginacao } from '../../lib/paginacao';
 import type { Principal } from '../../plugins/auth';
 import { vinculoDoUsuario } from '../meus-rastreadores/service';
 import { atualizarBateria } from '../rastreadores/dispositivo-service';
+import { foraDeZonas } from '../zonas/service';
 import { gerarArquivo, nomeDoArquivo, TIPO_CONTEUDO } from './exportar';
 import {
   donoDoRastreador,
@@ -84,8 +85,8 @@ interface PontoDoMarcador {
   velocidade: number | null;
 }
 
-/** A map marker: a position of a tracker as its owner sees it. */
-function marcador(id: number, d: DonoDoMarcador, p: PontoDoMarcador): Marcador {
+/** A map marker: a position of a tracker as its owner sees it (and the zones it is outside of now). */
+function marcador(id: number, d: DonoDoMarcador, p: PontoDoMarcador, fora: readonly string[] = []): Marcador {
   const situacaoEnergia = umDe(SITUACOES_ENERGIA, d.situacaoEnergia, 'LIGADO');
   return {
     id,
@@ -101,18 +102,22 @@ function marcador(id: number, d: DonoDoMarcador, p: PontoDoMarcador): Marcador {
     tipo: umDe(TIPOS_LOCALIZACAO, p.tipo, 'GPS'),
     precisao: p.precisao,
     velocidade: p.velocidade,
+    foraDeZonas: [...fora],
   };
 }
 
-/** A latest position as a map marker (also what the live channel pushes); its id is the link's. */
-const marcadorAtual = (u: UltimaPosicao) => marcador(u.usuarioRastreadorId, u, u);
+/** Latest positions as map markers (also what the live channel pushes); their ids are the links'. */
+function marcadoresAtuais(posicoes: readonly UltimaPosicao[], fora: ReadonlyMap<number, string[]>) {
+  return posicoes.map((u) => ({ usuarioId: u.usuarioId, marcador: marcador(u.usuarioRastreadorId, u, u, fora.get(u.rastreadorId)) }));
+}
 
 /** A tracker's newest stored position, if any (the admin's tracker detail). */
 export const ultimaPosicao = (db: Executor, rastreadorId: number) => ultimaLocalizacao(db, rastreadorId);
 
 /** The current position of each of these trackers, as its owner's marker (the live channel). */
 export async function posicoesAtuais(db: Executor, rastreadorIds: readonly number[]) {
-  return (await ultimasPosicoes(db, { rastreadorIds })).map((u) => ({ usuarioId: u.usuarioId, marcador: marcadorAtual(u) }));
+  const [posicoes, fora] = await Promise.all([ultimasPosicoes(db, { rastreadorIds }), foraDeZonas(db, { rastreadorIds })]);
+  return marcadoresAtuais(posicoes, fora);
 }
 
 /** A battery reading from the device: kept in the history, and the tracker's current level. */
@@ -131,7 +136,11 @@ export async function registrarBateria(
 export async function ultimasLocalizacoes(db: Executor, p: Principal, q: MapaQuery): Promise<Marcador[]> {
   if (q.tipoVisualizacao === 'ATUAL') {
     if (q.usuarioRastreadorId !== undefined && !(await vinculoDoUsuario(db, p.usuarioId, q.usuarioRastreadorId))) throw naoEncontrado();
-    return (await ultimasPosicoes(db, { usuarioId: p.usuarioId, usuarioRastreadorId: q.usuarioRastreadorId })).map(marcadorAtual);
+    const [posicoes, fora] = await Promise.all([
+      ultimasPosicoes(db, { usuarioId: p.usuarioId, usuarioRastreadorId: q.usuarioRastreadorId }),
+      foraDeZonas(db, { usuarioId: p.usuarioId }),
+    ]);
+    return marcadoresAtuais(posicoes, fora).map((m) => m.marcador);
   }
   // The schema requires these in HISTORICO.
   const { usuarioRastreadorId, dataInicial, dataFinal } = q as Required<MapaQuery>;

@@ -1,0 +1,322 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { notificacaoZona } from '@rastro/shared/messages';
+import { geometriaDaZona } from '@rastro/shared/schemas/zonas';
+import type { Ponto } from '@rastro/shared/geometria';
+import type { Database, Db } from '../../db/client';
+import { CANAL_ZONAS } from '../../lib/canais';
+import { notificar } from '../notificacoes/service';
+import { decidir, type EstadoNaZona, type Regras } from './histerese';
+import { estadosDosRastreadores, gravarEstados, inserirEventos, zonasDosRastreadores, type EscritaEstado, type NovoEvento } from './repository';
+
+export interface OpcoesZonas extends Regras {
+  /** The accuracy radius assumed for a GPS fix (TOPIN sends none): ZONAS_PRECISAO_GPS_METROS. */
+  precisaoGpsMetros: number;
+  /** A position that arrives later than this after it was taken changes the state but alerts nobody. */
+  atrasoMaximoMs: number;
+  /** APP_TIMEZONE: the time in the notification's text. */
+  timezone: string;
+}
+
+export const OPCOES_ZONAS_PADRAO: OpcoesZonas = {
+  confirmacoes: 2,
+  margemMetros: 50,
+  precisaoGpsMetros: 20,
+  atrasoMaximoMs: 15 * 60_000,
+  timezone: 'America/Sao_Paulo',
+};
+
+/** A committed position to evaluate. */
+interface Posicao extends Ponto {
+  rastreadorId: number;
+  /** Device time, ms. */
+  quando: number;
+  precisao: number;
+  atrasada: boolean;
+}
+
+interface ZonaCompilada {
+  id: number;
+  usuarioId: number;
+  nome: string;
+  /** The tracker's name as the zone's owner gave it. */
+  descricao: string;
+  alertarSaida: boolean;
+  alertarEntrada: boolean;
+  distancia: (p: Ponto) => number;
+}
+
+interface EstadoConhecido extends EstadoNaZona {
+  /** null: no row in the database yet. */
+  versao: number | null;
+  /** Device time of the newest position evaluated: older ones are not applied (time order). */
+  vistoAte: number;
+}
+
+/** How long a tracker's zones are trusted without a change notice (links may change meanwhile). */
+const ZONAS_TTL_MS = 60_000;
+/** Positions waiting past this are dropped, oldest first (the positions themselves are stored). */
+const MAX_FILA = 200_000;
+const TENTATIVAS = 3;
+
+/**
+ * Decides, after positions are committed, whether trackers crossed the borders of their safe
+ * zones (docs/adr/0009-zonas-seguras.md). Nothing here is on the device's ack path: positions are
+ * queued and evaluated in batches. The state of each tracker in each zone lives in the database
+ * (`zona_estados`, written with an optimistic lock), so it survives restarts and every gateway
+ * instance agrees; this instance caches zones and states, and forgets them when a zone changes
+ * (NOTIFY) or the tracker logs in here.
+ */
+export class AvaliadorDeZonas {
+  /** Users with new notifications and trackers whose side changed (for the live channel). */
+  aoAvisar: ((usuarioIds: readonly number[], rastreadorIds: readonly number[]) => void) | undefined;
+  private fila: Posicao[] = [];
+  private rodando: Promise<void> | undefined;
+  private readonly zonas = new Map<number, { lista: ZonaCompilada[]; ate: number }>();
+  private readonly estados = new Map<number, Map<number, EstadoConhecido>>();
+  private readonly hora: Intl.DateTimeFormat;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    private readonly opts: OpcoesZonas = OPCOES_ZONAS_PADRAO,
+  ) {
+    this.hora = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: opts.timezone });
+  }
+
+  /** A committed GPS fix (positioned, not dated ahead). */
+  gps(rastreadorId: number, f: { dataHora: Date; latitude: number; longitude: number }) {
+    this.avaliar(rastreadorId, f.dataHora, f.latitude, f.longitude, this.opts.precisaoGpsMetros);
+  }
+
+  /** A committed WI-FI/LBS scan once geolocated, with its accuracy radius. */
+  varredura(rastreadorId: number, dataHora: Date, p: { latitude: number; longitude: number; precisao: number }) {
+    this.avaliar(rastreadorId, dataHora, p.latitude, p.longitude, p.precisao);
+  }
+
+  private avaliar(rastreadorId: number, dataHora: Date, latitude: number, longitude: number, precisao: number) {
+    const conhecidas = this.zonas.get(rastreadorId);
+    const agora = Date.now();
+    // Most trackers have no zone: nothing is queued for them.
+    if (conhecidas && conhecidas.lista.length === 0 && conhecidas.ate > agora) return;
+    const quando = dataHora.getTime();
+    this.fila.push({ rastreadorId, quando, latitude, longitude, precisao, atrasada: agora - quando > this.opts.atrasoMaximoMs });
+    if (this.fila.length > MAX_FILA) {
+      const descartadas = this.fila.length - MAX_FILA;
+      this.fila.splice(0, descartadas);
+      this.log.warn({ descartadas }, 'avaliação de zonas atrasada: posições antigas descartadas');
+    }
+    this.rodando ??= this.processar();
+  }
+
+  /** This instance's cache of these trackers is stale (a zone changed, or the tracker logged in here). */
+  esquecer(rastreadorIds: Iterable<number>) {
+    for (const id of rastreadorIds) {
+      this.zonas.delete(id);
+      this.estados.delete(id);
+    }
+  }
+
+  /** Forgets trackers whose zones changed on any instance. */
+  ouvir(database: Database) {
+    return database.listen(
+      CANAL_ZONAS,
+      (payload) => this.esquecer(payload.split(',').map(Number).filter(Number.isInteger)),
+      // Notices sent while LISTEN was down are lost: forget everything.
+      () => {
+        this.zonas.clear();
+        this.estados.clear();
+      },
+    );
+  }
+
+  /** Resolves once every queued position has been evaluated. */
+  async ocioso() {
+    while (this.rodando) await this.rodando;
+  }
+
+  private async processar() {
+    // Positions committed in one batch arrive in one turn of the event loop: evaluate them together.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    while (this.fila.length > 0) {
+      const lote = this.fila;
+      this.fila = [];
+      try {
+        await this.rodada(lote);
+      } catch (err) {
+        this.log.error({ err, posicoes: lote.length }, 'falha ao avaliar zonas');
+      }
+    }
+    this.rodando = undefined;
+  }
+
+  private async rodada(lote: Posicao[]) {
+    const porRastreador = new Map<number, Posicao[]>();
+    for (const p of lote) {
+      const lista = porRastreador.get(p.rastreadorId);
+      if (lista) lista.push(p);
+      else porRastreador.set(p.rastreadorId, [p]);
+    }
+    await this.carregarZonas([...porRastreador.keys()]);
+    const comZonas = [...porRastreador.keys()].filter((id) => (this.zonas.get(id)?.lista.length ?? 0) > 0);
+    if (comZonas.length === 0) return;
+    for (const id of comZonas) porRastreador.get(id)!.sort((a, b) => a.quando - b.quando);
+    await this.carregarEstados(comZonas.filter((id) => !this.estados.has(id)));
+
+    let pares = comZonas.flatMap((rastreadorId) => this.zonas.get(rastreadorId)!.lista.map((zona) => ({ rastreadorId, zona })));
+    const usuarios = new Set<number>();
+    const mudaram = new Set<number>();
+    for (let tentativa = 1; pares.length > 0 && tentativa <= TENTATIVAS; tentativa++) {
+      const conflitos = await this.aplicar(pares, porRastreador, usuarios, mudaram);
+      if (conflitos.length === 0) break;
+      // Another instance (or a zone change) wrote these since they were read: read them again.
+      const ids = new Set(conflitos.map((c) => c.rastreadorId));
+      for (const id of ids) this.estados.delete(id);
+      await this.carregarEstados([...ids]);
+      pares = conflitos;
+      if (tentativa === TENTATIVAS) this.log.warn({ pares: conflitos.length }, 'zonas: estado disputado, posições não avaliadas');
+    }
+    if (usuarios.size > 0 || mudaram.size > 0) this.aoAvisar?.([...usuarios], [...mudaram]);
+  }
+
+  /** Evaluates the pairs, writes what changed in one transaction; returns the pairs that lost a race. */
+  private async aplicar(
+    pares: { rastreadorId: number; zona: ZonaCompilada }[],
+    porRastreador: Map<number, Posicao[]>,
+    usuarios: Set<number>,
+    mudaram: Set<number>,
+  ) {
+    const escritas: (EscritaEstado & { anterior: EstadoConhecido | undefined; vistoAte: number })[] = [];
+    const eventos = new Map<string, { evento: NovoEvento; atrasada: boolean; zona: ZonaCompilada }[]>();
+    for (const { rastreadorId, zona } of pares) {
+      const anterior = this.estados.get(rastreadorId)?.get(zona.id);
+      let estado: EstadoNaZona | undefined = anterior;
+      let vistoAte = anterior?.vistoAte ?? -Infinity;
+      let mudou = false;
+      const doPar: { evento: NovoEvento; atrasada: boolean; zona: ZonaCompilada }[] = [];
+      for (const p of porRastreador.get(rastreadorId) ?? []) {
+        if (p.quando <= vistoAte) continue;
+        vistoAte = p.quando;
+        const d = decidir(estado, zona.distancia(p), p.precisao, this.opts);
+        if (d.tipo === 'igual') continue;
+        estado = d.estado;
+        mudou = true;
+        if (d.transicao) {
+          const evento = {
+            zonaId: zona.id,
+            rastreadorId,
+            tipo: d.transicao,
+            dataHora: new Date(p.quando),
+            latitude: p.latitude,
+            longitude: p.longitude,
+            atrasado: p.atrasada,
+          };
+          doPar.push({ evento, atrasada: p.atrasada, zona });
+        }
+      }
+      if (mudou && estado) {
+        escritas.push({
+          zonaId: zona.id,
+          rastreadorId,
+          estado: estado.estado,
+          pendentes: estado.pendentes,
+          dataHora: new Date(vistoAte),
+          versao: anterior?.versao ?? null,
+          anterior,
+          vistoAte,
+        });
+        if (doPar.length > 0) eventos.set(`${zona.id}:${rastreadorId}`, doPar);
+      } else if (anterior) {
+        anterior.vistoAte = vistoAte;
+      }
+    }
+    if (escritas.length === 0) return [];
+
+    const gravados = await this.db.transaction(async (tx) => {
+      const ok = await gravarEstados(tx, escritas);
+      const feitos = [...eventos].filter(([par]) => ok.has(par)).flatMap(([, lista]) => lista);
+      await inserirEventos(
+        tx,
+        feitos.map((e) => e.evento),
+      );
+      const avisos = feitos.filter((e) => !e.atrasada && (e.evento.tipo === 'SAIDA' ? e.zona.alertarSaida : e.zona.alertarEntrada));
+      await notificar(
+        tx,
+        avisos.map((e) => ({
+          usuarioId: e.zona.usuarioId,
+          rastreadorId: e.evento.rastreadorId,
+          descricao: notificacaoZona(e.zona.descricao, e.evento.tipo === 'SAIDA' ? 'SAIDA' : 'ENTRADA', e.zona.nome, this.hora.format(e.evento.dataHora)),
+        })),
+      );
+      for (const e of avisos) usuarios.add(e.zona.usuarioId);
+      return ok;
+    });
+
+    const conflitos: { rastreadorId: number; zona: ZonaCompilada }[] = [];
+    for (const e of escritas) {
+      if (!gravados.has(`${e.zonaId}:${e.rastreadorId}`)) {
+        const zona = this.zonas.get(e.rastreadorId)?.lista.find((z) => z.id === e.zonaId);
+        if (zona) conflitos.push({ rastreadorId: e.rastreadorId, zona });
+        continue;
+      }
+      // The side shown on the map changed (a first decision included).
+      if (e.anterior?.estado !== e.estado) mudaram.add(e.rastreadorId);
+      let doRastreador = this.estados.get(e.rastreadorId);
+      if (!doRastreador) this.estados.set(e.rastreadorId, (doRastreador = new Map()));
+      doRastreador.set(e.zonaId, {
+        estado: e.estado === 'FORA' ? 'FORA' : 'DENTRO',
+        pendentes: e.pendentes,
+        versao: (e.versao ?? 0) + 1,
+        vistoAte: e.vistoAte,
+      });
+    }
+    return conflitos;
+  }
+
+  private async carregarZonas(ids: readonly number[]) {
+    const agora = Date.now();
+    const faltam = ids.filter((id) => (this.zonas.get(id)?.ate ?? 0) <= agora);
+    if (faltam.length === 0) return;
+    const linhas = await zonasDosRastreadores(this.db, faltam);
+    const ate = agora + ZONAS_TTL_MS;
+    const novas = new Map<number, ZonaCompilada[]>(faltam.map((id) => [id, []]));
+    for (const z of linhas) {
+      novas.get(z.rastreadorId)?.push({
+        id: z.id,
+        usuarioId: z.usuarioId,
+        nome: z.nome,
+        descricao: z.descricao,
+        alertarSaida: z.alertarSaida,
+        alertarEntrada: z.alertarEntrada,
+        distancia: geometriaDaZona({
+          tipo: z.tipo === 'POLIGONO' ? 'POLIGONO' : 'CIRCULO',
+          latitude: z.latitude,
+          longitude: z.longitude,
+          raioMetros: z.raioMetros,
+          pontos: z.pontos,
+        }),
+      });
+    }
+    for (const [id, lista] of novas) {
+      const antes = this.zonas.get(id);
+      this.zonas.set(id, { lista, ate });
+      // A zone that changed has its states reset in the database: the cached ones go too.
+      if (antes && !mesmasZonas(antes.lista, lista)) this.estados.delete(id);
+    }
+  }
+
+  private async carregarEstados(ids: readonly number[]) {
+    if (ids.length === 0) return;
+    for (const id of ids) this.estados.set(id, new Map());
+    for (const e of await estadosDosRastreadores(this.db, ids)) {
+      this.estados.get(e.rastreadorId)?.set(e.zonaId, {
+        estado: e.estado === 'FORA' ? 'FORA' : 'DENTRO',
+        pendentes: e.pendentes,
+        versao: e.versao,
+        vistoAte: new Date(e.dataHora).getTime(),
+      });
+    }
+  }
+}
+
+const mesmasZonas = (a: readonly ZonaCompilada[], b: readonly ZonaCompilada[]) =>
+  a.length === b.length && a.every((z, i) => z.id === b[i]?.id);
