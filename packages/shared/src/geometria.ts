@@ -89,7 +89,8 @@ export function autoIntersecta(pontos: readonly Ponto[]): boolean {
     const b = v(i + 1);
     const c = v(i + 2);
     if (iguais(a, b)) return true;
-    const voltaAtras = (a.longitude - b.longitude) * (c.longitude - b.longitude) + (a.latitude - b.latitude) * (c.latitude - b.latitude) > 0;
+    const voltaAtras =
+      (a.longitude - b.longitude) * (c.longitude - b.longitude) + (a.latitude - b.latitude) * (c.latitude - b.latitude) > 0;
     if (orientacao(a, b, c) === 0 && voltaAtras) return true;
   }
   for (let i = 0; i < n; i++) {

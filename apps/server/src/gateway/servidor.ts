@@ -117,6 +117,11 @@ export class GatewayTopin {
     return { conexoes: this.todas.size, rastreadores: this.conexoes.size, emEspera };
   }
 
+  /** Resolves once the positions received so far have been evaluated against their zones. */
+  zonasOciosas() {
+    return this.servicos.zonas.ocioso();
+  }
+
   conectado(rastreadorId: number) {
     return this.conexoes.has(rastreadorId);
   }

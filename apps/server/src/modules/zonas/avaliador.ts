@@ -6,7 +6,14 @@ import type { Database, Db } from '../../db/client';
 import { CANAL_ZONAS } from '../../lib/canais';
 import { notificar } from '../notificacoes/service';
 import { decidir, type EstadoNaZona, type Regras } from './histerese';
-import { estadosDosRastreadores, gravarEstados, inserirEventos, zonasDosRastreadores, type EscritaEstado, type NovoEvento } from './repository';
+import {
+  estadosDosRastreadores,
+  gravarEstados,
+  inserirEventos,
+  zonasDosRastreadores,
+  type EscritaEstado,
+  type NovoEvento,
+} from './repository';
 
 export interface OpcoesZonas extends Regras {
   /** The accuracy radius assumed for a GPS fix (TOPIN sends none): ZONAS_PRECISAO_GPS_METROS. */
@@ -244,7 +251,12 @@ export class AvaliadorDeZonas {
         avisos.map((e) => ({
           usuarioId: e.zona.usuarioId,
           rastreadorId: e.evento.rastreadorId,
-          descricao: notificacaoZona(e.zona.descricao, e.evento.tipo === 'SAIDA' ? 'SAIDA' : 'ENTRADA', e.zona.nome, this.hora.format(e.evento.dataHora)),
+          descricao: notificacaoZona(
+            e.zona.descricao,
+            e.evento.tipo === 'SAIDA' ? 'SAIDA' : 'ENTRADA',
+            e.zona.nome,
+            this.hora.format(e.evento.dataHora),
+          ),
         })),
       );
       for (const e of avisos) usuarios.add(e.zona.usuarioId);

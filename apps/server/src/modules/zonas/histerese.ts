@@ -34,7 +34,8 @@ const IGUAL: Decisao = { tipo: 'igual' };
  */
 export function decidir(atual: EstadoNaZona | undefined, distancia: number, precisao: number, regras: Regras): Decisao {
   const visto = lado(distancia, precisao);
-  if (visto === 'INCERTO') return atual && atual.pendentes > 0 ? { tipo: 'novo', estado: { ...atual, pendentes: 0 }, transicao: null } : IGUAL;
+  if (visto === 'INCERTO')
+    return atual && atual.pendentes > 0 ? { tipo: 'novo', estado: { ...atual, pendentes: 0 }, transicao: null } : IGUAL;
   if (!atual) return { tipo: 'novo', estado: { estado: visto, pendentes: 0 }, transicao: null };
   if (visto === atual.estado) return atual.pendentes > 0 ? { tipo: 'novo', estado: { ...atual, pendentes: 0 }, transicao: null } : IGUAL;
   const alem = Math.abs(distancia) - precisao;

@@ -123,11 +123,7 @@ export function eventos(db: Executor, usuarioId: number, filtro: { zonaId: numbe
       .orderBy(...ordenacao({ dataHora: zonaEventos.dataHora }, zonaEventos.id, f))
       .limit(f.size)
       .offset(f.page * f.size),
-    db
-      .select(contagem)
-      .from(zonaEventos)
-      .innerJoin(zonas, eq(zonas.id, zonaEventos.zonaId))
-      .where(where),
+    db.select(contagem).from(zonaEventos).innerJoin(zonas, eq(zonas.id, zonaEventos.zonaId)).where(where),
   );
 }
 
