@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { describe, expect, it } from 'vitest';
+import { zonasSchema } from '@rastro/shared/schemas/zonas';
 import { DEMO } from '../src/tools/demo-dados';
 import { portaLivre } from './net';
 
@@ -28,44 +29,69 @@ async function token(base: string, email: string, senha: string) {
   return (await res.json()) as { access_token: string; isClient: boolean };
 }
 
+/** Runs `npm run demo` on these ports and data directory until `fim`; stop it with `parar`. */
+async function iniciarDemo(dataDir: string, fim: number) {
+  const [port, topin] = [await portaLivre(), await portaLivre()];
+  const base = `http://127.0.0.1:${port}`;
+  const proc = spawn(process.execPath, ['--import', 'tsx', demo], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      TOPIN_PORT: String(topin),
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'Admin#Demo2026',
+      LOG_LEVEL: 'warn',
+      CAPTCHA_COUNTER_MIN: '50',
+      CAPTCHA_COUNTER_MAX: '100',
+      WEB_DIST: '/nonexistent',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const estado = { saida: '' };
+  proc.stdout.on('data', (c: Buffer) => (estado.saida += c.toString()));
+  proc.stderr.on('data', (c: Buffer) => (estado.saida += c.toString()));
+  const parar = () => {
+    if (proc.pid) process.kill(-proc.pid, 'SIGTERM');
+    return new Promise<void>((resolve) =>
+      proc.exitCode !== null || proc.signalCode !== null ? resolve() : proc.once('exit', () => resolve()),
+    );
+  };
+  try {
+    while (
+      !(await fetch(`${base}/health`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
+      if (Date.now() > fim) throw new Error(`não subiu: ${estado.saida}`);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  } catch (err) {
+    await parar();
+    throw err;
+  }
+  return { base, estado, parar };
+}
+
+async function zonasDoDono(base: string) {
+  const { access_token } = await token(base, DEMO.email, DEMO.senha);
+  const res = await fetch(`${base}/api/zonas`, { headers: { authorization: `Bearer ${access_token}` } });
+  return zonasSchema.parse(await res.json());
+}
+
 describe('npm run demo', () => {
-  it('starts the product with a demo owner whose three simulated pets report in', async () => {
-    const [port, topin] = [await portaLivre(), await portaLivre()];
-    const base = `http://127.0.0.1:${port}`;
-    const proc = spawn(process.execPath, ['--import', 'tsx', demo], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        TOPIN_PORT: String(topin),
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rastro-demo-')),
-        ADMIN_PASSWORD: 'Admin#Demo2026',
-        LOG_LEVEL: 'warn',
-        CAPTCHA_COUNTER_MIN: '50',
-        CAPTCHA_COUNTER_MAX: '100',
-        WEB_DIST: '/nonexistent',
-        DATABASE_URL: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    let saida = '';
-    proc.stdout.on('data', (c: Buffer) => (saida += c.toString()));
-    proc.stderr.on('data', (c: Buffer) => (saida += c.toString()));
+  it('starts the product with a demo owner whose three simulated pets report in, THOR in the zone CASA', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'rastro-demo-'));
+    const fim = Date.now() + 60_000;
+    const { base, estado, parar } = await iniciarDemo(dataDir, fim);
+    let thorId: number | undefined;
     try {
-      const fim = Date.now() + 60_000;
-      while (
-        !(await fetch(`${base}/health`).then(
-          (r) => r.ok,
-          () => false,
-        ))
-      ) {
-        if (Date.now() > fim) throw new Error(`não subiu: ${saida}`);
-        await new Promise((r) => setTimeout(r, 300));
-      }
       expect((await token(base, DEMO.email, DEMO.senha)).isClient).toBe(true);
       const admin = (await token(base, 'admin@rastro.local', 'Admin#Demo2026')).access_token;
-      let pets: { imei: string; bateria: number | null; rastreadorDescricao: string | null; situacao: string }[] = [];
+      let pets: { id: number; imei: string; bateria: number | null; rastreadorDescricao: string | null; situacao: string }[] = [];
       while (Date.now() < fim) {
         const res = await fetch(`${base}/api/rastreadores?imei=359339080100&size=10`, { headers: { authorization: `Bearer ${admin}` } });
         pets = ((await res.json()) as { content: typeof pets }).content;
@@ -74,9 +100,23 @@ describe('npm run demo', () => {
       }
       expect(pets.map((p) => p.rastreadorDescricao).sort()).toEqual([...DEMO.pets].sort());
       expect(pets.every((p) => p.bateria !== null && p.situacao === 'ATIVO')).toBe(true);
-      expect(saida).toContain(`dono:  ${DEMO.email}`);
+      expect(estado.saida).toContain(`dono:  ${DEMO.email}`);
+      expect(estado.saida).toContain('foge da zona CASA');
+      thorId = pets.find((p) => p.rastreadorDescricao === 'THOR')?.id;
+      const zonas = await zonasDoDono(base);
+      expect(zonas).toHaveLength(1);
+      expect(zonas[0]).toMatchObject({ nome: 'CASA', tipo: 'CIRCULO', rastreadorIds: [thorId], alertarSaida: true, alertarEntrada: true });
     } finally {
-      if (proc.pid) process.kill(-proc.pid, 'SIGTERM');
+      await parar();
     }
-  }, 90_000);
+
+    // Run again on the same data: the demo keeps what it made, the zone is not made twice.
+    const outra = await iniciarDemo(dataDir, Date.now() + 30_000);
+    try {
+      const zonas = await zonasDoDono(outra.base);
+      expect(zonas.map((z) => [z.nome, z.rastreadorIds])).toEqual([['CASA', [thorId]]]);
+    } finally {
+      await outra.parar();
+    }
+  }, 120_000);
 });

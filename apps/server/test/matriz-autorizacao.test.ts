@@ -87,6 +87,8 @@ const f = {
   spId: 0,
   nivelCliente: 0,
   chipXNumero: '11987650901',
+  /** A's safe zone around X. */
+  zona: 0,
 };
 
 /** Each user's own CPF (set by the first save of their account). */
@@ -354,6 +356,24 @@ const matriz: Entrada[] = [
     pedido: () => ({ url: `/api/baterias?rastreadorId=${f.x}` }),
   },
 
+  // Safe zones: the logged user's own; another user's zone or tracker is 404.
+  { rota: 'GET /api/zonas', esperado: LOGADO, pedido: () => ({ url: '/api/zonas' }) },
+  { rota: 'POST /api/zonas', esperado: SO_DO_DONO, pedido: () => ({ url: '/api/zonas', payload: zonaDeA('OUTRA ZONA DA ANA') }) },
+  { rota: 'GET /api/zonas/{id}', esperado: SO_DO_DONO, pedido: () => ({ url: `/api/zonas/${f.zona}` }) },
+  { rota: 'PUT /api/zonas/{id}', esperado: SO_DO_DONO, pedido: () => ({ url: `/api/zonas/${f.zona}`, payload: zonaDeA('CASA DA ANA') }) },
+  {
+    rota: 'DELETE /api/zonas/{id}',
+    esperado: SO_DO_DONO,
+    // A zone made for this call: A's own deletion must not take the zone the other routes use.
+    pedido: async () => ({ url: `/api/zonas/${await novaZonaDeA()}` }),
+  },
+  { rota: 'GET /api/zonas/{id}/eventos', esperado: SO_DO_DONO, pedido: () => ({ url: `/api/zonas/${f.zona}/eventos` }) },
+  {
+    rota: 'GET /api/usuarios/rastreadores/{id}/eventos-zonas',
+    esperado: SO_DO_DONO,
+    pedido: () => ({ url: `/api/usuarios/rastreadores/${f.lx}/eventos-zonas` }),
+  },
+
   // Notifications: the logged user's own.
   { rota: 'GET /api/notificacoes', esperado: LOGADO, pedido: () => ({ url: '/api/notificacoes' }) },
   { rota: 'GET /api/notificacoes/nao-lidas', esperado: LOGADO, pedido: () => ({ url: '/api/notificacoes/nao-lidas' }) },
@@ -387,6 +407,25 @@ const matriz: Entrada[] = [
 ];
 
 // ---- fixtures -----------------------------------------------------------------------------
+
+const zonaDeA = (nome: string) => ({
+  nome,
+  tipo: 'CIRCULO',
+  latitude: -23.55,
+  longitude: -46.6,
+  raioMetros: 300,
+  rastreadorIds: [f.x],
+  alertarSaida: true,
+  alertarEntrada: false,
+});
+
+async function novaZonaDeA() {
+  const [z] = await consultar<{ id: number }>(
+    app.database.db,
+    sql`insert into zonas (usuario_id, nome, tipo, latitude, longitude, raio_metros) values (${f.a.id}, 'ZONA DESCARTAVEL', 'CIRCULO', -23.55, -46.6, 100) returning id`,
+  );
+  return z?.id ?? 0;
+}
 
 async function usuario(nome: string, nivelId?: number): Promise<Sessao> {
   const u = await criarUsuarioLogado(app, { nome, ...(nivelId !== undefined ? { nivelId } : {}) });
@@ -476,6 +515,12 @@ beforeAll(async () => {
   await db.execute(
     sql`insert into notificacoes (usuario_id, rastreador_id, descricao) values (${f.a.id}, ${f.x}, 'ALERTA DE SOS DO REX DA ANA'), (${f.b.id}, ${f.y}, 'ALERTA DE SOS DO TOTO DA BIA')`,
   );
+  const zona = await app.inject({ method: 'POST', url: '/api/zonas', headers: bearer(f.a.token), payload: zonaDeA('CASA DA ANA') });
+  if (zona.statusCode !== 201) throw new Error(`zona: ${zona.body}`);
+  f.zona = zona.json<{ id: number }>().id;
+  await db.execute(
+    sql`insert into zona_eventos (zona_id, rastreador_id, tipo, data_hora, latitude, longitude) values (${f.zona}, ${f.x}, 'SAIDA', now(), -23.56, -46.61)`,
+  );
 });
 
 afterAll(async () => {
@@ -486,7 +531,7 @@ afterAll(async () => {
 // ---- what the checks observe ------------------------------------------------------------------
 
 /** What B (or anyone but A and a holder of the code) must never see of A. */
-const dadosDeA = () => [f.imeiX, f.a.email, 'REX DA ANA', 'ALERTA DE SOS DO REX DA ANA', 'ANA DONA DO REX', f.chipXNumero];
+const dadosDeA = () => [f.imeiX, f.a.email, 'REX DA ANA', 'ALERTA DE SOS DO REX DA ANA', 'ANA DONA DO REX', f.chipXNumero, 'CASA DA ANA'];
 
 /** A's rows, as they stand: user, tracker, link, chip, commands, notifications, sessions. */
 async function estadoDeA(): Promise<string> {
@@ -499,7 +544,9 @@ async function estadoDeA(): Promise<string> {
       'chip', (select row_to_json(c) from chips c where id = ${f.chipX}),
       'comandos', (select count(*) from comandos where rastreador_id = ${f.x}),
       'notificacoes', (select json_agg(n order by n.id) from notificacoes n where usuario_id = ${f.a.id}),
-      'sessoes', (select count(*) from access_tokens where usuario_id = ${f.a.id} and revogado_em is null)
+      'sessoes', (select count(*) from access_tokens where usuario_id = ${f.a.id} and revogado_em is null),
+      'zonas', (select json_agg(json_build_object('zona', z, 'rastreadores', (select json_agg(zr.rastreador_id) from zona_rastreadores zr where zr.zona_id = z.id))
+        order by z.id) from zonas z where z.usuario_id = ${f.a.id} and z.nome <> 'ZONA DESCARTAVEL')
     )::text as s`,
   );
   return r?.s ?? '';

@@ -4,6 +4,7 @@ import type { Erro, Page } from '@rastro/shared/schemas/common';
 import type { EventoZona, Zona } from '@rastro/shared/schemas/zonas';
 import type { Marcador } from '@rastro/shared/schemas/mapa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consultar } from '../src/db/client';
 import { bearer, criarApp, entrar, type TestApp } from './helpers';
 import { criarCliente, registrarRastreador, vincular } from './fixtures';
 
@@ -51,7 +52,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.fechar());
 
-const post = (h: Record<string, string>, payload: unknown) => app.inject({ method: 'POST', url: '/api/zonas', headers: h, payload });
+const post = (h: Record<string, string>, payload: Record<string, unknown>) =>
+  app.inject({ method: 'POST', url: '/api/zonas', headers: h, payload });
 const erros = (r: { json: <T>() => T }) => r.json<Erro>().errors?.map((e) => `${e.campo}: ${e.message}`);
 
 describe('/api/zonas', () => {
@@ -204,10 +206,11 @@ describe('/api/zonas', () => {
     ).json<Marcador[]>();
     expect(marcadores.find((m) => m.rastreadorId === thor)?.foraDeZonas).toEqual(['PARQUE']);
 
-    const [link] = (await db.execute(sql`select id from usuario_rastreadores where rastreador_id = ${thor}`)).rows as { id: number }[];
-    const doThor = await app.inject({ url: `/api/usuarios/rastreadores/${link!.id}/eventos-zonas`, headers: ana });
+    const [link] = await consultar<{ id: number }>(db, sql`select id from usuario_rastreadores where rastreador_id = ${thor}`);
+    const vinculo = link?.id ?? 0;
+    const doThor = await app.inject({ url: `/api/usuarios/rastreadores/${vinculo}/eventos-zonas`, headers: ana });
     expect(doThor.json<Page<EventoZona>>().content.map((e) => e.tipo)).toEqual(['ENTRADA', 'SAIDA']);
-    expect((await app.inject({ url: `/api/usuarios/rastreadores/${link!.id}/eventos-zonas`, headers: bia })).statusCode).toBe(404);
+    expect((await app.inject({ url: `/api/usuarios/rastreadores/${vinculo}/eventos-zonas`, headers: bia })).statusCode).toBe(404);
 
     // Changing the zone starts every state over: THOR is no longer shown outside.
     await app.inject({ method: 'PUT', url: `/api/zonas/${zona.id}`, headers: ana, payload: circulo({ nome: 'PARQUE', raioMetros: 200 }) });

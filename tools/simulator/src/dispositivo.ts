@@ -2,7 +2,7 @@ import { type Socket, connect } from 'node:net';
 import { decodeServerFrame, type ServerMessage } from '@rastro/topin/server-to-device/decode';
 import { encodeAlarm, encodeGps, encodeLogin, encodeStatus, encodeWifiLbs } from '@rastro/topin/device-to-server/encode';
 import { TopinFramer } from '@rastro/topin/framer';
-import { type Pet, type PetSnapshot, type Random, type radioEnvironment } from './pet';
+import { type FaseFuga, type Pet, type PetSnapshot, type Random, type radioEnvironment } from './pet';
 
 /** One simulated tracker: one TCP connection to the gateway, reconnecting with backoff. */
 
@@ -20,6 +20,13 @@ export interface DispositivoOptions {
 const FIRMWARE = 0x12;
 const MAX_BACKOFF_MS = 30_000;
 const SOS_PER_TICK = 1 / 500;
+
+const DESCRICAO_FUGA: Record<FaseFuga | 'fim', string> = {
+  indo: 'FUGA: o pet fugiu de casa',
+  fora: 'FUGA: o pet parou longe de casa',
+  voltando: 'FUGA: o pet está voltando para casa',
+  fim: 'FUGA: o pet voltou para casa',
+};
 
 type GpsOffWindow = { from: string; to: string } | null;
 
@@ -39,6 +46,7 @@ export class Dispositivo {
   private lowBatterySent = false;
   /** When the pet last moved: a "locate now" reports where it has walked to since. */
   private lastStepAt = Date.now();
+  private faseFuga: FaseFuga | null = null;
 
   constructor(private readonly opts: DispositivoOptions) {
     this.intervalS = opts.intervalS;
@@ -180,7 +188,12 @@ export class Dispositivo {
     const now = Date.now();
     const seconds = Math.max(0, (now - this.lastStepAt) / 1000);
     this.lastStepAt = now;
-    return seconds >= 0.5 ? this.opts.pet.step(seconds) : this.opts.pet.snapshot();
+    const pet = seconds >= 0.5 ? this.opts.pet.step(seconds) : this.opts.pet.snapshot();
+    if (pet.fuga !== this.faseFuga) {
+      this.faseFuga = pet.fuga;
+      this.log(`${DESCRICAO_FUGA[pet.fuga ?? 'fim']} (${Math.round(pet.distanceM)} m de casa)`);
+    }
+    return pet;
   }
 
   private sendPosition(pet: PetSnapshot, wifiLbsOnly: boolean): void {

@@ -21,6 +21,41 @@ export const MAX_SPEED_KMH = 6;
 export const DEFAULT_RADIUS_M = 2000;
 const METRES_PER_DEGREE = 111_320;
 const HOME_RADIUS_M = 40;
+/** A dog running off trots faster than it walks about (MAX_SPEED_KMH). */
+export const VELOCIDADE_FUGA_KMH = 12;
+export const DISTANCIA_FUGA_M = 250;
+export const FORA_FUGA_S = 60;
+/** How far from the spot it ran to the pet sniffs about while it stays out. */
+const VAGAR_FORA_M = 15;
+
+/**
+ * Escapes every now and then (a pet leaving its safe zone): it runs straight from home to
+ * `distanciaM` in a random direction, sniffs about there for `foraS` and walks back home.
+ */
+export interface FugaOptions {
+  /** Seconds of normal life between coming home and running off again (and before the first escape). */
+  intervaloS: number;
+  /** How far from home it runs, in metres (default DISTANCIA_FUGA_M). */
+  distanciaM?: number;
+  /** How long it stays out before walking back, in seconds (default FORA_FUGA_S). */
+  foraS?: number;
+}
+
+/** Where an escape is: running out, staying out, walking back home. */
+export type FaseFuga = 'indo' | 'fora' | 'voltando';
+
+interface Fuga {
+  fase: FaseFuga;
+  /** Target, in metres east and north of home. */
+  alvoX: number;
+  alvoY: number;
+  /** Seconds left out there (Infinity: until voltarParaCasa). */
+  foraS: number;
+  /** How far it may sniff about the target while it stays. */
+  vagarM: number;
+  /** The next step lands on the target instead of walking there. */
+  imediato: boolean;
+}
 
 export interface PetOptions {
   homeLat: number;
@@ -29,6 +64,8 @@ export interface PetOptions {
   random: Random;
   /** Scripted runs (end-to-end tests) want a pet that is always outside, walking: GPS fixes that move. */
   alwaysWalking?: boolean;
+  /** Escapes on a timer (the demo's pet leaving its zone); none by default. `fugir()` and `irPara()` work either way. */
+  fuga?: FugaOptions;
 }
 
 export interface PetSnapshot {
@@ -42,6 +79,8 @@ export interface PetSnapshot {
   distanceM: number;
   battery: number;
   charging: boolean;
+  /** The escape under way, if any. */
+  fuga: FaseFuga | null;
 }
 
 export class Pet {
@@ -58,6 +97,10 @@ export class Pet {
   private readonly alwaysWalking: boolean;
   private battery: number;
   private charging = false;
+  private readonly fugaOpts: FugaOptions | undefined;
+  private fuga: Fuga | null = null;
+  /** Seconds until the next timed escape (Infinity without `fuga`). */
+  private proximaFugaS: number;
 
   constructor(opts: PetOptions) {
     this.homeLat = opts.homeLat;
@@ -69,10 +112,105 @@ export class Pet {
     this.alwaysWalking = opts.alwaysWalking ?? false;
     this.indoors = !this.alwaysWalking && this.random() < 0.3;
     if (this.alwaysWalking) this.speedKmh = MAX_SPEED_KMH / 2;
+    this.fugaOpts = opts.fuga;
+    this.proximaFugaS = opts.fuga?.intervaloS ?? Infinity;
+  }
+
+  /**
+   * Starts an escape now: the next steps run in a random direction to `distanciaM` from home
+   * (GPS fixes on the way), stay there `foraS` and walk back home, where normal life resumes.
+   */
+  fugir(opcoes: { distanciaM?: number; foraS?: number } = {}): void {
+    const distancia = opcoes.distanciaM ?? this.fugaOpts?.distanciaM ?? DISTANCIA_FUGA_M;
+    const rumo = this.random() * 2 * Math.PI;
+    this.fuga = {
+      fase: 'indo',
+      alvoX: Math.sin(rumo) * distancia,
+      alvoY: Math.cos(rumo) * distancia,
+      foraS: opcoes.foraS ?? this.fugaOpts?.foraS ?? FORA_FUGA_S,
+      vagarM: VAGAR_FORA_M,
+      imediato: false,
+    };
+  }
+
+  /**
+   * Heads straight for this point and stays there, outdoors and still, until `voltarParaCasa()`.
+   * With `imediato` the next step is already there (a scripted test need not wait for the walk).
+   */
+  irPara(latitude: number, longitude: number, opcoes: { imediato?: boolean } = {}): void {
+    this.fuga = {
+      fase: 'indo',
+      alvoX: (longitude - this.homeLng) * METRES_PER_DEGREE * Math.cos((this.homeLat * Math.PI) / 180),
+      alvoY: (latitude - this.homeLat) * METRES_PER_DEGREE,
+      foraS: Infinity,
+      vagarM: 0,
+      imediato: opcoes.imediato ?? false,
+    };
+  }
+
+  /** Heads home now (ending an escape or an `irPara`); once there, normal life resumes. */
+  voltarParaCasa(opcoes: { imediato?: boolean } = {}): void {
+    this.fuga = { fase: 'voltando', alvoX: 0, alvoY: 0, foraS: 0, vagarM: 0, imediato: opcoes.imediato ?? false };
   }
 
   /** Advances the walk by `dtSeconds` and returns where the pet is now. */
   step(dtSeconds: number): PetSnapshot {
+    if (!this.fuga) {
+      this.proximaFugaS -= dtSeconds;
+      if (this.proximaFugaS <= 0) this.fugir();
+    }
+    if (this.fuga) this.stepFuga(this.fuga, dtSeconds);
+    else this.stepWalk(dtSeconds);
+    this.updateBattery(dtSeconds);
+    return this.snapshot();
+  }
+
+  private stepFuga(f: Fuga, dtSeconds: number): void {
+    // Out in the open the whole time: its positions are GPS fixes.
+    this.indoors = false;
+    if (f.fase === 'fora') {
+      f.foraS -= dtSeconds;
+      if (f.foraS <= 0) {
+        this.voltarParaCasa();
+        return;
+      }
+      if (f.vagarM === 0) {
+        this.speedKmh = 0;
+        return;
+      }
+      const r = this.random;
+      this.speedKmh = r() * 2;
+      this.heading += (r() - 0.5) * 1.2;
+      if (Math.hypot(f.alvoX - this.x, f.alvoY - this.y) > f.vagarM) this.heading = Math.atan2(f.alvoX - this.x, f.alvoY - this.y);
+      this.move((this.speedKmh / 3.6) * dtSeconds);
+      return;
+    }
+    const falta = Math.hypot(f.alvoX - this.x, f.alvoY - this.y);
+    if (falta > 0) this.heading = Math.atan2(f.alvoX - this.x, f.alvoY - this.y);
+    this.speedKmh = VELOCIDADE_FUGA_KMH;
+    const metres = f.imediato ? falta : (VELOCIDADE_FUGA_KMH / 3.6) * dtSeconds;
+    f.imediato = false;
+    if (metres < falta) {
+      this.move(metres);
+      return;
+    }
+    this.x = f.alvoX;
+    this.y = f.alvoY;
+    if (f.fase === 'indo') {
+      f.fase = 'fora';
+      return;
+    }
+    this.fuga = null;
+    this.speedKmh = 0;
+    this.proximaFugaS = this.fugaOpts?.intervaloS ?? Infinity;
+  }
+
+  private move(metres: number): void {
+    this.x += Math.sin(this.heading) * metres;
+    this.y += Math.cos(this.heading) * metres;
+  }
+
+  private stepWalk(dtSeconds: number): void {
     const r = this.random;
     const dist = Math.hypot(this.x, this.y);
     if (this.indoors) {
@@ -100,9 +238,7 @@ export class Pet {
       }
       // Going home now and then, to charge and sleep.
       if (this.battery < 25 && dist > HOME_RADIUS_M) this.heading = Math.atan2(-this.x, -this.y);
-      const metres = (this.speedKmh / 3.6) * dtSeconds;
-      this.x += Math.sin(this.heading) * metres;
-      this.y += Math.cos(this.heading) * metres;
+      this.move((this.speedKmh / 3.6) * dtSeconds);
       const after = Math.hypot(this.x, this.y);
       if (after > this.radiusM) {
         this.x *= this.radiusM / after;
@@ -110,8 +246,6 @@ export class Pet {
         this.heading += Math.PI;
       }
     }
-    this.updateBattery(dtSeconds);
-    return this.snapshot();
   }
 
   private updateBattery(dtSeconds: number): void {
@@ -135,6 +269,7 @@ export class Pet {
       distanceM: Math.hypot(this.x, this.y),
       battery: Math.round(this.battery),
       charging: this.charging,
+      fuga: this.fuga?.fase ?? null,
     };
   }
 }

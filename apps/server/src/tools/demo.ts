@@ -2,23 +2,48 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { zonaFormSchema } from '@rastro/shared/schemas/zonas';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openDatabase, type Database } from '../db/client';
 import { seed } from '../db/seed';
+import { rastreadorPorImei } from '../modules/rastreadores/dispositivo-service';
+import { criarZona, listarZonas } from '../modules/zonas/service';
 import { DEMO, prepararDemo } from './demo-dados';
 
 /**
- * `npm run demo`: prepares a demo owner with three linked trackers, starts the product and the
- * simulator, so a newcomer sees pets moving. Ctrl+C stops everything.
+ * `npm run demo`: prepares a demo owner with three linked trackers and a safe zone around the
+ * first pet's home, starts the product and the simulator, so a newcomer sees pets moving and
+ * THOR escaping from home every few minutes. Ctrl+C stops everything.
  */
 const raiz = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/**
+ * THOR's home (the simulator's first pet lives on --lat/--lng) and its safe zone. It roams its
+ * 60 m yard, well inside 120 m even with a GPS fix's 20 m uncertainty, and runs off to 250 m,
+ * well past the zone's border plus the 50 m that decide on one fix.
+ */
+const CASA = { nome: 'CASA', latitude: -23.5614, longitude: -46.6559, raioMetros: 120 };
+const FUGA = { aCadaMinutos: 2, distanciaMetros: 250, quintalMetros: 60 };
+
+/** The zone CASA around THOR's home, alerting on leaving and on coming back (kept if it exists). */
+async function prepararZona(database: Database, donoId: number) {
+  if ((await listarZonas(database.db, donoId)).some((z) => z.nome === CASA.nome)) return;
+  const thor = await rastreadorPorImei(database.db, String(DEMO.imeiBase + 1));
+  if (thor?.donoId !== donoId) {
+    process.stderr.write(`O rastreador de ${DEMO.pets[0]} não é da dona da demonstração: sem zona ${CASA.nome}.\n`);
+    return;
+  }
+  const form = zonaFormSchema.parse({ ...CASA, tipo: 'CIRCULO', rastreadorIds: [thor.id], alertarSaida: true, alertarEntrada: true });
+  await criarZona({ db: database.db, database }, donoId, form);
+}
 
 async function main() {
   const config = loadConfig();
   // PGlite allows one process at a time: prepare the data, close, then start the server.
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await db.migrate((d) => seed(d, config.admin));
-  await prepararDemo(db.db);
+  const { donoId } = await prepararDemo(db.db);
+  await prepararZona(db, donoId);
   await db.close();
 
   // Built on first use, as `npm start` does (an explicit WEB_DIST is the operator's business).
@@ -58,12 +83,21 @@ async function main() {
       String(DEMO.imeiBase),
       '--port',
       String(config.topinPort),
+      // A negative value has to be glued to its flag (parseArgs).
+      `--lat=${CASA.latitude}`,
+      `--lng=${CASA.longitude}`,
+      '--fuga',
+      String(FUGA.aCadaMinutos),
+      '--fuga-distancia',
+      String(FUGA.distanciaMetros),
+      '--fuga-raio',
+      String(FUGA.quintalMetros),
     ],
     { cwd: raiz, stdio: 'inherit' },
   );
   filhos.push(simulador);
   process.stdout.write(
-    `\n  Demonstração do Rastro em ${config.appUrl}\n    dono:  ${DEMO.email}\n    senha: ${DEMO.senha}\n  Três pets (${DEMO.pets.join(', ')}) andando pelo mapa. Ctrl+C encerra.\n\n`,
+    `\n  Demonstração do Rastro em ${config.appUrl}\n    dono:  ${DEMO.email}\n    senha: ${DEMO.senha}\n  Três pets (${DEMO.pets.join(', ')}) andando pelo mapa;\n  ${DEMO.pets[0]} foge da zona ${CASA.nome} a cada poucos minutos. Ctrl+C encerra.\n\n`,
   );
   const parar = () => {
     for (const f of filhos) f.kill('SIGTERM');

@@ -166,10 +166,10 @@ export class AvaliadorDeZonas {
     await this.carregarZonas([...porRastreador.keys()]);
     const comZonas = [...porRastreador.keys()].filter((id) => (this.zonas.get(id)?.lista.length ?? 0) > 0);
     if (comZonas.length === 0) return;
-    for (const id of comZonas) porRastreador.get(id)!.sort((a, b) => a.quando - b.quando);
+    for (const id of comZonas) porRastreador.get(id)?.sort((a, b) => a.quando - b.quando);
     await this.carregarEstados(comZonas.filter((id) => !this.estados.has(id)));
 
-    let pares = comZonas.flatMap((rastreadorId) => this.zonas.get(rastreadorId)!.lista.map((zona) => ({ rastreadorId, zona })));
+    let pares = comZonas.flatMap((rastreadorId) => (this.zonas.get(rastreadorId)?.lista ?? []).map((zona) => ({ rastreadorId, zona })));
     const usuarios = new Set<number>();
     const mudaram = new Set<number>();
     for (let tentativa = 1; pares.length > 0 && tentativa <= TENTATIVAS; tentativa++) {

@@ -57,7 +57,8 @@ export async function inserir(db: Executor, usuarioId: number, dados: DadosZona)
     .insert(zonas)
     .values({ ...dados, usuarioId })
     .returning({ id: zonas.id });
-  return z!.id;
+  if (!z) throw new Error('insert into zonas returned no row');
+  return z.id;
 }
 
 /** Returns whether the zone is this user's (and was changed). */

@@ -51,7 +51,7 @@ function dadosDaZona(f: ZonaFormValida): repo.DadosZona {
 async function exigirRastreadores(db: Executor, usuarioId: number, ids: readonly number[]) {
   if (ids.length === 0) return;
   const meus = await rastreadoresDoUsuario(db, usuarioId);
-  if (ids.some((id) => !meus.has(id))) throw new AppError(404, MSG.naoEncontrado, [{ campo: 'rastreadorIds', message: MSG.naoEncontrado }]);
+  if (ids.some((id) => !meus.has(id))) throw naoEncontrado();
 }
 
 /** Every gateway instance forgets what it cached of these trackers' zones. */
