@@ -70,6 +70,7 @@ describe('the map', () => {
         tipo: 'LBS',
         precisao: 900,
         velocidade: null,
+        foraDeZonas: [],
       },
     ]);
     expect((await mapa('tipoVisualizacao=ATUAL', bia)).json()).toEqual([]);
