@@ -5,6 +5,7 @@ import { encodeAlarm, encodeGps, encodeLogin } from '@rastro/topin/device-to-ser
 import { TopinFramer } from '@rastro/topin/framer';
 import { cpuProprioMs } from '../lib/cpu';
 import { percentil } from '../lib/stats';
+import type { Ponto } from './lugares';
 import { BASE_FIX_MS, type Pedido, type Resposta } from './mensagens';
 
 /**
@@ -36,31 +37,28 @@ class Amostras {
   }
 }
 
-interface Estado {
-  enviando: boolean;
-  medindo: boolean;
-  inicioMedida: number;
-  fimMedida: number;
-  cpuInicio: number;
-  cpuFim: number;
-  acksMedidos: number;
-  acksErrados: number;
-  latencias: Amostras;
-  /** Called whenever an ack arrives (to notice the end of the drain). */
-  aoConfirmar: () => void;
+/** Per group, over every measured stretch so far. */
+class Medidas {
+  latencias = new Amostras();
+  acksMedidos = 0;
+  acksErrados = 0;
+  msMedidos = 0;
+  cpuMs = 0;
 }
 
-const estado: Estado = {
-  enviando: false,
+/** A set of devices driven together (one sends at a time). */
+interface Grupo {
+  aparelhos: Aparelho[];
+  medidas: Medidas;
+  enviando: boolean;
+}
+
+const estado = {
   medindo: false,
   inicioMedida: 0,
-  fimMedida: 0,
   cpuInicio: 0,
-  cpuFim: 0,
-  acksMedidos: 0,
-  acksErrados: 0,
-  latencias: new Amostras(),
-  aoConfirmar: () => undefined,
+  /** Called whenever an ack arrives (to notice the end of the drain). */
+  aoConfirmar: (() => undefined) as () => void,
 };
 
 /** One device connection: logs in, then does what it is told by the message handlers. */
@@ -81,14 +79,16 @@ class Aparelho {
     host: string,
     porta: number,
     private readonly janela: number,
+    private readonly grupo: Grupo | undefined,
+    onde: Ponto = { latitude: -23.5614, longitude: -46.6559 },
   ) {
-    // One encoded fix; every other one differs only in its 6 time bytes (offset 4).
+    // One encoded fix from where it is; every other one differs only in its 6 time bytes (offset 4).
     this.modelo = Buffer.from(
       encodeGps({
         type: 0x10,
         time: new Date(BASE_FIX_MS),
-        latitude: -23.5614,
-        longitude: -46.6559,
+        latitude: onde.latitude,
+        longitude: onde.longitude,
         speedKmh: 4,
         course: 90,
         satellites: 8,
@@ -130,15 +130,16 @@ class Aparelho {
         return;
       case 'gpsAck': {
         const enviadoEm = this.emVoo.shift();
-        if (enviadoEm === undefined) return;
+        const g = this.grupo;
+        if (enviadoEm === undefined || !g) return;
         const agora = performance.now();
-        if (msg.time.getTime() !== BASE_FIX_MS + this.confirmados * 1000) estado.acksErrados++;
+        if (msg.time.getTime() !== BASE_FIX_MS + this.confirmados * 1000) g.medidas.acksErrados++;
         this.confirmados++;
-        if (estado.medindo) {
-          estado.latencias.add(agora - enviadoEm);
-          estado.acksMedidos++;
+        if (estado.medindo && g.enviando) {
+          g.medidas.latencias.add(agora - enviadoEm);
+          g.medidas.acksMedidos++;
         }
-        if (estado.enviando) this.enviarFix();
+        if (g.enviando) this.enviarFix();
         else estado.aoConfirmar();
         return;
       }
@@ -168,15 +169,24 @@ class Aparelho {
 }
 
 /** Opens the connections `concorrencia` at a time (a listen backlog is finite) and logs them in. */
-async function conectar(host: string, porta: number, imeis: string[], janela: number, concorrencia: number) {
+async function conectar(
+  host: string,
+  porta: number,
+  imeis: string[],
+  janela: number,
+  concorrencia: number,
+  grupo?: Grupo,
+  posicoes?: Ponto[],
+) {
   const aparelhos: Aparelho[] = [];
   let falhas = 0;
   let proximo = 0;
   const trabalhador = async () => {
     while (proximo < imeis.length) {
-      const imei = imeis[proximo++];
+      const i = proximo++;
+      const imei = imeis[i];
       if (imei === undefined) break;
-      const a = new Aparelho(imei, host, porta, janela);
+      const a = new Aparelho(imei, host, porta, janela, grupo, posicoes?.[i]);
       aparelhos.push(a);
       const ok = await new Promise<boolean>((resolve) => {
         const t = setTimeout(() => resolve(false), 30_000);
@@ -192,33 +202,44 @@ async function conectar(host: string, porta: number, imeis: string[], janela: nu
   return { aparelhos, falhas };
 }
 
-let carga: Aparelho[] = [];
+const grupos = new Map<string, Grupo>();
+let ativo: Grupo | undefined;
 let ociosas: Aparelho[] = [];
 
 async function tratarPedido(p: Pedido) {
   switch (p.tipo) {
     case 'carga': {
       const t = performance.now();
-      const r = await conectar(p.host, p.porta, p.imeis, p.janela, p.concorrencia);
-      carga = r.aparelhos;
-      responder({ tipo: 'prontos', logados: carga.filter((a) => a.logado).length, ms: performance.now() - t });
+      const g: Grupo = { aparelhos: [], medidas: new Medidas(), enviando: false };
+      grupos.set(p.grupo, g);
+      // Devices in their IMEIs' order, whatever order they logged in.
+      g.aparelhos = (await conectar(p.host, p.porta, p.imeis, p.janela, p.concorrencia, g, p.posicoes)).aparelhos;
+      responder({ tipo: 'prontos', logados: g.aparelhos.filter((a) => a.logado).length, ms: performance.now() - t });
       return;
     }
-    case 'enviar':
-      estado.enviando = true;
-      for (const a of carga) if (a.logado) a.comecar();
+    case 'enviar': {
+      const g = grupos.get(p.grupo);
+      if (!g) throw new Error(`grupo ${p.grupo} não conectado`);
+      ativo = g;
+      g.enviando = true;
+      for (const a of g.aparelhos) if (a.logado) a.comecar();
       return;
+    }
     case 'medir':
       estado.medindo = true;
       estado.inicioMedida = performance.now();
       estado.cpuInicio = cpuProprioMs();
       return;
     case 'parar': {
-      estado.enviando = false;
+      const g = ativo;
+      if (!g) throw new Error('nenhum grupo enviando');
+      g.enviando = false;
+      if (estado.medindo) {
+        g.medidas.msMedidos += performance.now() - estado.inicioMedida;
+        g.medidas.cpuMs += cpuProprioMs() - estado.cpuInicio;
+      }
       estado.medindo = false;
-      estado.fimMedida = performance.now();
-      estado.cpuFim = cpuProprioMs();
-      const pendentes = () => carga.reduce((s, a) => s + (a.socket.destroyed ? 0 : a.aguardando), 0);
+      const pendentes = () => g.aparelhos.reduce((s, a) => s + (a.socket.destroyed ? 0 : a.aguardando), 0);
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, 30_000);
         estado.aoConfirmar = () => {
@@ -229,26 +250,27 @@ async function tratarPedido(p: Pedido) {
         };
         estado.aoConfirmar();
       });
-      const lat = estado.latencias.valores();
-      const p50Ms = percentil(lat, 50);
-      const p99Ms = percentil(lat, 99);
+      ativo = undefined;
+      const m = g.medidas;
+      // percentil sorts in place: a copy, so later stretches keep adding to the samples.
+      const lat = Float64Array.from(m.latencias.valores());
       responder({
         tipo: 'carga-fim',
-        confirmados: carga.map((a) => a.confirmados),
-        semResposta: carga.reduce((s, a) => s + a.aguardando, 0),
-        acksErrados: estado.acksErrados,
-        acksMedidos: estado.acksMedidos,
-        msMedidos: estado.fimMedida - estado.inicioMedida,
-        p50Ms,
-        p99Ms,
+        confirmados: g.aparelhos.map((a) => a.confirmados),
+        semResposta: g.aparelhos.reduce((s, a) => s + a.aguardando, 0),
+        acksErrados: m.acksErrados,
+        acksMedidos: m.acksMedidos,
+        msMedidos: m.msMedidos,
+        p50Ms: percentil(lat, 50),
+        p99Ms: percentil(lat, 99),
         maxMs: percentil(lat, 100),
-        cpuMs: estado.cpuFim - estado.cpuInicio,
+        cpuMs: m.cpuMs,
       });
-      for (const a of carga) a.socket.destroy();
-      carga = [];
       return;
     }
     case 'ociosas': {
+      for (const g of grupos.values()) for (const a of g.aparelhos) a.socket.destroy();
+      grupos.clear();
       const t = performance.now();
       const r = await conectar(p.host, p.porta, p.imeis, 0, p.concorrencia);
       ociosas = r.aparelhos;

@@ -5,14 +5,19 @@ import { CANAL_EVENTOS } from '../lib/canais';
 /** NOTIFY payloads must stay under 8,000 bytes; ids are at most ~11 characters each. */
 const IDS_POR_AVISO = 500;
 
+/** A new notification (an alarm, a zone crossed) waits at most this long to be announced. */
+const URGENTE_MS = 20;
+
 /**
  * Tells every instance which trackers and users have new data, after it is committed. Bursts
- * are gathered for `intervaloMs` so thousands of positions a second make a few NOTIFYs.
+ * are gathered for `intervaloMs` so thousands of positions a second make a few NOTIFYs; a user
+ * with a new notification is announced within URGENTE_MS.
  */
 export class PublicadorEventos {
   private rastreadores = new Set<number>();
   private usuarios = new Set<number>();
   private timer: NodeJS.Timeout | undefined;
+  private urgente = false;
   private emCurso: Promise<void> = Promise.resolve();
 
   constructor(
@@ -28,7 +33,10 @@ export class PublicadorEventos {
 
   usuario(id: number) {
     this.usuarios.add(id);
-    this.agendar();
+    if (this.urgente) return;
+    this.urgente = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.publicar(), Math.min(URGENTE_MS, this.intervaloMs));
   }
 
   private agendar() {
@@ -39,6 +47,7 @@ export class PublicadorEventos {
   publicar(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    this.urgente = false;
     const r = [...this.rastreadores];
     const u = [...this.usuarios];
     this.rastreadores = new Set();

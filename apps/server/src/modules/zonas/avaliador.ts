@@ -52,6 +52,11 @@ interface ZonaCompilada {
   distancia: (p: Ponto) => number;
 }
 
+interface Grupo {
+  rastreadorId: number;
+  zonas: ZonaCompilada[];
+}
+
 interface EstadoConhecido extends EstadoNaZona {
   /** null: no row in the database yet. */
   versao: number | null;
@@ -164,76 +169,83 @@ export class AvaliadorDeZonas {
       else porRastreador.set(p.rastreadorId, [p]);
     }
     await this.carregarZonas([...porRastreador.keys()]);
-    const comZonas = [...porRastreador.keys()].filter((id) => (this.zonas.get(id)?.lista.length ?? 0) > 0);
+    const comZonas: number[] = [];
+    const semEstado: number[] = [];
+    for (const [id, posicoes] of porRastreador) {
+      if ((this.zonas.get(id)?.lista.length ?? 0) === 0) continue;
+      comZonas.push(id);
+      if (posicoes.length > 1) posicoes.sort((a, b) => a.quando - b.quando);
+      if (!this.estados.has(id)) semEstado.push(id);
+    }
     if (comZonas.length === 0) return;
-    for (const id of comZonas) porRastreador.get(id)?.sort((a, b) => a.quando - b.quando);
-    await this.carregarEstados(comZonas.filter((id) => !this.estados.has(id)));
+    await this.carregarEstados(semEstado);
 
-    let pares = comZonas.flatMap((rastreadorId) => (this.zonas.get(rastreadorId)?.lista ?? []).map((zona) => ({ rastreadorId, zona })));
+    let grupos: Grupo[] = comZonas.map((id) => ({ rastreadorId: id, zonas: this.zonas.get(id)?.lista ?? [] }));
     const usuarios = new Set<number>();
     const mudaram = new Set<number>();
-    for (let tentativa = 1; pares.length > 0 && tentativa <= TENTATIVAS; tentativa++) {
-      const conflitos = await this.aplicar(pares, porRastreador, usuarios, mudaram);
+    for (let tentativa = 1; grupos.length > 0 && tentativa <= TENTATIVAS; tentativa++) {
+      const conflitos = await this.aplicar(grupos, porRastreador, usuarios, mudaram);
       if (conflitos.length === 0) break;
       // Another instance (or a zone change) wrote these since they were read: read them again.
       const ids = new Set(conflitos.map((c) => c.rastreadorId));
       for (const id of ids) this.estados.delete(id);
       await this.carregarEstados([...ids]);
-      pares = conflitos;
+      const porId = new Map<number, ZonaCompilada[]>();
+      for (const c of conflitos) porId.set(c.rastreadorId, [...(porId.get(c.rastreadorId) ?? []), c.zona]);
+      grupos = [...porId].map(([rastreadorId, zonas]) => ({ rastreadorId, zonas }));
       if (tentativa === TENTATIVAS) this.log.warn({ pares: conflitos.length }, 'zonas: estado disputado, posições não avaliadas');
     }
     if (usuarios.size > 0 || mudaram.size > 0) this.aoAvisar?.([...usuarios], [...mudaram]);
   }
 
-  /** Evaluates the pairs, writes what changed in one transaction; returns the pairs that lost a race. */
-  private async aplicar(
-    pares: { rastreadorId: number; zona: ZonaCompilada }[],
-    porRastreador: Map<number, Posicao[]>,
-    usuarios: Set<number>,
-    mudaram: Set<number>,
-  ) {
+  /** Evaluates each tracker's positions against its zones, writes what changed in one transaction; returns the pairs that lost a race. */
+  private async aplicar(grupos: Grupo[], porRastreador: Map<number, Posicao[]>, usuarios: Set<number>, mudaram: Set<number>) {
     const escritas: (EscritaEstado & { anterior: EstadoConhecido | undefined; vistoAte: number })[] = [];
     const eventos = new Map<string, { evento: NovoEvento; atrasada: boolean; zona: ZonaCompilada }[]>();
-    for (const { rastreadorId, zona } of pares) {
-      const anterior = this.estados.get(rastreadorId)?.get(zona.id);
-      let estado: EstadoNaZona | undefined = anterior;
-      let vistoAte = anterior?.vistoAte ?? -Infinity;
-      let mudou = false;
-      const doPar: { evento: NovoEvento; atrasada: boolean; zona: ZonaCompilada }[] = [];
-      for (const p of porRastreador.get(rastreadorId) ?? []) {
-        if (p.quando <= vistoAte) continue;
-        vistoAte = p.quando;
-        const d = decidir(estado, zona.distancia(p), p.precisao, this.opts);
-        if (d.tipo === 'igual') continue;
-        estado = d.estado;
-        mudou = true;
-        if (d.transicao) {
-          const evento = {
+    for (const { rastreadorId, zonas } of grupos) {
+      const posicoes = porRastreador.get(rastreadorId) ?? [];
+      const conhecidos = this.estados.get(rastreadorId);
+      for (const zona of zonas) {
+        const anterior = conhecidos?.get(zona.id);
+        let estado: EstadoNaZona | undefined = anterior;
+        let vistoAte = anterior?.vistoAte ?? -Infinity;
+        let mudou = false;
+        let doPar: { evento: NovoEvento; atrasada: boolean; zona: ZonaCompilada }[] | undefined;
+        for (const p of posicoes) {
+          if (p.quando <= vistoAte) continue;
+          vistoAte = p.quando;
+          const d = decidir(estado, zona.distancia(p), p.precisao, this.opts);
+          if (d.tipo === 'igual') continue;
+          estado = d.estado;
+          mudou = true;
+          if (d.transicao) {
+            const evento = {
+              zonaId: zona.id,
+              rastreadorId,
+              tipo: d.transicao,
+              dataHora: new Date(p.quando),
+              latitude: p.latitude,
+              longitude: p.longitude,
+              atrasado: p.atrasada,
+            };
+            (doPar ??= []).push({ evento, atrasada: p.atrasada, zona });
+          }
+        }
+        if (mudou && estado) {
+          escritas.push({
             zonaId: zona.id,
             rastreadorId,
-            tipo: d.transicao,
-            dataHora: new Date(p.quando),
-            latitude: p.latitude,
-            longitude: p.longitude,
-            atrasado: p.atrasada,
-          };
-          doPar.push({ evento, atrasada: p.atrasada, zona });
+            estado: estado.estado,
+            pendentes: estado.pendentes,
+            dataHora: new Date(vistoAte),
+            versao: anterior?.versao ?? null,
+            anterior,
+            vistoAte,
+          });
+          if (doPar) eventos.set(`${zona.id}:${rastreadorId}`, doPar);
+        } else if (anterior) {
+          anterior.vistoAte = vistoAte;
         }
-      }
-      if (mudou && estado) {
-        escritas.push({
-          zonaId: zona.id,
-          rastreadorId,
-          estado: estado.estado,
-          pendentes: estado.pendentes,
-          dataHora: new Date(vistoAte),
-          versao: anterior?.versao ?? null,
-          anterior,
-          vistoAte,
-        });
-        if (doPar.length > 0) eventos.set(`${zona.id}:${rastreadorId}`, doPar);
-      } else if (anterior) {
-        anterior.vistoAte = vistoAte;
       }
     }
     if (escritas.length === 0) return [];
