@@ -27,6 +27,9 @@ const REVALIDAR_MS = 60_000;
 /** A client this far behind is dropped rather than buffered without end. */
 const MAX_BUFFER = 1_000_000;
 
+/** At most this many trackers read back at once when notices are merged. */
+const MAX_JUNTOS = 5000;
+
 /**
  * The API side of the live channel (/api/socket). Every instance LISTENs to the events the
  * gateways NOTIFY after committing, reads the new state of the trackers and notifications its
@@ -35,6 +38,8 @@ const MAX_BUFFER = 1_000_000;
 export class LiveHub {
   private readonly porUsuario = new Map<number, Set<Assinante>>();
   private fila: Promise<void> = Promise.resolve();
+  /** Notices that arrived while the hub was busy, merged: one read for all of them, not one each. */
+  private pendente: { r: Set<number>; u: Set<number> } | undefined;
   private pararDeOuvir: (() => Promise<void>) | undefined;
   private revalidacao: NodeJS.Timeout | undefined;
 
@@ -121,8 +126,18 @@ export class LiveHub {
       return;
     }
     if (this.porUsuario.size === 0) return;
+    if (this.pendente && this.pendente.r.size + aviso.r.length <= MAX_JUNTOS) {
+      for (const id of aviso.r) this.pendente.r.add(id);
+      for (const id of aviso.u) this.pendente.u.add(id);
+      return;
+    }
+    const pendente = { r: new Set(aviso.r), u: new Set(aviso.u) };
+    this.pendente = pendente;
     this.fila = this.fila
-      .then(() => this.difundir(aviso.r, aviso.u))
+      .then(() => {
+        if (this.pendente === pendente) this.pendente = undefined;
+        return this.difundir([...pendente.r], [...pendente.u]);
+      })
       .catch((err: unknown) => this.log.warn({ err }, 'falha ao difundir eventos ao vivo'));
   }
 
