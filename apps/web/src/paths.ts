@@ -69,6 +69,12 @@ export const paths = {
       },
     },
     mapa: { path: '/user/mapa', getHref: () => '/user/mapa' },
+    zonas: {
+      list: { path: '/user/zonas', getHref: () => '/user/zonas' },
+      create: { path: '/user/zonas/cadastrar', getHref: () => '/user/zonas/cadastrar' },
+      edit: { path: '/user/zonas/editar/:id', getHref: (v: number | string) => `/user/zonas/editar/${id(v)}` },
+      eventos: { path: '/user/zonas/eventos/:id', getHref: (v: number | string) => `/user/zonas/eventos/${id(v)}` },
+    },
     notificacoes: { path: '/user/notificacoes', getHref: () => '/user/notificacoes' },
     meusPagamentos: { path: '/user/meus-pagamentos', getHref: () => '/user/meus-pagamentos' },
   },

@@ -40,6 +40,10 @@ const page = {
   meusRastreadoresCadastrar: () => import('./routes/user/meus-rastreadores/cadastrar'),
   meusRastreadoresEditar: () => import('./routes/user/meus-rastreadores/editar'),
   mapa: () => import('./routes/user/mapa'),
+  zonasList: () => import('./routes/user/zonas/list'),
+  zonasCadastrar: () => import('./routes/user/zonas/cadastrar'),
+  zonasEditar: () => import('./routes/user/zonas/editar'),
+  zonasEventos: () => import('./routes/user/zonas/eventos'),
   notificacoes: () => import('./routes/user/notificacoes'),
 };
 
@@ -149,6 +153,10 @@ export const routes: RouteObject[] = [
                   },
                   { path: paths.user.meusRastreadores.edit.path, handle: handle('Editar Rastreador'), lazy: page.meusRastreadoresEditar },
                   { path: paths.user.mapa.path, handle: handle('Mapa GPS'), lazy: page.mapa },
+                  { path: paths.user.zonas.list.path, handle: handle('Zonas seguras'), lazy: page.zonasList },
+                  { path: paths.user.zonas.create.path, handle: handle('Cadastrar Zona segura'), lazy: page.zonasCadastrar },
+                  { path: paths.user.zonas.edit.path, handle: handle('Editar Zona segura'), lazy: page.zonasEditar },
+                  { path: paths.user.zonas.eventos.path, handle: handle('Eventos da Zona segura'), lazy: page.zonasEventos },
                   { path: paths.user.notificacoes.path, handle: handle('Notificações'), lazy: page.notificacoes },
                   todo(paths.user.meusPagamentos.path, 'Meus Pagamentos', [PER.PAGAMENTOS]),
                 ],

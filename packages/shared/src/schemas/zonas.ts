@@ -15,11 +15,10 @@ export type PontoZona = z.infer<typeof pontoSchema>;
 /** Twice the ring's area in squared degrees: 0 when every vertex is on one line. */
 function areaDupla(pontos: readonly PontoZona[]) {
   let s = 0;
-  for (let i = 0; i < pontos.length; i++) {
-    const a = pontos[i]!;
-    const b = pontos[(i + 1) % pontos.length]!;
+  pontos.forEach((a, i) => {
+    const b = pontos[(i + 1) % pontos.length] ?? a;
     s += a.longitude * b.latitude - b.longitude * a.latitude;
-  }
+  });
   return Math.abs(s);
 }
 

@@ -13,8 +13,10 @@ describe('sidebar menu', () => {
     );
   });
 
-  it('gives a client the map and trackers', () => {
-    expect(labels(visibleMenu(user([], true)))).toBe('Mapa GPS, Meus Rastreadores, |, Notificações, |, Minha Conta, Alterar senha, Sair');
+  it('gives a client the map, trackers and safe zones', () => {
+    expect(labels(visibleMenu(user([], true)))).toBe(
+      'Mapa GPS, Meus Rastreadores, Zonas seguras, |, Notificações, |, Minha Conta, Alterar senha, Sair',
+    );
   });
 
   it('filters admin entries one role at a time', () => {

@@ -1,5 +1,6 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import FenceIcon from '@mui/icons-material/Fence';
 import GpsFixedIcon from '@mui/icons-material/GpsFixed';
 import KeyIcon from '@mui/icons-material/Key';
 import LogoutIcon from '@mui/icons-material/Logout';
@@ -46,6 +47,7 @@ export const MENU: readonly MenuEntry[] = [
   divider,
   { kind: 'item', label: 'Mapa GPS', to: paths.user.mapa.getHref(), icon: MapIcon, clientOnly: true },
   { kind: 'item', label: 'Meus Rastreadores', to: paths.user.meusRastreadores.list.getHref(), icon: PetsIcon, clientOnly: true },
+  { kind: 'item', label: 'Zonas seguras', to: paths.user.zonas.list.getHref(), icon: FenceIcon, clientOnly: true },
   divider,
   { kind: 'item', label: 'Notificações', to: paths.user.notificacoes.getHref(), icon: NotificationsIcon },
   divider,

@@ -25,6 +25,7 @@ const marcador = (usuarioRastreadorId: number, lat: number, over: Partial<Marcad
   tipo: 'GPS',
   precisao: null,
   velocidade: null,
+  foraDeZonas: [],
   ...over,
 });
 
@@ -76,6 +77,7 @@ function montar(): QueryClient {
 
 const avancar = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const invalidada = (qc: QueryClient, key: readonly unknown[]) => qc.getQueryState(key)?.isInvalidated;
+const eventosZonaKey = [...liveKeys.eventosZonas, 'zona', 5, { page: 0 }];
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
@@ -109,6 +111,7 @@ describe('LiveUpdates (the one owner of live data)', () => {
     qc.setQueryData(listaKey, pagina([rastreador(1), rastreador(2)]));
     qc.setQueryData(liveKeys.naoLidas(), { total: 0 });
     qc.setQueryData([...liveKeys.notificacoesLists(), { page: 0 }], pagina([]));
+    qc.setQueryData(eventosZonaKey, pagina([]));
     const ws = FakeWebSocket.ultima();
     ws.abrir();
 
@@ -145,6 +148,8 @@ describe('LiveUpdates (the one owner of live data)', () => {
     expect(qc.getQueryData<MeuRastreador>(liveKeys.meuRastreador(1))?.bateria).toBe(40);
     expect(qc.getQueryData(liveKeys.naoLidas())).toEqual({ total: 3 });
     expect(invalidada(qc, [...liveKeys.notificacoesLists(), { page: 0 }])).toBe(true);
+    // A safe-zone crossing comes as a notification: the zone event tables read again.
+    expect(invalidada(qc, eventosZonaKey)).toBe(true);
   });
 
   it('survives garbage on the wire', async () => {

@@ -82,6 +82,8 @@ export function aplicarEventos(qc: QueryClient, eventos: readonly EventoSocket[]
   if (eventos.some((e) => e.notificacoes.length > 0)) {
     void qc.invalidateQueries({ queryKey: liveKeys.notificacoesLists() });
     if (naoLidas === undefined) void qc.invalidateQueries({ queryKey: liveKeys.naoLidas() });
+    // A safe-zone crossing is recorded as an event and notified in the same breath.
+    void qc.invalidateQueries({ queryKey: liveKeys.eventosZonas });
   }
 }
 
@@ -93,6 +95,7 @@ export function invalidarDadosAoVivo(qc: QueryClient) {
     liveKeys.localizacoes,
     liveKeys.baterias,
     liveKeys.notificacoes,
+    liveKeys.eventosZonas,
   ]) {
     void qc.invalidateQueries({ queryKey });
   }

@@ -16,6 +16,8 @@ export const liveKeys = {
   /** Detail tables (positions and battery history) of one tracker. */
   localizacoes: ['localizacoes'] as const,
   baterias: ['baterias'] as const,
+  /** Safe-zone crossings (a zone's, a tracker's): each one also arrives as a notification. */
+  eventosZonas: ['eventos-zonas'] as const,
   /** Notifications list pages and the unread count of the sidebar. */
   notificacoes: ['notificacoes'] as const,
   notificacoesLists: () => [...liveKeys.notificacoes, 'list'] as const,

@@ -3,8 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, confirmarDesligar, erroCarregar } from '@rastro/shared/messages';
 import { FakeWebSocket } from '@/testing/fake-websocket';
 import { json, stubFetch } from '@/testing/fetch-stub';
+import { LENTO, linha, prepararMapa, semToqueDuplo } from '@/testing/mapa';
 import { clientToken, loginAs, renderApp } from '@/testing/render-app';
-import { LENTO, linha, marcador, prepararMapa, rastreadoresSelect, semToqueDuplo } from '../mapa-fixtures';
+import { marcador, rastreadoresSelect } from '../mapa-fixtures';
 
 const ULTIMAS = 'GET /api/usuarios/rastreadores/ultimas-localizacoes';
 const SELECT = 'GET /api/usuarios/rastreadores/select';

@@ -1,9 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { MSG, confirmarDesligar } from '@rastro/shared/messages';
 import type { Marcador } from '@rastro/shared/schemas/mapa';
 import { useConfirm } from '@/components/ConfirmDialog';
+import { MapView } from '@/components/map/MapView';
+import { TileLayerConfig } from '@/components/map/TileLayerConfig';
 import { Spinner } from '@/components/Spinner';
 import { isApiError } from '@/lib/api-error';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -13,16 +15,19 @@ import { mapaKeys } from '../api/keys';
 import { FILTRO_INICIAL, type MapaFiltro } from '../filtro';
 import { ExportarMenu } from './ExportarMenu';
 import { MapaFiltros } from './MapaFiltros';
-import { MapView } from './map/MapView';
 import { MarcadoresAtuaisLayer } from './map/MarcadoresAtuaisLayer';
 import { RotaLayer } from './map/RotaLayer';
-import { TileLayerConfig } from './map/TileLayerConfig';
 
 const NENHUM: readonly Marcador[] = [];
 const chave = (f: MapaFiltro) => JSON.stringify(mapaKeys.marcadores(f));
 
+interface MapaGpsProps {
+  /** More layers of the current-location view, drawn under the markers (the route passes the safe zones). */
+  camadasAtuais?: ReactNode;
+}
+
 /** /user/mapa ('Mapa GPS'): every tracker's latest position at once, or one tracker's route. */
-export function MapaGps() {
+export function MapaGps({ camadasAtuais }: MapaGpsProps) {
   const [filtro, setFiltro] = useState<MapaFiltro>(FILTRO_INICIAL);
   // Each search fits the map to its answer once; live updates then move markers without refitting.
   const [ajuste, setAjuste] = useState(0);
@@ -71,12 +76,15 @@ export function MapaGps() {
           {historico ? (
             <RotaLayer pontos={dados} ajuste={ajuste} />
           ) : (
-            <MarcadoresAtuaisLayer
-              marcadores={dados}
-              ajuste={ajuste}
-              onDesligar={(m) => void onDesligar(m)}
-              desligando={desligar.isPending}
-            />
+            <>
+              {camadasAtuais}
+              <MarcadoresAtuaisLayer
+                marcadores={dados}
+                ajuste={ajuste}
+                onDesligar={(m) => void onDesligar(m)}
+                desligando={desligar.isPending}
+              />
+            </>
           )}
         </MapView>
         {marcadores.isFetching && (

@@ -3,8 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, erroExportar, periodoMaximo } from '@rastro/shared/messages';
 import { PERIODO_MAXIMO_HISTORICO_DIAS } from '@rastro/shared/constants';
 import { json, stubFetch } from '@/testing/fetch-stub';
+import { LENTO, linha, prepararMapa } from '@/testing/mapa';
 import { clientToken, loginAs, renderApp } from '@/testing/render-app';
-import { LENTO, linha, marcador, prepararMapa, rastreadoresSelect } from '../mapa-fixtures';
+import { marcador, rastreadoresSelect } from '../mapa-fixtures';
 
 const ULTIMAS = 'GET /api/usuarios/rastreadores/ultimas-localizacoes';
 const EXPORTAR = 'GET /api/localizacoes/exportar';

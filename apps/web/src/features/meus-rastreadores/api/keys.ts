@@ -19,4 +19,6 @@ export const meuRastreadorKeys = {
     [...liveKeys.localizacoes, rastreadorId, tipo, paging] as const,
   /** One page of a tracker's battery history (detail screen). */
   baterias: (rastreadorId: number, paging: ListPaging) => [...liveKeys.baterias, rastreadorId, paging] as const,
+  /** One page of a tracker's safe-zone crossings (detail screen); `id` is the owner's link. */
+  eventosZonas: (id: number, paging: ListPaging) => [...liveKeys.eventosZonas, 'rastreador', id, paging] as const,
 };

@@ -7,9 +7,11 @@ import type { TipoLocalizacao } from '@rastro/shared/dominio';
 import { MSG } from '@rastro/shared/messages';
 import type { Page } from '@rastro/shared/schemas/common';
 import type { Bateria, Localizacao } from '@rastro/shared/schemas/localizacoes';
+import type { EventoZona } from '@rastro/shared/schemas/zonas';
 import { DataTable, type Column } from '@/components/data-table/DataTable';
-import { formatarDataHora } from '@/lib/format';
+import { formatarCoordenada, formatarDataHora } from '@/lib/format';
 import { useBaterias } from '../api/get-baterias';
+import { useEventosZonas } from '../api/get-eventos-zonas';
 import { useLocalizacoes } from '../api/get-localizacoes';
 import { usePaginacaoLocal, type PaginacaoLocal } from '../hooks/use-paginacao-local';
 import { formatarVelocidade, numeroOuTraco, textoOuTraco } from './formatar';
@@ -49,8 +51,20 @@ const COLUNAS_BATERIA: Column<Bateria>[] = [
   { id: 'dataCadastro', label: 'Data de Cadastro', sortable: true, render: (b) => formatarDataHora(b.dataCadastro) },
 ];
 
+const EVENTO_ZONA: Record<EventoZona['tipo'], string> = { ENTRADA: 'Entrada', SAIDA: 'Saída' };
+
+const COLUNAS_EVENTOS_ZONAS: Column<EventoZona>[] = [
+  { id: 'zona', label: 'Zona', render: (e) => e.zona },
+  { id: 'tipo', label: 'Evento', render: (e) => EVENTO_ZONA[e.tipo] },
+  { id: 'dataHora', label: 'Data/Hora', sortable: true, render: (e) => formatarDataHora(e.dataHora) },
+  { id: 'latitude', label: 'Latitude', render: (e) => formatarCoordenada(e.latitude) },
+  { id: 'longitude', label: 'Longitude', render: (e) => formatarCoordenada(e.longitude) },
+];
+
 /** What the tables know of their tracker: its id once loaded, or that it could not be loaded. */
 export interface TabelaOrigem {
+  /** The owner's link (the detail's address). */
+  id: number | null;
   rastreadorId: number | undefined;
   /** The tracker could not be loaded (or the address has no valid id): the tables show the load error. */
   erro: boolean;
@@ -63,18 +77,30 @@ interface TabelaProps<T> {
   paginacao: PaginacaoLocal;
   query: { data?: Page<T>; isFetching: boolean; isError: boolean; error: Error | null };
   getRowId: (row: T) => number;
+  /** Whether it waits for the tracker's `rastreadorId` (the tables read by it). Default true. */
+  porRastreadorId?: boolean;
+  emptyMessage?: string;
 }
 
-function Tabela<T>({ caption, columns, origem, paginacao, query, getRowId }: TabelaProps<T>) {
+function Tabela<T>({
+  caption,
+  columns,
+  origem,
+  paginacao,
+  query,
+  getRowId,
+  porRastreadorId = true,
+  emptyMessage = MSG.nenhumResultado,
+}: TabelaProps<T>) {
   return (
     <DataTable<T>
       caption={caption}
       columns={columns}
       page={origem.erro ? undefined : query.data}
-      isLoading={!origem.erro && (origem.rastreadorId === undefined || query.isFetching)}
+      isLoading={!origem.erro && ((porRastreadorId && origem.rastreadorId === undefined) || query.isFetching)}
       isError={origem.erro || query.isError}
       errorMessage={origem.erro ? MSG.erroCarregarRegistro : query.error?.message}
-      emptyMessage={MSG.nenhumResultado}
+      emptyMessage={emptyMessage}
       params={paginacao.params}
       onPageChange={paginacao.setPage}
       onSizeChange={paginacao.setSize}
@@ -104,16 +130,33 @@ function TabelaBaterias({ origem, paginacao }: { origem: TabelaOrigem; paginacao
   return <Tabela caption="Bateria" columns={COLUNAS_BATERIA} origem={origem} paginacao={paginacao} query={query} getRowId={(b) => b.id} />;
 }
 
+function TabelaEventosZonas({ origem, paginacao }: { origem: TabelaOrigem; paginacao: PaginacaoLocal }) {
+  const query = useEventosZonas(origem.erro ? null : origem.id, paginacao.params);
+  return (
+    <Tabela
+      caption="Zonas"
+      columns={COLUNAS_EVENTOS_ZONAS}
+      origem={origem}
+      paginacao={paginacao}
+      query={query}
+      getRowId={(e) => e.id}
+      porRastreadorId={false}
+      emptyMessage={MSG.nenhumEventoZona}
+    />
+  );
+}
+
 const ABAS = [
   { tipo: 'GPS', rotulo: 'GPS' },
   { tipo: 'WIFI', rotulo: 'WI-FI' },
   { tipo: 'LBS', rotulo: 'LBS' },
   { tipo: 'BATERIA', rotulo: 'Bateria' },
+  { tipo: 'ZONAS', rotulo: 'Zonas' },
 ] as const;
 type Aba = (typeof ABAS)[number]['tipo'];
 
 /**
- * The detail's four paginated tables (GPS, WI-FI, LBS, battery history) in tabs; only the open
+ * The detail's five paginated tables (GPS, WI-FI, LBS, battery history, safe-zone crossings) in tabs; only the open
  * tab asks the server. Each table keeps its page, size and order while another tab is open.
  */
 export function DetalheTabelas({ origem }: { origem: TabelaOrigem }) {
@@ -124,6 +167,7 @@ export function DetalheTabelas({ origem }: { origem: TabelaOrigem }) {
     WIFI: usePaginacaoLocal('dataHora', 'desc'),
     LBS: usePaginacaoLocal('dataHora', 'desc'),
     BATERIA: usePaginacaoLocal('dataCadastro', 'desc'),
+    ZONAS: usePaginacaoLocal('dataHora', 'desc'),
   };
   const atual = ABAS.find((a) => a.tipo === aba) ?? ABAS[0];
 
@@ -143,6 +187,8 @@ export function DetalheTabelas({ origem }: { origem: TabelaOrigem }) {
       <Box role="tabpanel" id={`${baseId}-painel-${atual.tipo}`} aria-labelledby={`${baseId}-aba-${atual.tipo}`} sx={{ p: 2 }}>
         {atual.tipo === 'BATERIA' ? (
           <TabelaBaterias origem={origem} paginacao={paginacao.BATERIA} />
+        ) : atual.tipo === 'ZONAS' ? (
+          <TabelaEventosZonas origem={origem} paginacao={paginacao.ZONAS} />
         ) : (
           <TabelaLocalizacoes key={atual.tipo} tipo={atual.tipo} caption={atual.rotulo} origem={origem} paginacao={paginacao[atual.tipo]} />
         )}

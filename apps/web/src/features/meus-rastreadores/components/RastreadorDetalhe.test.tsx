@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@rastro/shared/messages';
 import type { Bateria, Localizacao } from '@rastro/shared/schemas/localizacoes';
+import type { EventoZona } from '@rastro/shared/schemas/zonas';
 import { json, stubFetch, type StubRequest } from '@/testing/fetch-stub';
 import { clientToken, loginAs, renderApp } from '@/testing/render-app';
 import { LENTO, meuRastreador, pagina } from './meus-rastreadores-fixtures';
@@ -23,6 +24,19 @@ const localizacao = (over: Partial<Localizacao> = {}): Localizacao => ({
   redeDescricao: null,
   codigoArea: null,
   identificadorTorre: null,
+  ...over,
+});
+
+const eventoZona = (over: Partial<EventoZona> = {}): EventoZona => ({
+  id: 1,
+  zonaId: 5,
+  zona: 'CASA',
+  rastreadorId: 11,
+  descricao: 'COLEIRA DO REX',
+  tipo: 'SAIDA',
+  dataHora: '2025-03-02T17:32:00.000Z',
+  latitude: -23.5601234,
+  longitude: -46.65,
   ...over,
 });
 
@@ -90,6 +104,14 @@ function stubDetalhe() {
       }
     },
     'GET /api/baterias': () => json(200, pagina([bateria])),
+    'GET /api/usuarios/rastreadores/4/eventos-zonas': () =>
+      json(
+        200,
+        pagina(
+          [eventoZona(), eventoZona({ id: 2, tipo: 'ENTRADA', dataHora: '2025-03-02T17:10:00.000Z', latitude: -23.5, longitude: -46.6 })],
+          12,
+        ),
+      ),
   });
 }
 
@@ -172,6 +194,50 @@ describe('tracker detail', () => {
     expect(await screen.findByText('11 a 20 de 23')).toBeInTheDocument();
   });
 
+  it('shows the tracker’s safe-zone crossings in the Zonas tab, paged, newest first', async () => {
+    loginAs(clientToken);
+    const net = stubDetalhe();
+    const { user } = renderApp('/user/rastreadores/detalhe/4');
+    await screen.findByRole('table', { name: 'GPS' }, LENTO);
+    // Only the open tab asks the server.
+    expect(net.calls('GET /api/usuarios/rastreadores/4/eventos-zonas')).toHaveLength(0);
+
+    await user.click(screen.getByRole('tab', { name: 'Zonas' }));
+    const zonas = await screen.findByRole('table', { name: 'Zonas' });
+    await within(zonas).findByRole('cell', { name: 'Saída' });
+    expect(cabecalhos(zonas)).toEqual(['Zona', 'Evento', 'Data/Hora', 'Latitude', 'Longitude']);
+    expect(celulas(zonas, 1)).toEqual(['CASA', 'Saída', '02/03/2025 14:32', '-23.560123', '-46.650000']);
+    expect(celulas(zonas, 2)).toEqual(['CASA', 'Entrada', '02/03/2025 14:10', '-23.500000', '-46.600000']);
+    expect(screen.getByText('1 a 10 de 12')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ir para a próxima página' }));
+    await waitFor(() => expect(net.calls('GET /api/usuarios/rastreadores/4/eventos-zonas')).toHaveLength(2));
+    expect(consulta(net.calls('GET /api/usuarios/rastreadores/4/eventos-zonas')[1])).toEqual({
+      page: '1',
+      size: '10',
+      orderBy: 'dataHora',
+      orderDirection: 'desc',
+    });
+  });
+
+  it('says when the tracker never crossed a zone', async () => {
+    loginAs(clientToken);
+    const net = stubFetch({
+      'GET /api/usuarios/rastreadores/4': () => json(200, meuRastreador()),
+      'GET /api/localizacoes': () => json(200, pagina([])),
+      'GET /api/usuarios/rastreadores/4/eventos-zonas': () => json(200, pagina([])),
+    });
+    const { user } = renderApp('/user/rastreadores/detalhe/4');
+    await screen.findByRole('table', { name: 'GPS' }, LENTO);
+    await user.click(screen.getByRole('tab', { name: 'Zonas' }));
+    expect(await screen.findByText(MSG.nenhumEventoZona)).toBeInTheDocument();
+    expect(consulta(net.calls('GET /api/usuarios/rastreadores/4/eventos-zonas')[0])).toEqual({
+      page: '0',
+      size: '10',
+      orderBy: 'dataHora',
+      orderDirection: 'desc',
+    });
+  });
+
   it('shows the load error in the fields and in every table without a valid id', async () => {
     loginAs(clientToken);
     const net = stubFetch();
@@ -179,12 +245,12 @@ describe('tracker detail', () => {
     const gps = await screen.findByRole('table', { name: 'GPS' }, LENTO);
     expect(within(gps).getByRole('alert')).toHaveTextContent(MSG.erroCarregarRegistro);
     expect(screen.getAllByText(MSG.erroCarregarRegistro)).toHaveLength(2);
-    for (const aba of ['WI-FI', 'LBS', 'Bateria']) {
+    for (const aba of ['WI-FI', 'LBS', 'Bateria', 'Zonas']) {
       await user.click(screen.getByRole('tab', { name: aba }));
       const table = await screen.findByRole('table', { name: aba });
       expect(within(table).getByRole('alert')).toHaveTextContent(MSG.erroCarregarRegistro);
     }
-    expect(net.requests.map((r) => r.url.pathname).filter((p) => /rastreadores\/|localizacoes|baterias/.test(p))).toEqual([]);
+    expect(net.requests.map((r) => r.url.pathname).filter((p) => /rastreadores\/|localizacoes|baterias|eventos/.test(p))).toEqual([]);
   });
 
   it('shows the load error when the tracker is not the user’s', async () => {

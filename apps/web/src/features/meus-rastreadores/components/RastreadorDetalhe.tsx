@@ -54,7 +54,7 @@ function useVoltar() {
 
 /**
  * /user/rastreadores/detalhe/:id (`id` is the owner's link; null when the address has no valid
- * id): the tracker's fields and its GPS, WI-FI, LBS and battery history tables.
+ * id): the tracker's fields and its GPS, WI-FI, LBS, battery and safe-zone history tables.
  */
 export function RastreadorDetalhe({ id }: { id: number | null }) {
   const rastreador = useMeuRastreador(id);
@@ -72,7 +72,7 @@ export function RastreadorDetalhe({ id }: { id: number | null }) {
           {erro ? <Alert severity="error">{MSG.erroCarregarRegistro}</Alert> : <Campos rastreador={rastreador.data} />}
         </CardContent>
       </Card>
-      <DetalheTabelas origem={{ rastreadorId: rastreador.data?.rastreadorId, erro }} />
+      <DetalheTabelas origem={{ id, rastreadorId: rastreador.data?.rastreadorId, erro }} />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
         <Button variant="outlined" onClick={voltar}>
           Voltar

@@ -11,8 +11,8 @@ export interface PaginacaoLocal {
 }
 
 /**
- * Paging of a table inside a screen (the detail's four tables): the same shape as the lists'
- * address state (useListParams), held in component state because one address cannot carry four.
+ * Paging of a table inside a screen (the detail's five tables): the same shape as the lists'
+ * address state (useListParams), held in component state because one address cannot carry five.
  */
 export function usePaginacaoLocal(orderBy: string, orderDirection: OrderDirection): PaginacaoLocal {
   const [params, setParams] = useState<ListPaging>({ page: FIRST_PAGE, size: PAGE_SIZE, orderBy, orderDirection });

@@ -1,4 +1,5 @@
 import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -6,6 +7,10 @@ import Typography from '@mui/material/Typography';
 import { MAPA_ZOOM_EXTERNO } from '@rastro/shared/constants';
 import type { Marcador } from '@rastro/shared/schemas/mapa';
 import { formatarDataHora } from '@/lib/format';
+
+/** 'Fora da zona CASA', or 'Fora das zonas CASA, PARQUE'. */
+export const textoForaDeZonas = (zonas: readonly string[]) =>
+  zonas.length === 1 ? `Fora da zona ${zonas[0] ?? ''}` : `Fora das zonas ${zonas.join(', ')}`;
 
 /** The external map at the marker (spec §2: zoom 20.96). */
 export const linkMapaExterno = (lat: number, lng: number) => `https://www.google.com/maps/@${lat},${lng},${MAPA_ZOOM_EXTERNO}z`;
@@ -25,7 +30,7 @@ function Linha({ rotulo, valor }: { rotulo: string; valor: string }) {
   );
 }
 
-/** The info window of a marker: name, coordinates, battery, power, time, links and actions. */
+/** The info window of a marker: name, the safe zones it is outside of, coordinates, battery, power, time, links and actions. */
 export function MarcadorPopup({ marcador, onDesligar, desligando = false }: MarcadorPopupProps) {
   const { lat, lng } = marcador.position;
   const aproximada = marcador.tipo !== 'GPS' && marcador.precisao !== null;
@@ -34,6 +39,12 @@ export function MarcadorPopup({ marcador, onDesligar, desligando = false }: Marc
       <Typography variant="subtitle1" component="p" sx={{ fontWeight: 'bold', overflowWrap: 'anywhere' }}>
         {marcador.name}
       </Typography>
+      {marcador.foraDeZonas.length > 0 && (
+        <Typography variant="body2" color="error" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontWeight: 'bold' }}>
+          <WarningAmberIcon fontSize="small" aria-hidden />
+          {textoForaDeZonas(marcador.foraDeZonas)}
+        </Typography>
+      )}
       <Linha rotulo="Latitude" valor={String(lat)} />
       <Linha rotulo="Longitude" valor={String(lng)} />
       <Typography variant="body2">Bateria: {marcador.bateria === null ? '-' : `${marcador.bateria}%`}</Typography>

@@ -1,17 +1,19 @@
 import L from 'leaflet';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Marcador } from '@rastro/shared/schemas/mapa';
-import { useAjustarMapa } from './ajuste';
+import { useAjustarMapa } from '@/components/map/ajuste';
+import { useMapa } from '@/components/map/map-context';
+import { novoConteudoPopup, PopupPortal } from '@/components/map/PopupPortal';
 import { COR_ROTA, iconeRastreador } from './icones';
-import { useMapa } from './map-context';
-import { MarcadorPopup } from './MarcadorPopup';
-import { novoConteudoPopup, PopupPortal } from './PopupPortal';
+import { MarcadorPopup, textoForaDeZonas } from './MarcadorPopup';
 
 interface Camadas {
   marcador: L.Marker;
   /** WIFI/LBS positions are approximate: a circle of their accuracy. */
   precisao: L.Circle | null;
   energia: Marcador['situacaoEnergia'];
+  /** The marker's name as announced (with the zones it is outside of). */
+  rotulo: string;
 }
 
 interface MarcadoresAtuaisLayerProps {
@@ -23,6 +25,10 @@ interface MarcadoresAtuaisLayerProps {
 }
 
 const latLng = (m: Marcador): L.LatLngTuple => [m.position.lat, m.position.lng];
+
+/** The marker's title and accessible name: 'REX', or 'REX, fora da zona CASA'. */
+const rotuloDe = (m: Marcador) =>
+  m.foraDeZonas.length === 0 ? m.name : `${m.name}, ${textoForaDeZonas(m.foraDeZonas).replace(/^F/, 'f')}`;
 
 function sincronizarPrecisao(grupo: L.LayerGroup, c: Camadas, m: Marcador) {
   const raio = m.tipo !== 'GPS' && m.precisao !== null && m.precisao > 0 ? m.precisao : null;
@@ -62,18 +68,23 @@ export function MarcadoresAtuaisLayer({ marcadores, ajuste, onDesligar, desligan
     for (const m of marcadores) {
       const id = m.usuarioRastreadorId;
       vistos.add(id);
+      const rotulo = rotuloDe(m);
       let c = atuais.get(id);
       if (c) {
         c.marcador.setLatLng(latLng(m));
-        if (c.energia !== m.situacaoEnergia) c.marcador.setIcon(iconeRastreador(m.situacaoEnergia));
-        c.marcador.options.title = m.name;
-        c.marcador.getElement()?.setAttribute('title', m.name);
+        if (c.energia !== m.situacaoEnergia || c.rotulo !== rotulo) {
+          c.marcador.setIcon(iconeRastreador(m.situacaoEnergia, m.foraDeZonas.length > 0));
+          // A divIcon keeps its element, and with it the old title.
+          c.marcador.options.title = rotulo;
+          c.marcador.getElement()?.setAttribute('title', rotulo);
+        }
         c.energia = m.situacaoEnergia;
+        c.rotulo = rotulo;
       } else {
         const marcador = L.marker(latLng(m), {
-          icon: iconeRastreador(m.situacaoEnergia),
-          title: m.name,
-          alt: m.name,
+          icon: iconeRastreador(m.situacaoEnergia, m.foraDeZonas.length > 0),
+          title: rotulo,
+          alt: rotulo,
           keyboard: true,
           riseOnHover: true,
         });
@@ -81,7 +92,7 @@ export function MarcadoresAtuaisLayer({ marcadores, ajuste, onDesligar, desligan
         marcador.on('popupopen', (e: L.PopupEvent) => setAberto({ id, popup: e.popup }));
         marcador.on('popupclose', () => setAberto((a) => (a?.id === id ? null : a)));
         marcador.addTo(grupo);
-        c = { marcador, precisao: null, energia: m.situacaoEnergia };
+        c = { marcador, precisao: null, energia: m.situacaoEnergia, rotulo };
         atuais.set(id, c);
       }
       sincronizarPrecisao(grupo, c, m);

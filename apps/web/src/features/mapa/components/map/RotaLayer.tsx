@@ -1,11 +1,11 @@
 import L from 'leaflet';
 import { useEffect, useMemo, useState } from 'react';
 import type { Marcador } from '@rastro/shared/schemas/mapa';
-import { useAjustarMapa } from './ajuste';
+import { useAjustarMapa } from '@/components/map/ajuste';
+import { useMapa } from '@/components/map/map-context';
+import { novoConteudoPopup, PopupPortal } from '@/components/map/PopupPortal';
 import { COR_ROTA, iconeFim, iconeInicio } from './icones';
-import { useMapa } from './map-context';
 import { MarcadorPopup } from './MarcadorPopup';
-import { novoConteudoPopup, PopupPortal } from './PopupPortal';
 
 interface RotaLayerProps {
   /** The route's positions in time order. */

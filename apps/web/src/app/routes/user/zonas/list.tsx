@@ -1,0 +1,5 @@
+import { ZonasList } from '@/features/zonas/components/ZonasList';
+
+export function Component() {
+  return <ZonasList />;
+}

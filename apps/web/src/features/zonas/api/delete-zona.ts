@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { apiRequest } from '@/lib/api-client';
+import { invalidarDepoisDeMudar } from './invalidar';
+import { zonaKeys } from './keys';
+
+/** DELETE /api/zonas/{id}: 204, no body. */
+export const deleteZona = (id: number) => apiRequest(`/api/zonas/${encodeURIComponent(String(id))}`, z.null(), { method: 'DELETE' });
+
+export const useDeleteZona = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteZona,
+    onSuccess: (_nada, id) => {
+      queryClient.removeQueries({ queryKey: zonaKeys.detail(id) });
+      return invalidarDepoisDeMudar(queryClient);
+    },
+  });
+};

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { zonaSchema, type ZonaFormValida } from '@rastro/shared/schemas/zonas';
+import { apiRequest } from '@/lib/api-client';
+import { invalidarDepoisDeMudar } from './invalidar';
+import { zonaKeys } from './keys';
+
+/** PUT /api/zonas/{id}: the zone as saved (its trackers' inside/outside state starts over). */
+export const updateZona = ({ id, ...input }: ZonaFormValida & { id: number }) =>
+  apiRequest(`/api/zonas/${encodeURIComponent(String(id))}`, zonaSchema, { method: 'PUT', json: input });
+
+export const useUpdateZona = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateZona,
+    onSuccess: (zona) => {
+      queryClient.setQueryData(zonaKeys.detail(zona.id), zona);
+      return invalidarDepoisDeMudar(queryClient);
+    },
+  });
+};
