@@ -7,7 +7,8 @@ import {
   type SituacaoRastreador,
 } from '@rastro/shared/dominio';
 import { ajustarV8 } from '@rastro/server';
-import { ENV_POOL, ENV_URL, type AvisoAlvo } from './mensagens';
+import { ENV_POOL, ENV_URL } from './mensagens';
+import { servirNoFilho } from '../lib/servir-no-filho';
 
 /**
  * The baseline: a bare Fastify app with one route per benchmarked endpoint, each running the SQL
@@ -19,8 +20,6 @@ import { ENV_POOL, ENV_URL, type AvisoAlvo } from './mensagens';
  * in the history) run unnamed on both.
  * The caller says who it is in the query string. What the real server adds on top is its cost.
  */
-const avisar = (m: AvisoAlvo) => process.send?.(m);
-
 const SITUACAO_EFETIVA = `(case when r.situacao = 'ALERTA' and r.alerta_ate <= now()
   then case when exists (select 1 from usuario_rastreadores ur_s where ur_s.rastreador_id = r.id) then 'ATIVO' else 'AGUARDANDO_VINCULO' end
   else r.situacao end)`;
@@ -109,7 +108,7 @@ function marcador(
   };
 }
 
-async function main() {
+servirNoFilho(async () => {
   // The server's V8 settings here too (servidor.ts): the ratio compares the stacks, not runtimes.
   if (!process.env.SEM_AJUSTE_V8) ajustarV8();
   const url = process.env[ENV_URL];
@@ -208,20 +207,5 @@ async function main() {
     };
   });
 
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const endereco = app.server.address();
-  if (!endereco || typeof endereco === 'string') throw new Error('sem porta');
-  const fechar = async () => {
-    await app.close().catch(() => undefined);
-    await pool.end().catch(() => undefined);
-    process.exit(0);
-  };
-  process.on('disconnect', () => void fechar());
-  process.on('SIGTERM', () => void fechar());
-  avisar({ tipo: 'pronto', porta: endereco.port });
-}
-
-main().catch((err: unknown) => {
-  avisar({ tipo: 'erro', mensagem: err instanceof Error ? (err.stack ?? err.message) : String(err) });
-  process.exit(1);
+  return { app, liberar: () => pool.end() };
 });

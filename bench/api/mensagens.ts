@@ -1,5 +1,5 @@
 /** What a target process (real server or bare baseline) tells the benchmark over IPC. */
-export type AvisoAlvo = { tipo: 'pronto'; porta: number } | { tipo: 'erro'; mensagem: string };
+export type { AvisoDoFilho as AvisoAlvo } from '../lib/servir-no-filho';
 
 /** The target processes read these from the environment the benchmark gives them. */
 export const ENV_URL = 'BENCH_DATABASE_URL';

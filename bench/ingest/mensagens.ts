@@ -94,7 +94,7 @@ export type RespostaFugas =
   | { tipo: 'erro'; mensagem: string };
 
 /** What the API process (api.ts) tells the benchmark. */
-export type AvisoApi = { tipo: 'pronto'; porta: number } | { tipo: 'erro'; mensagem: string };
+export type { AvisoDoFilho as AvisoApi } from '../lib/servir-no-filho';
 
 /** The API process reads the database from here. */
 export const ENV_URL = 'BENCH_DATABASE_URL';

@@ -29,12 +29,13 @@ async function medirBundle(dir: string) {
   const inicio = Date.now();
   const b = await construirWeb(dir);
   nota(`build de produção em ${((Date.now() - inicio) / 1000).toFixed(1)} s em ${dir}`);
-  const [entrada, login, loginComCaptcha, mapa, dashboard, tudo] = await Promise.all([
+  const [entrada, login, loginComCaptcha, mapa, dashboard, editorDeZona, tudo] = await Promise.all([
     jsDaRota(b, null),
     jsDaRota(b, rota('auth/login')),
     jsDaRota(b, rota('auth/login'), true),
     jsDaRota(b, rota('user/mapa')),
     jsDaRota(b, rota('admin/dashboard'), true),
+    jsDaRota(b, rota('user/zonas/cadastrar'), true),
     todoJs(b),
   ]);
   // The checks below mean something only if the lookup finds the packages where they are.
@@ -42,6 +43,8 @@ async function medirBundle(dir: string) {
     throw new Error('leaflet não encontrado no JavaScript do mapa: a busca por módulos falhou');
   if (modulosDoPacote(b, dashboard.arquivos, '@mui/x-charts').length === 0)
     throw new Error('@mui/x-charts não encontrado no dashboard: a busca por módulos falhou');
+  if (modulosDoPacote(b, editorDeZona.arquivos, '@geoman-io/leaflet-geoman-free').length === 0)
+    throw new Error('geoman não encontrado no editor de zonas: a busca por módulos falhou');
   const maiores = login.arquivos
     .map((f, i) => ({ f: path.basename(f), gzip: login.gzipPorArquivo[i] ?? 0 }))
     .sort((x, y) => y.gzip - x.gzip)
@@ -78,6 +81,19 @@ async function medirBundle(dir: string) {
     unidade: 'modules',
     orcamento: { op: '==', valor: 0 },
   });
+  // The zone editor's drawing library comes only with the editor (issue #17).
+  for (const [nome, js] of [
+    ['web.login_js_geoman_modules', login],
+    ['web.entry_js_geoman_modules', entrada],
+    ['web.map_js_geoman_modules', mapa],
+  ] as const) {
+    imprimir({
+      nome,
+      valor: modulosDoPacote(b, js.arquivos, '@geoman-io/leaflet-geoman-free').length,
+      unidade: 'modules',
+      orcamento: { op: '==', valor: 0 },
+    });
+  }
   imprimir({
     nome: 'web.entry_js_charts_modules',
     valor: modulosDoPacote(b, entrada.arquivos, '@mui/x-charts').length,

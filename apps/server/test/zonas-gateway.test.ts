@@ -1,12 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { encodeGps, encodeLogin } from '@rastro/topin/device-to-server/encode';
+import { encodeGps, encodeLogin, encodeWifiLbs } from '@rastro/topin/device-to-server/encode';
 import type { EventoSocket } from '@rastro/shared/schemas/mapa';
 import type { Zona } from '@rastro/shared/schemas/zonas';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { consultar } from '../src/db/client';
 import { GatewayTopin, type GatewayOptions } from '../src/gateway/servidor';
+import type { Posicao } from '../src/geolocation/types';
 import { bearer, criarApp, entrar, type TestApp } from './helpers';
 import { criarCliente, registrarRastreador, vincular } from './fixtures';
 import { conectarDispositivo } from './dispositivo';
@@ -19,6 +20,10 @@ import { conectarDispositivo } from './dispositivo';
 let app: TestApp;
 let gwA: GatewayTopin;
 let gwB: GatewayTopin;
+/** A gateway whose geolocation service answers every scan with `geolocalizada` (a stand-in for the external service). */
+let gwGeo: GatewayTopin;
+let portaGeo = 0;
+let geolocalizada: Posicao | null = null;
 let portaA = 0;
 let portaB = 0;
 let portaApi = 0;
@@ -44,12 +49,15 @@ beforeAll(async () => {
   gwB = new GatewayTopin(app.database, app.log, opcoes);
   portaA = await gwA.iniciar();
   portaB = await gwB.iniciar();
+  gwGeo = new GatewayTopin(app.database, app.log, opcoes, { resolver: () => Promise.resolve(geolocalizada) });
+  portaGeo = await gwGeo.iniciar();
   await app.listen({ port: 0, host: '127.0.0.1' });
   portaApi = (app.server.address() as AddressInfo).port;
 });
 afterAll(async () => {
   await gwA.parar();
   await gwB.parar();
+  await gwGeo.parar();
   await app.fechar();
 });
 
@@ -135,7 +143,7 @@ async function ate<T>(fn: () => Promise<T | undefined> | T | undefined, ms = 500
 /** Lets every evaluation in flight finish, on both instances. */
 async function assentar() {
   await new Promise((r) => setTimeout(r, 50));
-  await Promise.all([gwA.zonasOciosas(), gwB.zonasOciosas()]);
+  await Promise.all([gwA.zonasOciosas(), gwB.zonasOciosas(), gwGeo.zonasOciosas()]);
 }
 
 async function socketDaAna() {
@@ -268,6 +276,40 @@ describe('safe zones over TCP', () => {
     }
     expect((await eventos(rastreadorId)).map((e) => e.tipo)).toEqual(['SAIDA', 'ENTRADA', 'SAIDA', 'ENTRADA']);
     expect((await notificacoes(rastreadorId)).length).toBe(4);
+  });
+
+  it('WI-FI/LBS positions count with their accuracy: a wide circle across the border never alerts', async () => {
+    const { imei, rastreadorId } = await petComZona('TOTO');
+    const c = await coleira(portaGeo, imei);
+    await c.fix(ponto(0, 0), agora());
+    const varredura = async (onde: { latitude: number; longitude: number }, precisao: number) => {
+      geolocalizada = { ...onde, precisao, fonte: 'WIFI' };
+      const antes = c.d.recebido().length;
+      await c.d.enviar(
+        encodeWifiLbs({
+          type: 0x18,
+          time: agora(),
+          accessPoints: [
+            { mac: '10:20:30:40:50:60', signalDbm: -55 },
+            { mac: '10:20:30:40:50:61', signalDbm: -70 },
+          ],
+          mcc: 724,
+          mnc: 11,
+          cells: [{ mcc: 724, mnc: 11, lac: 321, cellId: 6543, signal: 40 }],
+          cellWidth: 2,
+        }),
+      );
+      for (let i = 0; i < 250 && c.d.recebido().length === antes; i++) await new Promise((r) => setTimeout(r, 10));
+    };
+    // 120 m from the centre, ±150 m: the circle reaches inside the zone, so it cannot tell.
+    for (let i = 0; i < 3; i++) await varredura(ponto(120, 0), 150);
+    await assentar();
+    expect(await eventos(rastreadorId)).toEqual([]);
+    // 250 m, ±40 m: wholly outside, and by more than the margin.
+    await varredura(ponto(250, 0), 40);
+    await ate(async () => ((await notificacoes(rastreadorId)).length === 1 ? true : undefined));
+    expect((await eventos(rastreadorId)).map((e) => e.tipo)).toEqual(['SAIDA']);
+    c.d.fim();
   });
 
   it('changing a zone resets its state without alerting, on every instance', async () => {
