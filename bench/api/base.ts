@@ -37,6 +37,14 @@ const SQL_ATUAL = `select ur.id, ur.rastreador_id, ur.usuario_id, ur.descricao,
   where ur.usuario_id = $1
   order by ur.descricao, ur.id`;
 
+/** zonas/repository.ts foraDeZonas({usuarioId}): the zones each tracker is outside of. */
+const SQL_FORA = `select e.rastreador_id, z.nome
+  from zona_estados e
+  join zonas z on z.id = e.zona_id
+  join usuario_rastreadores ur on ur.rastreador_id = e.rastreador_id and ur.usuario_id = z.usuario_id
+  where z.usuario_id = $1 and e.estado = 'FORA' and z.alertar_saida
+  order by z.nome`;
+
 /** meus-rastreadores/repository.ts buscar(usuarioId, id): the owner's link. */
 const SQL_VINCULO = `select ur.id, ur.usuario_id, r.id as rastreador_id, r.imei, ur.descricao, ur.intervalo_localizacao, r.bateria, r.nivel_sinal,
     ur.data_cadastro, r.ultima_comunicacao, ${SITUACAO_EFETIVA} as situacao, r.situacao_energia, ur.economia_bateria,
@@ -89,6 +97,7 @@ function marcador(
   bateria: number | null,
   energia: string,
   l: Posicao,
+  foraDeZonas: string[] = [],
 ) {
   const situacaoEnergia = energia as SituacaoEnergia;
   return {
@@ -105,6 +114,7 @@ function marcador(
     tipo: l.tipo,
     precisao: l.precisao,
     velocidade: l.velocidade,
+    foraDeZonas,
   };
 }
 
@@ -121,8 +131,14 @@ servirNoFilho(async () => {
   type Vinculo = { id: number; rastreador_id: number; descricao: string; bateria: number | null; situacao_energia: string };
 
   app.get('/atual', async (req) => {
-    const { rows } = await pool.query<Vinculo & Posicao>({ name: 'atual', text: SQL_ATUAL, values: [numero((req.query as Q).usuarioId)] });
-    return rows.map((r) => marcador(r.id, r.rastreador_id, r.id, r.descricao, r.bateria, r.situacao_energia, r));
+    const usuarioId = numero((req.query as Q).usuarioId);
+    const [{ rows }, zonas] = await Promise.all([
+      pool.query<Vinculo & Posicao>({ name: 'atual', text: SQL_ATUAL, values: [usuarioId] }),
+      pool.query<{ rastreador_id: number; nome: string }>({ name: 'fora', text: SQL_FORA, values: [usuarioId] }),
+    ]);
+    const fora = new Map<number, string[]>();
+    for (const z of zonas.rows) fora.set(z.rastreador_id, [...(fora.get(z.rastreador_id) ?? []), z.nome]);
+    return rows.map((r) => marcador(r.id, r.rastreador_id, r.id, r.descricao, r.bateria, r.situacao_energia, r, fora.get(r.rastreador_id)));
   });
 
   app.get('/historico', async (req, reply) => {
