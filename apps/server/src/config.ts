@@ -123,6 +123,14 @@ const envSchema = z.object({
   TOPIN_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(50_000),
   TOPIN_CIDRS_PERMITIDOS: faixasOpcionais,
   GEOLOCATION_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  VAPID_SUBJECT: optionalString,
+  PUSH_PERMITIR_HTTP: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() === 'true' : v), z.boolean().default(false)),
+  PUSH_POLL_MS: z.coerce.number().int().min(50).default(5000),
+  PUSH_MAX_TENTATIVAS: z.coerce.number().int().min(1).default(12),
+  PUSH_ESPERA_BASE_MS: z.coerce.number().int().min(10).default(2000),
+  PUSH_TTL_SEGUNDOS: z.coerce.number().int().min(0).max(2_419_200).default(86_400),
   ZONAS_CONFIRMACOES: z.coerce.number().int().min(1).max(10).default(2),
   ZONAS_MARGEM_METROS: z.coerce.number().min(0).max(10_000).default(50),
   ZONAS_PRECISAO_GPS_METROS: z.coerce.number().min(0).max(1000).default(20),
@@ -212,6 +220,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     },
     geolocation: { url: e.GEOLOCATION_URL, key: e.GEOLOCATION_KEY },
+    push: {
+      vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+      /** RFC 8292 `sub`: who runs this server. */
+      subject: e.VAPID_SUBJECT ?? `mailto:${e.ADMIN_EMAIL.toLowerCase()}`,
+      /** Tests only: endpoints may be http:// and private (loopback receivers). */
+      permitirHttp: e.PUSH_PERMITIR_HTTP,
+      pollMs: e.PUSH_POLL_MS,
+      maxTentativas: e.PUSH_MAX_TENTATIVAS,
+      esperaBaseMs: e.PUSH_ESPERA_BASE_MS,
+      ttlSegundos: e.PUSH_TTL_SEGUNDOS,
+    },
   };
 }
 

@@ -91,3 +91,6 @@ export const ZONA = {
   porUsuario: 50,
   rastreadoresMax: 100,
 } as const;
+
+/** Web Push (issue #18). */
+export const PUSH = { inscricoesPorUsuario: 10, endpointMax: 1000 } as const;

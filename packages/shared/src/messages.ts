@@ -117,6 +117,10 @@ export const MSG = {
   zonaExcluida: 'Zona segura excluída com sucesso.',
   nenhumaZona: 'Nenhuma zona segura cadastrada.',
   nenhumEventoZona: 'Nenhuma entrada ou saída de zona registrada.',
+
+  // Push notifications (issue #18)
+  pushEndpointInvalido: 'O endereço de notificação do navegador deve ser https:// e público.',
+  limiteInscricoesPush: 'Você já recebe alertas em 10 aparelhos. Desative um deles para receber neste.',
 } as const;
 
 export type AcaoSituacao = 'Ativar' | 'Inativar';

@@ -4,3 +4,5 @@ export const CANAL_COMANDOS = 'rastro_comandos';
 export const CANAL_EVENTOS = 'rastro_eventos';
 /** Safe zones changed: the ids of the trackers they apply to (before and after), comma-separated. */
 export const CANAL_ZONAS = 'rastro_zonas';
+/** A push message was queued: the senders wake up (empty payload). */
+export const CANAL_PUSH = 'rastro_push';

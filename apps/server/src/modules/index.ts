@@ -7,6 +7,7 @@ import { lookupsModule } from './lookups/routes';
 import { meusRastreadoresModule } from './meus-rastreadores/routes';
 import { notificacoesModule } from './notificacoes/routes';
 import { posicoesModule } from './posicoes/routes';
+import { pushModule } from './push/routes';
 import { rastreadoresModule } from './rastreadores/routes';
 import { relatoriosModule } from './relatorios/routes';
 import { usuariosAdminModule } from './usuarios/admin-routes';
@@ -31,4 +32,5 @@ export const MODULOS: readonly ((app: AppInstance) => Promise<void>)[] = [
   lookupsModule,
   relatoriosModule,
   zonasModule,
+  pushModule,
 ];

@@ -1,0 +1,179 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+import webpush from 'web-push';
+import type { Database, Db } from '../../db/client';
+import { CANAL_PUSH } from '../../lib/canais';
+import { destinoPublico } from '../../lib/destino-publico';
+import { entregues, reagendar, removerPorId, reservar, type Envio } from './repository';
+
+export interface OpcoesEntregador {
+  vapid: { publicKey: string; privateKey: string; subject: string };
+  permitirHttp: boolean;
+  pollMs: number;
+  maxTentativas: number;
+  esperaBaseMs: number;
+  ttlSegundos: number;
+}
+
+const LOTE = 50;
+const LEASE_MS = 60_000;
+/** A push service that does not answer in this time is a failure (retried): it never holds the queue. */
+const PRAZO_MS = 10_000;
+
+/** Backoff: base, 2×, 4×… capped at 15 minutes; a push service's Retry-After wins when longer. */
+const espera = (tentativas: number, baseMs: number, retryAfterS?: number) =>
+  Math.max(Math.min(baseMs * 2 ** Math.max(0, tentativas - 1), 15 * 60_000), (retryAfterS ?? 0) * 1000);
+
+type Resultado =
+  | { tipo: 'ok' }
+  | { tipo: 'sumiu' }
+  | { tipo: 'desistir'; erro: string }
+  | { tipo: 'tentar'; erro: string; retryAfterS?: number };
+
+/**
+ * Delivers the push queue (RFC 8030 with VAPID, RFC 8292, and aes128gcm, RFC 8291, as `web-push`
+ * builds them). Claimed with a lease like the e-mail outbox; woken by NOTIFY when a message is
+ * queued, polled otherwise. Each request has a deadline, so a slow push service delays only its
+ * own messages. 404/410 mean the browser dropped the subscription: it is removed.
+ */
+export class EntregadorPush {
+  private timer: NodeJS.Timeout | undefined;
+  private rodando: Promise<void> | undefined;
+  private deNovo = false;
+  private parado = true;
+  private pararDeOuvir: (() => Promise<void>) | undefined;
+  /** Told each message delivered, with when it was queued (metrics, benchmarks). */
+  aoEntregar: ((envio: Envio) => void) | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: OpcoesEntregador,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async iniciar(database: Database) {
+    this.parado = false;
+    this.pararDeOuvir = await database.listen(
+      CANAL_PUSH,
+      () => this.acordar(),
+      () => this.acordar(),
+    );
+    this.agendar(0);
+  }
+
+  acordar() {
+    if (this.parado) return;
+    if (this.rodando) {
+      this.deNovo = true;
+      return;
+    }
+    this.agendar(0);
+  }
+
+  async parar() {
+    this.parado = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.pararDeOuvir?.().catch(() => undefined);
+    await this.rodando;
+  }
+
+  /** One round; returns how many messages were handled. */
+  async rodada(): Promise<number> {
+    const lote = await reservar(this.db, LOTE, LEASE_MS);
+    const resultados = await Promise.all(lote.map((e) => this.enviar(e).then((r) => [e, r] as const)));
+    await entregues(
+      this.db,
+      resultados.filter(([, r]) => r.tipo === 'ok').map(([e]) => e.id),
+    );
+    for (const [e, r] of resultados) {
+      if (r.tipo === 'ok') {
+        this.aoEntregar?.(e);
+      } else if (r.tipo === 'sumiu') {
+        await removerPorId(this.db, e.inscricaoId);
+        this.log.info({ inscricaoId: e.inscricaoId }, 'inscrição de push removida: o serviço de push não a conhece mais');
+      } else if (r.tipo === 'desistir' || e.tentativas >= this.opts.maxTentativas) {
+        await entregues(this.db, [e.id]);
+        this.log.warn({ inscricaoId: e.inscricaoId, tentativas: e.tentativas, erro: r.erro }, 'push desistido');
+      } else {
+        await reagendar(this.db, e.id, espera(e.tentativas, this.opts.esperaBaseMs, r.retryAfterS), r.erro);
+        this.log.info(
+          { inscricaoId: e.inscricaoId, tentativas: e.tentativas, erro: r.erro },
+          'falha ao enviar push; nova tentativa agendada',
+        );
+      }
+    }
+    return lote.length;
+  }
+
+  private agendar(ms: number) {
+    if (this.parado) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.rodando = this.laco().finally(() => {
+        this.rodando = undefined;
+        const deNovo = this.deNovo;
+        this.deNovo = false;
+        this.agendar(deNovo ? 0 : this.opts.pollMs);
+      });
+    }, ms);
+    this.timer.unref();
+  }
+
+  private async laco() {
+    try {
+      while (!this.parado && (await this.rodada()) === LOTE);
+    } catch (err) {
+      this.log.error({ err }, 'erro ao processar a fila de push');
+    }
+  }
+
+  private async enviar(e: Envio): Promise<Resultado> {
+    // Checked again at every send: the name may point elsewhere now than when it was subscribed.
+    const destino = await destinoPublico(e.endpoint, this.opts.permitirHttp);
+    if (!destino.ok) return { tipo: 'sumiu' };
+    let pedido: ReturnType<typeof webpush.generateRequestDetails>;
+    try {
+      pedido = webpush.generateRequestDetails({ endpoint: e.endpoint, keys: { p256dh: e.p256dh, auth: e.auth } }, e.payload, {
+        vapidDetails: this.opts.vapid,
+        TTL: this.opts.ttlSegundos,
+        contentEncoding: 'aes128gcm',
+        urgency: 'high',
+      });
+    } catch {
+      // Keys the browser gave that cannot encrypt: this subscription will never work.
+      return { tipo: 'sumiu' };
+    }
+    const endereco = destino.endereco;
+    // Connect to the address that was checked, not to whatever a second lookup answers.
+    const lookup: LookupFunction | undefined =
+      endereco === undefined
+        ? undefined
+        : (_host, _opts, cb) => cb(null, [{ address: endereco, family: endereco.includes(':') ? 6 : 4 }] as never, undefined as never);
+    const cliente = destino.url.protocol === 'https:' ? https : http;
+    return new Promise<Resultado>((resolve) => {
+      const req = cliente.request(
+        destino.url,
+        { method: 'POST', headers: pedido.headers, timeout: PRAZO_MS, ...(lookup ? { lookup } : {}) },
+        (res) => {
+          res.resume();
+          const status = res.statusCode ?? 0;
+          if (status >= 200 && status < 300) resolve({ tipo: 'ok' });
+          else if (status === 404 || status === 410) resolve({ tipo: 'sumiu' });
+          else if (status === 429 || status >= 500) {
+            const ra = Number(res.headers['retry-after']);
+            resolve({
+              tipo: 'tentar',
+              erro: `HTTP ${status}`,
+              ...(Number.isFinite(ra) && ra > 0 ? { retryAfterS: Math.min(ra, 3600) } : {}),
+            });
+          } else resolve({ tipo: 'desistir', erro: `HTTP ${status}` });
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error('sem resposta do serviço de push')));
+      req.on('error', (err) => resolve({ tipo: 'tentar', erro: err.message }));
+      req.end(pedido.body);
+    });
+  }
+}

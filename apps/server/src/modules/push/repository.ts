@@ -1,0 +1,94 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { consultar, type Executor } from '../../db/client';
+import { literalDeArray } from '../../db/arrays';
+import { contagem } from '../../db/listas';
+import { pushFila, pushInscricoes } from '../../db/schema';
+import { CANAL_PUSH } from '../../lib/canais';
+
+export async function quantasDoUsuario(db: Executor, usuarioId: number) {
+  const [r] = await db.select(contagem).from(pushInscricoes).where(eq(pushInscricoes.usuarioId, usuarioId));
+  return r?.n ?? 0;
+}
+
+export async function donoDoEndpoint(db: Executor, endpoint: string) {
+  const [r] = await db.select({ usuarioId: pushInscricoes.usuarioId }).from(pushInscricoes).where(eq(pushInscricoes.endpoint, endpoint));
+  return r?.usuarioId;
+}
+
+/** The browser's subscription belongs to whoever subscribed it last; returns whether it is new. */
+export async function gravarInscricao(db: Executor, usuarioId: number, s: { endpoint: string; p256dh: string; auth: string }) {
+  const [r] = await consultar<{ nova: boolean }>(
+    db,
+    sql`insert into push_inscricoes (usuario_id, endpoint, p256dh, auth) values (${usuarioId}, ${s.endpoint}, ${s.p256dh}, ${s.auth})
+        on conflict (endpoint) do update set usuario_id = excluded.usuario_id, p256dh = excluded.p256dh, auth = excluded.auth
+        returning (xmax = 0) as nova`,
+  );
+  return r?.nova ?? false;
+}
+
+export async function removerInscricao(db: Executor, usuarioId: number, endpoint: string) {
+  const r = await db
+    .delete(pushInscricoes)
+    .where(and(eq(pushInscricoes.usuarioId, usuarioId), eq(pushInscricoes.endpoint, endpoint)))
+    .returning({ id: pushInscricoes.id });
+  return r.length > 0;
+}
+
+export async function removerPorId(db: Executor, id: number) {
+  await db.delete(pushInscricoes).where(eq(pushInscricoes.id, id));
+}
+
+/**
+ * Queues one message per subscription of each user, in the caller's transaction, and wakes the
+ * senders when it commits (NOTIFY is transactional).
+ */
+export async function enfileirar(db: Executor, mensagens: readonly { usuarioId: number; payload: string }[]) {
+  if (mensagens.length === 0) return;
+  const rows = await consultar<{ n: number }>(
+    db,
+    sql`with m as (select * from unnest(${literalDeArray(mensagens.map((m) => m.usuarioId))}::int[], ${literalDeArray(mensagens.map((m) => m.payload))}::text[]) as m(usuario_id, payload)),
+        ins as (insert into push_fila (inscricao_id, payload) select i.id, m.payload from m join push_inscricoes i on i.usuario_id = m.usuario_id returning 1)
+        select count(*)::int as n from ins`,
+  );
+  if ((rows[0]?.n ?? 0) > 0) await db.execute(sql`select pg_notify(${CANAL_PUSH}, '')`);
+}
+
+export interface Envio {
+  id: number;
+  inscricaoId: number;
+  payload: string;
+  tentativas: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+/**
+ * Claims up to `limite` due messages for `leaseMs` (their next attempt moves into the future), so
+ * another instance, or this one after a crash, retries them only once the lease runs out.
+ */
+export function reservar(db: Executor, limite: number, leaseMs: number) {
+  return consultar<Envio>(
+    db,
+    sql`with due as (
+          select id from push_fila where proxima_tentativa <= now() order by id limit ${limite} for update skip locked
+        ), r as (
+          update push_fila f set proxima_tentativa = now() + ${`${leaseMs} milliseconds`}::interval, tentativas = f.tentativas + 1
+          from due where f.id = due.id
+          returning f.id, f.inscricao_id, f.payload, f.tentativas
+        )
+        select r.id, r.inscricao_id as "inscricaoId", r.payload, r.tentativas, i.endpoint, i.p256dh, i.auth
+        from r join push_inscricoes i on i.id = r.inscricao_id order by r.id`,
+  );
+}
+
+export async function entregues(db: Executor, ids: readonly number[]) {
+  if (ids.length > 0) await db.delete(pushFila).where(inArray(pushFila.id, [...ids]));
+}
+
+export async function reagendar(db: Executor, id: number, esperaMs: number, erro: string) {
+  await db
+    .update(pushFila)
+    .set({ proximaTentativa: sql`now() + ${`${esperaMs} milliseconds`}::interval`, ultimoErro: erro.slice(0, 1000) })
+    .where(eq(pushFila.id, id));
+}

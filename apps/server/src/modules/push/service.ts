@@ -1,0 +1,58 @@
+import { PUSH } from '@rastro/shared/constants';
+import { MSG } from '@rastro/shared/messages';
+import type { InscricaoPush, MensagemPush } from '@rastro/shared/schemas/push';
+import webpush from 'web-push';
+import type { Config } from '../../config';
+import type { Executor } from '../../db/client';
+import { parametroOuCriar } from '../../db/parametros';
+import { destinoPublico } from '../../lib/destino-publico';
+import { AppError, erroDeCampo } from '../../lib/errors';
+import * as repo from './repository';
+
+/** The VAPID key pair: from VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, or generated once and kept in the database. */
+export async function chavesVapid(db: Executor, push: Config['push']) {
+  if (push.vapid) return push.vapid;
+  const valor = await parametroOuCriar(db, 'vapid', () => JSON.stringify(webpush.generateVAPIDKeys()));
+  const chaves = JSON.parse(valor) as { publicKey: string; privateKey: string };
+  return { publicKey: chaves.publicKey, privateKey: chaves.privateKey };
+}
+
+/**
+ * This browser will receive the user's alerts. The endpoint is a URL the server will call: it
+ * must be https:// and public (PUSH_PERMITIR_HTTP lifts that, for tests). Returns whether it is new.
+ */
+export async function inscrever(db: Executor, usuarioId: number, s: InscricaoPush, permitirHttp: boolean) {
+  const destino = await destinoPublico(s.endpoint, permitirHttp);
+  if (!destino.ok) throw erroDeCampo(400, 'endpoint', MSG.pushEndpointInvalido);
+  const dono = await repo.donoDoEndpoint(db, s.endpoint);
+  if (dono !== usuarioId && (await repo.quantasDoUsuario(db, usuarioId)) >= PUSH.inscricoesPorUsuario) {
+    throw new AppError(409, MSG.limiteInscricoesPush);
+  }
+  return repo.gravarInscricao(db, usuarioId, { endpoint: s.endpoint, p256dh: s.keys.p256dh, auth: s.keys.auth });
+}
+
+/** This browser stops receiving the user's alerts (nothing happens to anyone else's). */
+export const cancelarInscricao = (db: Executor, usuarioId: number, endpoint: string) => repo.removerInscricao(db, usuarioId, endpoint);
+
+/**
+ * Sends each notification to every browser of its user, through the durable queue, in the
+ * caller's transaction: it goes out only if the notification is committed.
+ */
+export async function enfileirarPush(
+  db: Executor,
+  avisos: readonly { usuarioId: number; rastreadorId: number | null; titulo: string; corpo: string; id: string }[],
+) {
+  await repo.enfileirar(
+    db,
+    avisos.map((a) => {
+      const m: MensagemPush = {
+        titulo: a.titulo,
+        corpo: a.corpo,
+        rastreadorId: a.rastreadorId,
+        url: a.rastreadorId === null ? '/user/mapa' : `/user/mapa?rastreador=${a.rastreadorId}`,
+        id: a.id,
+      };
+      return { usuarioId: a.usuarioId, payload: JSON.stringify(m) };
+    }),
+  );
+}
