@@ -374,6 +374,19 @@ const matriz: Entrada[] = [
     pedido: () => ({ url: `/api/usuarios/rastreadores/${f.lx}/eventos-zonas` }),
   },
 
+  // Push: each logged user's own browsers.
+  { rota: 'GET /api/push/chave', esperado: LOGADO, pedido: () => ({ url: '/api/push/chave' }) },
+  {
+    rota: 'POST /api/push/inscricoes',
+    esperado: LOGADO,
+    pedido: (s) => ({ url: '/api/push/inscricoes', payload: inscricaoPush(s) }),
+  },
+  {
+    rota: 'DELETE /api/push/inscricoes',
+    esperado: LOGADO,
+    pedido: (s) => ({ url: '/api/push/inscricoes', payload: { endpoint: inscricaoPush(s).endpoint } }),
+  },
+
   // Notifications: the logged user's own.
   { rota: 'GET /api/notificacoes', esperado: LOGADO, pedido: () => ({ url: '/api/notificacoes' }) },
   { rota: 'GET /api/notificacoes/nao-lidas', esperado: LOGADO, pedido: () => ({ url: '/api/notificacoes/nao-lidas' }) },
@@ -407,6 +420,12 @@ const matriz: Entrada[] = [
 ];
 
 // ---- fixtures -----------------------------------------------------------------------------
+
+/** A browser subscription of the caller (a public literal address: accepted without any lookup; nothing is ever queued for it). */
+const inscricaoPush = (s: Sessao | undefined) => ({
+  endpoint: `https://8.8.8.8/push/matriz-${s?.id ?? 0}`,
+  keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+});
 
 const zonaDeA = (nome: string) => ({
   nome,
