@@ -132,7 +132,8 @@ export class EntregadorPush {
   private async enviar(e: Envio): Promise<Resultado> {
     // Checked again at every send: the name may point elsewhere now than when it was subscribed.
     const destino = await destinoPublico(e.endpoint, this.opts.permitirHttp);
-    if (!destino.ok) return { tipo: 'sumiu' };
+    // A name that does not resolve now may resolve later; one that points inward never may be called.
+    if (!destino.ok) return destino.motivo === 'dns' ? { tipo: 'tentar', erro: 'endereço não resolvido' } : { tipo: 'sumiu' };
     let pedido: ReturnType<typeof webpush.generateRequestDetails>;
     try {
       pedido = webpush.generateRequestDetails({ endpoint: e.endpoint, keys: { p256dh: e.p256dh, auth: e.auth } }, e.payload, {
