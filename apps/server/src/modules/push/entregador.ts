@@ -17,7 +17,7 @@ export interface OpcoesEntregador {
   ttlSegundos: number;
 }
 
-const LOTE = 50;
+const LOTE = 100;
 const LEASE_MS = 60_000;
 /** A push service that does not answer in this time is a failure (retried): it never holds the queue. */
 const PRAZO_MS = 10_000;

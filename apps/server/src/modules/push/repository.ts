@@ -44,13 +44,13 @@ export async function removerPorId(db: Executor, id: number) {
  */
 export async function enfileirar(db: Executor, mensagens: readonly { usuarioId: number; payload: string }[]) {
   if (mensagens.length === 0) return;
-  const rows = await consultar<{ n: number }>(
+  // One statement (it is on the alarm's path): queue, and NOTIFY only if something was queued.
+  await consultar(
     db,
     sql`with m as (select * from unnest(${literalDeArray(mensagens.map((m) => m.usuarioId))}::int[], ${literalDeArray(mensagens.map((m) => m.payload))}::text[]) as m(usuario_id, payload)),
         ins as (insert into push_fila (inscricao_id, payload) select i.id, m.payload from m join push_inscricoes i on i.usuario_id = m.usuario_id returning 1)
-        select count(*)::int as n from ins`,
+        select pg_notify(${CANAL_PUSH}, '') from (select 1 from ins limit 1) x`,
   );
-  if ((rows[0]?.n ?? 0) > 0) await db.execute(sql`select pg_notify(${CANAL_PUSH}, '')`);
 }
 
 export interface Envio {
