@@ -6,6 +6,7 @@ import webpush from 'web-push';
 import type { Database, Db } from '../../db/client';
 import { CANAL_PUSH } from '../../lib/canais';
 import { destinoPublico } from '../../lib/destino-publico';
+import { LacoDeFila } from '../../lib/laco-de-fila';
 import { entregues, reagendar, removerPorId, reservar, type Envio } from './repository';
 
 export interface OpcoesEntregador {
@@ -39,10 +40,7 @@ type Resultado =
  * own messages. 404/410 mean the browser dropped the subscription: it is removed.
  */
 export class EntregadorPush {
-  private timer: NodeJS.Timeout | undefined;
-  private rodando: Promise<void> | undefined;
-  private deNovo = false;
-  private parado = true;
+  private readonly laco: LacoDeFila;
   private pararDeOuvir: (() => Promise<void>) | undefined;
   /** Told each message delivered, with when it was queued (metrics, benchmarks). */
   aoEntregar: ((envio: Envio) => void) | undefined;
@@ -53,32 +51,26 @@ export class EntregadorPush {
     private readonly db: Db,
     private readonly opts: OpcoesEntregador,
     private readonly log: FastifyBaseLogger,
-  ) {}
-
-  async iniciar(database: Database) {
-    this.parado = false;
-    this.pararDeOuvir = await database.listen(
-      CANAL_PUSH,
-      () => this.acordar(),
-      () => this.acordar(),
-    );
-    this.agendar(0);
+  ) {
+    this.laco = new LacoDeFila(() => this.rodada(), {
+      lote: LOTE,
+      intervaloMs: opts.pollMs,
+      aoFalhar: (err) => this.log.error({ err }, 'erro ao processar a fila de push'),
+    });
   }
 
-  acordar() {
-    if (this.parado) return;
-    if (this.rodando) {
-      this.deNovo = true;
-      return;
-    }
-    this.agendar(0);
+  async iniciar(database: Database) {
+    this.pararDeOuvir = await database.listen(
+      CANAL_PUSH,
+      () => this.laco.acordar(),
+      () => this.laco.acordar(),
+    );
+    this.laco.iniciar();
   }
 
   async parar() {
-    this.parado = true;
-    if (this.timer) clearTimeout(this.timer);
     await this.pararDeOuvir?.().catch(() => undefined);
-    await this.rodando;
+    await this.laco.parar();
   }
 
   /** One round; returns how many messages were handled. */
@@ -107,28 +99,6 @@ export class EntregadorPush {
       }
     }
     return lote.length;
-  }
-
-  private agendar(ms: number) {
-    if (this.parado) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.rodando = this.laco().finally(() => {
-        this.rodando = undefined;
-        const deNovo = this.deNovo;
-        this.deNovo = false;
-        this.agendar(deNovo ? 0 : this.opts.pollMs);
-      });
-    }, ms);
-    this.timer.unref();
-  }
-
-  private async laco() {
-    try {
-      while (!this.parado && (await this.rodada()) === LOTE);
-    } catch (err) {
-      this.log.error({ err }, 'erro ao processar a fila de push');
-    }
   }
 
   /**

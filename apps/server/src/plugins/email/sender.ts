@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db, Executor } from '../../db/client';
 import '../infra';
+import { LacoDeFila } from '../../lib/laco-de-fila';
 import { agendarNovaTentativa, enfileirar, marcarEnviado, reservarPendentes, type NovoEmail } from './repository';
 
 export interface SenderOptions {
@@ -26,10 +27,7 @@ export const esperaAposFalha = (tentativas: number, baseMs: number) => Math.min(
  * loses or double-sends in normal operation; a failed delivery is retried with backoff.
  */
 export class EmailSender {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
+  private readonly laco: LacoDeFila;
   private readonly transport: Transporter;
 
   constructor(
@@ -40,6 +38,11 @@ export class EmailSender {
     this.transport = opts.smtpUrl
       ? nodemailer.createTransport(opts.smtpUrl)
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    this.laco = new LacoDeFila(() => this.drain(), {
+      lote: LOTE,
+      intervaloMs: opts.pollMs,
+      aoFalhar: (err) => this.log.error({ err }, 'erro ao processar a fila de e-mails'),
+    });
   }
 
   /**
@@ -51,24 +54,16 @@ export class EmailSender {
   }
 
   start() {
-    this.stopped = false;
-    this.schedule(0);
+    this.laco.iniciar();
   }
 
   /** Ask for a delivery round now (after an e-mail was queued). */
   kick() {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.schedule(0);
+    this.laco.acordar();
   }
 
   async stop() {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    await this.laco.parar();
     this.transport.close();
   }
 
@@ -91,28 +86,6 @@ export class EmailSender {
       }
     }
     return lote.length;
-  }
-
-  private schedule(ms: number) {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.loop().finally(() => {
-        this.running = undefined;
-        const again = this.again;
-        this.again = false;
-        this.schedule(again ? 0 : this.opts.pollMs);
-      });
-    }, ms);
-    this.timer.unref();
-  }
-
-  private async loop() {
-    try {
-      while (!this.stopped && (await this.drain()) === LOTE);
-    } catch (err) {
-      this.log.error({ err }, 'erro ao processar a fila de e-mails');
-    }
   }
 
   private async entregar(e: { id: number; destinatario: string; assunto: string; texto: string; html: string }) {
