@@ -2,5 +2,5 @@
 export type { AvisoDoFilho as AvisoAlvo } from '../lib/servir-no-filho';
 
 /** The target processes read these from the environment the benchmark gives them. */
-export const ENV_URL = 'BENCH_DATABASE_URL';
+export { ENV_URL_DO_BANCO as ENV_URL } from '../lib/env';
 export const ENV_POOL = 'BENCH_POOL_MAX';

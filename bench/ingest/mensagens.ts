@@ -97,7 +97,7 @@ export type RespostaFugas =
 export type { AvisoDoFilho as AvisoApi } from '../lib/servir-no-filho';
 
 /** The API process reads the database from here. */
-export const ENV_URL = 'BENCH_DATABASE_URL';
+export { ENV_URL_DO_BANCO as ENV_URL } from '../lib/env';
 
 /** Fix `i` of every device is stamped BASE + i seconds, so each row names the fix it came from. */
 export const BASE_FIX_MS = Date.UTC(2024, 0, 1, 0, 0, 0);

@@ -31,4 +31,4 @@ export type Resposta =
   | { tipo: 'erro'; mensagem: string };
 
 /** The API process reads the database from here. */
-export const ENV_URL = 'BENCH_DATABASE_URL';
+export { ENV_URL_DO_BANCO as ENV_URL } from '../lib/env';
