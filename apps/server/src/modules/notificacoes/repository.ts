@@ -59,16 +59,9 @@ export async function ultimoId(db: Executor, usuarioId: number) {
 }
 
 export async function inserir(db: Executor, n: { usuarioId: number; rastreadorId: number; descricao: string }) {
-  const [r] = await db.insert(notificacoes).values(n).returning({ id: notificacoes.id });
-  return r?.id ?? 0;
+  await db.insert(notificacoes).values(n);
 }
 
 export async function inserirVarias(db: Executor, lista: readonly { usuarioId: number; rastreadorId: number; descricao: string }[]) {
-  if (lista.length === 0) return [];
-  return (
-    await db
-      .insert(notificacoes)
-      .values([...lista])
-      .returning({ id: notificacoes.id })
-  ).map((r) => r.id);
+  if (lista.length > 0) await db.insert(notificacoes).values([...lista]);
 }

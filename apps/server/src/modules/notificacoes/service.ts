@@ -1,7 +1,6 @@
 import type { Executor } from '../../db/client';
 import { iso } from '../../lib/paginacao';
 import { vinculoDoRastreador } from '../meus-rastreadores/service';
-import { enfileirarPush } from '../push/service';
 import { marcarAlerta } from '../rastreadores/dispositivo-service';
 import * as repo from './repository';
 
@@ -15,9 +14,7 @@ export async function registrarAlarme(db: Executor, rastreadorId: number, texto:
   await marcarAlerta(db, rastreadorId);
   const dono = await vinculoDoRastreador(db, rastreadorId);
   if (!dono) return null;
-  const descricao = texto(dono.descricao).slice(0, 255);
-  const id = await repo.inserir(db, { usuarioId: dono.usuarioId, rastreadorId, descricao });
-  await enfileirarPush(db, [{ usuarioId: dono.usuarioId, rastreadorId, titulo: dono.descricao, corpo: descricao, id: String(id) }]);
+  await repo.inserir(db, { usuarioId: dono.usuarioId, rastreadorId, descricao: texto(dono.descricao).slice(0, 255) });
   return dono.usuarioId;
 }
 
@@ -28,17 +25,12 @@ export async function novas(db: Executor, usuarioId: number, depoisDe: number) {
 }
 
 /**
- * Notifications raised by something other than the device (a zone transition), texts cut to fit;
- * `titulo` (the pet's name) heads the push message each also becomes.
+ * Notifications raised by something other than the device (a zone transition), texts cut to fit.
+ * Each is also pushed to its user's browsers (a trigger of the push module queues it: migration 0011).
  */
-export async function notificar(
-  db: Executor,
-  lista: readonly { usuarioId: number; rastreadorId: number; descricao: string; titulo: string }[],
-) {
-  const linhas = lista.map((n) => ({ usuarioId: n.usuarioId, rastreadorId: n.rastreadorId, descricao: n.descricao.slice(0, 255) }));
-  const ids = await repo.inserirVarias(db, linhas);
-  await enfileirarPush(
+export async function notificar(db: Executor, lista: readonly { usuarioId: number; rastreadorId: number; descricao: string }[]) {
+  await repo.inserirVarias(
     db,
-    linhas.map((n, i) => ({ ...n, titulo: lista[i]?.titulo ?? '', corpo: n.descricao, id: String(ids[i] ?? '') })),
+    lista.map((n) => ({ ...n, descricao: n.descricao.slice(0, 255) })),
   );
 }

@@ -1,9 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { consultar, type Executor } from '../../db/client';
-import { literalDeArray } from '../../db/arrays';
 import { contagem } from '../../db/listas';
 import { pushFila, pushInscricoes } from '../../db/schema';
-import { CANAL_PUSH } from '../../lib/canais';
 
 export async function quantasDoUsuario(db: Executor, usuarioId: number) {
   const [r] = await db.select(contagem).from(pushInscricoes).where(eq(pushInscricoes.usuarioId, usuarioId));
@@ -36,21 +34,6 @@ export async function removerInscricao(db: Executor, usuarioId: number, endpoint
 
 export async function removerPorId(db: Executor, id: number) {
   await db.delete(pushInscricoes).where(eq(pushInscricoes.id, id));
-}
-
-/**
- * Queues one message per subscription of each user, in the caller's transaction, and wakes the
- * senders when it commits (NOTIFY is transactional).
- */
-export async function enfileirar(db: Executor, mensagens: readonly { usuarioId: number; payload: string }[]) {
-  if (mensagens.length === 0) return;
-  // One statement (it is on the alarm's path): queue, and NOTIFY only if something was queued.
-  await consultar(
-    db,
-    sql`with m as (select * from unnest(${literalDeArray(mensagens.map((m) => m.usuarioId))}::int[], ${literalDeArray(mensagens.map((m) => m.payload))}::text[]) as m(usuario_id, payload)),
-        ins as (insert into push_fila (inscricao_id, payload) select i.id, m.payload from m join push_inscricoes i on i.usuario_id = m.usuario_id returning 1)
-        select pg_notify(${CANAL_PUSH}, '') from (select 1 from ins limit 1) x`,
-  );
 }
 
 export interface Envio {

@@ -1,6 +1,6 @@
 import { PUSH } from '@rastro/shared/constants';
 import { MSG } from '@rastro/shared/messages';
-import type { InscricaoPush, MensagemPush } from '@rastro/shared/schemas/push';
+import type { InscricaoPush } from '@rastro/shared/schemas/push';
 import webpush from 'web-push';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
@@ -33,26 +33,3 @@ export async function inscrever(db: Executor, usuarioId: number, s: InscricaoPus
 
 /** This browser stops receiving the user's alerts (nothing happens to anyone else's). */
 export const cancelarInscricao = (db: Executor, usuarioId: number, endpoint: string) => repo.removerInscricao(db, usuarioId, endpoint);
-
-/**
- * Sends each notification to every browser of its user, through the durable queue, in the
- * caller's transaction: it goes out only if the notification is committed.
- */
-export async function enfileirarPush(
-  db: Executor,
-  avisos: readonly { usuarioId: number; rastreadorId: number | null; titulo: string; corpo: string; id: string }[],
-) {
-  await repo.enfileirar(
-    db,
-    avisos.map((a) => {
-      const m: MensagemPush = {
-        titulo: a.titulo,
-        corpo: a.corpo,
-        rastreadorId: a.rastreadorId,
-        url: a.rastreadorId === null ? '/user/mapa' : `/user/mapa?rastreador=${a.rastreadorId}`,
-        id: a.id,
-      };
-      return { usuarioId: a.usuarioId, payload: JSON.stringify(m) };
-    }),
-  );
-}

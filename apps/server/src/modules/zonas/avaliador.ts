@@ -263,7 +263,6 @@ export class AvaliadorDeZonas {
         avisos.map((e) => ({
           usuarioId: e.zona.usuarioId,
           rastreadorId: e.evento.rastreadorId,
-          titulo: e.zona.descricao,
           descricao: notificacaoZona(
             e.zona.descricao,
             e.evento.tipo === 'SAIDA' ? 'SAIDA' : 'ENTRADA',
