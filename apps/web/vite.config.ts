@@ -1,9 +1,10 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, transformWithOxc, type Plugin } from 'vite';
 
 /** Where the API listens in development (apps/server, PORT 8080). */
 const API_TARGET = 'http://localhost:8080';
@@ -70,8 +71,52 @@ function loginEstatico(): Plugin {
   };
 }
 
+/** The public/ files the service worker keeps besides the bundle (the rest of public/ is not the app shell). */
+const PUBLICOS_DO_APP = /^(favicon\.svg|offline\.html|manifest\.webmanifest|icons\/.+\.png)$/;
+
+/**
+ * Writes `sw.js` from src/sw/worker.ts (issue #18): types stripped, no bundling (the worker imports
+ * nothing), with the list of built files to cache and a version that changes with any of them.
+ * Source maps and the pages stay out: navigations go to the network (the server decides between
+ * index.html and login.html), with the offline page when there is none.
+ */
+function servicoWorker(): Plugin {
+  const fonte = new URL('./src/sw/worker.ts', import.meta.url);
+  const publico = new URL('./public/', import.meta.url);
+  return {
+    name: 'rastro-service-worker',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      async handler(_options, bundle) {
+        const publicos = (await readdir(publico, { recursive: true })).map((f) => f.split(path.sep).join('/'));
+        const arquivos = [
+          ...Object.keys(bundle).filter((f) => !f.startsWith('.vite/') && !f.endsWith('.map') && !f.endsWith('.html')),
+          ...publicos.filter((f) => PUBLICOS_DO_APP.test(f)),
+        ].sort();
+        const hash = createHash('sha256');
+        for (const f of arquivos) {
+          const item = bundle[f];
+          hash.update(f);
+          if (item?.type === 'chunk') hash.update(item.code);
+          else if (item?.type === 'asset') hash.update(item.source);
+          else hash.update(await readFile(new URL(f, publico)));
+        }
+        const ts = await readFile(fonte, 'utf8');
+        const { code } = await transformWithOxc(ts, fonte.pathname, { lang: 'ts', target: 'es2022' });
+        const semExport = code.replace(/^export \{\s*\};?\s*$/m, '');
+        if (/^\s*(import|export)\b/m.test(semExport)) return this.error('src/sw/worker.ts não pode importar nem exportar');
+        const precache = arquivos.map((f) => `/${f}`);
+        const source =
+          `const PRECACHE = ${JSON.stringify(precache)};\nconst VERSAO = ${JSON.stringify(hash.digest('hex').slice(0, 12))};\n` + semExport;
+        this.emitFile({ type: 'asset', fileName: 'sw.js', source });
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), loginEstatico(), precompress()],
+  plugins: [react(), loginEstatico(), servicoWorker(), precompress()],
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
   server: {
     port: 5173,

@@ -7,6 +7,12 @@ import { createAppRouter } from '@/app/router';
 const container = document.getElementById('root');
 if (!container) throw new Error('#root não encontrado');
 
+// The service worker (offline page, cached assets, push alerts: src/sw/worker.ts) only in a build: in
+// development it would serve stale modules. After 'load', so it never competes with the first screen.
+// Kept to a line: this is the login's JavaScript (bench/web budget). A failed registration only logs.
+// Before the await below: the top-level await holds this module past 'load'.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) addEventListener('load', () => navigator.serviceWorker.register('/sw.js'));
+
 const router = createAppRouter();
 
 /**

@@ -11,6 +11,7 @@ import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { DRAWER_WIDTH, SIDEBAR_COLLAPSE_BELOW } from '@rastro/shared/constants';
 import { EmulationBanner } from '@/features/emulacao/components/EmulationBanner';
+import { SincronizarPush } from '@/features/push/components/SincronizarPush';
 import { LiveUpdates } from '@/lib/live/LiveUpdates';
 import { effectiveUser, useSession } from '@/lib/session';
 import { useRouteTitle } from '../route-handle';
@@ -45,6 +46,7 @@ export function PrivateLayout() {
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <LiveUpdates />
+      <SincronizarPush ativo={!session.emulacao} />
       <Link href="#conteudo" sx={skipLink}>
         Pular para o conteúdo
       </Link>

@@ -1,5 +1,14 @@
 import { NotificacoesList } from '@/features/notificacoes/components/NotificacoesList';
+import { AlertasPush } from '@/features/push/components/AlertasPush';
+import { useSession } from '@/lib/session';
 
+/** /user/notificacoes: this device's push alerts (not while emulating: the device is not that user's), then the list. */
 export function Component() {
-  return <NotificacoesList />;
+  const { emulacao } = useSession();
+  return (
+    <>
+      {!emulacao && <AlertasPush />}
+      <NotificacoesList />
+    </>
+  );
 }

@@ -42,6 +42,22 @@ describe('Mapa GPS: current location', () => {
     expect(req?.headers.get('Authorization')).toBe('Bearer token-cliente');
   });
 
+  it('opened from a push notification (?rastreador=<id>), centres on that pet with its info window open', async () => {
+    stubFetch({
+      [SELECT]: () => json(200, rastreadoresSelect),
+      [ULTIMAS]: () =>
+        json(200, [
+          marcador(),
+          marcador({ id: 8, usuarioRastreadorId: 8, rastreadorId: 80, name: 'REX', position: { lat: -23.6, lng: -46.7 } }),
+        ]),
+    });
+    renderApp('/user/mapa?rastreador=80');
+    await within(await mapa()).findByRole('button', { name: 'REX' });
+    expect(await screen.findByText(linha('Latitude: -23.6'))).toBeInTheDocument();
+    expect(screen.getByText(linha('Longitude: -46.7'))).toBeInTheDocument();
+    expect(screen.queryByText(linha('Latitude: -23.5'))).not.toBeInTheDocument();
+  });
+
   it('says when no tracker was found, and shows a spinner while it asks', async () => {
     let responder: (r: Response) => void = () => undefined;
     stubFetch({

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { MSG, confirmarDesligar } from '@rastro/shared/messages';
 import type { Marcador } from '@rastro/shared/schemas/mapa';
 import { useConfirm } from '@/components/ConfirmDialog';
@@ -26,8 +27,19 @@ interface MapaGpsProps {
   camadasAtuais?: ReactNode;
 }
 
-/** /user/mapa ('Mapa GPS'): every tracker's latest position at once, or one tracker's route. */
+/** `?rastreador=<rastreadorId>`: the pet to centre on (a push notification's tap opens it). */
+function rastreadorEmFoco(params: URLSearchParams): number | null {
+  const id = Number(params.get('rastreador'));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * /user/mapa ('Mapa GPS'): every tracker's latest position at once, or one tracker's route. With
+ * `?rastreador=<id>` the map opens centred on that tracker, its info window open.
+ */
 export function MapaGps({ camadasAtuais }: MapaGpsProps) {
+  const [params] = useSearchParams();
+  const foco = rastreadorEmFoco(params);
   const [filtro, setFiltro] = useState<MapaFiltro>(FILTRO_INICIAL);
   // Each search fits the map to its answer once; live updates then move markers without refitting.
   const [ajuste, setAjuste] = useState(0);
@@ -81,6 +93,7 @@ export function MapaGps({ camadasAtuais }: MapaGpsProps) {
               <MarcadoresAtuaisLayer
                 marcadores={dados}
                 ajuste={ajuste}
+                foco={foco}
                 onDesligar={(m) => void onDesligar(m)}
                 desligando={desligar.isPending}
               />

@@ -20,9 +20,14 @@ interface MarcadoresAtuaisLayerProps {
   marcadores: readonly Marcador[];
   /** Changes on each search: the map then fits the markers. */
   ajuste: number;
+  /** The rastreadorId to centre on, with its info window open, once it is among the markers. */
+  foco?: number | null;
   onDesligar: (m: Marcador) => void;
   desligando: boolean;
 }
+
+/** How close a focused pet is shown (a street and its surroundings). */
+const ZOOM_FOCO = 16;
 
 const latLng = (m: Marcador): L.LatLngTuple => [m.position.lat, m.position.lng];
 
@@ -46,7 +51,7 @@ function sincronizarPrecisao(grupo: L.LayerGroup, c: Camadas, m: Marcador) {
  * The latest position of each tracker. Markers are kept by tracker and moved in place when
  * the data changes (live updates), so an open info window stays open and follows.
  */
-export function MarcadoresAtuaisLayer({ marcadores, ajuste, onDesligar, desligando }: MarcadoresAtuaisLayerProps) {
+export function MarcadoresAtuaisLayer({ marcadores, ajuste, foco = null, onDesligar, desligando }: MarcadoresAtuaisLayerProps) {
   const map = useMapa();
   const [grupo] = useState(() => L.layerGroup());
   const camadas = useRef(new Map<number, Camadas>());
@@ -108,6 +113,18 @@ export function MarcadoresAtuaisLayer({ marcadores, ajuste, onDesligar, desligan
 
   const pontos = useMemo(() => marcadores.map(latLng), [marcadores]);
   useAjustarMapa(map, pontos, ajuste);
+
+  // After the fit above (same commit): the focused pet wins, once per address, not on each live update.
+  const focado = useRef<number | null>(null);
+  useEffect(() => {
+    if (foco === null || focado.current === foco) return;
+    const m = marcadores.find((x) => x.rastreadorId === foco);
+    const c = m && camadas.current.get(m.usuarioRastreadorId);
+    if (!m || !c) return;
+    focado.current = foco;
+    map.setView(latLng(m), Math.max(map.getZoom(), ZOOM_FOCO), { animate: false });
+    c.marcador.openPopup();
+  }, [map, marcadores, foco]);
 
   const marcadorAberto = aberto && marcadores.find((m) => m.usuarioRastreadorId === aberto.id);
   if (!aberto || !marcadorAberto) return null;

@@ -1,0 +1,4 @@
+export const pushKeys = {
+  all: ['push'] as const,
+  chave: () => [...pushKeys.all, 'chave'] as const,
+};
