@@ -84,3 +84,4 @@ export type TipoZona = (typeof TIPOS_ZONA)[number];
 /** A tracker crossing a zone's border. */
 export const TIPOS_EVENTO_ZONA = ['ENTRADA', 'SAIDA'] as const;
 export type TipoEventoZona = (typeof TIPOS_EVENTO_ZONA)[number];
+export const DESCRICAO_TIPO_EVENTO_ZONA: Record<TipoEventoZona, string> = { ENTRADA: 'Entrada', SAIDA: 'Saída' };

@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useId, useState } from 'react';
-import type { TipoLocalizacao } from '@rastro/shared/dominio';
+import { DESCRICAO_TIPO_EVENTO_ZONA, type TipoLocalizacao } from '@rastro/shared/dominio';
 import { MSG } from '@rastro/shared/messages';
 import type { Page } from '@rastro/shared/schemas/common';
 import type { Bateria, Localizacao } from '@rastro/shared/schemas/localizacoes';
@@ -51,11 +51,9 @@ const COLUNAS_BATERIA: Column<Bateria>[] = [
   { id: 'dataCadastro', label: 'Data de Cadastro', sortable: true, render: (b) => formatarDataHora(b.dataCadastro) },
 ];
 
-const EVENTO_ZONA: Record<EventoZona['tipo'], string> = { ENTRADA: 'Entrada', SAIDA: 'Saída' };
-
 const COLUNAS_EVENTOS_ZONAS: Column<EventoZona>[] = [
   { id: 'zona', label: 'Zona', render: (e) => e.zona },
-  { id: 'tipo', label: 'Evento', render: (e) => EVENTO_ZONA[e.tipo] },
+  { id: 'tipo', label: 'Evento', render: (e) => DESCRICAO_TIPO_EVENTO_ZONA[e.tipo] },
   { id: 'dataHora', label: 'Data/Hora', sortable: true, render: (e) => formatarDataHora(e.dataHora) },
   { id: 'latitude', label: 'Latitude', render: (e) => formatarCoordenada(e.latitude) },
   { id: 'longitude', label: 'Longitude', render: (e) => formatarCoordenada(e.longitude) },

@@ -9,11 +9,11 @@ import { useListParams } from '@/lib/use-list-params';
 import { paths } from '@/paths';
 import { useEventosZona } from '../api/get-eventos-zona';
 import { useZona } from '../api/get-zona';
-import { EVENTO_ZONA } from './formatar';
+import { DESCRICAO_TIPO_EVENTO_ZONA } from '@rastro/shared/dominio';
 
 const colunas: Column<EventoZona>[] = [
   { id: 'descricao', label: 'Pet', render: (e) => e.descricao },
-  { id: 'tipo', label: 'Evento', render: (e) => EVENTO_ZONA[e.tipo] },
+  { id: 'tipo', label: 'Evento', render: (e) => DESCRICAO_TIPO_EVENTO_ZONA[e.tipo] },
   { id: 'dataHora', label: 'Data/Hora', sortable: true, render: (e) => formatarDataHora(e.dataHora) },
   { id: 'latitude', label: 'Latitude', render: (e) => formatarCoordenada(e.latitude) },
   { id: 'longitude', label: 'Longitude', render: (e) => formatarCoordenada(e.longitude) },

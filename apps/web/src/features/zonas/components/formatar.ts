@@ -2,8 +2,6 @@ import type { Zona } from '@rastro/shared/schemas/zonas';
 
 /** How the owner reads a zone's fields in the list. */
 
-export const EVENTO_ZONA: Record<'ENTRADA' | 'SAIDA', string> = { ENTRADA: 'Entrada', SAIDA: 'Saída' };
-
 /** '150 m' or '2,5 km'. */
 export function formatarDistancia(metros: number): string {
   if (metros < 1000) return `${Math.round(metros)} m`;
