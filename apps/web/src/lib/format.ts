@@ -20,3 +20,21 @@ export const formatarData = (iso: string | null | undefined) => format(iso, FORM
 
 /** A latitude or longitude with 6 decimals (about 0.1 m), as the zone events show them. */
 export const formatarCoordenada = (v: number) => v.toFixed(6);
+
+/**
+ * How long ago, as a phone shows it: 'agora', 'há 3 min', 'há 2 h', 'há 5 dias'; past a week the
+ * date and time. '' when empty or invalid; a time in the future (a device clock ahead) reads 'agora'.
+ */
+export function formatarHaQuanto(iso: string | null | undefined, agora: Date = new Date()): string {
+  if (!iso) return '';
+  const d = dayjs(iso);
+  if (!d.isValid()) return '';
+  const minutos = Math.floor((agora.getTime() - d.valueOf()) / 60_000);
+  if (minutos < 1) return 'agora';
+  if (minutos < 60) return `há ${minutos} min`;
+  const horas = Math.floor(minutos / 60);
+  if (horas < 24) return `há ${horas} h`;
+  const dias = Math.floor(horas / 24);
+  if (dias < 7) return dias === 1 ? 'há 1 dia' : `há ${dias} dias`;
+  return formatarDataHora(iso);
+}
