@@ -36,6 +36,8 @@ export const SNACKBAR_MS = 7000;
 export const BREAKPOINTS = { xs: 0, sm: 576, md: 768, lg: 992, xl: 1200 } as const;
 /** The sidebar collapses below this width (spec: "below width 993"). */
 export const SIDEBAR_COLLAPSE_BELOW = 993;
+/** Below this width the owner's screens take their phone layout: map first, cards, bottom bar (issue #18). */
+export const CELULAR_ABAIXO = 600;
 export const GUTTER = 16;
 export const DRAWER_WIDTH = 200;
 export const LOGO_HEIGHT = 115;

@@ -131,6 +131,8 @@ export const confirmarChip = (acao: AcaoSituacao, numero: string) => `Deseja rea
 export const confirmarRastreador = (acao: AcaoSituacao, imei: string) => `Deseja realmente ${acao} o rastreador ${imei}?`;
 export const confirmarUsuario = (acao: AcaoSituacao, nome: string) => `Deseja realmente ${acao} o usuário ${nome}?`;
 export const confirmarDesligar = (x: string) => `Deseja realmente desligar o rastreador ${x}?`;
+/** 'Localizar agora' on a pet's card: the new position shows on the map by itself (live updates). */
+export const localizacaoSolicitada = (x: string) => `Pedido enviado: a nova posição de ${x} aparece no mapa assim que chegar.`;
 export const chipToggleSucesso = (a: AcaoSituacao) => `Chip ${participio(a)} com sucesso.`;
 export const chipToggleErro = (a: AcaoSituacao) => `Erro ao tentar ${a.toLowerCase()} o chip, tente novamente.`;
 export const rastreadorToggleSucesso = (a: AcaoSituacao) => `Rastreador ${participio(a)} com sucesso.`;

@@ -152,7 +152,7 @@ export const routes: RouteObject[] = [
                     lazy: page.meusRastreadoresCadastrar,
                   },
                   { path: paths.user.meusRastreadores.edit.path, handle: handle('Editar Rastreador'), lazy: page.meusRastreadoresEditar },
-                  { path: paths.user.mapa.path, handle: handle('Mapa GPS'), lazy: page.mapa },
+                  { path: paths.user.mapa.path, handle: { title: 'Mapa GPS', telaCheiaNoCelular: true }, lazy: page.mapa },
                   { path: paths.user.zonas.list.path, handle: handle('Zonas seguras'), lazy: page.zonasList },
                   { path: paths.user.zonas.create.path, handle: handle('Cadastrar Zona segura'), lazy: page.zonasCadastrar },
                   { path: paths.user.zonas.edit.path, handle: handle('Editar Zona segura'), lazy: page.zonasEditar },

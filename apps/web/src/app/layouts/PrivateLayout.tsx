@@ -14,7 +14,9 @@ import { EmulationBanner } from '@/features/emulacao/components/EmulationBanner'
 import { SincronizarPush } from '@/features/push/components/SincronizarPush';
 import { LiveUpdates } from '@/lib/live/LiveUpdates';
 import { effectiveUser, useSession } from '@/lib/session';
-import { useRouteTitle } from '../route-handle';
+import { useCelular } from '@/lib/use-celular';
+import { useRouteTitle, useTelaCheiaNoCelular } from '../route-handle';
+import { ALTURA_BARRA_INFERIOR, BarraInferior } from './BarraInferior';
 import { Footer } from './Footer';
 import { Sidebar } from './Sidebar';
 
@@ -28,12 +30,17 @@ const skipLink = {
   '&:focus': { top: 8 },
 } as const;
 
-/** The logged-in frame: sidebar, top bar with the page name, emulation banner, footer. */
+/**
+ * The logged-in frame: sidebar, top bar with the page name, emulation banner, footer. An owner on a
+ * phone (below 600 px) navigates with a bottom bar instead, and the map fills the screen between the bars.
+ */
 export function PrivateLayout() {
   const session = useSession();
   const user = effectiveUser(session);
   const title = useRouteTitle();
   const wide = useMediaQuery(`(min-width:${SIDEBAR_COLLAPSE_BELOW}px)`, { noSsr: true });
+  const celular = useCelular();
+  const telaCheia = useTelaCheiaNoCelular();
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
@@ -41,10 +48,12 @@ export function PrivateLayout() {
   }, [title]);
 
   if (!user) return null;
+  const barraInferior = celular && user.isClient;
+  const cheia = barraInferior && telaCheia;
   const sidebar = <Sidebar user={user} onNavigate={wide ? undefined : () => setOpen(false)} />;
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+    <Box sx={cheia ? { display: 'flex', height: '100dvh', overflow: 'hidden' } : { display: 'flex', minHeight: '100vh' }}>
       <LiveUpdates />
       <SincronizarPush ativo={!session.emulacao} />
       <Link href="#conteudo" sx={skipLink}>
@@ -52,7 +61,7 @@ export function PrivateLayout() {
       </Link>
       <AppBar position="fixed" sx={wide ? { width: `calc(100% - ${DRAWER_WIDTH}px)`, ml: `${DRAWER_WIDTH}px` } : undefined}>
         <Toolbar>
-          {!wide && (
+          {!wide && !barraInferior && (
             <IconButton color="inherit" edge="start" aria-label="Abrir menu" onClick={() => setOpen(true)} sx={{ mr: 2 }}>
               <MenuIcon />
             </IconButton>
@@ -84,14 +93,28 @@ export function PrivateLayout() {
           {sidebar}
         </Drawer>
       )}
-      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+      <Box
+        sx={{
+          flexGrow: 1,
+          minWidth: 0,
+          display: 'flex',
+          flexDirection: 'column',
+          pb: barraInferior ? `calc(${ALTURA_BARRA_INFERIOR}px + env(safe-area-inset-bottom))` : 0,
+        }}
+      >
         <Toolbar />
         <EmulationBanner />
-        <Box component="main" id="conteudo" tabIndex={-1} sx={{ flexGrow: 1, p: 2, outline: 'none' }}>
+        <Box
+          component="main"
+          id="conteudo"
+          tabIndex={-1}
+          sx={cheia ? { flexGrow: 1, minHeight: 0, position: 'relative', outline: 'none' } : { flexGrow: 1, p: 2, outline: 'none' }}
+        >
           <Outlet />
         </Box>
-        <Footer />
+        {!cheia && <Footer />}
       </Box>
+      {barraInferior && <BarraInferior onMenu={() => setOpen(true)} />}
     </Box>
   );
 }

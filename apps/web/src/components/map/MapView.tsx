@@ -12,9 +12,10 @@ const CENTRO_INICIAL: L.LatLngTuple = [-23.5505, -46.6333];
 /**
  * The screen's one Leaflet map (spec §9: zoom 10, 60% of the viewport). Its layers are the
  * children: components that add themselves to the map and render nothing of their own.
- * `opcoes` are Leaflet's map options over ours (the zone editor opts in to its drawing tools).
+ * `opcoes` are Leaflet's map options over ours (the zone editor opts in to its drawing tools);
+ * `preencher` makes it fill its box instead (the phone's full-screen map).
  */
-export function MapView({ children, opcoes }: { children?: ReactNode; opcoes?: L.MapOptions }) {
+export function MapView({ children, opcoes, preencher = false }: { children?: ReactNode; opcoes?: L.MapOptions; preencher?: boolean }) {
   const [map, setMap] = useState<L.Map | null>(null);
   // Read once, when the map is made (as Leaflet does).
   const [opcoesIniciais] = useState(opcoes);
@@ -57,7 +58,11 @@ export function MapView({ children, opcoes }: { children?: ReactNode; opcoes?: L
         ref={container}
         role="region"
         aria-label="Mapa"
-        sx={{ height: `${MAPA_ALTURA_VH}vh`, minHeight: 280, width: '100%', borderRadius: 1, zIndex: 0 }}
+        sx={
+          preencher
+            ? { position: 'absolute', inset: 0, zIndex: 0 }
+            : { height: `${MAPA_ALTURA_VH}vh`, minHeight: 280, width: '100%', borderRadius: 1, zIndex: 0 }
+        }
       />
       {map && <MapContext.Provider value={map}>{children}</MapContext.Provider>}
     </>

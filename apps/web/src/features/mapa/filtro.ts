@@ -35,3 +35,31 @@ export function filtroDoForm(v: MapaForm): MapaFiltro | null {
   if (v.usuarioRastreadorId === null || !dataInicial || !dataFinal) return null;
   return { tipoVisualizacao: 'HISTORICO', usuarioRastreadorId: v.usuarioRastreadorId, dataInicial, dataFinal };
 }
+
+/** A pet's route today: from midnight in São Paulo until now ('Rota de hoje' on its card). */
+export function rotaDeHoje(usuarioRastreadorId: number, agora: Date = new Date()): MapaFiltro {
+  const hoje = dayjs(agora).tz(FUSO_HORARIO);
+  const data = hoje.format(FORMATO_DATA);
+  return {
+    tipoVisualizacao: 'HISTORICO',
+    usuarioRastreadorId,
+    dataInicial: juntarDataHora(data, '00:00', OFFSET_SAO_PAULO) ?? hoje.startOf('day').format(),
+    dataFinal: juntarDataHora(data, hoje.format(FORMATO_HORA), OFFSET_SAO_PAULO, true) ?? hoje.format(),
+  };
+}
+
+/** The form's values for a search already made (the phone's filter sheet opens on what the map shows). */
+export function valoresDoFiltro(filtro: MapaFiltro, agora: Date = new Date()): MapaForm {
+  const padrao = valoresPadrao(agora);
+  if (filtro.tipoVisualizacao === 'ATUAL') return { ...padrao, usuarioRastreadorId: filtro.usuarioRastreadorId };
+  const inicio = dayjs(filtro.dataInicial).tz(FUSO_HORARIO);
+  const fim = dayjs(filtro.dataFinal).tz(FUSO_HORARIO);
+  return {
+    tipoVisualizacao: 'HISTORICO',
+    usuarioRastreadorId: filtro.usuarioRastreadorId,
+    dataInicial: inicio.format(FORMATO_DATA),
+    horaInicial: inicio.format(FORMATO_HORA),
+    dataFinal: fim.format(FORMATO_DATA),
+    horaFinal: fim.format(FORMATO_HORA),
+  };
+}

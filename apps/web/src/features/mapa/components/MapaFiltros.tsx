@@ -8,7 +8,7 @@ import Grid from '@mui/material/Grid';
 import { useId, useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { DESCRICAO_TIPO_VISUALIZACAO, TIPOS_VISUALIZACAO } from '@rastro/shared/dominio';
-import { mapaFormSchema } from '@rastro/shared/schemas/mapa';
+import { mapaFormSchema, type MapaForm } from '@rastro/shared/schemas/mapa';
 import { Form, type FormApi } from '@/components/form/Form';
 import { MASCARA, MaskedFieldControl } from '@/components/form/MaskedFieldControl';
 import { SelectControl, type SelectOption } from '@/components/form/SelectControl';
@@ -79,14 +79,18 @@ interface MapaFiltrosProps {
   onBuscar: (filtro: MapaFiltro) => void;
   /** More actions beside 'Buscar' (the history export). */
   extra?: ReactNode;
+  /** The form's starting values; default: the current locations, the last day's period. */
+  valoresIniciais?: MapaForm;
+  /** Drawn without the card's border and margin (inside the phone's sheet). */
+  semBorda?: boolean;
 }
 
 /** The map's 'Pesquisa' card (spec §2, §5): view type, tracker and, for history, the period. */
-export function MapaFiltros({ onBuscar, extra }: MapaFiltrosProps) {
+export function MapaFiltros({ onBuscar, extra, valoresIniciais, semBorda = false }: MapaFiltrosProps) {
   const titleId = useId();
-  const [padrao] = useState(() => valoresPadrao());
+  const [padrao] = useState(() => valoresIniciais ?? valoresPadrao());
   return (
-    <Card variant="outlined" component="section" aria-labelledby={titleId} sx={{ mb: 2 }}>
+    <Card variant="outlined" component="section" aria-labelledby={titleId} sx={semBorda ? { border: 0, borderRadius: 0 } : { mb: 2 }}>
       <CardHeader id={titleId} title="Pesquisa" slotProps={{ title: { variant: 'h6', component: 'h2' } }} sx={{ pb: 0 }} />
       <Form
         schema={mapaFormSchema}

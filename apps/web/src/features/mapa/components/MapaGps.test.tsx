@@ -53,9 +53,9 @@ describe('Mapa GPS: current location', () => {
     });
     renderApp('/user/mapa?rastreador=80');
     await within(await mapa()).findByRole('button', { name: 'REX' });
-    expect(await screen.findByText(linha('Latitude: -23.6'))).toBeInTheDocument();
-    expect(screen.getByText(linha('Longitude: -46.7'))).toBeInTheDocument();
-    expect(screen.queryByText(linha('Latitude: -23.5'))).not.toBeInTheDocument();
+    expect(await screen.findByText(linha('Latitude: -23.600000'))).toBeInTheDocument();
+    expect(screen.getByText(linha('Longitude: -46.700000'))).toBeInTheDocument();
+    expect(screen.queryByText(linha('Latitude: -23.500000'))).not.toBeInTheDocument();
   });
 
   it('says when no tracker was found, and shows a spinner while it asks', async () => {
@@ -95,8 +95,8 @@ describe('Mapa GPS: current location', () => {
     const { user } = renderApp('/user/mapa');
     await user.click(await within(await mapa()).findByRole('button', { name: 'TOTO' }));
 
-    expect(await screen.findByText(linha('Latitude: -23.5'))).toBeInTheDocument();
-    expect(screen.getByText(linha('Longitude: -46.6'))).toBeInTheDocument();
+    expect(await screen.findByText(linha('Latitude: -23.500000'))).toBeInTheDocument();
+    expect(screen.getByText(linha('Longitude: -46.600000'))).toBeInTheDocument();
     expect(screen.getByText(linha('Bateria: 80%'))).toBeInTheDocument();
     expect(screen.getByText(linha('Situação Energia: Ligado'))).toBeInTheDocument();
     expect(screen.getByText(linha('Data: 10/03/2025 10:00'))).toBeInTheDocument();
@@ -183,7 +183,7 @@ describe('Mapa GPS: current location', () => {
     const { user } = renderApp('/user/mapa');
     const regiao = await mapa();
     await user.click(await within(regiao).findByRole('button', { name: 'TOTO' }));
-    expect(await screen.findByText(linha('Latitude: -23.5'))).toBeInTheDocument();
+    expect(await screen.findByText(linha('Latitude: -23.500000'))).toBeInTheDocument();
 
     const ws = FakeWebSocket.ultima();
     ws.abrir();
@@ -194,14 +194,14 @@ describe('Mapa GPS: current location', () => {
       notificacoes: [],
     });
 
-    expect(await screen.findByText(linha('Latitude: -23.61'))).toBeInTheDocument();
+    expect(await screen.findByText(linha('Latitude: -23.610000'))).toBeInTheDocument();
     expect(screen.getByText(linha('Bateria: 55%'))).toBeInTheDocument();
     expect(screen.getByText(linha('Precisão: WIFI, cerca de 150 m'))).toBeInTheDocument();
     expect(within(regiao).getAllByRole('button', { name: 'TOTO' })).toHaveLength(1);
     expect(net.calls(ULTIMAS)).toHaveLength(1);
 
     await user.click(within(regiao).getByRole('button', { name: 'Fechar' }));
-    await waitFor(() => expect(screen.queryByText(linha('Latitude: -23.61'))).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText(linha('Latitude: -23.610000'))).not.toBeInTheDocument());
     expect(within(regiao).getByRole('button', { name: 'Aproximar' })).toBeInTheDocument();
   });
 });

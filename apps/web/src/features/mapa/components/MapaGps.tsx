@@ -1,5 +1,10 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import TuneIcon from '@mui/icons-material/Tune';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { MSG, confirmarDesligar } from '@rastro/shared/messages';
@@ -9,14 +14,18 @@ import { MapView } from '@/components/map/MapView';
 import { TileLayerConfig } from '@/components/map/TileLayerConfig';
 import { Spinner } from '@/components/Spinner';
 import { isApiError } from '@/lib/api-error';
+import { formatarDataHora } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { useCelular } from '@/lib/use-celular';
 import { useDesligarRastreador } from '../api/desligar-rastreador';
 import { useMarcadores } from '../api/get-marcadores';
 import { mapaKeys } from '../api/keys';
-import { FILTRO_INICIAL, type MapaFiltro } from '../filtro';
+import { FILTRO_INICIAL, rotaDeHoje, type MapaFiltro } from '../filtro';
+import { FiltrosSheet } from './celular/FiltrosSheet';
+import { PetsSheet } from './celular/PetsSheet';
 import { ExportarMenu } from './ExportarMenu';
 import { MapaFiltros } from './MapaFiltros';
-import { MarcadoresAtuaisLayer } from './map/MarcadoresAtuaisLayer';
+import { MarcadoresAtuaisLayer, type Foco } from './map/MarcadoresAtuaisLayer';
 import { RotaLayer } from './map/RotaLayer';
 
 const NENHUM: readonly Marcador[] = [];
@@ -25,30 +34,55 @@ const chave = (f: MapaFiltro) => JSON.stringify(mapaKeys.marcadores(f));
 interface MapaGpsProps {
   /** More layers of the current-location view, drawn under the markers (the route passes the safe zones). */
   camadasAtuais?: ReactNode;
+  /** The names of the safe zones guarding a pet (its card says whether it is inside them). */
+  zonasDoPet?: (rastreadorId: number) => readonly string[];
 }
 
 /** `?rastreador=<rastreadorId>`: the pet to centre on (a push notification's tap opens it). */
-function rastreadorEmFoco(params: URLSearchParams): number | null {
-  const id = Number(params.get('rastreador'));
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+function rastreadorEmFoco(valor: string | null): Foco | null {
+  const id = Number(valor);
+  return valor !== null && Number.isSafeInteger(id) && id > 0 ? { rastreadorId: id } : null;
 }
+
+const sobreposicao = {
+  position: 'absolute',
+  inset: 0,
+  zIndex: 1100,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  bgcolor: 'rgba(255, 255, 255, 0.6)',
+} as const;
 
 /**
  * /user/mapa ('Mapa GPS'): every tracker's latest position at once, or one tracker's route. With
- * `?rastreador=<id>` the map opens centred on that tracker, its info window open.
+ * `?rastreador=<id>` the map opens centred on that tracker, its info window open. On a phone the
+ * map fills the screen, the pets are a sheet of cards over it and the search opens in a sheet.
  */
-export function MapaGps({ camadasAtuais }: MapaGpsProps) {
+export function MapaGps({ camadasAtuais, zonasDoPet }: MapaGpsProps) {
   const [params] = useSearchParams();
-  const foco = rastreadorEmFoco(params);
+  const celular = useCelular();
+  const idNoEndereco = params.get('rastreador');
+  const [foco, setFoco] = useState<Foco | null>(() => rastreadorEmFoco(idNoEndereco));
+  // A new address (a notification tapped while the map is open) asks for its pet again.
+  const [enderecoVisto, setEnderecoVisto] = useState(idNoEndereco);
+  if (idNoEndereco !== enderecoVisto) {
+    setEnderecoVisto(idNoEndereco);
+    setFoco(rastreadorEmFoco(idNoEndereco));
+  }
   const [filtro, setFiltro] = useState<MapaFiltro>(FILTRO_INICIAL);
   // Each search fits the map to its answer once; live updates then move markers without refitting.
   const [ajuste, setAjuste] = useState(0);
+  const [filtrosAbertos, setFiltrosAbertos] = useState(false);
+  const [petsAbertos, setPetsAbertos] = useState(true);
   const marcadores = useMarcadores(filtro);
   const desligar = useDesligarRastreador();
   const confirm = useConfirm();
   const dados = marcadores.data ?? NENHUM;
 
   const buscar = (novo: MapaFiltro) => {
+    // A search shows its whole answer: no pet is singled out any more.
+    setFoco(null);
     setAjuste((a) => a + 1);
     if (chave(novo) === chave(filtro)) void marcadores.refetch();
     else setFiltro(novo);
@@ -66,56 +100,105 @@ export function MapaGps({ camadasAtuais }: MapaGpsProps) {
 
   const historico = filtro.tipoVisualizacao === 'HISTORICO';
   const vazio = marcadores.isSuccess && !marcadores.isFetching && dados.length === 0;
+  const exportar = historico && (
+    <ExportarMenu rastreadorId={dados[0]?.rastreadorId ?? null} dataInicial={filtro.dataInicial} dataFinal={filtro.dataFinal} />
+  );
 
-  return (
-    <>
-      <MapaFiltros
-        onBuscar={buscar}
-        extra={
-          historico && (
-            <ExportarMenu rastreadorId={dados[0]?.rastreadorId ?? null} dataInicial={filtro.dataInicial} dataFinal={filtro.dataFinal} />
-          )
-        }
-      />
-      {vazio && (
-        <Alert severity="info" role="status" sx={{ mb: 2 }}>
-          {historico ? MSG.nenhumaLocalizacaoNoPeriodo : MSG.nenhumRastreadorEncontrado}
-        </Alert>
+  const mapa = (
+    <MapView preencher={celular}>
+      <TileLayerConfig />
+      {historico ? (
+        <RotaLayer pontos={dados} ajuste={ajuste} />
+      ) : (
+        <>
+          {camadasAtuais}
+          <MarcadoresAtuaisLayer
+            marcadores={dados}
+            ajuste={ajuste}
+            foco={foco}
+            onDesligar={(m) => void onDesligar(m)}
+            desligando={desligar.isPending}
+          />
+        </>
       )}
-      <Box sx={{ position: 'relative' }}>
-        <MapView>
-          <TileLayerConfig />
-          {historico ? (
-            <RotaLayer pontos={dados} ajuste={ajuste} />
-          ) : (
-            <>
-              {camadasAtuais}
-              <MarcadoresAtuaisLayer
-                marcadores={dados}
-                ajuste={ajuste}
-                foco={foco}
-                onDesligar={(m) => void onDesligar(m)}
-                desligando={desligar.isPending}
-              />
-            </>
-          )}
-        </MapView>
-        {marcadores.isFetching && (
-          <Box
-            sx={{
-              position: 'absolute',
-              inset: 0,
-              zIndex: 1100,
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-              bgcolor: 'rgba(255, 255, 255, 0.6)',
-            }}
-          >
-            <Spinner label="Carregando localizações..." />
+    </MapView>
+  );
+  const carregando = marcadores.isFetching && (
+    <Box sx={sobreposicao}>
+      <Spinner label="Carregando localizações..." />
+    </Box>
+  );
+  const aviso = vazio && (
+    <Alert severity="info" role="status" sx={celular ? { position: 'absolute', top: 60, left: 56, right: 10, zIndex: 1001 } : { mb: 2 }}>
+      {historico ? MSG.nenhumaLocalizacaoNoPeriodo : MSG.nenhumRastreadorEncontrado}
+    </Alert>
+  );
+
+  if (!celular) {
+    return (
+      <>
+        <MapaFiltros onBuscar={buscar} extra={exportar} />
+        {aviso}
+        <Box sx={{ position: 'relative' }}>
+          {mapa}
+          {carregando}
+        </Box>
+      </>
+    );
+  }
+
+  const verTodos = () => buscar(FILTRO_INICIAL);
+  return (
+    <Box sx={{ position: 'absolute', inset: 0 }}>
+      {mapa}
+      {carregando}
+      <Button
+        variant="contained"
+        color="inherit"
+        startIcon={<TuneIcon />}
+        onClick={() => setFiltrosAbertos(true)}
+        aria-haspopup="dialog"
+        sx={{ position: 'absolute', top: 10, right: 10, zIndex: 1001, bgcolor: 'background.paper' }}
+      >
+        Filtros
+      </Button>
+      {aviso}
+      {historico ? (
+        <Paper
+          component="section"
+          aria-label="Rota"
+          elevation={8}
+          sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, zIndex: 1001, borderRadius: '16px 16px 0 0', p: 2 }}
+        >
+          <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+            {dados[0] ? `Rota de ${dados[0].name}` : 'Rota'}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {formatarDataHora(filtro.dataInicial)} – {formatarDataHora(filtro.dataFinal)}
+          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+            <Button variant="outlined" startIcon={<ArrowBackIcon />} onClick={verTodos}>
+              Ver todos os pets
+            </Button>
+            {exportar}
           </Box>
-        )}
-      </Box>
-    </>
+        </Paper>
+      ) : (
+        <PetsSheet
+          marcadores={dados}
+          vazio={vazio}
+          aberto={petsAbertos}
+          onAlternar={() => setPetsAbertos((a) => !a)}
+          zonasDoPet={zonasDoPet}
+          onCentralizar={(m) => {
+            // The sheet steps aside so the pet shows in the middle of the map.
+            setPetsAbertos(false);
+            setFoco({ rastreadorId: m.rastreadorId });
+          }}
+          onRotaDeHoje={(m) => buscar(rotaDeHoje(m.usuarioRastreadorId))}
+        />
+      )}
+      <FiltrosSheet aberto={filtrosAbertos} onFechar={() => setFiltrosAbertos(false)} filtro={filtro} onBuscar={buscar} extra={exportar} />
+    </Box>
   );
 }

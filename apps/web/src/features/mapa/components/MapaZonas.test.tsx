@@ -59,7 +59,7 @@ describe('Mapa GPS: safe zones', () => {
     ws.receber({ posicoes: [marcador()], rastreadores: [], notificacoes: [] });
     await waitFor(() => expect(screen.queryByText(/^Fora da/)).not.toBeInTheDocument());
     expect(within(regiao).getByRole('button', { name: 'TOTO' })).toBeInTheDocument();
-    expect(screen.getByText(linha('Latitude: -23.5'))).toBeInTheDocument();
+    expect(screen.getByText(linha('Latitude: -23.500000'))).toBeInTheDocument();
   });
 
   it('draws the owner’s zones under the markers, named on hover, only for the current location', async () => {

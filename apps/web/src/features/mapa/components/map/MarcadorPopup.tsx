@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MAPA_ZOOM_EXTERNO } from '@rastro/shared/constants';
 import type { Marcador } from '@rastro/shared/schemas/mapa';
-import { formatarDataHora } from '@/lib/format';
+import { formatarCoordenada, formatarDataHora } from '@/lib/format';
 
 /** 'Fora da zona CASA', or 'Fora das zonas CASA, PARQUE'. */
 export const textoForaDeZonas = (zonas: readonly string[]) =>
@@ -45,8 +45,8 @@ export function MarcadorPopup({ marcador, onDesligar, desligando = false }: Marc
           {textoForaDeZonas(marcador.foraDeZonas)}
         </Typography>
       )}
-      <Linha rotulo="Latitude" valor={String(lat)} />
-      <Linha rotulo="Longitude" valor={String(lng)} />
+      <Linha rotulo="Latitude" valor={formatarCoordenada(lat)} />
+      <Linha rotulo="Longitude" valor={formatarCoordenada(lng)} />
       <Typography variant="body2">Bateria: {marcador.bateria === null ? '-' : `${marcador.bateria}%`}</Typography>
       <Linha rotulo="Situação Energia" valor={marcador.situacaoEnergiaDescricao} />
       <Linha rotulo="Data" valor={formatarDataHora(marcador.dataHora)} />

@@ -16,12 +16,17 @@ interface Camadas {
   rotulo: string;
 }
 
+/** A request to centre on a pet. Each request is a new object, so the same pet can be asked for twice. */
+export interface Foco {
+  rastreadorId: number;
+}
+
 interface MarcadoresAtuaisLayerProps {
   marcadores: readonly Marcador[];
   /** Changes on each search: the map then fits the markers. */
   ajuste: number;
-  /** The rastreadorId to centre on, with its info window open, once it is among the markers. */
-  foco?: number | null;
+  /** The pet to centre on, with its info window open, once it is among the markers. */
+  foco?: Foco | null;
   onDesligar: (m: Marcador) => void;
   desligando: boolean;
 }
@@ -114,11 +119,11 @@ export function MarcadoresAtuaisLayer({ marcadores, ajuste, foco = null, onDesli
   const pontos = useMemo(() => marcadores.map(latLng), [marcadores]);
   useAjustarMapa(map, pontos, ajuste);
 
-  // After the fit above (same commit): the focused pet wins, once per address, not on each live update.
-  const focado = useRef<number | null>(null);
+  // After the fit above (same commit): the focused pet wins, once per request, not on each live update.
+  const focado = useRef<Foco | null>(null);
   useEffect(() => {
     if (foco === null || focado.current === foco) return;
-    const m = marcadores.find((x) => x.rastreadorId === foco);
+    const m = marcadores.find((x) => x.rastreadorId === foco.rastreadorId);
     const c = m && camadas.current.get(m.usuarioRastreadorId);
     if (!m || !c) return;
     focado.current = foco;

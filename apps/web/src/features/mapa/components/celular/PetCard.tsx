@@ -1,0 +1,105 @@
+import BatteryStdIcon from '@mui/icons-material/BatteryStd';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import MyLocationIcon from '@mui/icons-material/MyLocation';
+import RouteIcon from '@mui/icons-material/Route';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardActions from '@mui/material/CardActions';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { MSG, localizacaoSolicitada } from '@rastro/shared/messages';
+import type { Marcador } from '@rastro/shared/schemas/mapa';
+import { isApiError } from '@/lib/api-error';
+import { formatarDataHora, formatarHaQuanto } from '@/lib/format';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useSincronizar } from '../../api/sincronizar';
+import { textoForaDeZonas } from '../map/MarcadorPopup';
+
+/** 'Na zona CASA', 'Nas zonas CASA, PARQUE'. */
+const textoDentroDeZonas = (zonas: readonly string[]) =>
+  zonas.length === 1 ? `Na zona ${zonas[0] ?? ''}` : `Nas zonas ${zonas.join(', ')}`;
+
+function Info({ icone, children, cor }: { icone: ReactNode; children: ReactNode; cor?: 'error.main' | 'success.main' }) {
+  return (
+    <Box
+      component="span"
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: cor ?? 'text.secondary', fontWeight: cor ? 600 : 400 }}
+    >
+      {icone}
+      {children}
+    </Box>
+  );
+}
+
+interface PetCardProps {
+  marcador: Marcador;
+  /** The names of the safe zones that guard this pet (alerting on leaving); empty when none do. */
+  zonas: readonly string[];
+  onCentralizar: () => void;
+  onRotaDeHoje: () => void;
+}
+
+/**
+ * One pet in the phone's sheet: its name, battery, how long ago it reported and whether it is
+ * inside its safe zones. Tapping it centres the map on the pet; 'Localizar agora' asks the
+ * collar for a position now; 'Rota de hoje' shows today's route.
+ */
+export function PetCard({ marcador: m, zonas, onCentralizar, onRotaDeHoje }: PetCardProps) {
+  const sincronizar = useSincronizar();
+  const localizar = async () => {
+    try {
+      await sincronizar.mutateAsync({ usuarioRastreadorId: m.usuarioRastreadorId });
+      notifySuccess(localizacaoSolicitada(m.name));
+    } catch (e) {
+      if (!(isApiError(e) && e.handled)) notifyError(MSG.erroSincronizar);
+    }
+  };
+
+  return (
+    <Card variant="outlined" component="article" aria-label={m.name}>
+      <CardActionArea onClick={onCentralizar} sx={{ px: 2, pt: 1.5, pb: 1 }}>
+        <Typography component="span" variant="subtitle1" sx={{ display: 'block', fontWeight: 700, overflowWrap: 'anywhere' }}>
+          {m.name}
+        </Typography>
+        <Typography component="span" variant="body2" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5, mt: 0.5 }}>
+          <Info icone={<BatteryStdIcon fontSize="small" aria-hidden />}>Bateria {m.bateria === null ? '-' : `${m.bateria}%`}</Info>
+          <Info icone={<ScheduleIcon fontSize="small" aria-hidden />}>
+            <time dateTime={m.dataHora} title={formatarDataHora(m.dataHora)}>
+              {formatarHaQuanto(m.dataHora)}
+            </time>
+          </Info>
+          {m.foraDeZonas.length > 0 ? (
+            <Info cor="error.main" icone={<WarningAmberIcon fontSize="small" aria-hidden />}>
+              {textoForaDeZonas(m.foraDeZonas)}
+            </Info>
+          ) : (
+            zonas.length > 0 && (
+              <Info cor="success.main" icone={<CheckCircleOutlineIcon fontSize="small" aria-hidden />}>
+                {textoDentroDeZonas(zonas)}
+              </Info>
+            )
+          )}
+        </Typography>
+      </CardActionArea>
+      <CardActions sx={{ px: 2, pt: 0, pb: 1.5, gap: 1 }}>
+        <Button
+          size="small"
+          variant="contained"
+          startIcon={<MyLocationIcon />}
+          loading={sincronizar.isPending}
+          onClick={() => void localizar()}
+          aria-label={`Localizar agora ${m.name}`}
+        >
+          Localizar agora
+        </Button>
+        <Button size="small" variant="outlined" startIcon={<RouteIcon />} onClick={onRotaDeHoje} aria-label={`Rota de hoje de ${m.name}`}>
+          Rota de hoje
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}
