@@ -75,6 +75,9 @@ export default async function globalSetup() {
       SMTP_URL: `smtp://127.0.0.1:${smtp.porta}`,
       VIACEP_URL: viacep.url,
       MAIL_POLL_MS: '200',
+      // The phone journey's push service is a receiver on 127.0.0.1 over http (tests only).
+      PUSH_PERMITIR_HTTP: 'true',
+      PUSH_POLL_MS: '200',
       // Every journey logs in, signs up and asks for password links from 127.0.0.1, many of them
       // as the same administrator (the limits themselves are tested in the server suite).
       LOGIN_LIMIT_IP: '100000',

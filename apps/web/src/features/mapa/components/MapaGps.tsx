@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { MSG, confirmarDesligar } from '@rastro/shared/messages';
 import type { Marcador } from '@rastro/shared/schemas/mapa';
@@ -79,6 +79,9 @@ export function MapaGps({ camadasAtuais, zonasDoPet }: MapaGpsProps) {
   const desligar = useDesligarRastreador();
   const confirm = useConfirm();
   const dados = marcadores.data ?? NENHUM;
+  // On a phone a sheet covers the map's bottom: a search fits its answer in the part left visible.
+  const folha = useRef<HTMLElement>(null);
+  const folgaInferior = useCallback(() => folha.current?.offsetHeight ?? 0, []);
 
   const buscar = (novo: MapaFiltro) => {
     // A search shows its whole answer: no pet is singled out any more.
@@ -108,13 +111,14 @@ export function MapaGps({ camadasAtuais, zonasDoPet }: MapaGpsProps) {
     <MapView preencher={celular}>
       <TileLayerConfig />
       {historico ? (
-        <RotaLayer pontos={dados} ajuste={ajuste} />
+        <RotaLayer pontos={dados} ajuste={ajuste} folgaInferior={folgaInferior} />
       ) : (
         <>
           {camadasAtuais}
           <MarcadoresAtuaisLayer
             marcadores={dados}
             ajuste={ajuste}
+            folgaInferior={folgaInferior}
             foco={foco}
             onDesligar={(m) => void onDesligar(m)}
             desligando={desligar.isPending}
@@ -165,6 +169,7 @@ export function MapaGps({ camadasAtuais, zonasDoPet }: MapaGpsProps) {
       {aviso}
       {historico ? (
         <Paper
+          ref={folha}
           component="section"
           aria-label="Rota"
           elevation={8}
@@ -185,6 +190,7 @@ export function MapaGps({ camadasAtuais, zonasDoPet }: MapaGpsProps) {
         </Paper>
       ) : (
         <PetsSheet
+          ref={folha}
           marcadores={dados}
           vazio={vazio}
           aberto={petsAbertos}

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 import { MSG } from '@rastro/shared/messages';
 import type { Marcador } from '@rastro/shared/schemas/mapa';
 import { PetCard } from './PetCard';
@@ -12,6 +12,7 @@ import { PetCard } from './PetCard';
 const NENHUMA: readonly string[] = [];
 
 interface PetsSheetProps {
+  ref?: Ref<HTMLElement>;
   marcadores: readonly Marcador[];
   /** The answer arrived and holds no tracker. */
   vazio: boolean;
@@ -26,11 +27,12 @@ interface PetsSheetProps {
  * The phone's bottom sheet over the map: a handle that opens and closes it, and one card per pet.
  * Closed, it keeps only the handle so the map shows whole.
  */
-export function PetsSheet({ marcadores, vazio, aberto, onAlternar, zonasDoPet, onCentralizar, onRotaDeHoje }: PetsSheetProps) {
+export function PetsSheet({ ref, marcadores, vazio, aberto, onAlternar, zonasDoPet, onCentralizar, onRotaDeHoje }: PetsSheetProps) {
   const listaId = useId();
   const tituloId = useId();
   return (
     <Paper
+      ref={ref}
       component="section"
       aria-labelledby={tituloId}
       elevation={8}

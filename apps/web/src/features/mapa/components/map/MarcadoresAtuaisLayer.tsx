@@ -25,6 +25,8 @@ interface MarcadoresAtuaisLayerProps {
   marcadores: readonly Marcador[];
   /** Changes on each search: the map then fits the markers. */
   ajuste: number;
+  /** The height of what covers the map's bottom when it fits the markers (the phone's sheet). */
+  folgaInferior?: () => number;
   /** The pet to centre on, with its info window open, once it is among the markers. */
   foco?: Foco | null;
   onDesligar: (m: Marcador) => void;
@@ -56,7 +58,14 @@ function sincronizarPrecisao(grupo: L.LayerGroup, c: Camadas, m: Marcador) {
  * The latest position of each tracker. Markers are kept by tracker and moved in place when
  * the data changes (live updates), so an open info window stays open and follows.
  */
-export function MarcadoresAtuaisLayer({ marcadores, ajuste, foco = null, onDesligar, desligando }: MarcadoresAtuaisLayerProps) {
+export function MarcadoresAtuaisLayer({
+  marcadores,
+  ajuste,
+  folgaInferior,
+  foco = null,
+  onDesligar,
+  desligando,
+}: MarcadoresAtuaisLayerProps) {
   const map = useMapa();
   const [grupo] = useState(() => L.layerGroup());
   const camadas = useRef(new Map<number, Camadas>());
@@ -117,7 +126,7 @@ export function MarcadoresAtuaisLayer({ marcadores, ajuste, foco = null, onDesli
   }, [marcadores, grupo]);
 
   const pontos = useMemo(() => marcadores.map(latLng), [marcadores]);
-  useAjustarMapa(map, pontos, ajuste);
+  useAjustarMapa(map, pontos, ajuste, folgaInferior);
 
   // After the fit above (same commit): the focused pet wins, once per request, not on each live update.
   const focado = useRef<Foco | null>(null);

@@ -11,6 +11,8 @@ interface RotaLayerProps {
   /** The route's positions in time order. */
   pontos: readonly Marcador[];
   ajuste: number;
+  /** The height of what covers the map's bottom when it fits the route (the phone's sheet). */
+  folgaInferior?: () => number;
 }
 
 /**
@@ -18,7 +20,7 @@ interface RotaLayerProps {
  * 10,000 of them stay fluid), and distinct start and end markers. One shared info window
  * shows the position clicked.
  */
-export function RotaLayer({ pontos, ajuste }: RotaLayerProps) {
+export function RotaLayer({ pontos, ajuste, folgaInferior }: RotaLayerProps) {
   const map = useMapa();
   const [popup] = useState(() => L.popup({ minWidth: 220, maxWidth: 320 }).setContent(novoConteudoPopup()));
   const [aberto, setAberto] = useState<number | null>(null);
@@ -71,7 +73,7 @@ export function RotaLayer({ pontos, ajuste }: RotaLayerProps) {
     };
   }, [map, latLngs, popup]);
 
-  useAjustarMapa(map, latLngs, ajuste);
+  useAjustarMapa(map, latLngs, ajuste, folgaInferior);
 
   const ponto = aberto === null ? undefined : pontos[aberto];
   if (!ponto) return null;
