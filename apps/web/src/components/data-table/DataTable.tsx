@@ -1,34 +1,21 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { PAGE_SIZE_OPTIONS } from '@rastro/shared/constants';
 import { LINHAS_POR_PAGINA, MSG, faixaPaginacao } from '@rastro/shared/messages';
 import type { Page } from '@rastro/shared/schemas/common';
 import type { ListPaging } from '@/lib/use-list-params';
 import { visuallyHidden } from '../Spinner';
-import { RowActionsMenu, type RowAction } from './RowActionsMenu';
+import type { Column } from './column';
+import { DataCards, type CardHeading } from './DataCards';
+import type { RowAction } from './RowActionsMenu';
+import { useCelular } from '@/lib/use-celular';
+import { TableView } from './TableView';
 
+export type { Column } from './column';
 export type { RowAction } from './RowActionsMenu';
-
-export interface Column<T> {
-  /** Also the `orderBy` value sent when the column is sortable. */
-  id: string;
-  label: string;
-  sortable?: boolean;
-  align?: 'left' | 'right' | 'center';
-  render: (row: T) => ReactNode;
-}
 
 export interface DataTableProps<T> {
   columns: readonly Column<T>[];
@@ -51,13 +38,16 @@ export interface DataTableProps<T> {
   rowActions?: (row: T) => RowAction[];
   /** The actions column's header. Default 'Ações'. */
   actionsLabel?: string;
-  /** The table's accessible name. */
+  /** The table's (or the card list's) accessible name. */
   caption: string;
+  /** The element of each card's heading, below the screen's own headings. Default 'h3'. */
+  cardHeading?: CardHeading;
 }
 
-const SKELETON_ROWS = 3;
-
-/** The paginated, sortable list table of every admin list. Headless state lives in useListParams. */
+/**
+ * The paginated, sortable list of every list screen: a table from 600 px wide, a list of cards below
+ * (with an 'Ordenar por' select for the header's sorting). Headless state lives in useListParams.
+ */
 export function DataTable<T>({
   columns,
   rows,
@@ -74,101 +64,61 @@ export function DataTable<T>({
   rowActions,
   actionsLabel = 'Ações',
   caption,
+  cardHeading = 'h3',
 }: DataTableProps<T>) {
+  // Asked as min-width so that exactly 600 px is the table (and jsdom's matchMedia stub can answer it).
+  // On a phone (below 600 px) the rows are a list of cards instead of a table.
+  const cards = useCelular();
   const data = isError ? [] : (rows ?? page?.content ?? []);
-  const colSpan = columns.length + (rowActions ? 1 : 0);
   const total = page?.totalElements ?? 0;
   // MUI warns when the page is beyond the count (e.g. the last row of the last page went away).
   const lastPage = Math.max(0, Math.ceil(total / params.size) - 1);
 
-  let body: ReactNode;
-  if (isError) {
-    body = (
-      <TableRow>
-        <TableCell colSpan={colSpan} align="center">
-          <Typography role="alert" color="error" sx={{ py: 2 }}>
-            {errorMessage}
-          </Typography>
-        </TableCell>
-      </TableRow>
-    );
-  } else if (isLoading && data.length === 0) {
-    body = Array.from({ length: SKELETON_ROWS }, (_, i) => (
-      <TableRow key={`skeleton-${i}`}>
-        {Array.from({ length: colSpan }, (_c, j) => (
-          <TableCell key={j}>
-            <Skeleton variant="text" />
-          </TableCell>
-        ))}
-      </TableRow>
-    ));
-  } else if (data.length === 0) {
-    body = (
-      <TableRow>
-        <TableCell colSpan={colSpan} align="center">
-          <Typography color="text.secondary" sx={{ py: 2 }}>
-            {emptyMessage}
-          </Typography>
-        </TableCell>
-      </TableRow>
+  let view: ReactNode;
+  if (cards) {
+    const cardColumns = columns.filter((c) => c.only !== 'table');
+    const message = isError
+      ? { text: errorMessage, alert: true }
+      : !isLoading && data.length === 0
+        ? { text: emptyMessage, alert: false }
+        : null;
+    view = (
+      <DataCards<T>
+        columns={cardColumns}
+        rows={data}
+        isLoading={isLoading}
+        message={message}
+        params={params}
+        onSortChange={onSortChange}
+        getRowId={getRowId}
+        rowActions={rowActions}
+        caption={caption}
+        heading={cardHeading}
+      />
     );
   } else {
-    body = data.map((row) => {
-      const id = getRowId(row);
-      return (
-        <TableRow key={id} hover>
-          {columns.map((c) => (
-            <TableCell key={c.id} align={c.align}>
-              {c.render(row)}
-            </TableCell>
-          ))}
-          {rowActions && (
-            <TableCell align="center" padding="checkbox">
-              <RowActionsMenu rowId={id} actions={rowActions(row)} />
-            </TableCell>
-          )}
-        </TableRow>
-      );
-    });
+    view = (
+      <TableView<T>
+        columns={columns.filter((c) => c.only !== 'cards')}
+        data={data}
+        isLoading={isLoading}
+        isError={isError}
+        errorMessage={errorMessage}
+        emptyMessage={emptyMessage}
+        params={params}
+        onSortChange={onSortChange}
+        getRowId={getRowId}
+        rowActions={rowActions}
+        actionsLabel={actionsLabel}
+        caption={caption}
+      />
+    );
   }
 
-  return (
-    <Paper variant="outlined">
+  const content = (
+    <>
       <Box sx={{ height: 4 }}>{isLoading && data.length > 0 && <LinearProgress aria-hidden="true" />}</Box>
-      <TableContainer>
-        <Table size="small" aria-busy={isLoading}>
-          <caption style={visuallyHidden}>{caption}</caption>
-          <TableHead>
-            <TableRow>
-              {columns.map((c) => {
-                const active = params.orderBy === c.id;
-                return (
-                  <TableCell
-                    key={c.id}
-                    align={c.align}
-                    sortDirection={c.sortable && active ? params.orderDirection : false}
-                    sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
-                  >
-                    {c.sortable ? (
-                      <TableSortLabel active={active} direction={active ? params.orderDirection : 'asc'} onClick={() => onSortChange(c.id)}>
-                        {c.label}
-                      </TableSortLabel>
-                    ) : (
-                      c.label
-                    )}
-                  </TableCell>
-                );
-              })}
-              {rowActions && (
-                <TableCell align="center" sx={{ fontWeight: 600 }}>
-                  {actionsLabel}
-                </TableCell>
-              )}
-            </TableRow>
-          </TableHead>
-          <TableBody>{body}</TableBody>
-        </Table>
-      </TableContainer>
+      {view}
       {isLoading && (
         <Box component="span" role="status" sx={visuallyHidden}>
           Carregando...
@@ -185,8 +135,12 @@ export function DataTable<T>({
           labelDisplayedRows={({ from, to, count }) => faixaPaginacao(from, to, count)}
           onPageChange={(_e, n) => onPageChange(n)}
           onRowsPerPageChange={(e) => onSizeChange(Number(e.target.value))}
+          // On a phone the paginator's parts wrap instead of overflowing the screen.
+          sx={cards ? { '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: 0 } } : undefined}
         />
       )}
-    </Paper>
+    </>
   );
+  // A card list needs no frame: each card has its own border.
+  return cards ? <Box>{content}</Box> : <Paper variant="outlined">{content}</Paper>;
 }

@@ -20,7 +20,7 @@ import { ChipSearch } from './ChipSearch';
 
 const colunas: Column<Chip>[] = [
   { id: 'id', label: 'Cod.', sortable: true, render: (c) => c.id },
-  { id: 'descricao', label: 'Descricao', sortable: true, render: (c) => c.descricao },
+  { id: 'descricao', label: 'Descricao', sortable: true, cardTitle: true, render: (c) => c.descricao },
   { id: 'numero', label: 'Numero', sortable: true, render: (c) => formatarTelefone(c.numero) },
   { id: 'usuarioCadastroNome', label: 'Usuario', render: (c) => c.usuarioCadastroNome ?? '-' },
   { id: 'dataCadastro', label: 'Data de Cadastro', sortable: true, render: (c) => formatarDataHora(c.dataCadastro) },

@@ -14,19 +14,21 @@ import { useBaterias } from '../api/get-baterias';
 import { useEventosZonas } from '../api/get-eventos-zonas';
 import { useLocalizacoes } from '../api/get-localizacoes';
 import { usePaginacaoLocal, type PaginacaoLocal } from '../hooks/use-paginacao-local';
-import { formatarVelocidade, numeroOuTraco, textoOuTraco } from './formatar';
+import { coordenadaOuTraco, formatarVelocidade, numeroOuTraco, textoOuTraco } from './formatar';
 
 const dataHora: Column<Localizacao> = {
   id: 'dataHora',
   label: 'Data/Hora',
   sortable: true,
+  // A history entry is known by its time: on a phone it heads the card.
+  cardTitle: true,
   render: (l) => formatarDataHora(l.dataHora),
 };
 
 const COLUNAS: Record<TipoLocalizacao, Column<Localizacao>[]> = {
   GPS: [
-    { id: 'latitude', label: 'Latitude', render: (l) => numeroOuTraco(l.latitude) },
-    { id: 'longitude', label: 'Longitude', render: (l) => numeroOuTraco(l.longitude) },
+    { id: 'latitude', label: 'Latitude', render: (l) => coordenadaOuTraco(l.latitude) },
+    { id: 'longitude', label: 'Longitude', render: (l) => coordenadaOuTraco(l.longitude) },
     { id: 'velocidade', label: 'Velocidade (Km/h)', render: (l) => formatarVelocidade(l.velocidade) },
     dataHora,
   ],
@@ -48,7 +50,7 @@ const COLUNAS: Record<TipoLocalizacao, Column<Localizacao>[]> = {
 const COLUNAS_BATERIA: Column<Bateria>[] = [
   { id: 'bateria', label: 'Bateria (%)', render: (b) => b.bateria },
   { id: 'nivelSinal', label: 'Nível de sinal (%)', render: (b) => numeroOuTraco(b.nivelSinal) },
-  { id: 'dataCadastro', label: 'Data de Cadastro', sortable: true, render: (b) => formatarDataHora(b.dataCadastro) },
+  { id: 'dataCadastro', label: 'Data de Cadastro', sortable: true, cardTitle: true, render: (b) => formatarDataHora(b.dataCadastro) },
 ];
 
 const COLUNAS_EVENTOS_ZONAS: Column<EventoZona>[] = [

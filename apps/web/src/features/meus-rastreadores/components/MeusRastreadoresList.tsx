@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { MSG, economiaErro, economiaSucesso, intervaloTexto, type AcaoSituacao, type ModoEconomia } from '@rastro/shared/messages';
 import { MEU_RASTREADOR_ORDENAVEIS, type MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
 import { DataTable, type Column, type RowAction } from '@/components/data-table/DataTable';
+import { HaQuanto } from '@/components/data-table/HaQuanto';
 import { NewButton } from '@/components/NewButton';
 import { isApiError } from '@/lib/api-error';
 import { formatarDataHora } from '@/lib/format';
@@ -18,7 +19,8 @@ import { MeusRastreadoresSearch } from './MeusRastreadoresSearch';
 
 const colunas: Column<MeuRastreador>[] = [
   { id: 'imei', label: 'IMEI', sortable: true, render: (r) => r.imei },
-  { id: 'descricao', label: 'Descrição', sortable: true, render: (r) => r.descricao },
+  // On a phone the pet's name heads its card.
+  { id: 'descricao', label: 'Descrição', sortable: true, cardTitle: true, render: (r) => r.descricao },
   {
     id: 'intervaloLocalizacao',
     label: 'Intervalo Localização',
@@ -28,6 +30,8 @@ const colunas: Column<MeuRastreador>[] = [
   { id: 'bateria', label: 'Bateria', sortable: true, render: (r) => formatarBateria(r.bateria) },
   { id: 'dataCadastro', label: 'Data', sortable: true, render: (r) => formatarDataHora(r.dataCadastro) },
   { id: 'situacao', label: 'Situação', render: (r) => r.situacaoDescricao },
+  // 'Last seen' is what an owner looks for on the phone; the desktop table stays as the spec lists it.
+  { id: 'ultimaComunicacao', label: 'Última comunicação', only: 'cards', render: (r) => <HaQuanto iso={r.ultimaComunicacao} /> },
 ];
 
 const acaoDe = (ligado: MeuRastreador['economiaBateria']): AcaoSituacao => (ligado === 'V' ? 'Inativar' : 'Ativar');

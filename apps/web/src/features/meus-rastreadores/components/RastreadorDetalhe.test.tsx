@@ -12,7 +12,8 @@ const localizacao = (over: Partial<Localizacao> = {}): Localizacao => ({
   rastreadorId: 11,
   tipo: 'GPS',
   dataHora: '2025-03-02T15:30:00.000Z',
-  latitude: -23.55052,
+  // As the gateway stores it (a double); shown with 6 decimals.
+  latitude: -23.550520123456,
   longitude: -46.633308,
   velocidade: 12.5,
   curso: 90,
@@ -137,9 +138,9 @@ describe('tracker detail', () => {
     const { user } = renderApp('/user/rastreadores/detalhe/4');
 
     const gps = await screen.findByRole('table', { name: 'GPS' }, LENTO);
-    await within(gps).findByRole('cell', { name: '-23.55052' });
+    await within(gps).findByRole('cell', { name: '-23.550520' });
     expect(cabecalhos(gps)).toEqual(['Latitude', 'Longitude', 'Velocidade (Km/h)', 'Data/Hora']);
-    expect(celulas(gps, 1)).toEqual(['-23.55052', '-46.633308', '12,5', '02/03/2025 12:30']);
+    expect(celulas(gps, 1)).toEqual(['-23.550520', '-46.633308', '12,5', '02/03/2025 12:30']);
     expect(screen.getByText('1 a 10 de 23')).toBeInTheDocument();
     expect(screen.getByText('Mostrar Linhas:')).toBeInTheDocument();
     expect(consulta(net.calls('GET /api/localizacoes')[0])).toEqual({

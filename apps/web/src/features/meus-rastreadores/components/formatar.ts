@@ -1,4 +1,5 @@
 import type { MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
+import { formatarCoordenada } from '@/lib/format';
 
 /** '-' when the tracker never reported its battery (or reported a negative value), else 'N%'. */
 export const formatarBateria = (bateria: number | null) => (bateria === null || bateria < 0 ? '-' : `${bateria}%`);
@@ -8,6 +9,9 @@ export const simNao = (v: MeuRastreador['economiaBateria']) => (v === 'V' ? 'Sim
 
 /** A number or '-' when unknown. */
 export const numeroOuTraco = (v: number | null) => (v === null ? '-' : String(v));
+
+/** A latitude or longitude with 6 decimals, or '-' when unknown. */
+export const coordenadaOuTraco = (v: number | null) => (v === null ? '-' : formatarCoordenada(v));
 
 /** A text or '-' when unknown or empty. */
 export const textoOuTraco = (v: string | null) => (v ? v : '-');

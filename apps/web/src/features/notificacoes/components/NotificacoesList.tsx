@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { MSG } from '@rastro/shared/messages';
 import type { Notificacao } from '@rastro/shared/schemas/notificacoes';
 import { DataTable, type Column } from '@/components/data-table/DataTable';
+import { HaQuanto } from '@/components/data-table/HaQuanto';
 import { visuallyHidden } from '@/components/Spinner';
 import { formatarDataHora } from '@/lib/format';
 import { useListParams } from '@/lib/use-list-params';
@@ -20,10 +21,18 @@ const destaque = (n: Notificacao, texto: string) =>
   );
 
 const colunas: Column<Notificacao>[] = [
-  { id: 'dataCadastro', label: 'Data', sortable: true, render: (n) => destaque(n, formatarDataHora(n.dataCadastro)) },
+  {
+    id: 'dataCadastro',
+    label: 'Data',
+    sortable: true,
+    render: (n) => destaque(n, formatarDataHora(n.dataCadastro)),
+    renderCard: (n) => <HaQuanto iso={n.dataCadastro} />,
+  },
   {
     id: 'descricao',
     label: 'Descrição',
+    // On a phone the message heads its card, and the time reads 'há 3 min'.
+    cardTitle: true,
     render: (n) => (
       <>
         {destaque(n, n.descricao)}

@@ -35,7 +35,7 @@ const formatarBateria = (bateria: number | null) => (bateria === null || bateria
 
 const colunas: Column<RastreadorAdmin>[] = [
   { id: 'id', label: 'Cód.', sortable: true, render: (r) => r.id },
-  { id: 'imei', label: 'IMEI', sortable: true, render: (r) => <ImeiComAviso rastreador={r} /> },
+  { id: 'imei', label: 'IMEI', sortable: true, cardTitle: true, render: (r) => <ImeiComAviso rastreador={r} /> },
   { id: 'rastreadorDescricao', label: 'Descrição', render: (r) => r.rastreadorDescricao ?? '-' },
   { id: 'bateria', label: 'Bateria', sortable: true, render: (r) => formatarBateria(r.bateria) },
   { id: 'chipNumero', label: 'Chip', render: (r) => formatarTelefone(r.chipNumero) || '-' },

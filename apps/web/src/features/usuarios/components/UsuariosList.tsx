@@ -27,7 +27,7 @@ const FILTROS_VAZIOS = { nome: '', cpf: '', email: '' };
 
 const COLUNAS: readonly Column<UsuarioLista>[] = [
   { id: 'id', label: 'Cód.', sortable: true, render: (u) => u.id },
-  { id: 'nome', label: 'Nome', sortable: true, render: (u) => u.nome },
+  { id: 'nome', label: 'Nome', sortable: true, cardTitle: true, render: (u) => u.nome },
   { id: 'email', label: 'Email', sortable: true, render: (u) => u.email },
   { id: 'dataCadastro', label: 'Data de Cadastro', sortable: true, render: (u) => formatarDataHora(u.dataCadastro) },
   { id: 'situacao', label: 'Situação', sortable: true, render: (u) => (u.situacao ? 'Ativo' : 'Inativo') },

@@ -62,6 +62,8 @@ export function ZonasList() {
       </Box>
       <DataTable<Zona>
         caption="Zonas seguras"
+        // Nothing on this screen heads the list but the top bar's h1.
+        cardHeading="h2"
         columns={colunas}
         rows={zonas.data ?? []}
         isLoading={zonas.isFetching}
