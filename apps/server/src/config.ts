@@ -112,6 +112,9 @@ const envSchema = z.object({
   SIGNUP_LIMIT_EMAIL: z.coerce.number().int().min(1).default(3),
   LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   VINCULO_LIMIT_USUARIO: z.coerce.number().int().min(1).default(10),
+  PUBLICO_LIMIT_IP: z.coerce.number().int().min(1).default(60),
+  MODO_PERDIDO_VIGIA_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  MODO_PERDIDO_LOCALIZAR_SEGUNDOS: z.coerce.number().int().min(1).max(3600).default(20),
 
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_ATTRIBUTION: z.string().default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
@@ -201,7 +204,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       signupEmail: e.SIGNUP_LIMIT_EMAIL,
       windowMs: e.LIMIT_WINDOW_MINUTES * 60_000,
       vinculoUsuario: e.VINCULO_LIMIT_USUARIO,
+      publicoIp: e.PUBLICO_LIMIT_IP,
     },
+    modoPerdido: { intervaloMs: e.MODO_PERDIDO_VIGIA_MS, localizarACadaSegundos: e.MODO_PERDIDO_LOCALIZAR_SEGUNDOS },
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
     viaCepUrl: e.VIACEP_URL.replace(/\/+$/, ''),
     gateway: {

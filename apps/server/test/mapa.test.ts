@@ -71,6 +71,7 @@ describe('the map', () => {
         precisao: 900,
         velocidade: null,
         foraDeZonas: [],
+        modoPerdido: null,
       },
     ]);
     expect((await mapa('tipoVisualizacao=ATUAL', bia)).json()).toEqual([]);

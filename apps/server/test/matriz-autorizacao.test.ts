@@ -374,6 +374,39 @@ const matriz: Entrada[] = [
     pedido: () => ({ url: `/api/usuarios/rastreadores/${f.lx}/eventos-zonas` }),
   },
 
+  // Lost-pet mode and share links: A's tracker only; the link's page is public.
+  {
+    rota: 'PUT /api/usuarios/rastreadores/{id}/modo-perdido',
+    esperado: SO_DO_DONO,
+    pedido: () => ({ url: `/api/usuarios/rastreadores/${f.lx}/modo-perdido`, payload: { ativo: false } }),
+  },
+  {
+    rota: 'POST /api/usuarios/rastreadores/{id}/links',
+    esperado: SO_DO_DONO,
+    pedido: () => ({ url: `/api/usuarios/rastreadores/${f.lx}/links`, payload: { horas: 1 } }),
+  },
+  {
+    rota: 'GET /api/usuarios/rastreadores/{id}/links',
+    esperado: SO_DO_DONO,
+    pedido: () => ({ url: `/api/usuarios/rastreadores/${f.lx}/links` }),
+  },
+  {
+    rota: 'DELETE /api/usuarios/rastreadores/{id}/links/{linkId}',
+    esperado: SO_DO_DONO,
+    pedido: async () => ({ url: `/api/usuarios/rastreadores/${f.lx}/links/${(await novoLinkDeA('1 hour')).id}` }),
+  },
+  {
+    rota: 'GET /api/publico/links/{token}',
+    esperado: PUBLICO,
+    pedido: async () => ({ url: `/api/publico/links/${(await novoLinkDeA('1 hour')).token}` }),
+  },
+  {
+    // The stream lasts as long as the link: one that ends in a moment.
+    rota: 'GET /api/publico/links/{token}/eventos',
+    esperado: PUBLICO,
+    pedido: async () => ({ url: `/api/publico/links/${(await novoLinkDeA('1 second')).token}/eventos` }),
+  },
+
   // Push: each logged user's own browsers.
   { rota: 'GET /api/push/chave', esperado: LOGADO, pedido: () => ({ url: '/api/push/chave' }) },
   {
@@ -437,6 +470,16 @@ const zonaDeA = (nome: string) => ({
   alertarSaida: true,
   alertarEntrada: false,
 });
+
+/** A share link of A's tracker X valid for `validade` (an SQL interval), with its token. */
+async function novoLinkDeA(validade: string) {
+  const token = novoToken();
+  const [l] = await consultar<{ id: number }>(
+    app.database.db,
+    sql`insert into links_compartilhados (usuario_rastreador_id, token_hash, expira_em) values (${f.lx}, ${sha256(token)}, now() + ${validade}::interval) returning id`,
+  );
+  return { id: l?.id ?? 0, token };
+}
 
 async function novaZonaDeA() {
   const [z] = await consultar<{ id: number }>(

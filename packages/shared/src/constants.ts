@@ -94,5 +94,18 @@ export const ZONA = {
   rastreadoresMax: 100,
 } as const;
 
+/** Lost-pet mode (issue #19): how long it lasts, in hours, and how often the collar is asked for a fix. */
+export const MODO_PERDIDO = { horasMin: 1, horasMax: 24, horasPadrao: 6, localizarACadaSegundos: 20 } as const;
+
+/** Share links (issue #19): validity in hours, the owner's message, active links per tracker, the public trail. */
+export const LINK_COMPARTILHADO = {
+  horasMin: 1,
+  horasMax: 168,
+  horasPadrao: 24,
+  mensagemMax: 200,
+  ativosPorRastreador: 20,
+  rastroHoras: 2,
+} as const;
+
 /** Web Push (issue #18). */
 export const PUSH = { inscricoesPorUsuario: 10, endpointMax: 1000 } as const;

@@ -91,6 +91,12 @@ export const MSG = {
   rastreadorJaVinculado: 'Este rastreador já está vinculado a um usuário.',
   rastreadorInativoVinculo: 'Este rastreador está inativo. Procure o suporte.',
   economiasExclusivas: 'A economia e a ultra economia de bateria não podem ficar ativas ao mesmo tempo.',
+  modoPerdidoBloqueia: 'O modo perdido está ativo: o modo de bateria e o intervalo voltam a ser editáveis quando ele terminar.',
+  limiteLinks: 'Este rastreador já tem 20 links ativos. Revogue um deles para criar outro.',
+  linkExpirado: 'Este link expirou',
+  linkNaoEncontrado: 'Link não encontrado.',
+  horasModoPerdidoInvalidas: 'Informe de 1 a 24 horas.',
+  horasLinkInvalidas: 'Informe de 1 a 168 horas (7 dias).',
   intervaloInvalido: 'O intervalo deve ser de 1 a 120 minutos.',
   periodoUltraInvalido: 'Escolha um dos períodos da lista.',
   dataFinalAntesInicial: 'A data final deve ser maior que a data inicial.',
@@ -164,6 +170,12 @@ export const idadeMinima = (anos: number) => `A data deve ser maior que ${anos} 
 export const idadeMaxima = (anos: number) => `A data deve ser menor que ${anos} anos.`;
 
 /** A zone transition's notification: "THOR saiu da zona CASA às 14:32". `hora` is HH:mm in APP_TIMEZONE. */
+/** The notifications of lost-pet mode; `ate` is the time it ends ('20:30'). */
+export const notificacaoModoPerdidoInicio = (pet: string, ate: string) => `Modo perdido ativado para ${pet} até ${ate}.`;
+export const notificacaoModoPerdidoFim = (pet: string) => `Modo perdido de ${pet} encerrado.`;
+/** The map's red banner: 'THOR está em modo perdido desde 14:30'. */
+export const bannerModoPerdido = (pet: string, desde: string) => `${pet} está em modo perdido desde ${desde}`;
+
 export const notificacaoZona = (pet: string, tipo: 'ENTRADA' | 'SAIDA', zona: string, hora: string) =>
   `${pet} ${tipo === 'SAIDA' ? 'saiu da' : 'entrou na'} zona ${zona} às ${hora}`;
 export const confirmarExcluirZona = (nome: string) => `Deseja realmente excluir a zona ${nome}?`;

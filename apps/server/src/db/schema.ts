@@ -232,8 +232,36 @@ export const usuarioRastreadores = pgTable(
     ultraEconomiaBateria: char('ultra_economia_bateria', { length: 1 }).notNull().default('F'),
     periUltraEconBateria: smallint('peri_ultra_econ_bateria'),
     dataCadastro: tz('data_cadastro').notNull().defaultNow(),
+    /** Lost-pet mode (issue #19): on from `perdidoDesde` until `perdidoAte`; null when off. */
+    perdidoDesde: tz('perdido_desde'),
+    perdidoAte: tz('perdido_ate'),
+    /** When the collar was last asked for a fix in lost mode. */
+    perdidoLocalizadoEm: tz('perdido_localizado_em'),
   },
-  (t) => [index('usuario_rastreadores_usuario_idx').on(t.usuarioId)],
+  (t) => [
+    index('usuario_rastreadores_usuario_idx').on(t.usuarioId),
+    index('usuario_rastreadores_perdido_idx')
+      .on(t.perdidoAte)
+      .where(sql`${t.perdidoAte} is not null`),
+  ],
+);
+
+/** A share link of a pet (issue #19): anyone with its token sees the pet until it expires or is revoked. */
+export const linksCompartilhados = pgTable(
+  'links_compartilhados',
+  {
+    id: serial('id').primaryKey(),
+    usuarioRastreadorId: integer('usuario_rastreador_id')
+      .notNull()
+      .references(() => usuarioRastreadores.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token, hex. */
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    mensagem: varchar('mensagem', { length: 200 }),
+    criadoEm: tz('criado_em').notNull().defaultNow(),
+    expiraEm: tz('expira_em').notNull(),
+    revogadoEm: tz('revogado_em'),
+  },
+  (t) => [index('links_compartilhados_vinculo_idx').on(t.usuarioRastreadorId, t.expiraEm)],
 );
 
 export const localizacoes = pgTable(

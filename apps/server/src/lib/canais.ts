@@ -6,3 +6,5 @@ export const CANAL_EVENTOS = 'rastro_eventos';
 export const CANAL_ZONAS = 'rastro_zonas';
 /** A push message was queued: the senders wake up (empty payload). */
 export const CANAL_PUSH = 'rastro_push';
+/** A share link was revoked: its id. Every instance closes that link's live streams. */
+export const CANAL_LINKS = 'rastro_links';

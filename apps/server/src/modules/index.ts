@@ -3,6 +3,7 @@ import { authModule } from './auth/routes';
 import { chipsModule } from './chips/routes';
 import { configModule } from './config/routes';
 import { healthModule } from './health/routes';
+import { linksModule } from './links/routes';
 import { lookupsModule } from './lookups/routes';
 import { meusRastreadoresModule } from './meus-rastreadores/routes';
 import { notificacoesModule } from './notificacoes/routes';
@@ -33,4 +34,5 @@ export const MODULOS: readonly ((app: AppInstance) => Promise<void>)[] = [
   relatoriosModule,
   zonasModule,
   pushModule,
+  linksModule,
 ];

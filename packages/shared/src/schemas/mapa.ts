@@ -5,7 +5,7 @@ import { MSG, periodoMaximo } from '../messages';
 import { compararDatas, dataDeDate, parseData, parseHora } from '../validators';
 import { nomeado } from './common';
 import { dataHoraIso } from './localizacoes';
-import { meuRastreadorSchema } from './meus-rastreadores';
+import { meuRastreadorSchema, modoPerdidoSchema } from './meus-rastreadores';
 
 const DIA_MS = 86_400_000;
 
@@ -65,6 +65,8 @@ export const marcadorSchema = nomeado(
     velocidade: z.nullable(z.number()),
     /** ATUAL: the names of the zones (alerting on leaving) the tracker is outside of now; HISTORICO: empty. */
     foraDeZonas: z.array(z.string()),
+    /** ATUAL: lost-pet mode while on; HISTORICO: null. */
+    modoPerdido: modoPerdidoSchema,
   }),
 );
 export type Marcador = z.infer<typeof marcadorSchema>;

@@ -1,11 +1,30 @@
 import * as z from '@rastro/shared/zod';
-import { ID_MAX, INTERVALO_MINUTOS, LIMITES, PERIODOS_ULTRA_ECONOMIA } from '../constants';
+import { ID_MAX, INTERVALO_MINUTOS, LIMITES, MODO_PERDIDO, PERIODOS_ULTRA_ECONOMIA } from '../constants';
 import { SITUACOES_ENERGIA, SITUACOES_RASTREADOR } from '../dominio';
 import { MSG, maxCaracteres } from '../messages';
 import { nomeado, pageSchema, paginacaoQuerySchema } from './common';
 import { ausenteSeNulo, codigoAtivacaoOpcional, idDoFormulario, obrigatorio, opcional } from './fields';
 
 const simNao = z.enum(['V', 'F']);
+
+/** Lost-pet mode while on (issue #19): since when and until when; null when off. */
+export const modoPerdidoSchema = nomeado(
+  'ModoPerdido',
+  z.nullable(z.object({ ativo: z.literal(true), desde: z.string(), ate: z.string() })),
+);
+export type ModoPerdido = z.infer<typeof modoPerdidoSchema>;
+
+/** PUT /api/usuarios/rastreadores/{id}/modo-perdido: on for `horas` (1 to 24, default 6), or off. */
+export const modoPerdidoFormSchema = z.object({
+  ativo: z.boolean({ error: MSG.campoObrigatorio }),
+  horas: z._default(
+    z
+      .int({ error: MSG.horasModoPerdidoInvalidas })
+      .check(z.gte(MODO_PERDIDO.horasMin, MSG.horasModoPerdidoInvalidas), z.lte(MODO_PERDIDO.horasMax, MSG.horasModoPerdidoInvalidas)),
+    MODO_PERDIDO.horasPadrao,
+  ),
+});
+export type ModoPerdidoForm = z.input<typeof modoPerdidoFormSchema>;
 
 /** A tracker as its owner sees it (spec §3, Tracker (own list)); `id` is the owner's link. */
 export const meuRastreadorSchema = nomeado(
@@ -30,6 +49,7 @@ export const meuRastreadorSchema = nomeado(
     ultraEconomiaBateria: simNao,
     /** Ultra-economy period in minutes (one of PERIODOS_ULTRA_ECONOMIA). */
     periUltraEconBateria: z.nullable(z.int()),
+    modoPerdido: modoPerdidoSchema,
   }),
 );
 export type MeuRastreador = z.infer<typeof meuRastreadorSchema>;

@@ -2,7 +2,7 @@ import { gpsOffWindow, gpsOffWindowDisabled, locateNow, setUploadInterval, shutd
 import { INTERVALO_MAXIMO_DISPOSITIVO_S } from '@rastro/shared/constants';
 
 /** The shortest upload interval a TOPIN device accepts, in seconds. */
-const INTERVALO_MINIMO_DISPOSITIVO_S = 10;
+export const INTERVALO_MINIMO_DISPOSITIVO_S = 10;
 
 /**
  * The TOPIN bytes of a queued command, or null when the protocol has no such command

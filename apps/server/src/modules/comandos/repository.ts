@@ -54,3 +54,15 @@ export async function confirmarDesligamento(db: Executor, rastreadorId: number) 
     .set({ status: 'CONFIRMADO', concluidoEm: sql`now()` })
     .where(and(eq(comandos.rastreadorId, rastreadorId), eq(comandos.tipo, 'DESLIGAR'), eq(comandos.status, 'ENVIADO')));
 }
+
+/**
+ * Asks each tracker for a fix unless a request is still waiting for it (lost-pet mode asks every
+ * 20 s: a tracker that is away gets one request when it comes back, not one per 20 s).
+ */
+export async function pedirLocalizacoes(db: Executor, itens: readonly { rastreadorId: number; usuarioId: number }[]) {
+  for (const { rastreadorId, usuarioId } of itens) {
+    await db.execute(sql`insert into comandos (rastreador_id, usuario_id, tipo)
+      select ${rastreadorId}, ${usuarioId}, 'LOCALIZAR'
+      where not exists (select 1 from comandos where rastreador_id = ${rastreadorId} and status = 'PENDENTE' and tipo = 'LOCALIZAR')`);
+  }
+}

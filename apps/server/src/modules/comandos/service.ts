@@ -2,10 +2,10 @@ import { INTERVALO_MAXIMO_DISPOSITIVO_S } from '@rastro/shared/constants';
 import type { Database, Executor } from '../../db/client';
 import { CANAL_COMANDOS } from '../../lib/canais';
 import { marcarDesligado } from '../rastreadores/dispositivo-service';
-import { bytesDoComando } from './bytes';
+import { bytesDoComando, INTERVALO_MINIMO_DISPOSITIVO_S } from './bytes';
 import { confirmarDesligamento, marcar, pendentes, type NovoComando } from './repository';
 
-export { enfileirar, type NovoComando } from './repository';
+export { enfileirar, pedirLocalizacoes, type NovoComando } from './repository';
 
 export interface ComandoParaEnviar {
   id: number;
@@ -36,6 +36,14 @@ export function comandosDoModo(m: ModoBateria): NovoComando[] {
     { tipo: gpsDesligado ? 'GPS_DESLIGAR' : 'GPS_LIGAR' },
     { tipo: 'INTERVALO', parametros: { segundos: Math.min(minutos * 60, INTERVALO_MAXIMO_DISPOSITIVO_S) } },
   ];
+}
+
+/**
+ * Lost-pet mode (issue #19): GPS on, the shortest interval TOPIN accepts, and a fix now. When it
+ * ends, the owner's battery mode (comandosDoModo) is sent again.
+ */
+export function comandosDoModoPerdido(): NovoComando[] {
+  return [{ tipo: 'GPS_LIGAR' }, { tipo: 'INTERVALO', parametros: { segundos: INTERVALO_MINIMO_DISPOSITIVO_S } }, { tipo: 'LOCALIZAR' }];
 }
 
 /** Wakes whichever instance holds each device's connection (LISTEN/NOTIFY), after the commit. */

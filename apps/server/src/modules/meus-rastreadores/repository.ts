@@ -1,4 +1,4 @@
-import { and, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, like, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rastreadores, usuarioRastreadores as ur } from '../../db/schema';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
@@ -26,6 +26,8 @@ const colunas = {
   economiaBateria: ur.economiaBateria,
   ultraEconomiaBateria: ur.ultraEconomiaBateria,
   periUltraEconBateria: ur.periUltraEconBateria,
+  perdidoDesde: ur.perdidoDesde,
+  perdidoAte: ur.perdidoAte,
 };
 
 const base = (db: Executor) => db.select(colunas).from(ur).innerJoin(rastreadores, eq(rastreadores.id, ur.rastreadorId));
@@ -111,4 +113,44 @@ export async function atualizar(
 export async function vinculoDoRastreador(db: Executor, rastreadorId: number) {
   const [row] = await db.select({ usuarioId: ur.usuarioId, descricao: ur.descricao }).from(ur).where(eq(ur.rastreadorId, rastreadorId));
   return row;
+}
+
+/** Lost-pet mode on until `ate` (kept `desde` when it was already on: the owner extends it). */
+export async function iniciarPerdido(db: Executor, id: number, ate: Date) {
+  await db
+    .update(ur)
+    .set({ perdidoDesde: sql`coalesce(${ur.perdidoDesde}, now())`, perdidoAte: ate, perdidoLocalizadoEm: sql`now()` })
+    .where(eq(ur.id, id));
+}
+
+/** Lost-pet mode off. */
+export async function encerrarPerdido(db: Executor, id: number) {
+  await db.update(ur).set({ perdidoDesde: null, perdidoAte: null, perdidoLocalizadoEm: null }).where(eq(ur.id, id));
+}
+
+/**
+ * Links whose lost-pet mode ran out, locked for this transaction (SKIP LOCKED: an owner turning
+ * it off at the same moment keeps that row, and the other instance skips it).
+ */
+export function perdidosVencidos(db: Executor) {
+  return db
+    .select(colunas)
+    .from(ur)
+    .innerJoin(rastreadores, eq(rastreadores.id, ur.rastreadorId))
+    .where(and(sql`${ur.perdidoAte} is not null`, lte(ur.perdidoAte, sql`now()`)))
+    .for('update', { of: ur, skipLocked: true });
+}
+
+/** Trackers in lost-pet mode not asked for a fix in the last `segundos`; marks them asked now. */
+export async function perdidosParaLocalizar(db: Executor, segundos: number) {
+  return db
+    .update(ur)
+    .set({ perdidoLocalizadoEm: sql`now()` })
+    .where(
+      and(
+        sql`${ur.perdidoAte} > now()`,
+        sql`(${ur.perdidoLocalizadoEm} is null or ${ur.perdidoLocalizadoEm} <= now() - make_interval(secs => ${segundos}))`,
+      ),
+    )
+    .returning({ rastreadorId: ur.rastreadorId, usuarioId: ur.usuarioId });
 }

@@ -7,10 +7,12 @@ import {
   meuRastreadorFormSchema,
   meuRastreadorPageSchema,
   meuRastreadorSchema,
+  modoPerdidoFormSchema,
   sincronizarSchema,
 } from '@rastro/shared/schemas/meus-rastreadores';
 import type { AppInstance } from '../../lib/types';
 import { principalDe } from '../../plugins/auth';
+import { alterarModoPerdido, VigiaModoPerdido } from './modo-perdido';
 import {
   alterarEconomia,
   listarMeusRastreadores,
@@ -33,6 +35,22 @@ const ECONOMIAS: { caminho: string; modo: ModoEconomia; acao: AcaoSituacao }[] =
 /** The logged (or emulated) user's own trackers: every query is scoped to that user. */
 export async function meusRastreadoresModule(app: AppInstance) {
   const onRequest = app.auth.autenticar;
+  const log = app.log.child({ modulo: 'modo-perdido' });
+  const vigia = new VigiaModoPerdido(app, app.config.modoPerdido, (err) => log.warn({ err }, 'falha na ronda do modo perdido'));
+  app.addHook('onReady', () => vigia.iniciar());
+  app.addHook('onClose', () => vigia.parar());
+
+  app.put('/api/usuarios/rastreadores/:id/modo-perdido', {
+    onRequest,
+    schema: {
+      tags,
+      summary: 'Liga (por 1 a 24 horas) ou desliga o modo perdido de um dos meus rastreadores',
+      params: idParamSchema,
+      body: modoPerdidoFormSchema,
+      response: { 200: meuRastreadorSchema, ...erros },
+    },
+    handler: (req) => alterarModoPerdido(app, principalDe(req), req.params.id, req.body),
+  });
 
   app.get('/api/usuarios/rastreadores', {
     onRequest,

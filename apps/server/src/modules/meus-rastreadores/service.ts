@@ -1,7 +1,7 @@
 import { DESCRICAO_SITUACAO_ENERGIA, DESCRICAO_SITUACAO_RASTREADOR, SITUACOES_ENERGIA, SITUACOES_RASTREADOR } from '@rastro/shared/dominio';
 import { MSG, type ModoEconomia } from '@rastro/shared/messages';
 import type { Page, SelectItem } from '@rastro/shared/schemas/common';
-import type { MeuRastreador, MeuRastreadorForm } from '@rastro/shared/schemas/meus-rastreadores';
+import type { MeuRastreador, MeuRastreadorForm, ModoPerdido } from '@rastro/shared/schemas/meus-rastreadores';
 import type { Infra } from '../../plugins/infra';
 import type { Executor } from '../../db/client';
 import { verificarSenha } from '../../lib/crypto';
@@ -72,8 +72,17 @@ export function paraMeuRastreador(r: LinhaMeuRastreador): MeuRastreador {
     economiaBateria: vf(r.economiaBateria),
     ultraEconomiaBateria: vf(r.ultraEconomiaBateria),
     periUltraEconBateria: r.periUltraEconBateria,
+    modoPerdido: modoPerdidoDe(r),
   };
 }
+
+/** Lost-pet mode as the owner's API shows it: null when off or already past its end (the sweep may lag a few seconds). */
+export function modoPerdidoDe(r: { perdidoDesde: Date | null; perdidoAte: Date | null }, agora = Date.now()): ModoPerdido {
+  if (!r.perdidoDesde || !r.perdidoAte || r.perdidoAte.getTime() <= agora) return null;
+  return { ativo: true, desde: iso(r.perdidoDesde), ate: iso(r.perdidoAte) };
+}
+
+const emModoPerdido = (r: { perdidoDesde: Date | null; perdidoAte: Date | null }) => modoPerdidoDe(r) !== null;
 
 export async function listarMeusRastreadores(db: Executor, p: Principal, f: FiltroMeusRastreadores): Promise<Page<MeuRastreador>> {
   const { rows, total } = await listar(db, p.usuarioId, { ...f, descricao: f.descricao || undefined, imei: f.imei || undefined });
@@ -106,13 +115,16 @@ export async function salvarMeuRastreador(
     const { rastreador, rastreadorId } = await deps.db.transaction(async (tx) => {
       const atual = await buscar(tx, p.usuarioId, id);
       if (!atual) throw naoEncontrado();
+      // Lost-pet mode holds the device until it ends; then the settings saved now are sent.
+      const muda =
+        (atual.intervaloLocalizacao !== b.intervaloLocalizacao || atual.periUltraEconBateria !== b.periUltraEconBateria) &&
+        !emModoPerdido(atual);
       await atualizar(tx, p.usuarioId, id, {
         descricao,
         intervaloLocalizacao: b.intervaloLocalizacao,
         periUltraEconBateria: b.periUltraEconBateria,
       });
       const novo = { ...atual, intervaloLocalizacao: b.intervaloLocalizacao, periUltraEconBateria: b.periUltraEconBateria };
-      const muda = atual.intervaloLocalizacao !== b.intervaloLocalizacao || atual.periUltraEconBateria !== b.periUltraEconBateria;
       if (muda) await enfileirar(tx, atual.rastreadorId, p.usuarioId, comandosDoModo(novo));
       return { rastreador: await obterMeuRastreador(tx, p, id), rastreadorId: atual.rastreadorId };
     });
@@ -175,6 +187,7 @@ export async function alterarEconomia(
   const { rastreador, rastreadorId } = await deps.db.transaction(async (tx) => {
     const atual = await buscar(tx, p.usuarioId, id);
     if (!atual) throw naoEncontrado();
+    if (emModoPerdido(atual)) throw new AppError(409, MSG.modoPerdidoBloqueia);
     const outro = modo === 'ultra' ? atual.economiaBateria : atual.ultraEconomiaBateria;
     if (ativar && outro === 'V') throw new AppError(409, MSG.economiasExclusivas);
     const valor: 'V' | 'F' = ativar ? 'V' : 'F';

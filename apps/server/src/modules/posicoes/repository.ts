@@ -147,6 +147,8 @@ export interface UltimaPosicao {
   longitude: number;
   precisao: number | null;
   velocidade: number | null;
+  perdidoDesde: Date | null;
+  perdidoAte: Date | null;
 }
 
 /**
@@ -163,11 +165,16 @@ export async function ultimasPosicoes(
       : filtro.usuarioRastreadorId !== undefined
         ? sql`ur.usuario_id = ${filtro.usuarioId} and ur.id = ${filtro.usuarioRastreadorId}`
         : sql`ur.usuario_id = ${filtro.usuarioId}`;
-  const rows = await consultar<Omit<UltimaPosicao, 'dataHora'> & { dataHora: Date | string }>(
+  type Linha = Omit<UltimaPosicao, 'dataHora' | 'perdidoDesde' | 'perdidoAte'> & {
+    dataHora: Date | string;
+    perdidoDesde: Date | string | null;
+    perdidoAte: Date | string | null;
+  };
+  const rows = await consultar<Linha>(
     db,
     sql`select ur.id as "usuarioRastreadorId", ur.rastreador_id as "rastreadorId", ur.usuario_id as "usuarioId", ur.descricao,
           r.bateria, r.situacao_energia as "situacaoEnergia", l.tipo, l.data_hora as "dataHora", l.latitude, l.longitude,
-          l.precisao, l.velocidade
+          l.precisao, l.velocidade, ur.perdido_desde as "perdidoDesde", ur.perdido_ate as "perdidoAte"
         from usuario_rastreadores ur
         join rastreadores r on r.id = ur.rastreador_id
         join lateral (
@@ -178,7 +185,10 @@ export async function ultimasPosicoes(
         where ${where}
         order by ur.descricao, ur.id`,
   );
-  return rows.map((r): UltimaPosicao => ({ ...r, dataHora: new Date(r.dataHora) }));
+  const data = (v: Date | string | null) => (v === null ? null : new Date(v));
+  return rows.map(
+    (r): UltimaPosicao => ({ ...r, dataHora: new Date(r.dataHora), perdidoDesde: data(r.perdidoDesde), perdidoAte: data(r.perdidoAte) }),
+  );
 }
 
 /** The newest stored position (with coordinates, not dated ahead) of one tracker. */

@@ -8,12 +8,14 @@ import {
 import { PER } from '@rastro/shared/roles';
 import type { Page } from '@rastro/shared/schemas/common';
 import type { Bateria, Localizacao } from '@rastro/shared/schemas/localizacoes';
+import type { PosicaoPublica } from '@rastro/shared/schemas/links';
 import type { MapaQuery, Marcador } from '@rastro/shared/schemas/mapa';
+import type { ModoPerdido } from '@rastro/shared/schemas/meus-rastreadores';
 import type { Executor } from '../../db/client';
 import { naoEncontrado } from '../../lib/errors';
 import { iso, pagina, type Paginacao } from '../../lib/paginacao';
 import type { Principal } from '../../plugins/auth';
-import { vinculoDoUsuario } from '../meus-rastreadores/service';
+import { modoPerdidoDe, vinculoDoUsuario } from '../meus-rastreadores/service';
 import { atualizarBateria } from '../rastreadores/dispositivo-service';
 import { foraDeZonas } from '../zonas/service';
 import { gerarArquivo, nomeDoArquivo, TIPO_CONTEUDO } from './exportar';
@@ -86,7 +88,13 @@ interface PontoDoMarcador {
 }
 
 /** A map marker: a position of a tracker as its owner sees it (and the zones it is outside of now). */
-function marcador(id: number, d: DonoDoMarcador, p: PontoDoMarcador, fora: readonly string[] = []): Marcador {
+function marcador(
+  id: number,
+  d: DonoDoMarcador,
+  p: PontoDoMarcador,
+  fora: readonly string[] = [],
+  modoPerdido: ModoPerdido = null,
+): Marcador {
   const situacaoEnergia = umDe(SITUACOES_ENERGIA, d.situacaoEnergia, 'LIGADO');
   return {
     id,
@@ -103,12 +111,16 @@ function marcador(id: number, d: DonoDoMarcador, p: PontoDoMarcador, fora: reado
     precisao: p.precisao,
     velocidade: p.velocidade,
     foraDeZonas: [...fora],
+    modoPerdido,
   };
 }
 
 /** Latest positions as map markers (also what the live channel pushes); their ids are the links'. */
 function marcadoresAtuais(posicoes: readonly UltimaPosicao[], fora: ReadonlyMap<number, string[]>) {
-  return posicoes.map((u) => ({ usuarioId: u.usuarioId, marcador: marcador(u.usuarioRastreadorId, u, u, fora.get(u.rastreadorId)) }));
+  return posicoes.map((u) => ({
+    usuarioId: u.usuarioId,
+    marcador: marcador(u.usuarioRastreadorId, u, u, fora.get(u.rastreadorId), modoPerdidoDe(u)),
+  }));
 }
 
 /** A tracker's newest stored position, if any (the admin's tracker detail). */
@@ -118,6 +130,28 @@ export const ultimaPosicao = (db: Executor, rastreadorId: number) => ultimaLocal
 export async function posicoesAtuais(db: Executor, rastreadorIds: readonly number[]) {
   const [posicoes, fora] = await Promise.all([ultimasPosicoes(db, { rastreadorIds }), foraDeZonas(db, { rastreadorIds })]);
   return marcadoresAtuais(posicoes, fora);
+}
+
+/**
+ * What a share link shows of a tracker now (issue #19): its latest position, how precise it is
+ * (a GPS fix counts as `precisaoGpsMetros`) and its battery; null while it has none.
+ */
+export async function posicaoPublica(db: Executor, rastreadorId: number, precisaoGpsMetros: number): Promise<PosicaoPublica | null> {
+  const [u] = await ultimasPosicoes(db, { rastreadorIds: [rastreadorId] });
+  if (!u) return null;
+  return {
+    latitude: u.latitude,
+    longitude: u.longitude,
+    precisaoMetros: u.tipo === 'GPS' ? precisaoGpsMetros : u.precisao,
+    dataHora: iso(u.dataHora),
+    bateria: u.bateria,
+  };
+}
+
+/** A tracker's trail since `de`, oldest first (a share link's last hours). */
+export async function rastroDesde(db: Executor, rastreadorId: number, de: Date) {
+  const pontos = await historico(db, rastreadorId, de, new Date());
+  return pontos.map((p) => ({ latitude: p.latitude, longitude: p.longitude, dataHora: iso(p.dataHora) }));
 }
 
 /** A battery reading from the device: kept in the history, and the tracker's current level. */

@@ -18,6 +18,7 @@ export const marcador = (over: Partial<Marcador> = {}): Marcador => ({
   precisao: null,
   velocidade: 12,
   foraDeZonas: [],
+  modoPerdido: null,
   ...over,
 });
 

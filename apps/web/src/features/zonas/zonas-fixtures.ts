@@ -82,6 +82,7 @@ const meuRastreador = (id: number, rastreadorId: number, descricao: string): Meu
   economiaBateria: 'F',
   ultraEconomiaBateria: 'F',
   periUltraEconBateria: 60,
+  modoPerdido: null,
 });
 
 /** The owner's trackers: THOR (link 7, tracker 70) and REX (link 8, tracker 80). */
@@ -103,4 +104,5 @@ export const posicaoThor: Marcador = {
   precisao: null,
   velocidade: 3,
   foraDeZonas: [],
+  modoPerdido: null,
 };

@@ -26,6 +26,7 @@ const marcador = (usuarioRastreadorId: number, lat: number, over: Partial<Marcad
   precisao: null,
   velocidade: null,
   foraDeZonas: [],
+  modoPerdido: null,
   ...over,
 });
 
@@ -46,6 +47,7 @@ const rastreador = (id: number, over: Partial<MeuRastreador> = {}): MeuRastreado
   economiaBateria: 'F',
   ultraEconomiaBateria: 'F',
   periUltraEconBateria: null,
+  modoPerdido: null,
   ...over,
 });
 

@@ -18,6 +18,7 @@ export const meuRastreador = (over: Partial<MeuRastreador> = {}): MeuRastreador 
   economiaBateria: 'F',
   ultraEconomiaBateria: 'F',
   periUltraEconBateria: 60,
+  modoPerdido: null,
   ...over,
 });
 

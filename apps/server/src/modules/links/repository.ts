@@ -1,0 +1,67 @@
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { linksCompartilhados as lc, usuarioRastreadores as ur } from '../../db/schema';
+
+/** A link that still opens: not revoked and not past its expiry. */
+const ativo = and(isNull(lc.revogadoEm), gt(lc.expiraEm, sql`now()`));
+
+export async function criar(db: Executor, v: { usuarioRastreadorId: number; tokenHash: string; mensagem: string | null; expiraEm: Date }) {
+  const [row] = await db.insert(lc).values(v).returning({ id: lc.id, expiraEm: lc.expiraEm });
+  if (!row) throw new Error('insert links_compartilhados returned nothing');
+  return row;
+}
+
+/** The active links of one owner's link to a tracker, soonest to expire first. */
+export function ativos(db: Executor, usuarioRastreadorId: number) {
+  return db
+    .select({ id: lc.id, criadoEm: lc.criadoEm, expiraEm: lc.expiraEm, mensagem: lc.mensagem })
+    .from(lc)
+    .where(and(eq(lc.usuarioRastreadorId, usuarioRastreadorId), ativo))
+    .orderBy(asc(lc.expiraEm), asc(lc.id));
+}
+
+/** How many active links the tracker has; the owner's link row is locked so two creations count in turn. */
+export async function contarAtivos(db: Executor, usuarioRastreadorId: number) {
+  await db.select({ id: ur.id }).from(ur).where(eq(ur.id, usuarioRastreadorId)).for('update');
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(lc)
+    .where(and(eq(lc.usuarioRastreadorId, usuarioRastreadorId), ativo));
+  return row?.n ?? 0;
+}
+
+/** Revokes one link of this owner's link (once); undefined when it is not theirs. */
+export async function revogar(db: Executor, usuarioRastreadorId: number, id: number) {
+  const [row] = await db
+    .update(lc)
+    .set({ revogadoEm: sql`coalesce(${lc.revogadoEm}, now())` })
+    .where(and(eq(lc.id, id), eq(lc.usuarioRastreadorId, usuarioRastreadorId)))
+    .returning({ id: lc.id });
+  return row;
+}
+
+/** A link by its token's hash, with the tracker it shows and the name its owner gave the pet. */
+export async function porTokenHash(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select({
+      id: lc.id,
+      rastreadorId: ur.rastreadorId,
+      descricao: ur.descricao,
+      mensagem: lc.mensagem,
+      expiraEm: lc.expiraEm,
+      revogadoEm: lc.revogadoEm,
+    })
+    .from(lc)
+    .innerJoin(ur, eq(ur.id, lc.usuarioRastreadorId))
+    .where(eq(lc.tokenHash, tokenHash));
+  return row;
+}
+
+/** Whether a link still opens now (the live stream checks on each notice it gets). */
+export async function aindaAtivo(db: Executor, id: number) {
+  const [row] = await db
+    .select({ id: lc.id })
+    .from(lc)
+    .where(and(eq(lc.id, id), ativo));
+  return row !== undefined;
+}

@@ -1,0 +1,90 @@
+import * as z from '@rastro/shared/zod';
+import { MSG } from '@rastro/shared/messages';
+import { erroSchema, idParamSchema } from '@rastro/shared/schemas/common';
+import {
+  linkCriadoSchema,
+  linkFormSchema,
+  linkParamsSchema,
+  linkPublicoSchema,
+  linksSchema,
+  tokenLinkParamsSchema,
+} from '@rastro/shared/schemas/links';
+import { AppError } from '../../lib/errors';
+import type { AppInstance } from '../../lib/types';
+import { principalDe } from '../../plugins/auth';
+import { LinksAoVivo } from './ao-vivo';
+import { criarLink, linkDoToken, linkPublico, listarLinks, revogarLink } from './service';
+
+const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema, 404: erroSchema, 409: erroSchema };
+const tags = ['Links de compartilhamento'];
+
+/**
+ * Share links (issue #19): the owner creates, lists and revokes them; anyone with one sees that
+ * pet, read-only, live, until it expires — and nothing else. The public routes are limited per IP.
+ */
+export async function linksModule(app: AppInstance) {
+  const onRequest = app.auth.autenticar;
+  const precisaoGps = app.config.gateway.zonas.precisaoGpsMetros;
+  const aoVivo = new LinksAoVivo(app.database, precisaoGps, app.log.child({ modulo: 'links' }));
+  app.addHook('onReady', () => aoVivo.iniciar());
+  app.addHook('preClose', () => aoVivo.parar());
+  // Decided on the matched route: a token guesser is slowed down whatever token it tries.
+  const limitePublico = { rateLimit: { max: app.config.limits.publicoIp, timeWindow: '1 minute' } };
+
+  app.post('/api/usuarios/rastreadores/:id/links', {
+    onRequest,
+    schema: {
+      tags,
+      summary: 'Cria um link público do rastreador (1 hora a 7 dias; no máximo 20 ativos)',
+      params: idParamSchema,
+      body: linkFormSchema,
+      response: { 201: linkCriadoSchema, ...erros },
+    },
+    handler: async (req, reply) => reply.code(201).send(await criarLink(app, principalDe(req), req.params.id, req.body)),
+  });
+
+  app.get('/api/usuarios/rastreadores/:id/links', {
+    onRequest,
+    schema: { tags, summary: 'Os links ativos do rastreador', params: idParamSchema, response: { 200: linksSchema, ...erros } },
+    handler: (req) => listarLinks(app.db, principalDe(req), req.params.id),
+  });
+
+  app.delete('/api/usuarios/rastreadores/:id/links/:linkId', {
+    onRequest,
+    schema: { tags, summary: 'Revoga um link (deixa de abrir na hora)', params: linkParamsSchema, response: { 204: z.null(), ...erros } },
+    handler: async (req, reply) => {
+      await revogarLink(app, principalDe(req), req.params.id, req.params.linkId);
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.get('/api/publico/links/:token', {
+    config: limitePublico,
+    schema: {
+      tags,
+      summary: 'O que o link mostra: o pet, onde está, a bateria, a mensagem e as últimas 2 horas (sem login)',
+      params: tokenLinkParamsSchema,
+      response: { 200: linkPublicoSchema, 400: erroSchema, 404: erroSchema, 410: erroSchema, 429: erroSchema },
+    },
+    handler: async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return linkPublico(app.db, req.params.token, precisaoGps);
+    },
+  });
+
+  app.get('/api/publico/links/:token/eventos', {
+    config: limitePublico,
+    schema: {
+      tags,
+      summary: 'Fluxo de eventos (text/event-stream): "posicao" a cada nova posição, "expirado" quando o link deixa de valer',
+      params: tokenLinkParamsSchema,
+      response: { 404: erroSchema, 410: erroSchema, 429: erroSchema },
+    },
+    handler: async (req, reply) => {
+      const link = await linkDoToken(app.db, req.params.token);
+      if (!aoVivo.cabe(req.ip)) throw new AppError(429, MSG.muitasTentativas);
+      reply.hijack();
+      aoVivo.abrir(reply.raw, link, req.ip);
+    },
+  });
+}

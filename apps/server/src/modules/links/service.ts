@@ -1,0 +1,90 @@
+import { LINK_COMPARTILHADO } from '@rastro/shared/constants';
+import { MSG } from '@rastro/shared/messages';
+import type { Link, LinkCriado, LinkPublico } from '@rastro/shared/schemas/links';
+import type { Executor } from '../../db/client';
+import { CANAL_LINKS } from '../../lib/canais';
+import { novoToken, sha256 } from '../../lib/crypto';
+import { AppError, naoEncontrado } from '../../lib/errors';
+import { iso } from '../../lib/paginacao';
+import type { Principal } from '../../plugins/auth';
+import type { Infra } from '../../plugins/infra';
+import { vinculoDoUsuario } from '../meus-rastreadores/service';
+import { posicaoPublica, rastroDesde } from '../posicoes/service';
+import { aindaAtivo, ativos, contarAtivos, criar, porTokenHash, revogar } from './repository';
+
+/** The owner's link to the tracker, or 404 (anyone else's tracker). */
+async function doDono(db: Executor, p: Principal, id: number) {
+  const v = await vinculoDoUsuario(db, p.usuarioId, id);
+  if (!v) throw naoEncontrado();
+  return v;
+}
+
+/**
+ * POST /api/usuarios/rastreadores/{id}/links: a new link valid for `horas`, at most 20 active per
+ * tracker. The token (256 random bits) is in the answer's URL only; the database keeps its hash.
+ */
+export async function criarLink(
+  deps: Pick<Infra, 'config' | 'db'>,
+  p: Principal,
+  id: number,
+  f: { horas: number; mensagem?: string | null | undefined },
+): Promise<LinkCriado> {
+  return deps.db.transaction(async (tx) => {
+    await doDono(tx, p, id);
+    if ((await contarAtivos(tx, id)) >= LINK_COMPARTILHADO.ativosPorRastreador) throw new AppError(409, MSG.limiteLinks);
+    const token = novoToken();
+    const mensagem = f.mensagem?.trim() || null;
+    const link = await criar(tx, {
+      usuarioRastreadorId: id,
+      tokenHash: sha256(token),
+      mensagem,
+      expiraEm: new Date(Date.now() + f.horas * 3_600_000),
+    });
+    return { id: link.id, url: `${deps.config.appUrl}/p/${token}`, expiraEm: iso(link.expiraEm) };
+  });
+}
+
+/** GET /api/usuarios/rastreadores/{id}/links: the active links (without their URLs: only hashes are kept). */
+export async function listarLinks(db: Executor, p: Principal, id: number): Promise<Link[]> {
+  await doDono(db, p, id);
+  return (await ativos(db, id)).map((l) => ({ id: l.id, criadoEm: iso(l.criadoEm), expiraEm: iso(l.expiraEm), mensagem: l.mensagem }));
+}
+
+/** DELETE …/links/{linkId}: the link stops opening at once, on every instance (its live streams close). */
+export async function revogarLink(deps: Pick<Infra, 'database' | 'db'>, p: Principal, id: number, linkId: number) {
+  await doDono(deps.db, p, id);
+  if (!(await revogar(deps.db, id, linkId))) throw naoEncontrado();
+  await deps.database.notify(CANAL_LINKS, String(linkId));
+}
+
+/** The link behind a token: 404 when there is none, 410 once it expired or was revoked. */
+export async function linkDoToken(db: Executor, token: string) {
+  const link = await porTokenHash(db, sha256(token));
+  if (!link) throw new AppError(404, MSG.linkNaoEncontrado);
+  if (link.revogadoEm !== null || link.expiraEm.getTime() <= Date.now()) throw new AppError(410, MSG.linkExpirado);
+  return link;
+}
+
+/** GET /api/publico/links/{token}: the pet's name, where it is now, its battery, the owner's message and its last 2 hours. */
+export async function linkPublico(db: Executor, token: string, precisaoGpsMetros: number): Promise<LinkPublico> {
+  const link = await linkDoToken(db, token);
+  const desde = new Date(Date.now() - LINK_COMPARTILHADO.rastroHoras * 3_600_000);
+  const [agora, rastro] = await Promise.all([
+    posicaoPublica(db, link.rastreadorId, precisaoGpsMetros),
+    rastroDesde(db, link.rastreadorId, desde),
+  ]);
+  return {
+    descricao: link.descricao,
+    latitude: agora?.latitude ?? null,
+    longitude: agora?.longitude ?? null,
+    precisaoMetros: agora?.precisaoMetros ?? null,
+    dataHora: agora?.dataHora ?? null,
+    bateria: agora?.bateria ?? null,
+    mensagem: link.mensagem,
+    expiraEm: iso(link.expiraEm),
+    rastro,
+  };
+}
+
+/** Whether a link is still good (the live stream's check). */
+export const linkAtivo = (db: Executor, id: number) => aindaAtivo(db, id);

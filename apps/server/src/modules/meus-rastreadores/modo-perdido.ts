@@ -1,0 +1,113 @@
+import { notificacaoModoPerdidoFim, notificacaoModoPerdidoInicio } from '@rastro/shared/messages';
+import type { Executor } from '../../db/client';
+import { CANAL_EVENTOS } from '../../lib/canais';
+import { naoEncontrado } from '../../lib/errors';
+import type { Principal } from '../../plugins/auth';
+import type { Infra } from '../../plugins/infra';
+import { avisarGateway, comandosDoModo, comandosDoModoPerdido, enfileirar, pedirLocalizacoes } from '../comandos/service';
+import { notificar } from '../notificacoes/service';
+import { buscar, encerrarPerdido, iniciarPerdido, perdidosParaLocalizar, perdidosVencidos, type LinhaMeuRastreador } from './repository';
+import { modoPerdidoDe, obterMeuRastreador } from './service';
+
+/** 'HH:mm' in the app's time zone, for the notifications' texts. */
+const formatosHora = new Map<string, Intl.DateTimeFormat>();
+function hora(d: Date, timeZone: string) {
+  let f = formatosHora.get(timeZone);
+  if (!f) formatosHora.set(timeZone, (f = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone })));
+  return f.format(d);
+}
+
+/** The owner's battery mode again, and a notification: lost-pet mode is over for this link. */
+async function encerrar(tx: Executor, l: LinhaMeuRastreador) {
+  await encerrarPerdido(tx, l.id);
+  await enfileirar(tx, l.rastreadorId, l.usuarioId, comandosDoModo(l));
+  await notificar(tx, [{ usuarioId: l.usuarioId, rastreadorId: l.rastreadorId, descricao: notificacaoModoPerdidoFim(l.descricao) }]);
+}
+
+/** Tells the owner's screens (every instance) that the tracker and the notifications changed. */
+async function avisarTelas(deps: Pick<Infra, 'database'>, rastreadorIds: readonly number[], usuarioIds: readonly number[]) {
+  if (rastreadorIds.length === 0 && usuarioIds.length === 0) return;
+  await deps.database.notify(CANAL_EVENTOS, JSON.stringify({ r: [...new Set(rastreadorIds)], u: [...new Set(usuarioIds)] }));
+}
+
+/**
+ * PUT /api/usuarios/rastreadores/{id}/modo-perdido. On: GPS on, the shortest interval and a fix
+ * now, for `horas` from now (turning it on again extends it). Off: the owner's battery mode is
+ * sent again. Both become notifications (and push). Anyone else's link answers 404.
+ */
+export async function alterarModoPerdido(
+  deps: Pick<Infra, 'config' | 'database' | 'db'>,
+  p: Principal,
+  id: number,
+  f: { ativo: boolean; horas: number },
+) {
+  const r = await deps.db.transaction(async (tx) => {
+    const atual = await buscar(tx, p.usuarioId, id);
+    if (!atual) throw naoEncontrado();
+    const ativo = modoPerdidoDe(atual) !== null;
+    if (f.ativo) {
+      const ate = new Date(Date.now() + f.horas * 3_600_000);
+      await iniciarPerdido(tx, id, ate);
+      if (!ativo) await enfileirar(tx, atual.rastreadorId, p.usuarioId, comandosDoModoPerdido());
+      await notificar(tx, [
+        {
+          usuarioId: atual.usuarioId,
+          rastreadorId: atual.rastreadorId,
+          descricao: notificacaoModoPerdidoInicio(atual.descricao, hora(ate, deps.config.timezone)),
+        },
+      ]);
+    } else if (atual.perdidoAte !== null) {
+      await encerrar(tx, atual);
+    }
+    return { rastreador: await obterMeuRastreador(tx, p, id), rastreadorId: atual.rastreadorId, usuarioId: atual.usuarioId };
+  });
+  await avisarGateway(deps.database, [r.rastreadorId]);
+  await avisarTelas(deps, [r.rastreadorId], [r.usuarioId]);
+  return r.rastreador;
+}
+
+/**
+ * What the server does on its own for lost-pet mode, on every instance, every few seconds: ends
+ * the modes whose time ran out (even with no page open) and asks each lost pet's collar for a fix
+ * every `localizarACadaSegundos`. Two instances never do the same row twice (row locks).
+ */
+export class VigiaModoPerdido {
+  private timer: NodeJS.Timeout | undefined;
+  private rodada: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly deps: Pick<Infra, 'database' | 'db'>,
+    private readonly opcoes: { intervaloMs: number; localizarACadaSegundos: number },
+    private readonly aoFalhar: (err: unknown) => void,
+  ) {}
+
+  iniciar() {
+    this.timer = setInterval(() => {
+      this.rodada = this.rodada.then(() => this.rodar()).catch(this.aoFalhar);
+    }, this.opcoes.intervaloMs);
+    this.timer.unref();
+  }
+
+  async parar() {
+    clearInterval(this.timer);
+    await this.rodada;
+  }
+
+  /** One pass; resolves when its commands and notices are out. */
+  async rodar() {
+    const { encerrados, localizar } = await this.deps.db.transaction(async (tx) => {
+      const vencidos = await perdidosVencidos(tx);
+      for (const l of vencidos) await encerrar(tx, l);
+      const alvos = await perdidosParaLocalizar(tx, this.opcoes.localizarACadaSegundos);
+      await pedirLocalizacoes(tx, alvos);
+      return { encerrados: vencidos, localizar: alvos };
+    });
+    const rastreadores = [...encerrados.map((l) => l.rastreadorId), ...localizar.map((l) => l.rastreadorId)];
+    if (rastreadores.length > 0) await avisarGateway(this.deps.database, rastreadores);
+    await avisarTelas(
+      this.deps,
+      encerrados.map((l) => l.rastreadorId),
+      encerrados.map((l) => l.usuarioId),
+    );
+  }
+}
