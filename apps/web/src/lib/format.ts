@@ -18,6 +18,9 @@ export const formatarDataHora = (iso: string | null | undefined) => format(iso, 
 /** 'DD/MM/YYYY' in America/Sao_Paulo; '' when empty or invalid. */
 export const formatarData = (iso: string | null | undefined) => format(iso, FORMATO_DATA);
 
+/** 'HH:mm' in America/Sao_Paulo; '' when empty or invalid. */
+export const formatarHora = (iso: string | null | undefined) => format(iso, 'HH:mm');
+
 /** A latitude or longitude with 6 decimals (about 0.1 m), as the zone events show them. */
 export const formatarCoordenada = (v: number) => v.toFixed(6);
 

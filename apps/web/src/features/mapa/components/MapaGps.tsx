@@ -1,20 +1,22 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import TuneIcon from '@mui/icons-material/Tune';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { MSG, confirmarDesligar } from '@rastro/shared/messages';
+import { MSG, bannerModoPerdido, confirmarDesligar } from '@rastro/shared/messages';
 import type { Marcador } from '@rastro/shared/schemas/mapa';
 import { useConfirm } from '@/components/ConfirmDialog';
 import { MapView } from '@/components/map/MapView';
 import { TileLayerConfig } from '@/components/map/TileLayerConfig';
 import { Spinner } from '@/components/Spinner';
 import { isApiError } from '@/lib/api-error';
-import { formatarDataHora } from '@/lib/format';
+import { formatarDataHora, formatarHora } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useCelular } from '@/lib/use-celular';
 import { useDesligarRastreador } from '../api/desligar-rastreador';
@@ -36,6 +38,8 @@ interface MapaGpsProps {
   camadasAtuais?: ReactNode;
   /** The names of the safe zones guarding a pet (its card says whether it is inside them). */
   zonasDoPet?: (rastreadorId: number) => readonly string[];
+  /** More actions of a pet, on its card and in its info window (lost-pet mode, share link). */
+  acoesDoPet?: (m: Marcador) => ReactNode;
 }
 
 /** `?rastreador=<rastreadorId>`: the pet to centre on (a push notification's tap opens it). */
@@ -59,7 +63,7 @@ const sobreposicao = {
  * `?rastreador=<id>` the map opens centred on that tracker, its info window open. On a phone the
  * map fills the screen, the pets are a sheet of cards over it and the search opens in a sheet.
  */
-export function MapaGps({ camadasAtuais, zonasDoPet }: MapaGpsProps) {
+export function MapaGps({ camadasAtuais, zonasDoPet, acoesDoPet }: MapaGpsProps) {
   const [params] = useSearchParams();
   const celular = useCelular();
   const idNoEndereco = params.get('rastreador');
@@ -122,6 +126,7 @@ export function MapaGps({ camadasAtuais, zonasDoPet }: MapaGpsProps) {
             foco={foco}
             onDesligar={(m) => void onDesligar(m)}
             desligando={desligar.isPending}
+            acoes={acoesDoPet}
           />
         </>
       )}
@@ -132,17 +137,28 @@ export function MapaGps({ camadasAtuais, zonasDoPet }: MapaGpsProps) {
       <Spinner label="Carregando localizações..." />
     </Box>
   );
-  const aviso = vazio && (
-    <Alert severity="info" role="status" sx={celular ? { position: 'absolute', top: 60, left: 56, right: 10, zIndex: 1001 } : { mb: 2 }}>
-      {historico ? MSG.nenhumaLocalizacaoNoPeriodo : MSG.nenhumRastreadorEncontrado}
-    </Alert>
+  const perdidos = historico ? NENHUM : dados.filter((m) => m.modoPerdido !== null);
+  const avisos = (vazio || perdidos.length > 0) && (
+    <Stack spacing={1} sx={celular ? { position: 'absolute', top: 60, left: 10, right: 10, zIndex: 1001 } : { mb: 2 }}>
+      {/* Lost pets first: what the owner is looking for. */}
+      {perdidos.map((m) => (
+        <Alert key={m.usuarioRastreadorId} severity="error" variant="filled" icon={<WarningAmberIcon />}>
+          {bannerModoPerdido(m.name, formatarHora(m.modoPerdido?.desde))}
+        </Alert>
+      ))}
+      {vazio && (
+        <Alert severity="info" role="status">
+          {historico ? MSG.nenhumaLocalizacaoNoPeriodo : MSG.nenhumRastreadorEncontrado}
+        </Alert>
+      )}
+    </Stack>
   );
 
   if (!celular) {
     return (
       <>
         <MapaFiltros onBuscar={buscar} extra={exportar} />
-        {aviso}
+        {avisos}
         <Box sx={{ position: 'relative' }}>
           {mapa}
           {carregando}
@@ -166,7 +182,7 @@ export function MapaGps({ camadasAtuais, zonasDoPet }: MapaGpsProps) {
       >
         Filtros
       </Button>
-      {aviso}
+      {avisos}
       {historico ? (
         <Paper
           ref={folha}
@@ -202,6 +218,7 @@ export function MapaGps({ camadasAtuais, zonasDoPet }: MapaGpsProps) {
             setFoco({ rastreadorId: m.rastreadorId });
           }}
           onRotaDeHoje={(m) => buscar(rotaDeHoje(m.usuarioRastreadorId))}
+          acoesDoPet={acoesDoPet}
         />
       )}
       <FiltrosSheet aberto={filtrosAbertos} onFechar={() => setFiltrosAbertos(false)} filtro={filtro} onBuscar={buscar} extra={exportar} />

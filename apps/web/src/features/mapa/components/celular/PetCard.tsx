@@ -14,7 +14,7 @@ import type { ReactNode } from 'react';
 import { MSG, localizacaoSolicitada } from '@rastro/shared/messages';
 import type { Marcador } from '@rastro/shared/schemas/mapa';
 import { isApiError } from '@/lib/api-error';
-import { formatarDataHora, formatarHaQuanto } from '@/lib/format';
+import { formatarDataHora, formatarHaQuanto, formatarHora } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSincronizar } from '../../api/sincronizar';
 import { textoForaDeZonas } from '../map/MarcadorPopup';
@@ -41,6 +41,8 @@ interface PetCardProps {
   zonas: readonly string[];
   onCentralizar: () => void;
   onRotaDeHoje: () => void;
+  /** More actions of the pet (lost-pet mode, share link). */
+  acoes?: ReactNode;
 }
 
 /**
@@ -48,7 +50,7 @@ interface PetCardProps {
  * inside its safe zones. Tapping it centres the map on the pet; 'Localizar agora' asks the
  * collar for a position now; 'Rota de hoje' shows today's route.
  */
-export function PetCard({ marcador: m, zonas, onCentralizar, onRotaDeHoje }: PetCardProps) {
+export function PetCard({ marcador: m, zonas, onCentralizar, onRotaDeHoje, acoes }: PetCardProps) {
   const sincronizar = useSincronizar();
   const localizar = async () => {
     try {
@@ -72,6 +74,11 @@ export function PetCard({ marcador: m, zonas, onCentralizar, onRotaDeHoje }: Pet
               {formatarHaQuanto(m.dataHora)}
             </time>
           </Info>
+          {m.modoPerdido && (
+            <Info cor="error.main" icone={<WarningAmberIcon fontSize="small" aria-hidden />}>
+              {`Modo perdido até ${formatarHora(m.modoPerdido.ate)}`}
+            </Info>
+          )}
           {m.foraDeZonas.length > 0 ? (
             <Info cor="error.main" icone={<WarningAmberIcon fontSize="small" aria-hidden />}>
               {textoForaDeZonas(m.foraDeZonas)}
@@ -85,7 +92,7 @@ export function PetCard({ marcador: m, zonas, onCentralizar, onRotaDeHoje }: Pet
           )}
         </Typography>
       </CardActionArea>
-      <CardActions sx={{ px: 2, pt: 0, pb: 1.5, gap: 1 }}>
+      <CardActions sx={{ px: 2, pt: 0, pb: 1.5, gap: 1, flexWrap: 'wrap', '& > :not(style) ~ :not(style)': { ml: 0 } }}>
         <Button
           size="small"
           variant="contained"
@@ -99,6 +106,7 @@ export function PetCard({ marcador: m, zonas, onCentralizar, onRotaDeHoje }: Pet
         <Button size="small" variant="outlined" startIcon={<RouteIcon />} onClick={onRotaDeHoje} aria-label={`Rota de hoje de ${m.name}`}>
           Rota de hoje
         </Button>
+        {acoes}
       </CardActions>
     </Card>
   );

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useId, type Ref } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { MSG } from '@rastro/shared/messages';
 import type { Marcador } from '@rastro/shared/schemas/mapa';
 import { PetCard } from './PetCard';
@@ -21,13 +21,24 @@ interface PetsSheetProps {
   zonasDoPet?: (rastreadorId: number) => readonly string[];
   onCentralizar: (m: Marcador) => void;
   onRotaDeHoje: (m: Marcador) => void;
+  acoesDoPet?: (m: Marcador) => ReactNode;
 }
 
 /**
  * The phone's bottom sheet over the map: a handle that opens and closes it, and one card per pet.
  * Closed, it keeps only the handle so the map shows whole.
  */
-export function PetsSheet({ ref, marcadores, vazio, aberto, onAlternar, zonasDoPet, onCentralizar, onRotaDeHoje }: PetsSheetProps) {
+export function PetsSheet({
+  ref,
+  marcadores,
+  vazio,
+  aberto,
+  onAlternar,
+  zonasDoPet,
+  onCentralizar,
+  onRotaDeHoje,
+  acoesDoPet,
+}: PetsSheetProps) {
   const listaId = useId();
   const tituloId = useId();
   return (
@@ -72,6 +83,7 @@ export function PetsSheet({ ref, marcadores, vazio, aberto, onAlternar, zonasDoP
                   zonas={zonasDoPet?.(m.rastreadorId) ?? NENHUMA}
                   onCentralizar={() => onCentralizar(m)}
                   onRotaDeHoje={() => onRotaDeHoje(m)}
+                  acoes={acoesDoPet?.(m)}
                 />
               </li>
             ))}

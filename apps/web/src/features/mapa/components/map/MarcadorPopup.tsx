@@ -4,9 +4,10 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { MAPA_ZOOM_EXTERNO } from '@rastro/shared/constants';
 import type { Marcador } from '@rastro/shared/schemas/mapa';
-import { formatarCoordenada, formatarDataHora } from '@/lib/format';
+import { formatarCoordenada, formatarDataHora, formatarHora } from '@/lib/format';
 
 /** 'Fora da zona CASA', or 'Fora das zonas CASA, PARQUE'. */
 export const textoForaDeZonas = (zonas: readonly string[]) =>
@@ -20,6 +21,8 @@ interface MarcadorPopupProps {
   /** Offered when the tracker can be turned off (ATUAL markers). */
   onDesligar?: () => void;
   desligando?: boolean;
+  /** More actions (lost-pet mode, share link), beside 'Desligar'. */
+  acoes?: ReactNode;
 }
 
 function Linha({ rotulo, valor }: { rotulo: string; valor: string }) {
@@ -31,7 +34,7 @@ function Linha({ rotulo, valor }: { rotulo: string; valor: string }) {
 }
 
 /** The info window of a marker: name, the safe zones it is outside of, coordinates, battery, power, time, links and actions. */
-export function MarcadorPopup({ marcador, onDesligar, desligando = false }: MarcadorPopupProps) {
+export function MarcadorPopup({ marcador, onDesligar, desligando = false, acoes }: MarcadorPopupProps) {
   const { lat, lng } = marcador.position;
   const aproximada = marcador.tipo !== 'GPS' && marcador.precisao !== null;
   return (
@@ -39,6 +42,12 @@ export function MarcadorPopup({ marcador, onDesligar, desligando = false }: Marc
       <Typography variant="subtitle1" component="p" sx={{ fontWeight: 'bold', overflowWrap: 'anywhere' }}>
         {marcador.name}
       </Typography>
+      {marcador.modoPerdido && (
+        <Typography variant="body2" color="error" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontWeight: 'bold' }}>
+          <WarningAmberIcon fontSize="small" aria-hidden />
+          {`Em modo perdido até ${formatarHora(marcador.modoPerdido.ate)}`}
+        </Typography>
+      )}
       {marcador.foraDeZonas.length > 0 && (
         <Typography variant="body2" color="error" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontWeight: 'bold' }}>
           <WarningAmberIcon fontSize="small" aria-hidden />
@@ -55,6 +64,11 @@ export function MarcadorPopup({ marcador, onDesligar, desligando = false }: Marc
       <Link href={linkMapaExterno(lat, lng)} target="_blank" rel="noopener noreferrer" variant="body2">
         Abrir no mapa externo
       </Link>
+      {acoes && (
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }}>
+          {acoes}
+        </Stack>
+      )}
       {onDesligar && marcador.desligar && (
         <Button
           size="small"

@@ -1,5 +1,5 @@
 import L from 'leaflet';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Marcador } from '@rastro/shared/schemas/mapa';
 import { useAjustarMapa } from '@/components/map/ajuste';
 import { useMapa } from '@/components/map/map-context';
@@ -31,6 +31,8 @@ interface MarcadoresAtuaisLayerProps {
   foco?: Foco | null;
   onDesligar: (m: Marcador) => void;
   desligando: boolean;
+  /** More actions of a pet, shown in its info window (lost-pet mode, share link). */
+  acoes?: (m: Marcador) => ReactNode;
 }
 
 /** How close a focused pet is shown (a street and its surroundings). */
@@ -38,9 +40,14 @@ const ZOOM_FOCO = 16;
 
 const latLng = (m: Marcador): L.LatLngTuple => [m.position.lat, m.position.lng];
 
-/** The marker's title and accessible name: 'REX', or 'REX, fora da zona CASA'. */
+/** The marker's title and accessible name: 'REX', 'REX, fora da zona CASA', 'REX, em modo perdido'. */
 const rotuloDe = (m: Marcador) =>
-  m.foraDeZonas.length === 0 ? m.name : `${m.name}, ${textoForaDeZonas(m.foraDeZonas).replace(/^F/, 'f')}`;
+  [
+    m.name,
+    ...(m.modoPerdido ? ['em modo perdido'] : []),
+    ...(m.foraDeZonas.length > 0 ? [textoForaDeZonas(m.foraDeZonas).replace(/^F/, 'f')] : []),
+  ].join(', ');
+const icone = (m: Marcador) => iconeRastreador(m.situacaoEnergia, m.foraDeZonas.length > 0, m.modoPerdido !== null);
 
 function sincronizarPrecisao(grupo: L.LayerGroup, c: Camadas, m: Marcador) {
   const raio = m.tipo !== 'GPS' && m.precisao !== null && m.precisao > 0 ? m.precisao : null;
@@ -65,6 +72,7 @@ export function MarcadoresAtuaisLayer({
   foco = null,
   onDesligar,
   desligando,
+  acoes,
 }: MarcadoresAtuaisLayerProps) {
   const map = useMapa();
   const [grupo] = useState(() => L.layerGroup());
@@ -92,7 +100,7 @@ export function MarcadoresAtuaisLayer({
       if (c) {
         c.marcador.setLatLng(latLng(m));
         if (c.energia !== m.situacaoEnergia || c.rotulo !== rotulo) {
-          c.marcador.setIcon(iconeRastreador(m.situacaoEnergia, m.foraDeZonas.length > 0));
+          c.marcador.setIcon(icone(m));
           // A divIcon keeps its element, and with it the old title.
           c.marcador.options.title = rotulo;
           c.marcador.getElement()?.setAttribute('title', rotulo);
@@ -101,7 +109,7 @@ export function MarcadoresAtuaisLayer({
         c.rotulo = rotulo;
       } else {
         const marcador = L.marker(latLng(m), {
-          icon: iconeRastreador(m.situacaoEnergia, m.foraDeZonas.length > 0),
+          icon: icone(m),
           title: rotulo,
           alt: rotulo,
           keyboard: true,
@@ -144,7 +152,12 @@ export function MarcadoresAtuaisLayer({
   if (!aberto || !marcadorAberto) return null;
   return (
     <PopupPortal popup={aberto.popup}>
-      <MarcadorPopup marcador={marcadorAberto} onDesligar={() => onDesligar(marcadorAberto)} desligando={desligando} />
+      <MarcadorPopup
+        marcador={marcadorAberto}
+        onDesligar={() => onDesligar(marcadorAberto)}
+        desligando={desligando}
+        acoes={acoes?.(marcadorAberto)}
+      />
     </PopupPortal>
   );
 }

@@ -21,7 +21,11 @@ const porEnergia = (fora: boolean) =>
 const dentro = porEnergia(false);
 const fora = porEnergia(true);
 
-export const iconeRastreador = (s: SituacaoEnergia, foraDeZona = false): L.DivIcon => (foraDeZona ? fora : dentro)[s];
+/** A pet in lost-pet mode: bigger, red, whatever its power state — the one to look for. */
+const perdido = pino(BORDA_FORA, '!', 32, '#7f0000');
+
+export const iconeRastreador = (s: SituacaoEnergia, foraDeZona = false, emModoPerdido = false): L.DivIcon =>
+  emModoPerdido ? perdido : (foraDeZona ? fora : dentro)[s];
 export const iconeInicio = pino('#2e7d32', 'I', 26);
 export const iconeFim = pino('#d32f2f', 'F', 26);
 /** The route and its points. */
