@@ -1,10 +1,15 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, transformWithOxc, type Plugin } from 'vite';
+import { defineConfig, loadEnv, transformWithOxc, type Plugin } from 'vite';
+// Relative, not @rastro/shared: the config's bundler inlines relative imports and leaves packages to
+// Node, which does not load TypeScript.
+import { COOKIE_DIAS } from '../../packages/shared/src/constants';
+import { MSG } from '../../packages/shared/src/messages';
 
 /** Where the API listens in development (apps/server, PORT 8080). */
 const API_TARGET = 'http://localhost:8080';
@@ -43,16 +48,35 @@ function precompress(): Plugin {
   };
 }
 
+/** What the login drawn in the HTML says and sends (login-estatico.html's RASTRO_LOGIN); the rest is React's. */
+function configDoLoginEstatico(mode: string) {
+  const env = loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_');
+  // The same defaults as src/lib/config.ts: the web app's OAuth client, public like the bundle that carries it.
+  const id = env.VITE_OAUTH_CLIENT_ID || 'rastro-web';
+  const segredo = env.VITE_OAUTH_CLIENT_SECRET || 'rastro-web-secret';
+  const { campoObrigatorio, emailInvalido, resolvaCaptcha, emailOuSenhaInvalidos, erroInterno, servicoIndisponivel, offline } = MSG;
+  return {
+    msg: { campoObrigatorio, emailInvalido, resolvaCaptcha, emailOuSenhaInvalidos, erroInterno, servicoIndisponivel, offline },
+    cliente: `Basic ${Buffer.from(`${id}:${segredo}`).toString('base64')}`,
+    cookieDias: COOKIE_DIAS,
+  };
+}
+
 /**
- * Writes `login.html`: index.html with the login screen drawn in plain HTML and CSS inside #root
- * (login-estatico.html), which the server sends for /auth/login. The first thing a visitor sees
- * paints with the HTML, not after the JavaScript (the login's LCP, bench/web); React replaces it.
+ * Writes `login.html`: index.html with the login screen in plain HTML, CSS and one inline script
+ * inside #root (login-estatico.html), which the server sends for /auth/login: a form that works
+ * from the first paint, before the app's JavaScript arrives (issue #18, bench/web's
+ * login_ready_mobile; docs/adr/0011-login-funcional-no-html.md). React replaces it.
  */
 function loginEstatico(): Plugin {
   const root = '<div id="root"></div>';
+  let mode = 'production';
   return {
     name: 'rastro-login-estatico',
     apply: 'build',
+    configResolved(c) {
+      mode = c.mode;
+    },
     generateBundle: {
       // After Vite's own HTML plugin has put index.html in the bundle.
       order: 'post',
@@ -61,7 +85,12 @@ function loginEstatico(): Plugin {
         if (index?.type !== 'asset') return this.error('index.html ausente do build');
         const html = typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source);
         if (!html.includes(root)) return this.error(`index.html sem ${root}`);
-        const tela = await readFile(new URL('./login-estatico.html', import.meta.url), 'utf8');
+        const fonte = await readFile(new URL('./login-estatico.html', import.meta.url), 'utf8');
+        const marca = 'var RASTRO_LOGIN = null;';
+        if (!fonte.includes(marca)) return this.error(`login-estatico.html sem ${marca}`);
+        // '<' escaped: no message can close the script early.
+        const config = JSON.stringify(configDoLoginEstatico(mode)).replace(/</g, '\\u003c');
+        const tela = fonte.replace(/^<!--[\s\S]*?-->\n/, '').replace(marca, () => `var RASTRO_LOGIN = ${config};`);
         const login = html
           .replace(root, `<div id="root">${tela}</div>`)
           .replace('<title>Rastro</title>', '<title>Fazer login | Rastro</title>');
@@ -71,14 +100,18 @@ function loginEstatico(): Plugin {
   };
 }
 
+/** The login page the worker serves from its cache (src/sw/worker.ts). */
+const LOGIN_HTML = 'login.html';
+
 /** The public/ files the service worker keeps besides the bundle (the rest of public/ is not the app shell). */
 const PUBLICOS_DO_APP = /^(favicon\.svg|offline\.html|manifest\.webmanifest|icons\/.+\.png)$/;
 
 /**
  * Writes `sw.js` from src/sw/worker.ts (issue #18): types stripped, no bundling (the worker imports
  * nothing), with the list of built files to cache and a version that changes with any of them.
- * Source maps and the pages stay out: navigations go to the network (the server decides between
- * index.html and login.html), with the offline page when there is none.
+ * Source maps and index.html stay out: those navigations go to the network (the server decides),
+ * with the offline page when there is none. login.html is kept: the worker answers /auth/login
+ * with it, and it belongs to the same build as the scripts kept beside it.
  */
 function servicoWorker(): Plugin {
   const fonte = new URL('./src/sw/worker.ts', import.meta.url);
@@ -91,7 +124,9 @@ function servicoWorker(): Plugin {
       async handler(_options, bundle) {
         const publicos = (await readdir(publico, { recursive: true })).map((f) => f.split(path.sep).join('/'));
         const arquivos = [
-          ...Object.keys(bundle).filter((f) => !f.startsWith('.vite/') && !f.endsWith('.map') && !f.endsWith('.html')),
+          ...Object.keys(bundle).filter(
+            (f) => !f.startsWith('.vite/') && !f.endsWith('.map') && (!f.endsWith('.html') || f === LOGIN_HTML),
+          ),
           ...publicos.filter((f) => PUBLICOS_DO_APP.test(f)),
         ].sort();
         const hash = createHash('sha256');
@@ -145,6 +180,13 @@ export default defineConfig({
               tags: ['$initial'],
               test: /[\\/]web[\\/]src[\\/].+[\\/]|[\\/]web[\\/]src[\\/]paths\.ts$|[\\/]shared[\\/]src[\\/]/,
               priority: 15,
+            },
+            // Two small modules the login shares with other screens (the public configuration, the
+            // heading), in one file rather than two: each file costs a request and its own compression overhead.
+            {
+              name: 'publico',
+              test: /[\\/]web[\\/]src[\\/](lib[\\/]app-config\.ts|features[\\/]auth[\\/]components[\\/]AuthHeading\.tsx)$/,
+              priority: 14,
             },
             // The form kit: react-hook-form, the app's form components and the MUI inputs they draw.
             {

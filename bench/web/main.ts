@@ -10,17 +10,21 @@ import { escreverPaginaBase, PAGINA_BASE } from './estatico';
 import { medirLcp } from './lcp';
 import { medirMapa } from './mapa';
 import { abrirChromium, CELULAR } from './navegador';
+import { medirRepetida } from './repetida';
 import { iniciarServidor, prepararDados, type Rota, type Servidor } from './servidor';
 
 /**
  * bench/web: the production build's JavaScript per route (login budget, what stays lazy), the
- * login page's LCP against a static page of the same content, and the time to draw a
+ * login page's LCP against a static page of the same content, when its form works on a first and a
+ * repeat visit (service worker installed) on the phone profile, and the time to draw a
  * 10,000-point history on the real map against a 100-point one — all against the real server
  * (PGlite in a temp dir) serving a build of our own, in Debian's Chromium.
  */
 const { quick } = lerArgs();
 // A pair of loads on the mobile profile takes ~10 s (its network is throttled, so steadier): fewer of those.
-const P = quick ? { vezesLcp: 3, vezesLcpCelular: 1, vezesMapa: 3 } : { vezesLcp: 9, vezesLcpCelular: 5, vezesMapa: 7 };
+const P = quick
+  ? { vezesLcp: 3, vezesLcpCelular: 1, vezesRepetida: 1, vezesMapa: 3 }
+  : { vezesLcp: 9, vezesLcpCelular: 5, vezesRepetida: 5, vezesMapa: 7 };
 const ROTA_LONGA: Rota = { descricao: 'ROTA 10000', pontos: 10_000 };
 const ROTA_CURTA: Rota = { descricao: 'ROTA 100', pontos: 100 };
 const kB = (bytes: number) => bytes / 1000;
@@ -139,8 +143,17 @@ async function main() {
     );
     const celular = await medirLcp(browser, paginas, P.vezesLcpCelular, CELULAR);
     nota(
-      `LCP celular: app [${celular.app.amostras.map((v) => v.toFixed(0)).join(', ')}] ms (${celular.app.elemento}); estática [${celular.base.amostras.map((v) => v.toFixed(0)).join(', ')}] ms; ` +
-        `a página do React substituiu a desenhada no HTML em ${celular.app.prontoMs.toFixed(0)} ms (mediana)`,
+      `LCP celular: app [${celular.app.amostras.map((v) => v.toFixed(0)).join(', ')}] ms (${celular.app.elemento}); estática [${celular.base.amostras.map((v) => v.toFixed(0)).join(', ')}] ms`,
+    );
+    nota(
+      `login celular, primeira visita: formulário funcionando em [${celular.app.amostrasPronto.map((v) => v.toFixed(0)).join(', ')}] ms ` +
+        `(primeiro a funcionar: ${celular.app.formas.join(', ')}); a página do React substituiu a desenhada no HTML em ${celular.app.reactMs.toFixed(0)} ms (mediana)`,
+    );
+    const repetida = await medirRepetida(browser, paginas.app, P.vezesRepetida, CELULAR);
+    nota(
+      `login celular, visita repetida (service worker instalado): formulário funcionando em [${repetida.amostras.map((a) => a.ms.toFixed(0)).join(', ')}] ms ` +
+        `(${repetida.amostras.map((a) => `${a.forma}; documento via ${a.documento}: worker em ${a.workerMs.toFixed(0)} ms, 1º byte ${a.primeiroByteMs.toFixed(0)} ms, FCP ${a.fcpMs.toFixed(0)} ms`).join(' | ')}); ` +
+        `React assumiu em ${repetida.reactMs.toFixed(0)} ms (mediana)`,
     );
     // The budget is the mobile one: on an unthrottled loopback any page passes 2.5 s.
     imprimir({
@@ -151,8 +164,21 @@ async function main() {
       base: celular.base.ms,
     });
     imprimir({ nome: 'web.login_lcp_local', valor: Math.round(local.app.ms), unidade: 'ms', base: local.base.ms });
-    // The largest paint is the login drawn in the HTML; the form works once React's page replaces it.
-    imprimir({ nome: 'web.login_ready_mobile', valor: Math.round(celular.app.prontoMs), unidade: 'ms', base: celular.base.ms });
+    // Issue #18: the login form works (type, solve the captcha, submit: bench/web/pronto.ts) from navigation start.
+    imprimir({
+      nome: 'web.login_ready_mobile',
+      valor: Math.round(celular.app.prontoMs),
+      unidade: 'ms',
+      orcamento: { op: '<=', valor: 1500 },
+      base: celular.base.ms,
+    });
+    imprimir({
+      nome: 'web.login_ready_mobile_repeat',
+      valor: Math.round(repetida.ms),
+      unidade: 'ms',
+      orcamento: { op: '<=', valor: 800 },
+      base: celular.base.ms,
+    });
     imprimir({ nome: 'web.login_ready_local', valor: Math.round(local.app.prontoMs), unidade: 'ms', base: local.base.ms });
 
     const [longa, curta] = await medirMapa(browser, servidor.url, servidor.token, [ROTA_LONGA, ROTA_CURTA], P.vezesMapa);

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
@@ -23,7 +23,7 @@ import { emailPlugin } from './plugins/email/sender';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { metricsPlugin } from './plugins/metrics';
-import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers';
+import { hashesDeScripts, securityHeaders, securityHeadersPlugin } from './plugins/security-headers';
 import { serializadorZod } from './plugins/serializer';
 
 export interface BuildAppOptions {
@@ -59,13 +59,21 @@ function caminhoRoteado(req: { url: string; routeOptions: { url?: string | undef
   }
 }
 
+/** The CSP sources of login.html's inline scripts; none without a build. */
+function scriptsDoLogin(dist: string): string[] {
+  const arquivo = path.join(dist, 'login.html');
+  return existsSync(arquivo) ? hashesDeScripts(readFileSync(arquivo, 'utf8')) : [];
+}
+
 /** Registers plugins and routes; never listens (main.ts does). */
 export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   const { config, database } = opts;
   const recaptcha =
     config.captcha.provider === 'recaptcha' ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : [];
-  // Computed once (docs/adr/0005-cabecalhos-pre-calculados.md).
-  const cabecalhos = securityHeaders(recaptcha);
+  const webDist = config.webDist ?? defaultWebDist;
+  // Computed once (docs/adr/0005-cabecalhos-pre-calculados.md), with the hash of the login page's
+  // inline script (docs/adr/0011-login-funcional-no-html.md).
+  const cabecalhos = securityHeaders(recaptcha, scriptsDoLogin(webDist));
   const app = Fastify({
     logger: opcoesDeLog(config.logLevel, opts.logger),
     trustProxy: confiancaNoProxy(config.trustProxy),
@@ -119,7 +127,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   await app.register(liveAdapter);
   for (const modulo of MODULOS) await app.register(modulo);
 
-  await registerWeb(app, config.webDist ?? defaultWebDist, config.env === 'production');
+  await registerWeb(app, webDist, config.env === 'production');
 
   return app;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { MSG } from '@rastro/shared/messages';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,12 @@ import { criarApp, type TestApp } from './helpers';
 /** The built web app with its precompressed siblings, as apps/web/vite.config.ts writes them. */
 const JS = `export const rastro = ${JSON.stringify('pata '.repeat(2000))};\n`;
 const HTML = `<!doctype html><html lang="pt-BR"><head><title>Rastro</title></head><body><div id="root"></div>${'<!-- ok -->'.repeat(200)}</body></html>`;
-const LOGIN = HTML.replace('<div id="root"></div>', '<div id="root"><main id="login-estatico"><h1>Fazer login</h1></main></div>');
+/** Its form works before the app's JavaScript: one inline script (apps/web/login-estatico.html). */
+const SCRIPT_DO_LOGIN = "document.querySelector('form').setAttribute('data-pronto', '');";
+const LOGIN = HTML.replace(
+  '<div id="root"></div>',
+  `<div id="root"><main id="login-estatico"><h1>Fazer login</h1><form></form></main><script>${SCRIPT_DO_LOGIN}</script></div>`,
+);
 
 describe('web build: precompressed JS and HTML', () => {
   let app: TestApp;
@@ -69,6 +75,17 @@ describe('web build: precompressed JS and HTML', () => {
     }
     // Every other route keeps the empty index (a login card there would flash before the page).
     expect((await app.inject({ url: '/auth/password-reset' })).body).toBe(HTML);
+  });
+
+  it("lets exactly the login page's inline script run, by its hash in the CSP (no 'unsafe-inline')", async () => {
+    const hash = `'sha256-${createHash('sha256').update(SCRIPT_DO_LOGIN).digest('base64')}'`;
+    for (const url of ['/auth/login', '/login.html', '/admin/dashboard']) {
+      const csp = (await app.inject({ url })).headers['content-security-policy'];
+      const scriptSrc = String(csp)
+        .split(';')
+        .find((d) => d.startsWith('script-src '));
+      expect(scriptSrc, url).toBe(`script-src 'self' ${hash}`);
+    }
   });
 
   it('does not count the app files and pages against the per-IP limit; the API still is limited', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
@@ -7,12 +8,12 @@ import helmet from 'helmet';
  * writes them for these options, lowercased. Nothing in them depends on the request, so helmet
  * runs once, here, and each request copies the result (docs/adr/0005-cabecalhos-pre-calculados.md).
  */
-export function securityHeaders(recaptcha: readonly string[]): Readonly<Record<string, string>> {
+export function securityHeaders(recaptcha: readonly string[], scriptsEmLinha: readonly string[] = []): Readonly<Record<string, string>> {
   const middleware = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...recaptcha],
+        scriptSrc: ["'self'", ...scriptsEmLinha, ...recaptcha],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'"],
@@ -44,6 +45,19 @@ export function securityHeaders(recaptcha: readonly string[]): Readonly<Record<s
   // helmet's middlewares are synchronous; one that was not would leave headers out.
   if (!pronto) throw new Error('helmet não terminou de forma síncrona');
   return Object.freeze(Object.fromEntries(cabecalhos));
+}
+
+/**
+ * The CSP sources ('sha256-…') of a page's inline scripts: the login drawn in the HTML carries one
+ * (apps/web/login-estatico.html), and only that exact script runs — no 'unsafe-inline'.
+ */
+export function hashesDeScripts(html: string): string[] {
+  const hashes: string[] = [];
+  for (const m of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc=/i.test(m[1] ?? '') || !m[2]) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(m[2], 'utf8').digest('base64')}'`);
+  }
+  return hashes;
 }
 
 /** Every answer gets the headers (Fastify writes them with its own in one go when it leaves). */

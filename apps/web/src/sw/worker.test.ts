@@ -23,17 +23,20 @@ const janela = (controlada = true): Janela => {
   return j;
 };
 
-async function carregarWorker(janelas: Janela[] = []) {
+async function carregarWorker(janelas: Janela[] = [], nomesDeCaches: string[] = []) {
   vi.resetModules();
   const ouvintes = new Map<string, Ouvinte>();
   const guardados = new Map<string, Response>([
     ['/offline.html', new Response('sem conexão')],
+    ['/login.html', new Response('login do cache')],
     ['/assets/index-abc.js', new Response('// do cache')],
+    ['/assets/login-velho.js', new Response('// do build anterior')],
   ]);
   const cache = {
     match: vi.fn(async (r: Request | string) => guardados.get(typeof r === 'string' ? r : new URL(r.url).pathname)?.clone()),
     addAll: vi.fn(async () => undefined),
   };
+  const apagados: string[] = [];
   const escopo = {
     location: new URL(`${ORIGEM}/sw.js`),
     registration: {
@@ -45,9 +48,14 @@ async function carregarWorker(janelas: Janela[] = []) {
     addEventListener: (tipo: string, f: Ouvinte) => ouvintes.set(tipo, f),
   };
   vi.stubGlobal('self', escopo);
-  vi.stubGlobal('PRECACHE', ['/assets/index-abc.js', '/offline.html']);
+  vi.stubGlobal('PRECACHE', ['/assets/index-abc.js', '/login.html', '/offline.html']);
   vi.stubGlobal('VERSAO', 'teste');
-  vi.stubGlobal('caches', { open: vi.fn(async () => cache), match: cache.match, keys: vi.fn(async () => []) });
+  vi.stubGlobal('caches', {
+    open: vi.fn(async () => cache),
+    match: cache.match,
+    keys: vi.fn(async () => nomesDeCaches),
+    delete: vi.fn(async (nome: string) => apagados.push(nome) > 0),
+  });
   await import('./worker');
 
   /** Fires `tipo` with `dados` and waits for what the handler passed to waitUntil/respondWith. */
@@ -64,7 +72,7 @@ async function carregarWorker(janelas: Janela[] = []) {
     await Promise.all(esperas);
     return resposta;
   }
-  return { escopo, disparar };
+  return { escopo, disparar, apagados };
 }
 
 const dadosPush = (payload: unknown) => ({ data: { json: () => payload } });
@@ -146,5 +154,30 @@ describe('service worker', () => {
     // A built file comes from the cache, network or not.
     const asset = await disparar('fetch', { request: new Request(`${ORIGEM}/assets/index-abc.js`) });
     expect(await asset?.text()).toBe('// do cache');
+  });
+
+  it('fetch: /auth/login comes from the cache (this build’s login.html), network or not; other pages from the network', async () => {
+    const { disparar } = await carregarWorker();
+    const rede = vi.fn(async () => new Response('da rede'));
+    vi.stubGlobal('fetch', rede);
+    const login = await disparar('fetch', {
+      request: { method: 'GET', url: `${ORIGEM}/auth/login?redirect=%2Fuser%2Fzonas`, mode: 'navigate' },
+    });
+    expect(await login?.text()).toBe('login do cache');
+    expect(rede).not.toHaveBeenCalled();
+    const outra = await disparar('fetch', { request: { method: 'GET', url: `${ORIGEM}/auth/sign-up`, mode: 'navigate' } });
+    expect(await outra?.text()).toBe('da rede');
+  });
+
+  it('activate: keeps the previous build’s cache (its open pages still load their chunks) and drops older ones', async () => {
+    const { disparar, apagados } = await carregarWorker([], ['rastro-push', 'rastro-app-1', 'rastro-app-2', 'rastro-app-teste']);
+    await disparar('activate');
+    expect(apagados).toEqual(['rastro-app-1']);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('não', { status: 404 })),
+    );
+    const chunk = await disparar('fetch', { request: new Request(`${ORIGEM}/assets/login-velho.js`) });
+    expect(await chunk?.text()).toBe('// do build anterior');
   });
 });

@@ -4,7 +4,11 @@
  * as one classic script, so the constants it shares with the page are repeated in features/push/worker-contrato.ts.
  *
  * - Caches the built app shell and assets at install; API answers are never cached.
- * - Navigations go to the network; without one, the offline page answers.
+ * - /auth/login is answered from the cache (login.html of this same build, a form that works from
+ *   its first paint: docs/adr/0011-login-funcional-no-html.md); other navigations go to the
+ *   network, and without one the offline page answers.
+ * - The previous build's cache is kept until the next one: a page of that build, still open (or
+ *   just served from it), loads its lazy chunks after this worker took over.
  * - `push` shows the system notification; tapping it opens the map centred on the pet.
  * - `pushsubscriptionchange` subscribes again with the same key and hands the new subscription to
  *   the page (which has the session) — see reinscrever() below.
@@ -75,6 +79,9 @@ const CHAVE_VAPID = '/__rastro/push-chave';
 const MENSAGEM_REINSCREVER = 'rastro:push-reinscrever';
 
 const OFFLINE = '/offline.html';
+/** The login page, served for /auth/login (as the server does: apps/server/src/app.ts). */
+const ROTA_LOGIN = '/auth/login';
+const LOGIN_HTML = '/login.html';
 const ICONE = '/icons/icone-192.png';
 /** Where a notification without a valid address of ours opens. */
 const PADRAO = '/user/notificacoes';
@@ -97,8 +104,9 @@ sw.addEventListener('install', (e) => {
 sw.addEventListener('activate', (e) => {
   e.waitUntil(
     (async () => {
-      const nomes = await caches.keys();
-      await Promise.all(nomes.filter((n) => n.startsWith('rastro-app-') && n !== CACHE_APP).map((n) => caches.delete(n)));
+      // keys() lists caches in the order they were made: the last other one is the previous build's.
+      const antigos = (await caches.keys()).filter((n) => n.startsWith('rastro-app-') && n !== CACHE_APP);
+      await Promise.all(antigos.slice(0, -1).map((n) => caches.delete(n)));
       await sw.clients.claim();
     })(),
   );
@@ -110,11 +118,22 @@ sw.addEventListener('fetch', (e) => {
   const url = new URL(request.url);
   if (url.origin !== sw.location.origin || DO_SERVIDOR.test(url.pathname)) return;
   if (request.mode === 'navigate') {
-    e.respondWith(fetch(request).catch(async () => (await caches.match(OFFLINE)) ?? Response.error()));
+    const daRede = () => fetch(request).catch(async () => (await caches.match(OFFLINE)) ?? Response.error());
+    // The browser still checks /sw.js on this navigation: a new build's worker brings its own login.html.
+    if (url.pathname === ROTA_LOGIN && precache.has(LOGIN_HTML))
+      e.respondWith(
+        caches
+          .open(CACHE_APP)
+          .then((c) => c.match(LOGIN_HTML))
+          .then((r) => r ?? daRede()),
+      );
+    else e.respondWith(daRede());
     return;
   }
-  // Built files carry their hash in the name: the cached copy is the right one.
-  if (precache.has(url.pathname)) e.respondWith(caches.match(request).then((r) => r ?? fetch(request)));
+  // Built files carry their hash in the name: the cached copy is the right one — this build's, or the
+  // previous one's for a page of that build.
+  if (precache.has(url.pathname) || url.pathname.startsWith('/assets/'))
+    e.respondWith(caches.match(request).then((r) => r ?? fetch(request)));
 });
 
 interface Mensagem {

@@ -1,9 +1,11 @@
 import Box from '@mui/material/Box';
-import type { Ref } from 'react';
+import { lazy, Suspense, type Ref } from 'react';
 import type { CaptchaConfig } from '@rastro/shared/schemas/config';
 import { AltchaWidget } from './AltchaWidget';
 import type { CaptchaHandle } from './captcha-handle';
-import { RecaptchaWidget } from './RecaptchaWidget';
+
+// Only when the server chose reCAPTCHA (ALTCHA is the default): not in the login's JavaScript (bench/web budget).
+const RecaptchaWidget = lazy(() => import('./RecaptchaWidget').then((m) => ({ default: m.RecaptchaWidget })));
 
 interface CaptchaProps {
   config: CaptchaConfig;
@@ -20,7 +22,9 @@ export function Captcha({ config, onChange, ref, ...aria }: CaptchaProps) {
       {config.provider === 'altcha' ? (
         <AltchaWidget challengeUrl={config.challengeUrl} onChange={onChange} ref={ref} />
       ) : (
-        <RecaptchaWidget siteKey={config.siteKey} onChange={onChange} ref={ref} />
+        <Suspense>
+          <RecaptchaWidget siteKey={config.siteKey} onChange={onChange} ref={ref} />
+        </Suspense>
       )}
     </Box>
   );

@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '@rastro/shared/messages';
 import { getSession } from '@/lib/session';
 import { adminToken, clientToken, renderApp } from '@/testing/render-app';
@@ -151,5 +151,45 @@ describe('login', () => {
     await solveCaptcha();
     await user.click(screen.getByRole('button', { name: 'Fazer Login' }));
     await waitFor(() => expect(location()).toBe('/user/notificacoes'));
+  });
+
+  describe('taking over from the login drawn in the HTML (login.html)', () => {
+    type ComEstado = Window & { __rastroLogin?: { captcha: Promise<string | null> | null } };
+    function desenharLoginEstatico(email: string, senha: string, captcha: Promise<string | null> | null) {
+      document.body.insertAdjacentHTML(
+        'beforeend',
+        `<main id="login-estatico"><input id="login-estatico-email" type="email"><input id="login-estatico-senha" type="password"></main>`,
+      );
+      (document.getElementById('login-estatico-email') as HTMLInputElement).value = email;
+      (document.getElementById('login-estatico-senha') as HTMLInputElement).value = senha;
+      (window as ComEstado).__rastroLogin = { captcha };
+    }
+    afterEach(() => {
+      document.getElementById('login-estatico')?.remove();
+      delete (window as ComEstado).__rastroLogin;
+    });
+
+    it('keeps what was typed and the captcha solved there, and logs in with them', async () => {
+      desenharLoginEstatico('maria@exemplo.com', 'Segredo123', Promise.resolve('payload-do-html'));
+      const net = stubFetch({ 'POST /oauth/token': () => json(200, clientToken) });
+      const { user, location } = renderApp('/auth/login');
+      expect(await screen.findByRole('textbox', { name: 'Email' })).toHaveValue('maria@exemplo.com');
+      expect(passwordField()).toHaveValue('Segredo123');
+      expect(await screen.findByText('Verificado')).toBeInTheDocument();
+      expect(document.querySelector('altcha-widget')).toBeNull();
+
+      await user.click(screen.getByRole('button', { name: 'Fazer Login' }));
+      await waitFor(() => expect(location()).toBe('/user/mapa'));
+      const form = new URLSearchParams(net.calls('POST /oauth/token')[0]?.body ?? '');
+      expect(form.get('g-recaptcha-response')).toBe('payload-do-html');
+    });
+
+    it('shows the widget when the captcha there failed', async () => {
+      desenharLoginEstatico('', '', Promise.resolve(null));
+      stubFetch();
+      renderApp('/auth/login');
+      await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
+      expect(screen.queryByText('Verificado')).toBeNull();
+    });
   });
 });

@@ -1,6 +1,7 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useRef } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { z } from 'zod/mini';
 import { LIMITES } from '@rastro/shared/constants';
 import { MSG } from '@rastro/shared/messages';
@@ -15,25 +16,64 @@ import { entrar } from '../api/login';
 import { AuthHeading } from './AuthHeading';
 import { CaptchaField } from './CaptchaField';
 import type { CaptchaHandle } from './captcha-handle';
+import { lerLoginEstatico } from './login-estatico';
 
 /** The login form plus the captcha payload, which blocks submission until solved. */
 const schema = z.extend(loginFormSchema, {
   captcha: z.string({ error: MSG.resolvaCaptcha }).check(z.minLength(1, MSG.resolvaCaptcha)),
 });
 
+/** The captcha the HTML-drawn login solved (or is solving), in the widget's place and words. */
+function CaptchaDoEstatico({ captcha, onPayload }: { captcha: Promise<string | null>; onPayload: (p: string | null) => void }) {
+  const [pronto, setPronto] = useState(false);
+  const emitir = useEffectEvent(onPayload);
+  useEffect(() => {
+    let vivo = true;
+    void captcha.then((p) => {
+      if (!vivo) return;
+      setPronto(p !== null);
+      emitir(p);
+    });
+    return () => {
+      vivo = false;
+    };
+  }, [captcha]);
+  return (
+    <Box
+      role="status"
+      sx={{
+        minHeight: 70,
+        px: 2,
+        display: 'flex',
+        alignItems: 'center',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        typography: 'body2',
+      }}
+    >
+      {pronto ? 'Verificado' : 'Verificando...'}
+    </Box>
+  );
+}
+
 export function LoginForm() {
   const captcha = useRef<CaptchaHandle>(null);
+  // Before the first commit: React is about to replace the login drawn in the HTML.
+  const [estatico] = useState(lerLoginEstatico);
+  const [captchaEstatico, setCaptchaEstatico] = useState(estatico?.captcha ?? null);
 
   return (
     <Form
       schema={schema}
-      defaultValues={{ email: '', password: '', captcha: '' }}
+      defaultValues={{ email: estatico?.email ?? '', password: estatico?.password ?? '', captcha: '' }}
       aria-labelledby="login-titulo"
       onSubmit={async (values, form) => {
         try {
           await entrar(values);
         } catch (e) {
           captcha.current?.reset();
+          setCaptchaEstatico(null);
           form.setValue('captcha', '');
           if (isApiError(e) && e.oauth?.error === 'invalid_grant') {
             form.setError('password', { message: MSG.emailOuSenhaInvalidos }, { shouldFocus: true });
@@ -43,7 +83,7 @@ export function LoginForm() {
         }
       }}
     >
-      {({ control, formState }) => (
+      {({ control, formState, setValue }) => (
         <Stack spacing={2}>
           <AuthHeading id="login-titulo">Fazer login</AuthHeading>
           <TextFieldControl
@@ -54,6 +94,7 @@ export function LoginForm() {
             autoComplete="username"
             required
             maxLength={LIMITES.loginEmail}
+            autoFocus={estatico?.foco === 'email'}
           />
           <TextFieldControl
             control={control}
@@ -63,8 +104,16 @@ export function LoginForm() {
             autoComplete="current-password"
             required
             maxLength={LIMITES.loginSenha}
+            autoFocus={estatico?.foco === 'password'}
           />
-          <CaptchaField control={control} name="captcha" ref={captcha} />
+          {captchaEstatico ? (
+            <CaptchaDoEstatico
+              captcha={captchaEstatico}
+              onPayload={(p) => (p ? setValue('captcha', p, { shouldValidate: formState.isSubmitted }) : setCaptchaEstatico(null))}
+            />
+          ) : (
+            <CaptchaField control={control} name="captcha" ref={captcha} />
+          )}
           <Button type="submit" variant="contained" size="large" loading={formState.isSubmitting}>
             Fazer Login
           </Button>
