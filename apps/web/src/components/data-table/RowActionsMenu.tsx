@@ -1,5 +1,6 @@
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import IconButton from '@mui/material/IconButton';
+import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
@@ -8,6 +9,8 @@ export interface RowAction {
   label: string;
   onClick: () => void;
   disabled?: boolean;
+  /** A second line under the label, e.g. why the entry is disabled; it stays readable when it is. */
+  description?: string;
 }
 
 interface RowActionsMenuProps {
@@ -44,8 +47,9 @@ export function RowActionsMenu({ rowId, actions }: RowActionsMenuProps) {
               setAnchor(null);
               a.onClick();
             }}
+            sx={a.description ? { whiteSpace: 'normal', maxWidth: 320, '&.Mui-disabled': { opacity: 0.8 } } : undefined}
           >
-            {a.label}
+            {a.description ? <ListItemText primary={a.label} secondary={a.description} sx={{ my: 0 }} /> : a.label}
           </MenuItem>
         ))}
       </Menu>

@@ -1,9 +1,16 @@
 import { useCallback, useMemo } from 'react';
+import type { Marcador } from '@rastro/shared/schemas/mapa';
 import { MapaGps } from '@/features/mapa/components/MapaGps';
+import { AcoesPerdido } from '@/features/perdido/components/AcoesPerdido';
 import { useZonas } from '@/features/zonas/api/get-zonas';
 import { ZonasLayer } from '@/features/zonas/components/map/ZonasLayer';
 
 const NENHUMA: readonly string[] = [];
+
+/** Lost-pet mode and the share link (features/perdido) on each pet's card and info window. */
+const acoesDoPet = (m: Marcador) => (
+  <AcoesPerdido compacto pet={{ id: m.usuarioRastreadorId, descricao: m.name, modoPerdido: m.modoPerdido }} />
+);
 
 /** /user/mapa ('Mapa GPS'): lazy, so Leaflet loads only here. The owner's safe zones lie under the markers. */
 export function Component() {
@@ -18,5 +25,5 @@ export function Component() {
     return m;
   }, [zonas.data]);
   const zonasDoPet = useCallback((rastreadorId: number) => porPet.get(rastreadorId) ?? NENHUMA, [porPet]);
-  return <MapaGps camadasAtuais={<ZonasLayer />} zonasDoPet={zonasDoPet} />;
+  return <MapaGps camadasAtuais={<ZonasLayer />} zonasDoPet={zonasDoPet} acoesDoPet={acoesDoPet} />;
 }

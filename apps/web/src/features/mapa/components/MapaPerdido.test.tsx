@@ -28,7 +28,8 @@ describe('Mapa GPS: lost-pet mode', () => {
   it('on a desktop: a red banner above the map, the marker named as lost, its window says until when; live updates end it', async () => {
     stubFetch({
       [SELECT]: () => json(200, rastreadoresSelect),
-      [ULTIMAS]: () => json(200, [marcador({ name: 'THOR', modoPerdido: perdido }), marcador({ id: 8, usuarioRastreadorId: 8, name: 'REX' })]),
+      [ULTIMAS]: () =>
+        json(200, [marcador({ name: 'THOR', modoPerdido: perdido }), marcador({ id: 8, usuarioRastreadorId: 8, name: 'REX' })]),
       'GET /api/zonas': () => json(200, []),
     });
     const { user } = renderApp('/user/mapa');

@@ -3,6 +3,7 @@ import type { z } from 'zod/mini';
 import type { AcaoSituacao, ModoEconomia } from '@rastro/shared/messages';
 import { meuRastreadorSchema, type meuRastreadorPageSchema } from '@rastro/shared/schemas/meus-rastreadores';
 import { apiRequest } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
 import { meuRastreadorKeys } from './keys';
 
 type MeuRastreadorPage = z.infer<typeof meuRastreadorPageSchema>;
@@ -18,7 +19,7 @@ const path = ({ id, modo, acao }: AlterarEconomiaInput) =>
 
 /**
  * PUT /api/usuarios/rastreadores/{ativar|inativar}-{economia|ultra-economia}-bateria/{id}: the
- * tracker as it is now (409 while the other mode is on).
+ * tracker as it is now (409 while the other mode, or lost mode, is on).
  */
 export const alterarEconomia = (input: AlterarEconomiaInput) => apiRequest(path(input), meuRastreadorSchema, { method: 'PUT' });
 
@@ -34,6 +35,10 @@ export const useAlterarEconomia = () => {
         (page) => page && { ...page, content: page.content.map((r) => (r.id === rastreador.id ? rastreador : r)) },
       );
       return queryClient.invalidateQueries({ queryKey: meuRastreadorKeys.lists() });
+    },
+    onError: (e) => {
+      // A 409 means the tracker changed elsewhere (lost mode turned on, the other mode on): read it again.
+      if (isApiError(e) && e.status === 409) void queryClient.invalidateQueries({ queryKey: meuRastreadorKeys.lists() });
     },
   });
 };

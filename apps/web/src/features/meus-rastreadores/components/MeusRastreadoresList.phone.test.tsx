@@ -49,7 +49,14 @@ describe('meus rastreadores on a phone (390 px)', () => {
       within(await screen.findByRole('menu'))
         .getAllByRole('menuitem')
         .map((m) => m.textContent),
-    ).toEqual(['Ativar economia de bateria', 'Ativar ultra economia de bateria', 'Editar', 'Detalhe']);
+    ).toEqual([
+      'Ativar economia de bateria',
+      'Ativar ultra economia de bateria',
+      'Editar',
+      'Detalhe',
+      'Ativar modo perdido',
+      'Compartilhar',
+    ]);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
 

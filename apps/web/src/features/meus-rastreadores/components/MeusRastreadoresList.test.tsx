@@ -111,9 +111,28 @@ describe('meus rastreadores list', () => {
     });
     const { user } = renderApp('/user/meus-rastreadores');
     await screen.findByRole('button', { name: 'Ações do registro 3' }, LENTO);
-    expect(await itensDoMenu(user, 1)).toEqual(['Ativar economia de bateria', 'Ativar ultra economia de bateria', 'Editar', 'Detalhe']);
-    expect(await itensDoMenu(user, 2)).toEqual(['Inativar economia de bateria', 'Editar', 'Detalhe']);
-    expect(await itensDoMenu(user, 3)).toEqual(['Inativar ultra economia de bateria', 'Editar', 'Detalhe']);
+    expect(await itensDoMenu(user, 1)).toEqual([
+      'Ativar economia de bateria',
+      'Ativar ultra economia de bateria',
+      'Editar',
+      'Detalhe',
+      'Ativar modo perdido',
+      'Compartilhar',
+    ]);
+    expect(await itensDoMenu(user, 2)).toEqual([
+      'Inativar economia de bateria',
+      'Editar',
+      'Detalhe',
+      'Ativar modo perdido',
+      'Compartilhar',
+    ]);
+    expect(await itensDoMenu(user, 3)).toEqual([
+      'Inativar ultra economia de bateria',
+      'Editar',
+      'Detalhe',
+      'Ativar modo perdido',
+      'Compartilhar',
+    ]);
   });
 
   it('turns economy on, says so and shows the new state in the row', async () => {
@@ -132,7 +151,13 @@ describe('meus rastreadores list', () => {
     expect(await screen.findByText(economiaSucesso('economia', 'Ativar'))).toBeInTheDocument();
     expect(net.calls('PUT /api/usuarios/rastreadores/ativar-economia-bateria/4')).toHaveLength(1);
     await waitFor(() => expect(net.calls('GET /api/usuarios/rastreadores').length).toBeGreaterThanOrEqual(2));
-    expect(await itensDoMenu(user, 4)).toEqual(['Inativar economia de bateria', 'Editar', 'Detalhe']);
+    expect(await itensDoMenu(user, 4)).toEqual([
+      'Inativar economia de bateria',
+      'Editar',
+      'Detalhe',
+      'Ativar modo perdido',
+      'Compartilhar',
+    ]);
   });
 
   it('says when switching ultra economy failed', async () => {

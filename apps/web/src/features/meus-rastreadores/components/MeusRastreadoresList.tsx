@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { MSG, economiaErro, economiaSucesso, intervaloTexto, type AcaoSituacao, type ModoEconomia } from '@rastro/shared/messages';
 import { MEU_RASTREADOR_ORDENAVEIS, type MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
@@ -17,10 +18,24 @@ import type { MeuRastreadorFiltros } from '../api/keys';
 import { formatarBateria } from './formatar';
 import { MeusRastreadoresSearch } from './MeusRastreadoresSearch';
 
-const colunas: Column<MeuRastreador>[] = [
+type Selo = (r: MeuRastreador) => ReactNode;
+
+/** The pet's name, and after it the route's badge (the lost-mode chip), if any. */
+const nomeComSelo = (selo: Selo | undefined) => (r: MeuRastreador) => {
+  const badge = selo?.(r);
+  if (!badge) return r.descricao;
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5 }}>
+      <span>{r.descricao}</span>
+      {badge}
+    </Box>
+  );
+};
+
+const colunasCom = (selo: Selo | undefined): Column<MeuRastreador>[] => [
   { id: 'imei', label: 'IMEI', sortable: true, render: (r) => r.imei },
   // On a phone the pet's name heads its card.
-  { id: 'descricao', label: 'Descrição', sortable: true, cardTitle: true, render: (r) => r.descricao },
+  { id: 'descricao', label: 'Descrição', sortable: true, cardTitle: true, render: nomeComSelo(selo) },
   {
     id: 'intervaloLocalizacao',
     label: 'Intervalo Localização',
@@ -38,8 +53,17 @@ const acaoDe = (ligado: MeuRastreador['economiaBateria']): AcaoSituacao => (liga
 
 const ROTULO: Record<ModoEconomia, string> = { economia: 'economia de bateria', ultra: 'ultra economia de bateria' };
 
+const perdido = (r: MeuRastreador) => r.modoPerdido?.ativo === true;
+
+interface MeusRastreadoresListProps {
+  /** More row-menu entries (lost mode, sharing), composed by the route from other features. */
+  acoesExtras?: (r: MeuRastreador) => RowAction[];
+  /** A badge after the pet's name (the lost-mode chip), composed by the route. */
+  selo?: Selo;
+}
+
 /** /user/meus-rastreadores: the user's own trackers, listed at once (owners expect to see their pets). */
-export function MeusRastreadoresList() {
+export function MeusRastreadoresList({ acoesExtras, selo }: MeusRastreadoresListProps = {}) {
   const list = useListParams<MeuRastreadorFiltros>({
     defaults: { orderBy: 'id', orderDirection: 'asc' },
     filters: ['descricao', 'imei'],
@@ -50,25 +74,33 @@ export function MeusRastreadoresList() {
   const economia = useAlterarEconomia();
   const navigate = useNavigate();
   const returnState = useListReturnState();
+  const colunas = useMemo(() => colunasCom(selo), [selo]);
 
   const alterar = async (r: MeuRastreador, modo: ModoEconomia, acao: AcaoSituacao) => {
     try {
       await economia.mutateAsync({ id: r.id, modo, acao });
       notifySuccess(economiaSucesso(modo, acao));
     } catch (e) {
-      if (!(isApiError(e) && e.handled)) notifyError(economiaErro(modo, acao));
+      if (isApiError(e) && e.handled) return;
+      // Lost mode was turned on elsewhere (another tab, the map): say why instead of 'try again'.
+      notifyError(isApiError(e) && e.status === 409 && e.message === MSG.modoPerdidoBloqueia ? e.message : economiaErro(modo, acao));
     }
   };
 
-  /** The two battery modes exclude each other: each is offered only while the other is off (spec §4). */
+  /**
+   * The two battery modes exclude each other: each is offered only while the other is off (spec §4).
+   * While the pet is lost, neither can change: one disabled entry says why.
+   */
   const acoes = (r: MeuRastreador): RowAction[] => {
     const itens: RowAction[] = [];
+    if (perdido(r))
+      itens.push({ label: 'Modo de bateria bloqueado', description: MSG.modoPerdidoBloqueia, onClick: () => undefined, disabled: true });
     const modos: [ModoEconomia, MeuRastreador['economiaBateria'], MeuRastreador['economiaBateria']][] = [
       ['economia', r.economiaBateria, r.ultraEconomiaBateria],
       ['ultra', r.ultraEconomiaBateria, r.economiaBateria],
     ];
     for (const [modo, ligado, outro] of modos) {
-      if (outro !== 'F') continue;
+      if (outro !== 'F' || perdido(r)) continue;
       const acao = acaoDe(ligado);
       itens.push({ label: `${acao} ${ROTULO[modo]}`, onClick: () => void alterar(r, modo, acao), disabled: economia.isPending });
     }
@@ -81,6 +113,7 @@ export function MeusRastreadoresList() {
         label: 'Detalhe',
         onClick: () => void navigate(paths.user.rastreadorDetalhe.getHref(r.id), { state: returnState }),
       },
+      ...(acoesExtras?.(r) ?? []),
     );
     return itens;
   };

@@ -7,7 +7,7 @@ import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { MSG, intervaloTexto } from '@rastro/shared/messages';
 import type { MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
@@ -52,11 +52,19 @@ function useVoltar() {
   return () => void (location.key === 'default' ? navigate(paths.user.meusRastreadores.list.getHref()) : navigate(-1));
 }
 
+interface RastreadorDetalheProps {
+  id: number | null;
+  /** A badge beside the heading (the lost-mode chip), composed by the route from another feature. */
+  selo?: (r: MeuRastreador) => ReactNode;
+  /** Buttons under the fields (lost mode, sharing), composed by the route. */
+  acoes?: (r: MeuRastreador) => ReactNode;
+}
+
 /**
  * /user/rastreadores/detalhe/:id (`id` is the owner's link; null when the address has no valid
  * id): the tracker's fields and its GPS, WI-FI, LBS, battery and safe-zone history tables.
  */
-export function RastreadorDetalhe({ id }: { id: number | null }) {
+export function RastreadorDetalhe({ id, selo, acoes }: RastreadorDetalheProps) {
   const rastreador = useMeuRastreador(id);
   const voltar = useVoltar();
   const titleId = useId();
@@ -66,10 +74,14 @@ export function RastreadorDetalhe({ id }: { id: number | null }) {
     <Stack spacing={2}>
       <Card variant="outlined" component="section" aria-labelledby={titleId}>
         <CardContent>
-          <Typography id={titleId} variant="h6" component="h2" sx={{ mb: 2 }}>
-            Rastreador
-          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1.5, rowGap: 1, mb: 2 }}>
+            <Typography id={titleId} variant="h6" component="h2">
+              Rastreador
+            </Typography>
+            {!erro && rastreador.data && selo?.(rastreador.data)}
+          </Box>
           {erro ? <Alert severity="error">{MSG.erroCarregarRegistro}</Alert> : <Campos rastreador={rastreador.data} />}
+          {!erro && rastreador.data && acoes && <Box sx={{ mt: 2 }}>{acoes(rastreador.data)}</Box>}
         </CardContent>
       </Card>
       <DetalheTabelas origem={{ id, rastreadorId: rastreador.data?.rastreadorId, erro }} />

@@ -1,0 +1,106 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import { useId, useState } from 'react';
+import { LINK_COMPARTILHADO } from '@rastro/shared/constants';
+import { linkFormSchema, type LinkCriado as LinkCriadoDados } from '@rastro/shared/schemas/links';
+import { Form } from '@/components/form/Form';
+import { SelectControl } from '@/components/form/SelectControl';
+import { TextFieldControl } from '@/components/form/TextFieldControl';
+import { notifyError } from '@/lib/notify';
+import { useCelular } from '@/lib/use-celular';
+import { useCriarLink } from '../api/criar-link';
+import { mensagemDeErro, OPCOES_VALIDADE_LINK } from './formatar';
+import { LinkCriado } from './LinkCriado';
+import { LinksAtivos } from './LinksAtivos';
+import type { PetAlvo } from './ModoPerdidoDialog';
+
+interface CompartilharDialogProps {
+  pet: PetAlvo;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** Creates a share link anyone can open without an account, and lists and revokes the active ones. */
+export function CompartilharDialog({ pet, open, onClose }: CompartilharDialogProps) {
+  const titleId = useId();
+  const formTitleId = useId();
+  const celular = useCelular();
+  const criar = useCriarLink();
+  const [criado, setCriado] = useState<{ link: LinkCriadoDados; mensagem: string | undefined } | null>(null);
+
+  const fechar = () => {
+    setCriado(null);
+    onClose();
+  };
+
+  const criarLink = async (horas: number, mensagem: string | undefined) => {
+    try {
+      const link = await criar.mutateAsync({ id: pet.id, horas, ...(mensagem ? { mensagem } : {}) });
+      setCriado({ link, mensagem });
+    } catch (e) {
+      const m = mensagemDeErro(e, 'Erro ao criar o link, tente novamente.');
+      if (m) notifyError(m);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={fechar} aria-labelledby={titleId} fullScreen={celular} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>{`Compartilhar ${pet.descricao}`}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2.5}>
+          <DialogContentText>
+            Quem abrir o link vê, sem precisar de conta, a última posição do pet, o rastro das últimas 2 horas e a sua mensagem.
+          </DialogContentText>
+          {criado && <LinkCriado link={criado.link} descricao={pet.descricao} mensagem={criado.mensagem} />}
+          <Form
+            schema={linkFormSchema}
+            defaultValues={{ horas: LINK_COMPARTILHADO.horasPadrao, mensagem: '' }}
+            onSubmit={(v) => criarLink(v.horas, v.mensagem?.trim() || undefined)}
+            aria-labelledby={formTitleId}
+          >
+            {(form) => {
+              const mensagem = form.watch('mensagem');
+              const usados = typeof mensagem === 'string' ? mensagem.length : 0;
+              return (
+                <Stack spacing={2}>
+                  <DialogContentText id={formTitleId} component="h3" sx={{ fontWeight: 600, color: 'text.primary' }}>
+                    {criado ? 'Criar outro link' : 'Novo link'}
+                  </DialogContentText>
+                  <SelectControl control={form.control} name="horas" label="Validade" options={OPCOES_VALIDADE_LINK} />
+                  <TextFieldControl
+                    control={form.control}
+                    name="mensagem"
+                    label="Mensagem (opcional)"
+                    placeholder="Se encontrar, ligue (11) 98888-7777"
+                    uppercase={false}
+                    multiline
+                    minRows={2}
+                    maxLength={LINK_COMPARTILHADO.mensagemMax}
+                    slotProps={{ htmlInput: { autoCapitalize: 'sentences' } }}
+                    helperText={`${usados}/${LINK_COMPARTILHADO.mensagemMax} caracteres`}
+                  />
+                  <Button type="submit" variant="contained" loading={criar.isPending} sx={{ alignSelf: 'flex-start', minHeight: 44 }}>
+                    Criar link
+                  </Button>
+                </Stack>
+              );
+            }}
+          </Form>
+          <Divider />
+          <LinksAtivos id={pet.id} />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={fechar} variant="outlined" sx={{ minHeight: 44 }}>
+          Fechar
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

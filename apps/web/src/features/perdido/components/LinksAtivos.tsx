@@ -1,0 +1,106 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { erroCarregar } from '@rastro/shared/messages';
+import type { Link } from '@rastro/shared/schemas/links';
+import { useConfirm } from '@/components/ConfirmDialog';
+import { formatarDataHora } from '@/lib/format';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useLinks } from '../api/get-links';
+import { useRevogarLink } from '../api/revogar-link';
+import { mensagemDeErro } from './formatar';
+
+/** The tracker's active share links, each with its expiry, message and 'Revogar'. */
+export function LinksAtivos({ id }: { id: number }) {
+  const links = useLinks(id);
+  const revogar = useRevogarLink();
+  const confirm = useConfirm();
+  const titleId = useId();
+
+  const revogarLink = async (link: Link) => {
+    const ok = await confirm({
+      title: 'Revogar link',
+      message: `Quem tiver este link (válido até ${formatarDataHora(link.expiraEm)}) deixa de ver o pet na hora. Revogar?`,
+      confirmText: 'Revogar',
+      cancelText: 'Cancelar',
+    });
+    if (!ok) return;
+    try {
+      await revogar.mutateAsync({ id, linkId: link.id });
+      notifySuccess('Link revogado.');
+    } catch (e) {
+      const m = mensagemDeErro(e, 'Erro ao revogar o link, tente novamente.');
+      if (m) notifyError(m);
+    }
+  };
+
+  let corpo;
+  if (links.isPending) {
+    corpo = (
+      <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 1 }}>
+        <CircularProgress size={20} aria-hidden />
+        <Typography variant="body2">Carregando links…</Typography>
+      </Box>
+    );
+  } else if (links.isError) {
+    corpo = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void links.refetch()}>
+            Tentar de novo
+          </Button>
+        }
+      >
+        {erroCarregar('os links')}
+      </Alert>
+    );
+  } else if (links.data.length === 0) {
+    corpo = <Typography color="text.secondary">Nenhum link ativo.</Typography>;
+  } else {
+    corpo = (
+      <Stack component="ul" aria-labelledby={titleId} spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {links.data.map((l) => {
+          const ate = formatarDataHora(l.expiraEm);
+          return (
+            <Box
+              component="li"
+              key={l.id}
+              sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1, border: 1, borderColor: 'divider', borderRadius: 1 }}
+            >
+              <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>{`Válido até ${ate}`}</Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                  {l.mensagem || 'Sem mensagem'}
+                </Typography>
+              </Box>
+              <Button
+                color="error"
+                size="small"
+                aria-label={`Revogar link válido até ${ate}`}
+                onClick={() => void revogarLink(l)}
+                disabled={revogar.isPending}
+                sx={{ minHeight: 44, flexShrink: 0 }}
+              >
+                Revogar
+              </Button>
+            </Box>
+          );
+        })}
+      </Stack>
+    );
+  }
+
+  return (
+    <Box component="section" aria-labelledby={titleId}>
+      <Typography id={titleId} variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+        Links ativos
+      </Typography>
+      {corpo}
+    </Box>
+  );
+}
