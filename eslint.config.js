@@ -109,7 +109,7 @@ export default tseslint.config(
   },
   {
     // The build config runs in Node (it precompresses the build with node:zlib); the app code does not.
-    files: ['apps/web/vite.config.ts'],
+    files: ['apps/web/vite.config.ts', 'apps/web/vite.compressao.ts', 'apps/web/vite.publico.config.ts'],
     languageOptions: { globals: { ...globals.node } },
     rules: {
       'no-restricted-imports': [

@@ -43,9 +43,14 @@ async function centro(alvo: Locator) {
 
 /** Opens the zone editor from the menu (a phone opens the menu first). */
 async function novaZona(page: Page, celular = false) {
-  if (celular) await page.getByRole('button', { name: 'Abrir menu' }).click();
-  await page.getByRole('link', { name: 'Zonas seguras' }).click();
-  await expect(page.getByRole('table', { name: 'Zonas seguras' })).toBeVisible();
+  // On a phone: the bottom bar, and the zones as a list of cards.
+  if (celular) {
+    await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Zonas' }).tap();
+    await expect(page.getByRole('list', { name: 'Zonas seguras' })).toBeVisible();
+  } else {
+    await page.getByRole('link', { name: 'Zonas seguras' }).click();
+    await expect(page.getByRole('table', { name: 'Zonas seguras' })).toBeVisible();
+  }
   await page.getByRole('link', { name: 'Nova zona' }).click();
   await expect(page.getByRole('form', { name: 'Cadastrar' })).toBeVisible();
   // The pet, where it is now: the map starts there.
@@ -182,7 +187,7 @@ test('on a 390×844 phone, the editor draws and edits zones by touch', async ({ 
     await arrastarComToque(page, borda, { x: borda.x + 50, y: borda.y });
     await expect.poll(async () => Number(await campo(page, /^Raio/).inputValue())).toBeGreaterThan(raio * 1.4);
     await salvarZona(page, 'Escola');
-    await expect(page.getByRole('row').filter({ hasText: 'ESCOLA' })).toContainText('Círculo de');
+    await expect(page.getByRole('listitem').filter({ hasText: 'ESCOLA' })).toContainText('Círculo de');
 
     // A polygon: four taps around the pet, then Concluir.
     await page.getByRole('link', { name: 'Nova zona' }).tap();
@@ -206,7 +211,7 @@ test('on a 390×844 phone, the editor draws and edits zones by touch', async ({ 
     await page.getByRole('button', { name: 'Concluir polígono' }).tap();
     await expect(page.getByText('Polígono com 4 pontos. Arraste os pontos no mapa para ajustar.')).toBeVisible();
     await salvarZona(page, 'Parque');
-    await expect(page.getByRole('row').filter({ hasText: 'PARQUE' })).toContainText('Polígono de 4 pontos');
+    await expect(page.getByRole('listitem').filter({ hasText: 'PARQUE' })).toContainText('Polígono de 4 pontos');
   } finally {
     await page.context().close();
   }

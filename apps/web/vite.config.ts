@@ -1,52 +1,19 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, transformWithOxc, type Plugin } from 'vite';
 // Relative, not @rastro/shared: the config's bundler inlines relative imports and leaves packages to
 // Node, which does not load TypeScript.
 import { COOKIE_DIAS } from '../../packages/shared/src/constants';
 import { MSG } from '../../packages/shared/src/messages';
+import { precompress } from './vite.compressao';
 
 /** Where the API listens in development (apps/server, PORT 8080). */
 const API_TARGET = 'http://localhost:8080';
 
 const proxied = ['/api', '/oauth', '/users', '/health', '/docs'] as const;
-
-const gz = promisify(gzip);
-const br = promisify(brotliCompress);
-
-/**
- * Writes `.gz` and `.br` next to each text file of the build; the server (@fastify/static with
- * `preCompressed`) sends them to clients that accept the encoding. Built once, at the highest levels.
- */
-function precompress(): Plugin {
-  const compressible = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
-  return {
-    name: 'rastro-precompress',
-    apply: 'build',
-    async writeBundle(options, bundle) {
-      const dir = options.dir ?? 'dist';
-      await Promise.all(
-        Object.keys(bundle)
-          .filter((file) => compressible.test(file) && !file.startsWith('.vite/'))
-          .map(async (file) => {
-            const full = path.join(dir, file);
-            const raw = await readFile(full);
-            if (raw.length < 1024) return;
-            const [g, b] = await Promise.all([
-              gz(raw, { level: 9 }),
-              br(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-            ]);
-            await Promise.all([writeFile(`${full}.gz`, g), writeFile(`${full}.br`, b)]);
-          }),
-      );
-    },
-  };
-}
 
 /** What the login drawn in the HTML says and sends (login-estatico.html's RASTRO_LOGIN); the rest is React's. */
 function configDoLoginEstatico(mode: string) {

@@ -63,6 +63,38 @@ export async function construirWeb(dir: string): Promise<Build> {
 }
 
 /**
+ * The share link's public page (apps/web/vite.publico.config.ts), built after the app into the same
+ * directory, as `npm run build` does, with a manifest of its own.
+ */
+export async function construirPublico(dir: string): Promise<Build> {
+  const modulos = new Map<string, string[]>();
+  await build({
+    root: WEB,
+    configFile: path.join(WEB, 'vite.publico.config.ts'),
+    mode: 'production',
+    logLevel: 'warn',
+    plugins: [coletorDeModulos(modulos)],
+    build: {
+      outDir: dir,
+      emptyOutDir: false,
+      manifest: 'publico-manifest.json',
+      sourcemap: false,
+      reportCompressedSize: false,
+      rolldownOptions: { checks: { bundlerTimings: false } },
+    },
+  });
+  const manifest = JSON.parse(await readFile(path.join(dir, 'publico-manifest.json'), 'utf8')) as Manifest;
+  return { dir, manifest, modulos };
+}
+
+/** The JavaScript the public page downloads: its entry and everything that entry imports. */
+export const jsDoPublico = (b: Build): Promise<JsDaRota> =>
+  somar(
+    b,
+    [...fecho(b.manifest, ['publico.html'], true)].map((k) => b.manifest[k]?.file ?? ''),
+  );
+
+/**
  * Manifest keys reachable from `inicio` through static imports (and dynamic ones, if asked, except
  * those of the `daEntrada` chunks: the router's imports of every page live there).
  */

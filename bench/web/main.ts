@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { lerArgs } from '../lib/args';
 import { imprimir, nota } from '../lib/report';
-import { construirWeb, jsDaRota, modulosDoPacote, rota, todoJs } from './bundle';
+import { construirPublico, construirWeb, jsDaRota, jsDoPublico, modulosDoPacote, rota, todoJs } from './bundle';
 import { escreverPaginaBase, PAGINA_BASE } from './estatico';
 import { medirLcp } from './lcp';
 import { medirMapa } from './mapa';
@@ -49,6 +49,11 @@ async function medirBundle(dir: string) {
     throw new Error('@mui/x-charts não encontrado no dashboard: a busca por módulos falhou');
   if (modulosDoPacote(b, editorDeZona.arquivos, '@geoman-io/leaflet-geoman-free').length === 0)
     throw new Error('geoman não encontrado no editor de zonas: a busca por módulos falhou');
+  // The share link's page (issue #19) is its own build, into the same directory, as `npm run build` does.
+  const bPublico = await construirPublico(dir);
+  const publico = await jsDoPublico(bPublico);
+  if (modulosDoPacote(bPublico, publico.arquivos, 'leaflet').length === 0)
+    throw new Error('leaflet não encontrado na página pública: a busca por módulos falhou');
   const maiores = login.arquivos
     .map((f, i) => ({ f: path.basename(f), gzip: login.gzipPorArquivo[i] ?? 0 }))
     .sort((x, y) => y.gzip - x.gzip)
@@ -64,6 +69,14 @@ async function medirBundle(dir: string) {
     unidade: 'kB',
     orcamento: { op: '<=', valor: 200 },
     base: kB(tudo.gzip),
+  });
+  // A page anyone opens from a link on a phone: small, the map included; against the login's JavaScript.
+  imprimir({
+    nome: 'web.public_link_js_gzip',
+    valor: Math.round(kB(publico.gzip) * 10) / 10,
+    unidade: 'kB',
+    orcamento: { op: '<=', valor: 120 },
+    base: kB(login.gzip),
   });
   imprimir({
     nome: 'web.login_js_with_captcha_gzip',

@@ -134,11 +134,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
 
 /** The login route's page, drawn in its HTML before any script runs (apps/web/vite.config.ts). */
 const ROTA_LOGIN = '/auth/login';
+/** `/p/<token>`: the public page of a share link. */
+const ROTA_PUBLICA = /^\/p\/[^/]+\/?$/;
 
 /** The built SPA at `/`, with index.html for every client-side route; JSON 404 for the rest. */
 async function registerWeb(app: AppInstance, dist: string, producao: boolean) {
   const temWeb = existsSync(path.join(dist, 'index.html'));
   const temLogin = existsSync(path.join(dist, 'login.html'));
+  // A share link's page (issue #19): its own small build, not the app.
+  const temPublico = existsSync(path.join(dist, 'publico.html'));
   // preCompressed: the build writes .br/.gz next to its JS, CSS and HTML (apps/web/vite.config.ts).
   // Source maps (built hidden: the bundles do not point at them) are for developers, not served in production.
   const servir = producao ? (caminho: string) => !caminho.endsWith('.map') : undefined;
@@ -156,6 +160,11 @@ async function registerWeb(app: AppInstance, dist: string, producao: boolean) {
     const rotaDoSpa = req.method === 'GET' && !ehDaApi(url) && path.extname(url) === '';
     if (!temWeb || !rotaDoSpa) return reply.code(404).send({ status: 404, message: MSG.naoEncontrado });
     void reply.header('cache-control', 'no-cache');
+    if (temPublico && ROTA_PUBLICA.test(url)) {
+      // The token is in the address: no search engine keeps it.
+      void reply.header('x-robots-tag', 'noindex');
+      return reply.sendFile('publico.html', { cacheControl: false });
+    }
     // cacheControl: false, or send() would replace the no-cache above with 'public, max-age=0'.
     return reply.sendFile(temLogin && url === ROTA_LOGIN ? 'login.html' : 'index.html', { cacheControl: false });
   });

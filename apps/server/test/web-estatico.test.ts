@@ -17,6 +17,9 @@ const LOGIN = HTML.replace(
   `<div id="root"><main id="login-estatico"><h1>Fazer login</h1><form></form></main><script>${SCRIPT_DO_LOGIN}</script></div>`,
 );
 
+/** A share link's page (its own build: apps/web/vite.publico.config.ts). */
+const PUBLICO = HTML.replace('<div id="root"></div>', '<main id="publico"></main>');
+
 describe('web build: precompressed JS and HTML', () => {
   let app: TestApp;
   beforeAll(async () => {
@@ -25,6 +28,7 @@ describe('web build: precompressed JS and HTML', () => {
     for (const [arquivo, texto] of [
       ['index.html', HTML],
       ['login.html', LOGIN],
+      ['publico.html', PUBLICO],
       ['assets/app.js', JS],
     ] as const) {
       const bruto = Buffer.from(texto);
@@ -75,6 +79,17 @@ describe('web build: precompressed JS and HTML', () => {
     }
     // Every other route keeps the empty index (a login card there would flash before the page).
     expect((await app.inject({ url: '/auth/password-reset' })).body).toBe(HTML);
+  });
+
+  it('sends a share link’s address its own page, kept out of search engines; nothing else under /p/', async () => {
+    const res = await app.inject({ url: `/p/${'a'.repeat(43)}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(PUBLICO);
+    expect(res.headers['x-robots-tag']).toBe('noindex');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect((await app.inject({ url: '/p/a/b' })).body).toBe(HTML);
+    expect((await app.inject({ url: '/user/mapa' })).body).toBe(HTML);
   });
 
   it("lets exactly the login page's inline script run, by its hash in the CSP (no 'unsafe-inline')", async () => {
