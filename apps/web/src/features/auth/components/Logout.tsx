@@ -5,8 +5,13 @@ import { Spinner } from '@/components/Spinner';
 import { paths } from '@/paths';
 import { useLogout } from '../api/logout';
 
+interface LogoutProps {
+  /** Runs first, while the token is still valid (this device's push alerts end). Never holds the logout on failure. */
+  antesDeSair?: () => Promise<void>;
+}
+
 /** 'Sair': revokes the token, clears the session and goes to the login. */
-export function Logout() {
+export function Logout({ antesDeSair }: LogoutProps) {
   const { mutateAsync } = useLogout();
   const navigate = useNavigate();
   const started = useRef(false);
@@ -14,8 +19,11 @@ export function Logout() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void mutateAsync().finally(() => navigate(paths.auth.login.getHref(), { replace: true }));
-  }, [mutateAsync, navigate]);
+    void (antesDeSair?.() ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => mutateAsync())
+      .finally(() => navigate(paths.auth.login.getHref(), { replace: true }));
+  }, [mutateAsync, navigate, antesDeSair]);
 
   return <Spinner label={MSG.aguarde} showLabel />;
 }
