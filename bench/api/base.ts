@@ -26,7 +26,8 @@ const SITUACAO_EFETIVA = `(case when r.situacao = 'ALERTA' and r.alerta_ate <= n
 
 /** localizacoes/repository.ts ultimasPosicoes({usuarioId}). */
 const SQL_ATUAL = `select ur.id, ur.rastreador_id, ur.usuario_id, ur.descricao,
-    r.bateria, r.situacao_energia, l.tipo, l.data_hora, l.latitude, l.longitude, l.precisao, l.velocidade
+    r.bateria, r.situacao_energia, l.tipo, l.data_hora, l.latitude, l.longitude, l.precisao, l.velocidade,
+    ur.perdido_desde, ur.perdido_ate
   from usuario_rastreadores ur
   join rastreadores r on r.id = ur.rastreador_id
   join lateral (
@@ -34,7 +35,7 @@ const SQL_ATUAL = `select ur.id, ur.rastreador_id, ur.usuario_id, ur.descricao,
     where rastreador_id = ur.rastreador_id and latitude is not null and not futura
     order by data_hora desc limit 1
   ) l on true
-  where ur.usuario_id = $1
+  where (ur.usuario_id = $1 or exists (select 1 from guardioes g where g.usuario_rastreador_id = ur.id and g.usuario_id = $1))
   order by ur.descricao, ur.id`;
 
 /** zonas/repository.ts foraDeZonas({usuarioId}): the zones each tracker is outside of. */
@@ -50,12 +51,17 @@ const SQL_VINCULO = `select ur.id, ur.usuario_id, r.id as rastreador_id, r.imei,
     ur.data_cadastro, r.ultima_comunicacao, ${SITUACAO_EFETIVA} as situacao, r.situacao_energia, ur.economia_bateria,
     ur.ultra_economia_bateria, ur.peri_ultra_econ_bateria
   from usuario_rastreadores ur inner join rastreadores r on r.id = ur.rastreador_id
-  where ur.id = $1 and ur.usuario_id = $2`;
+  where ur.id = $1 and (ur.usuario_id = $2 or exists (select 1 from guardioes g where g.usuario_rastreador_id = ur.id and g.usuario_id = $2))`;
 
 /** localizacoes/repository.ts historico(). */
 const SQL_HISTORICO = `select id, tipo, data_hora, latitude, longitude, velocidade, curso, precisao from localizacoes
   where rastreador_id = $1 and latitude is not null and not futura and data_hora >= $2 and data_hora <= $3
   order by data_hora asc, id asc limit 20000`;
+
+/** atividade/repository.ts diasDoRastreador(): the period's days with activity, by primary key. */
+const SQL_ATIVIDADE = `select to_char(data, 'YYYY-MM-DD') as data, distancia_metros as "distanciaMetros", segundos_ativos as "segundosAtivos",
+    segundos_repouso as "segundosRepouso"
+  from atividade_dias where rastreador_id = $1 and data between $2::date and $3::date`;
 
 /** rastreadores/repository.ts listar({page, size}) ordered by id: the page's ids and their joins, with the total. */
 const SQL_LISTA = `select r.id, r.imei, r.protocolo, ${SITUACAO_EFETIVA} as situacao, r.situacao_energia, r.bateria, r.data_cadastro, r.chip_id,
@@ -98,7 +104,11 @@ function marcador(
   energia: string,
   l: Posicao,
   foraDeZonas: string[] = [],
+  perdido: { perdido_desde: Date | null; perdido_ate: Date | null } = { perdido_desde: null, perdido_ate: null },
 ) {
+  const { perdido_desde: desde, perdido_ate: ate } = perdido;
+  const modoPerdido =
+    desde && ate && ate.getTime() > Date.now() ? { ativo: true as const, desde: desde.toISOString(), ate: ate.toISOString() } : null;
   const situacaoEnergia = energia as SituacaoEnergia;
   return {
     id,
@@ -115,6 +125,7 @@ function marcador(
     precisao: l.precisao,
     velocidade: l.velocidade,
     foraDeZonas,
+    modoPerdido,
   };
 }
 
@@ -129,16 +140,19 @@ servirNoFilho(async () => {
   type Q = Record<string, string | undefined>;
 
   type Vinculo = { id: number; rastreador_id: number; descricao: string; bateria: number | null; situacao_energia: string };
+  type Perdido = { perdido_desde: Date | null; perdido_ate: Date | null };
 
   app.get('/atual', async (req) => {
     const usuarioId = numero((req.query as Q).usuarioId);
     const [{ rows }, zonas] = await Promise.all([
-      pool.query<Vinculo & Posicao>({ name: 'atual', text: SQL_ATUAL, values: [usuarioId] }),
+      pool.query<Vinculo & Posicao & Perdido>({ name: 'atual', text: SQL_ATUAL, values: [usuarioId] }),
       pool.query<{ rastreador_id: number; nome: string }>({ name: 'fora', text: SQL_FORA, values: [usuarioId] }),
     ]);
     const fora = new Map<number, string[]>();
     for (const z of zonas.rows) fora.set(z.rastreador_id, [...(fora.get(z.rastreador_id) ?? []), z.nome]);
-    return rows.map((r) => marcador(r.id, r.rastreador_id, r.id, r.descricao, r.bateria, r.situacao_energia, r, fora.get(r.rastreador_id)));
+    return rows.map((r) =>
+      marcador(r.id, r.rastreador_id, r.id, r.descricao, r.bateria, r.situacao_energia, r, fora.get(r.rastreador_id), r),
+    );
   });
 
   app.get('/historico', async (req, reply) => {
@@ -151,6 +165,32 @@ servirNoFilho(async () => {
       values: [link.rastreador_id, q.dataInicial, q.dataFinal],
     });
     return rows.map((l) => marcador(Number(l.id), link.rastreador_id, link.id, link.descricao, link.bateria, link.situacao_energia, l));
+  });
+
+  app.get('/atividade', async (req, reply) => {
+    const q = req.query as Q;
+    const link = (await pool.query<Vinculo>(SQL_VINCULO, [numero(q.usuarioRastreadorId), numero(q.usuarioId)])).rows[0];
+    if (!link) return reply.code(404).send({ status: 404 });
+    const de = q.dataInicial ?? '';
+    const ate = q.dataFinal ?? '';
+    const { rows } = await pool.query<{ data: string; distanciaMetros: number; segundosAtivos: number; segundosRepouso: number }>({
+      name: 'atividade',
+      text: SQL_ATIVIDADE,
+      values: [link.rastreador_id, de, ate],
+    });
+    const porDia = new Map(rows.map((r) => [r.data, r]));
+    const dias = [];
+    for (let t = Date.parse(`${de}T00:00:00Z`); t <= Date.parse(`${ate}T00:00:00Z`); t += 86_400_000) {
+      const data = new Date(t).toISOString().slice(0, 10);
+      const r = porDia.get(data);
+      dias.push({
+        data,
+        distanciaMetros: Math.round(r?.distanciaMetros ?? 0),
+        minutosAtivos: Math.round((r?.segundosAtivos ?? 0) / 60),
+        minutosRepouso: Math.round((r?.segundosRepouso ?? 0) / 60),
+      });
+    }
+    return dias;
   });
 
   type Linha = {

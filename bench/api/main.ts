@@ -13,13 +13,13 @@ import { iniciarPostgresTemp, type PostgresTemp } from '../lib/postgres-temp';
 import { imprimir, nota } from '../lib/report';
 import { aRitmo, disparar, resumir, type Gerador, type Resumo, type Rodada } from './carga';
 import { ENV_POOL, ENV_URL, type AvisoAlvo } from './mensagens';
-import { lerBaseDe, semear, type Base } from './semear';
+import { diaEmSaoPaulo, lerBaseDe, semear, type Base } from './semear';
 
 /**
  * bench/api: the real API server (buildApp in a child process, ROLE=api) on a throwaway
  * PostgreSQL loaded by COPY with owners, trackers and their tracks, under 100 keep-alive
  * connections with real bearer tokens, for four read endpoints: the map's current positions,
- * a 24 h history (1,440 points), the admin tracker list page and the dashboard totals. The
+ * a 24 h history (1,440 points), a pet's 30 days of activity, the admin tracker list page and the dashboard totals. The
  * baseline, measured in the same run, is a bare Fastify app running the same SQL through `pg`.
  */
 
@@ -36,6 +36,8 @@ const P = {
 const POOL = 10;
 /** A day of one position a minute. */
 const PONTOS_24H = 1440;
+/** The activity tab's longer chart. */
+const DIAS_ATIVIDADE_LIDOS = 30;
 
 function opcao<K extends string>(flag: string, chave: K): Partial<Record<K, number>> {
   const i = process.argv.indexOf(flag);
@@ -106,7 +108,7 @@ async function tokens(database: Database, usuarios: readonly number[]): Promise<
 }
 
 interface Endpoint {
-  nome: 'atual' | 'historico' | 'lista' | 'totais';
+  nome: 'atual' | 'historico' | 'atividade' | 'lista' | 'totais';
   descricao: string;
   servidor: Gerador;
   base: Gerador;
@@ -129,6 +131,9 @@ function endpoints(s: Base, tokensDonos: readonly string[], tokenAdmin: string):
     return v[Math.floor(k / n) % v.length] ?? 0;
   };
   const totalRastreadores = s.vinculosPorDono.reduce((a, v) => a + v.length, 0);
+  // The activity tab's 30 days, ending on the track's last day in São Paulo.
+  const diaFinal = diaEmSaoPaulo(s.t0);
+  const diaInicial = new Date(Date.parse(`${diaFinal}T00:00:00Z`) - (DIAS_ATIVIDADE_LIDOS - 1) * 86_400_000).toISOString().slice(0, 10);
   const paginas = Math.ceil(totalRastreadores / 10);
   const lista = (x: unknown) => (Array.isArray(x) ? x.length : -1);
   const conteudo = (x: unknown) => lista((x as { content?: unknown }).content);
@@ -158,6 +163,20 @@ function endpoints(s: Base, tokensDonos: readonly string[], tokenAdmin: string):
       p99: 60,
       itens: lista,
       esperado: PONTOS_24H,
+    },
+    {
+      nome: 'atividade',
+      descricao: `atividade de um pet, ${DIAS_ATIVIDADE_LIDOS} dias`,
+      servidor: (k) => ({
+        path: `/api/usuarios/rastreadores/${vinculo(k)}/atividade?dataInicial=${diaInicial}&dataFinal=${diaFinal}`,
+        headers: bearer(tokensDonos[dono(k)] ?? ''),
+      }),
+      base: (k) => ({
+        path: `/atividade?usuarioId=${s.donos[dono(k)]}&usuarioRastreadorId=${vinculo(k)}&dataInicial=${diaInicial}&dataFinal=${diaFinal}`,
+      }),
+      p99: 25,
+      itens: lista,
+      esperado: DIAS_ATIVIDADE_LIDOS,
     },
     {
       nome: 'lista',

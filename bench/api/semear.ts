@@ -173,6 +173,39 @@ async function* posicoes(rastreadores: readonly number[], minutos: number, t0: D
   }
 }
 
+/** The day (YYYY-MM-DD) an instant falls on in São Paulo (APP_TIMEZONE's default). */
+export const diaEmSaoPaulo = (t: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(t);
+
+/** Days of daily activity per tracker, ending on t0's day: the longest period one read may ask for. */
+export const DIAS_ATIVIDADE = 92;
+
+/**
+ * The daily activity aggregates (`atividade_dias`) of every tracker for the last 92 days. The track
+ * covers only a day or two, so the days are synthetic (a walk of 0–6 km, its minutes, the rest),
+ * one row per tracker and day, as the aggregator leaves them.
+ */
+async function atividade(client: pg.Client, rastreadores: readonly number[], t0: Date) {
+  const rnd = mulberry32(92);
+  const ultimo = Date.parse(`${diaEmSaoPaulo(t0)}T00:00:00Z`);
+  async function* linhas() {
+    for (let d = DIAS_ATIVIDADE - 1; d >= 0; d--) {
+      const dia = new Date(ultimo - d * 86_400_000).toISOString().slice(0, 10);
+      let bloco = '';
+      for (const id of rastreadores) {
+        const metros = rnd() * 6000;
+        const ativos = (metros / 4000) * 3600;
+        bloco += `${id}\t${dia}\t${metros.toFixed(1)}\t${ativos.toFixed(0)}\t${(rnd() * 16 * 3600).toFixed(0)}\n`;
+      }
+      yield bloco;
+    }
+  }
+  await copiar(
+    client,
+    'COPY atividade_dias (rastreador_id, data, distancia_metros, segundos_ativos, segundos_repouso) FROM STDIN',
+    linhas(),
+  );
+}
+
 const COPY_LOCALIZACOES =
   'COPY localizacoes (rastreador_id, tipo, data_hora, latitude, longitude, velocidade, curso, precisao, satelites, mac_address, nivel_sinal, codigo_pais, rede, codigo_area, identificador_torre) FROM STDIN';
 
@@ -210,6 +243,7 @@ export async function semear(url: string, c: Carga, paralelo = 2): Promise<Semea
       ),
     );
     const msPosicoes = performance.now() - inicio;
+    await atividade(principal, rastreadores, t0);
     // ANALYZE for the planner, and VACUUM for the visibility map: the state autovacuum leaves a
     // table in after a bulk load, and no autovacuum of 10 M rows running under the measurements.
     const v0 = performance.now();

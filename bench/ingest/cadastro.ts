@@ -116,3 +116,14 @@ export async function estadosDoGrupo(database: Database, g: Grupo) {
   );
   return r ?? { estados: 0, pares: 0 };
 }
+
+/** What daily activity wrote for a group: trackers with a state, days aggregated, metres added. */
+export async function atividadeDoGrupo(database: Database, g: Grupo) {
+  const [r] = await consultar<{ estados: number; dias: number; metros: number }>(
+    database.db,
+    sql`select (select count(*)::int from atividade_estados where rastreador_id between ${g.primeiro} and ${g.ultimo}) as estados,
+               (select count(*)::int from atividade_dias where rastreador_id between ${g.primeiro} and ${g.ultimo}) as dias,
+               (select coalesce(sum(distancia_metros), 0)::float8 from atividade_dias where rastreador_id between ${g.primeiro} and ${g.ultimo}) as metros`,
+  );
+  return r ?? { estados: 0, dias: 0, metros: 0 };
+}

@@ -10,7 +10,7 @@ import { imprimir, nota } from '../lib/report';
 import { dormir, percentil } from '../lib/stats';
 import { etapasDosAlertas } from './alertas';
 import { baseCopy } from './base';
-import { cadastrarFamilias, estadosDoGrupo, registrarRastreadores, semearNiveis, tokens } from './cadastro';
+import { atividadeDoGrupo, cadastrarFamilias, estadosDoGrupo, registrarRastreadores, semearNiveis, tokens } from './cadastro';
 import { Filho } from './filho';
 import { casa } from './lugares';
 import { ENV_URL, type AvisoApi, type Pedido, type PedidoFugas, type Resposta, type RespostaFugas } from './mensagens';
@@ -19,11 +19,13 @@ import { notaCpu, perdidas, somar, trecho, type Ctx, type Trecho } from './trech
 /**
  * bench/ingest: a real GatewayTopin on a throwaway PostgreSQL, fed by simulated devices in a
  * child process over TCP. Measures positions persisted per second (rows in the database over
- * the measured window), without and with safe zones, device-side reply latency, positions
+ * the measured window), without and with safe zones and daily activity, device-side reply latency, positions
  * acknowledged but not stored, how fast a zone alert reaches its owner's socket, and how many
  * idle logged-in connections one gateway holds. The baseline of the throughput is a bulk
  * `COPY … FROM STDIN` of as many rows into the same table in the same run; the baseline of the
  * throughput with zones is the throughput without them, measured in turns with it (A, B, A, B, … A).
+ * Daily activity (issue #20) is folded into that comparison: off in A's stretches, on in B's (where
+ * every position is also added to its pet's day), so B/A is the cost of both.
  */
 
 const { quick } = lerArgs();
@@ -201,12 +203,15 @@ async function main() {
     fugas.avisar({ tipo: 'correr' });
     const c: Ctx = { database, disp, fugas, pgPid: pg.pid, apiPid: api.pid };
     const fatia = P.medidaS / P.turnos;
+    const gw = gateway;
+    gw.ligarAtividade(false);
     const trechosA = [await trecho(c, 'sem zonas', semZonas, P.aquecimentoS, fatia / 2)];
     const trechosB: Trecho[] = [];
     const bd = database;
     let largada = { estados: 0, pares: 0 };
     let ociosoMs = 0;
     for (let k = 0; k < P.turnos; k++) {
+      gw.ligarAtividade(true);
       trechosB.push(
         await trecho(c, 'com zonas', comZonas, k === 0 ? Math.max(P.trocaS, P.aquecimentoS / 2) : P.trocaS, fatia, async () => {
           if (k === 0) largada = await estadosDoGrupo(bd, comZonas);
@@ -215,10 +220,15 @@ async function main() {
       // Whatever evaluation is left is done before A counts (it would be B's work in A's time).
       const t = performance.now();
       await gateway.zonasOciosas();
+      await gateway.atividadeOciosa();
       ociosoMs = Math.max(ociosoMs, performance.now() - t);
+      gw.ligarAtividade(false);
       trechosA.push(await trecho(c, 'sem zonas', semZonas, P.trocaS, k === P.turnos - 1 ? fatia / 2 : fatia));
     }
     const estados = await estadosDoGrupo(database, comZonas);
+    gw.ligarAtividade(true);
+    const atividade = await atividadeDoGrupo(database, comZonas);
+    if (atividade.estados === 0) throw new Error('nenhum estado de atividade gravado: a agregação não rodou');
     await fugas.pedir({ tipo: 'parar' }, 'paradas');
     const alertas = await fugas.pedir({ tipo: 'contar' }, 'contadas');
     await fugas.pedir({ tipo: 'fechar' }, 'fechadas');
@@ -235,7 +245,8 @@ async function main() {
       `em turnos (a máquina é dividida e a sua carga muda: uma rajada de outro trabalho cai nos dois), ${P.medidaS} s de cada, os pets que fogem andando o tempo todo: ` +
         `sem zonas ${trechosA.map((x) => Math.round(porS(x))).join(', ')} pos/s; com zonas ${trechosB.map((x) => Math.round(porS(x))).join(', ')} pos/s; ` +
         `5 zonas por rastreador (3 círculos, 2 polígonos de 20 vértices; 3 contêm a casa); estados gravados ${largada.estados} de ${estados.pares} pares no começo da janela, ${estados.estados} no fim; ` +
-        `avaliação pendente no fim de uma janela com zonas: até ${Math.round(ociosoMs)} ms; confirmadas: ${perdasA.confirmadas} sem zonas, ${perdasB.confirmadas} com`,
+        `avaliação pendente no fim de uma janela com zonas: até ${Math.round(ociosoMs)} ms; confirmadas: ${perdasA.confirmadas} sem zonas, ${perdasB.confirmadas} com; ` +
+        `atividade (só nas janelas com zonas): ${atividade.estados} rastreadores com estado, ${atividade.dias} dias agregados, ${Math.round(atividade.metros)} m somados`,
     );
     if (estados.estados < estados.pares)
       throw new Error(`só ${estados.estados} de ${estados.pares} estados de zona gravados: a avaliação não rodou`);

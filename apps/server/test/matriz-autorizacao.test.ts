@@ -20,9 +20,14 @@ import { iniciarViaCep } from './viacep-fake';
  * fails the last test.
  */
 
-type Quem = 'anonimo' | 'a' | 'b' | 'semCodigo' | 'admin';
-/** 'ok' = 2xx; 'publico' = 2xx for everyone, no login needed; a number = that status. */
-type Resultado = 'ok' | 'publico' | 401 | 403 | 404;
+type Quem = 'anonimo' | 'a' | 'b' | 'semCodigo' | 'admin' | 'guardiao';
+/** A refusal with its own pt-BR message (a co-guardian told only the owner may do it). */
+interface Recusa {
+  status: 400 | 403 | 410;
+  message: string;
+}
+/** 'ok' = 2xx; 'publico' = 2xx for everyone, no login needed; a number = that status; or a refusal with its message. */
+type Resultado = 'ok' | 'publico' | 401 | 403 | 404 | Recusa;
 type Esperado = Record<Quem, Resultado>;
 type Metodo = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -42,16 +47,24 @@ interface Entrada {
   pedido: (s: Sessao | undefined) => Pedido | Promise<Pedido>;
 }
 
-const QUEM: readonly Quem[] = ['anonimo', 'a', 'b', 'semCodigo', 'admin'];
-const PUBLICO: Esperado = { anonimo: 'publico', a: 'publico', b: 'publico', semCodigo: 'publico', admin: 'publico' };
+/** `guardiao`: G, a co-guardian of A's tracker X (issue #20). */
+const QUEM: readonly Quem[] = ['anonimo', 'a', 'b', 'semCodigo', 'admin', 'guardiao'];
+const PUBLICO: Esperado = { anonimo: 'publico', a: 'publico', b: 'publico', semCodigo: 'publico', admin: 'publico', guardiao: 'publico' };
 /** Any logged user, on their own data. */
-const LOGADO: Esperado = { anonimo: 401, a: 'ok', b: 'ok', semCodigo: 'ok', admin: 'ok' };
+const LOGADO: Esperado = { anonimo: 401, a: 'ok', b: 'ok', semCodigo: 'ok', admin: 'ok', guardiao: 'ok' };
 /** Guarded by `per`: clients 403, an administrator without the code 403. */
-const SO_COM_CODIGO: Esperado = { anonimo: 401, a: 403, b: 403, semCodigo: 403, admin: 'ok' };
-/** A's own resource: everybody else, administrators included, 404. */
-const SO_DO_DONO: Esperado = { anonimo: 401, a: 'ok', b: 404, semCodigo: 404, admin: 404 };
-/** A's resource that `per` may also reach. */
-const DONO_OU_CODIGO: Esperado = { anonimo: 401, a: 'ok', b: 404, semCodigo: 404, admin: 'ok' };
+const SO_COM_CODIGO: Esperado = { anonimo: 401, a: 403, b: 403, semCodigo: 403, admin: 'ok', guardiao: 403 };
+/** A's own resource that is not the tracker (a zone): everybody else, A's co-guardian and administrators included, 404. */
+const SO_DO_DONO: Esperado = { anonimo: 401, a: 'ok', b: 404, semCodigo: 404, admin: 404, guardiao: 404 };
+/** A's tracker: its co-guardian sees and uses it as A does; everybody else 404. */
+const DONO_OU_GUARDIAO: Esperado = { ...SO_DO_DONO, guardiao: 'ok' };
+/** What only the owner may do to A's tracker: its co-guardian is told so (403), everybody else 404. */
+const SO_O_DONO_PODE: Recusa = { status: 403, message: MSG.apenasDonoPode };
+const SO_O_DONO: Esperado = { ...SO_DO_DONO, guardiao: SO_O_DONO_PODE };
+/** A's resource that `per` may also reach (A's account: not A's co-guardian). */
+const DONO_OU_CODIGO: Esperado = { anonimo: 401, a: 'ok', b: 404, semCodigo: 404, admin: 'ok', guardiao: 404 };
+/** A's tracker's data that `per` may also reach, and A's co-guardian as A. */
+const RASTREADOR_OU_CODIGO: Esperado = { ...DONO_OU_CODIGO, guardiao: 'ok' };
 
 let app: TestApp;
 let viacep: Awaited<ReturnType<typeof iniciarViaCep>>;
@@ -89,6 +102,10 @@ const f = {
   chipXNumero: '11987650901',
   /** A's safe zone around X. */
   zona: 0,
+  /** G, co-guardian of X, and the row that makes it so (put back after G leaves). */
+  guardiao: {} as Sessao,
+  guardiaoId: 0,
+  guardiaoHash: sha256('convite-aceito-do-gil'),
 };
 
 /** Each user's own CPF (set by the first save of their account). */
@@ -298,7 +315,7 @@ const matriz: Entrada[] = [
   {
     rota: 'PUT /api/rastreadores/desligar/{id}',
     per: PER.RASTREADORES,
-    esperado: DONO_OU_CODIGO,
+    esperado: { ...DONO_OU_CODIGO, guardiao: SO_O_DONO_PODE },
     pedido: () => ({ url: `/api/rastreadores/desligar/${f.x}` }),
   },
 
@@ -306,7 +323,7 @@ const matriz: Entrada[] = [
   { rota: 'GET /api/usuarios/rastreadores', esperado: LOGADO, pedido: () => ({ url: '/api/usuarios/rastreadores' }) },
   {
     rota: 'POST /api/usuarios/rastreadores',
-    esperado: SO_DO_DONO,
+    esperado: SO_O_DONO,
     pedido: () => ({
       url: '/api/usuarios/rastreadores',
       payload: { id: f.lx, imei: f.imeiX, descricao: 'REX DA ANA', intervaloLocalizacao: 5, periUltraEconBateria: 60 },
@@ -315,21 +332,25 @@ const matriz: Entrada[] = [
   { rota: 'GET /api/usuarios/rastreadores/select', esperado: LOGADO, pedido: () => ({ url: '/api/usuarios/rastreadores/select' }) },
   {
     rota: 'GET /api/usuarios/rastreadores/ultimas-localizacoes',
-    esperado: SO_DO_DONO,
+    esperado: DONO_OU_GUARDIAO,
     pedido: () => ({ url: `/api/usuarios/rastreadores/ultimas-localizacoes?tipoVisualizacao=ATUAL&usuarioRastreadorId=${f.lx}` }),
   },
   {
     rota: 'PUT /api/usuarios/rastreadores/sincronizar',
-    esperado: SO_DO_DONO,
+    esperado: DONO_OU_GUARDIAO,
     pedido: () => ({ url: '/api/usuarios/rastreadores/sincronizar', payload: { usuarioRastreadorId: f.lx } }),
   },
-  { rota: 'GET /api/usuarios/rastreadores/{id}', esperado: SO_DO_DONO, pedido: () => ({ url: `/api/usuarios/rastreadores/${f.lx}` }) },
+  {
+    rota: 'GET /api/usuarios/rastreadores/{id}',
+    esperado: DONO_OU_GUARDIAO,
+    pedido: () => ({ url: `/api/usuarios/rastreadores/${f.lx}` }),
+  },
   ...(
     ['ativar-economia-bateria', 'inativar-economia-bateria', 'ativar-ultra-economia-bateria', 'inativar-ultra-economia-bateria'] as const
   ).map(
     (c): Entrada => ({
       rota: `PUT /api/usuarios/rastreadores/${c}/{id}`,
-      esperado: SO_DO_DONO,
+      esperado: SO_O_DONO,
       pedido: () => ({ url: `/api/usuarios/rastreadores/${c}/${f.lx}` }),
     }),
   ),
@@ -338,13 +359,13 @@ const matriz: Entrada[] = [
   {
     rota: 'GET /api/localizacoes',
     per: PER.RASTREADORES,
-    esperado: DONO_OU_CODIGO,
+    esperado: RASTREADOR_OU_CODIGO,
     pedido: () => ({ url: `/api/localizacoes?rastreadorId=${f.x}&tipoLocalizacao=GPS` }),
   },
   {
     rota: 'GET /api/localizacoes/exportar',
     per: PER.RASTREADORES,
-    esperado: DONO_OU_CODIGO,
+    esperado: RASTREADOR_OU_CODIGO,
     pedido: () => ({
       url: `/api/localizacoes/exportar?rastreadorId=${f.x}&dataInicial=${encodeURIComponent(dia(-1))}&dataFinal=${encodeURIComponent(dia(0))}&formato=gpx`,
     }),
@@ -352,7 +373,7 @@ const matriz: Entrada[] = [
   {
     rota: 'GET /api/baterias',
     per: PER.RASTREADORES,
-    esperado: DONO_OU_CODIGO,
+    esperado: RASTREADOR_OU_CODIGO,
     pedido: () => ({ url: `/api/baterias?rastreadorId=${f.x}` }),
   },
 
@@ -370,29 +391,46 @@ const matriz: Entrada[] = [
   { rota: 'GET /api/zonas/{id}/eventos', esperado: SO_DO_DONO, pedido: () => ({ url: `/api/zonas/${f.zona}/eventos` }) },
   {
     rota: 'GET /api/usuarios/rastreadores/{id}/eventos-zonas',
-    esperado: SO_DO_DONO,
+    esperado: DONO_OU_GUARDIAO,
     pedido: () => ({ url: `/api/usuarios/rastreadores/${f.lx}/eventos-zonas` }),
+  },
+
+  // Daily activity (issue #20): A's tracker only.
+  {
+    rota: 'GET /api/usuarios/rastreadores/{id}/atividade',
+    esperado: DONO_OU_GUARDIAO,
+    pedido: () => ({ url: `/api/usuarios/rastreadores/${f.lx}/atividade?dataInicial=2026-11-01&dataFinal=2026-11-30` }),
+  },
+  {
+    rota: 'GET /api/usuarios/rastreadores/{id}/meta-atividade',
+    esperado: DONO_OU_GUARDIAO,
+    pedido: () => ({ url: `/api/usuarios/rastreadores/${f.lx}/meta-atividade` }),
+  },
+  {
+    rota: 'PUT /api/usuarios/rastreadores/{id}/meta-atividade',
+    esperado: DONO_OU_GUARDIAO,
+    pedido: () => ({ url: `/api/usuarios/rastreadores/${f.lx}/meta-atividade`, payload: { tipo: 'MINUTOS', valor: 30 } }),
   },
 
   // Lost-pet mode and share links: A's tracker only; the link's page is public.
   {
     rota: 'PUT /api/usuarios/rastreadores/{id}/modo-perdido',
-    esperado: SO_DO_DONO,
+    esperado: DONO_OU_GUARDIAO,
     pedido: () => ({ url: `/api/usuarios/rastreadores/${f.lx}/modo-perdido`, payload: { ativo: false } }),
   },
   {
     rota: 'POST /api/usuarios/rastreadores/{id}/links',
-    esperado: SO_DO_DONO,
+    esperado: DONO_OU_GUARDIAO,
     pedido: () => ({ url: `/api/usuarios/rastreadores/${f.lx}/links`, payload: { horas: 1 } }),
   },
   {
     rota: 'GET /api/usuarios/rastreadores/{id}/links',
-    esperado: SO_DO_DONO,
+    esperado: DONO_OU_GUARDIAO,
     pedido: () => ({ url: `/api/usuarios/rastreadores/${f.lx}/links` }),
   },
   {
     rota: 'DELETE /api/usuarios/rastreadores/{id}/links/{linkId}',
-    esperado: SO_DO_DONO,
+    esperado: DONO_OU_GUARDIAO,
     pedido: async () => ({ url: `/api/usuarios/rastreadores/${f.lx}/links/${(await novoLinkDeA('1 hour')).id}` }),
   },
   {
@@ -405,6 +443,38 @@ const matriz: Entrada[] = [
     rota: 'GET /api/publico/links/{token}/eventos',
     esperado: PUBLICO,
     pedido: async () => ({ url: `/api/publico/links/${(await novoLinkDeA('1 second')).token}/eventos` }),
+  },
+
+  // Co-guardians: the owner invites, lists and removes; anyone logged accepts an invite (to B's Y here,
+  // so accepting shows nothing of A); B, Y's owner, may not accept one to Y.
+  {
+    rota: 'POST /api/usuarios/rastreadores/{id}/guardioes',
+    esperado: SO_O_DONO,
+    pedido: (s) => ({
+      url: `/api/usuarios/rastreadores/${f.lx}/guardioes`,
+      payload: { email: `convidado.${s?.id ?? 0}.${++seq}@rastro.test` },
+    }),
+  },
+  {
+    rota: 'GET /api/usuarios/rastreadores/{id}/guardioes',
+    esperado: SO_O_DONO,
+    pedido: () => ({ url: `/api/usuarios/rastreadores/${f.lx}/guardioes` }),
+  },
+  {
+    rota: 'DELETE /api/usuarios/rastreadores/{id}/guardioes/{guardiaoId}',
+    esperado: SO_O_DONO,
+    pedido: async () => ({ url: `/api/usuarios/rastreadores/${f.lx}/guardioes/${(await novoConvite(f.lx)).id}` }),
+  },
+  {
+    // Only a guardian has a row to leave: G leaves (and is put back before the next call).
+    rota: 'DELETE /api/usuarios/rastreadores/{id}/guardioes/eu',
+    esperado: { ...SO_DO_DONO, a: 404, guardiao: 'ok' },
+    pedido: () => ({ url: `/api/usuarios/rastreadores/${f.lx}/guardioes/eu` }),
+  },
+  {
+    rota: 'POST /api/convites/{token}/aceitar',
+    esperado: { ...LOGADO, b: { status: 400, message: MSG.conviteParaOProprioDono } },
+    pedido: async () => ({ url: `/api/convites/${(await novoConvite(f.ly)).token}/aceitar` }),
   },
 
   // Push: each logged user's own browsers.
@@ -470,6 +540,16 @@ const zonaDeA = (nome: string) => ({
   alertarSaida: true,
   alertarEntrada: false,
 });
+
+/** A pending co-guardian invite to an owner's link, with its token. */
+async function novoConvite(vinculoId: number) {
+  const token = novoToken();
+  const [g] = await consultar<{ id: number }>(
+    app.database.db,
+    sql`insert into guardioes (usuario_rastreador_id, email, token_hash, expira_em) values (${vinculoId}, ${`convite.${++seq}@rastro.test`}, ${sha256(token)}, now() + interval '1 day') returning id`,
+  );
+  return { id: g?.id ?? 0, token };
+}
 
 /** A share link of A's tracker X valid for `validade` (an SQL interval), with its token. */
 async function novoLinkDeA(validade: string) {
@@ -563,6 +643,13 @@ beforeAll(async () => {
   };
   f.lx = await vincular(f.a, f.imeiX, 'REX DA ANA');
   f.ly = await vincular(f.b, f.imeiY, 'TOTO DA BIA');
+  // G accepted A's invite to X.
+  f.guardiao = { ...(await criarCliente(app, 'GIL GUARDIAO DO REX')), nome: 'GIL GUARDIAO DO REX' };
+  const [g] = await consultar<{ id: number }>(
+    db,
+    sql`insert into guardioes (usuario_rastreador_id, email, usuario_id, token_hash, expira_em, aceito_em) values (${f.lx}, ${f.guardiao.email}, ${f.guardiao.id}, ${f.guardiaoHash}, now(), now()) returning id`,
+  );
+  f.guardiaoId = g?.id ?? 0;
 
   // Positions, battery history and notifications of both.
   for (const [r, lat] of [
@@ -619,7 +706,7 @@ async function estadoDeA(): Promise<string> {
  * notifications, sessions ended by logout or a password change), so every call starts equal.
  */
 async function restaurar() {
-  const sessoes = [f.a, f.b, f.c, f.admin, ...f.semCodigo.values(), ...f.soCodigo.values()];
+  const sessoes = [f.a, f.b, f.c, f.admin, f.guardiao, ...f.semCodigo.values(), ...f.soCodigo.values()];
   const ids = sql.raw(sessoes.map((s) => s.id).join(','));
   const hashes = sql.raw(sessoes.map((s) => `'${sha256(s.token)}'`).join(','));
   // One statement (data-modifying CTEs): every call of the matrix pays for it.
@@ -629,7 +716,10 @@ async function restaurar() {
     v as (update usuario_rastreadores set economia_bateria = 'F', ultra_economia_bateria = 'F' where id in (${f.lx}, ${f.ly}) and (economia_bateria <> 'F' or ultra_economia_bateria <> 'F') returning 1),
     c as (update chips set situacao = 'A' where id in (${f.chipX}, ${f.chipY}) and situacao <> 'A' returning 1),
     n as (update notificacoes set lida = false where usuario_id in (${f.a.id}, ${f.b.id}) and lida returning 1),
-    t as (update access_tokens set revogado_em = null where token_hash in (${hashes}) and revogado_em is not null returning 1)
+    t as (update access_tokens set revogado_em = null where token_hash in (${hashes}) and revogado_em is not null returning 1),
+    g as (delete from guardioes where id <> ${f.guardiaoId} and usuario_id is not null returning 1),
+    gi as (insert into guardioes (id, usuario_rastreador_id, email, usuario_id, token_hash, expira_em, aceito_em)
+      values (${f.guardiaoId}, ${f.lx}, ${f.guardiao.email}, ${f.guardiao.id}, ${f.guardiaoHash}, now(), now()) on conflict (id) do nothing returning 1)
     select 1`);
 }
 
@@ -651,10 +741,13 @@ function conferir(oQue: string, esperado: Resultado, res: LightMyRequestResponse
     expect(res.statusCode >= 200 && res.statusCode < 300, onde).toBe(true);
     return;
   }
-  expect(res.statusCode, onde).toBe(esperado);
-  const message = { 401: MSG.naoAutenticado, 403: MSG.acessoNegado, 404: MSG.naoEncontrado }[esperado];
+  const { status, message } =
+    typeof esperado === 'object'
+      ? esperado
+      : { status: esperado, message: { 401: MSG.naoAutenticado, 403: MSG.acessoNegado, 404: MSG.naoEncontrado }[esperado] };
+  expect(res.statusCode, onde).toBe(status);
   // A refusal carries no data: only the pt-BR error.
-  expect(res.json(), onde).toEqual({ status: esperado, message });
+  expect(res.json(), onde).toEqual({ status, message });
 }
 
 // ---- the matrix ---------------------------------------------------------------------------------
@@ -671,7 +764,8 @@ describe('matriz de autorização', () => {
       const res = await chamar(e, sessao);
       conferir(`${e.rota} como ${quem}`, esperado, res);
       conhecido = undefined;
-      if (quem === 'a' || quem === 'admin' || esperado === 'publico') continue;
+      // A's co-guardian sees and changes A's tracker as A does, where allowed.
+      if (quem === 'a' || quem === 'admin' || esperado === 'publico' || (quem === 'guardiao' && esperado === 'ok')) continue;
       // Nobody else changes A's rows, queues commands for A's tracker or sees A's data.
       conhecido = await estadoDeA();
       expect(conhecido, `${e.rota} como ${quem} mudou os dados de A`).toBe(antes);

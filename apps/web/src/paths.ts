@@ -12,6 +12,8 @@ const id = (v: number | string) => encodeURIComponent(String(v));
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   privacidade: { path: '/politica-de-privacidade', getHref: () => '/politica-de-privacidade' },
+  /** A co-guardian invite's link, as e-mailed (logged in or not). */
+  convite: { path: '/convite/:token', getHref: (token: string) => `/convite/${encodeURIComponent(token)}` },
   auth: {
     login: {
       path: '/auth/login',
@@ -28,7 +30,11 @@ export const paths = {
       getHref: (token: string) => `/auth/alterar-sua-senha/${encodeURIComponent(token)}`,
     },
     alterarSenha: { path: '/auth/alterar-senha', getHref: () => '/auth/alterar-senha' },
-    signUp: { path: '/auth/sign-up', getHref: () => '/auth/sign-up' },
+    signUp: {
+      path: '/auth/sign-up',
+      /** `convite`: the token of a co-guardian invite the new account accepts (/convite/:token). */
+      getHref: (convite?: string | null) => withQuery('/auth/sign-up', { convite }),
+    },
   },
   admin: {
     root: { path: '/admin', getHref: () => '/admin' },

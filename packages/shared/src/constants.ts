@@ -107,5 +107,8 @@ export const LINK_COMPARTILHADO = {
   rastroHoras: 2,
 } as const;
 
+/** Co-guardians (issue #20): guardians and pending invites per tracker, and how long an invite lasts. */
+export const GUARDIOES = { porRastreador: 10, conviteDias: 7 } as const;
+
 /** Web Push (issue #18). */
 export const PUSH = { inscricoesPorUsuario: 10, endpointMax: 1000 } as const;

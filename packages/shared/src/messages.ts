@@ -96,6 +96,13 @@ export const MSG = {
   linkExpirado: 'Este link expirou',
   linkNaoEncontrado: 'Link não encontrado.',
   horasModoPerdidoInvalidas: 'Informe de 1 a 24 horas.',
+  apenasDonoPode: 'Só o dono do rastreador pode fazer isso.',
+  limiteGuardioes: 'Este rastreador já tem 10 guardiões ou convites pendentes. Remova um para convidar outra pessoa.',
+  jaGuardiao: 'Esta pessoa já é guardiã deste rastreador ou já tem um convite pendente.',
+  conviteParaOProprioDono: 'Você é o dono deste rastreador: convide outra pessoa.',
+  conviteNaoEncontrado: 'Convite não encontrado.',
+  conviteExpirado: 'Este convite expirou ou já foi usado. Peça um novo ao dono do pet.',
+  conviteAceito: 'Convite aceito: o pet já aparece no seu mapa.',
   horasLinkInvalidas: 'Informe de 1 a 168 horas (7 dias).',
   intervaloInvalido: 'O intervalo deve ser de 1 a 120 minutos.',
   periodoUltraInvalido: 'Escolha um dos períodos da lista.',
@@ -127,6 +134,16 @@ export const MSG = {
   // Push notifications (issue #18)
   pushEndpointInvalido: 'O endereço de notificação do navegador deve ser https:// e público.',
   limiteInscricoesPush: 'Você já recebe alertas em 10 aparelhos. Desative um deles para receber neste.',
+  // Daily activity (issue #20).
+  dataAtividadeInvalida: 'Informe a data no formato AAAA-MM-DD.',
+  periodoAtividadeInvertido: 'A data inicial deve ser anterior ou igual à data final.',
+  metaTipoInvalido: 'Escolha metros ou minutos.',
+  metaValorInvalido: 'Informe a meta em números inteiros.',
+  metaMetrosInvalida: 'Informe de 100 a 100.000 metros.',
+  metaMinutosInvalida: 'Informe de 5 a 1.440 minutos.',
+  metaSalva: 'Meta diária salva.',
+  metaRemovida: 'Meta diária removida.',
+  semAtividade: 'Nenhuma atividade registrada neste período.',
 } as const;
 
 export type AcaoSituacao = 'Ativar' | 'Inativar';
@@ -170,6 +187,9 @@ export const idadeMinima = (anos: number) => `A data deve ser maior que ${anos} 
 export const idadeMaxima = (anos: number) => `A data deve ser menor que ${anos} anos.`;
 
 /** A zone transition's notification: "THOR saiu da zona CASA às 14:32". `hora` is HH:mm in APP_TIMEZONE. */
+/** The e-mail of a co-guardian invite and the screens that show a shared tracker. */
+export const compartilhadoPor = (nome: string) => `Compartilhado por ${nome}`;
+
 /** The notifications of lost-pet mode; `ate` is the time it ends ('20:30'). */
 export const notificacaoModoPerdidoInicio = (pet: string, ate: string) => `Modo perdido ativado para ${pet} até ${ate}.`;
 export const notificacaoModoPerdidoFim = (pet: string) => `Modo perdido de ${pet} encerrado.`;
@@ -179,3 +199,16 @@ export const bannerModoPerdido = (pet: string, desde: string) => `${pet} está e
 export const notificacaoZona = (pet: string, tipo: 'ENTRADA' | 'SAIDA', zona: string, hora: string) =>
   `${pet} ${tipo === 'SAIDA' ? 'saiu da' : 'entrou na'} zona ${zona} às ${hora}`;
 export const confirmarExcluirZona = (nome: string) => `Deseja realmente excluir a zona ${nome}?`;
+
+// Daily activity (issue #20)
+
+/** The period of an activity read: at most `dias` days, both ends included. */
+export const periodoAtividadeMaximo = (dias: number) => `O período deve ter no máximo ${dias} dias.`;
+
+/** The goal's notification: 'THOR atingiu a meta de hoje: 2,0 km.' or '… 45 minutos ativos.' */
+export const notificacaoMetaAtividade = (pet: string, tipo: 'METROS' | 'MINUTOS', valor: number) =>
+  `${pet} atingiu a meta de hoje: ${
+    tipo === 'METROS'
+      ? `${(valor / 1000).toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} km`
+      : `${valor} ${valor === 1 ? 'minuto ativo' : 'minutos ativos'}`
+  }.`;

@@ -264,6 +264,36 @@ export const linksCompartilhados = pgTable(
   (t) => [index('links_compartilhados_vinculo_idx').on(t.usuarioRastreadorId, t.expiraEm)],
 );
 
+/**
+ * Co-guardians of a tracker (issue #20): a pending invite (e-mail, token hash, expiry) until someone
+ * accepts it (`usuarioId`, `aceitoEm`). Goes with the owner's link.
+ */
+export const guardioes = pgTable(
+  'guardioes',
+  {
+    id: serial('id').primaryKey(),
+    usuarioRastreadorId: integer('usuario_rastreador_id')
+      .notNull()
+      .references(() => usuarioRastreadores.id, { onDelete: 'cascade' }),
+    email: varchar('email', { length: 150 }).notNull(),
+    usuarioId: integer('usuario_id').references(() => usuarios.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the invite's single-use token, hex. */
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    expiraEm: tz('expira_em').notNull(),
+    aceitoEm: tz('aceito_em'),
+    dataCadastro: tz('data_cadastro').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('guardioes_vinculo_usuario_idx')
+      .on(t.usuarioRastreadorId, t.usuarioId)
+      .where(sql`${t.usuarioId} is not null`),
+    index('guardioes_usuario_idx')
+      .on(t.usuarioId)
+      .where(sql`${t.usuarioId} is not null`),
+    index('guardioes_vinculo_idx').on(t.usuarioRastreadorId),
+  ],
+);
+
 export const localizacoes = pgTable(
   'localizacoes',
   {
@@ -505,3 +535,46 @@ export const pushFila = pgTable(
   },
   (t) => [index('push_fila_proxima_idx').on(t.proximaTentativa)],
 );
+
+// ---- Daily activity (issue #20, module `atividade`) ----
+
+/** A tracker's activity on one day in APP_TIMEZONE, added to as positions are committed. */
+export const atividadeDias = pgTable(
+  'atividade_dias',
+  {
+    rastreadorId: integer('rastreador_id')
+      .notNull()
+      .references(() => rastreadores.id, { onDelete: 'cascade' }),
+    data: date('data', { mode: 'string' }).notNull(),
+    distanciaMetros: doublePrecision('distancia_metros').notNull().default(0),
+    segundosAtivos: doublePrecision('segundos_ativos').notNull().default(0),
+    segundosRepouso: doublePrecision('segundos_repouso').notNull().default(0),
+    /** The day's goal was reached (and notified) at this time: once per day. */
+    metaAtingidaEm: tz('meta_atingida_em'),
+  },
+  (t) => [primaryKey({ columns: [t.rastreadorId, t.data] })],
+);
+
+/** Where a tracker's activity computation stands (optimistic lock on `versao`). */
+export const atividadeEstados = pgTable('atividade_estados', {
+  rastreadorId: integer('rastreador_id')
+    .primaryKey()
+    .references(() => rastreadores.id, { onDelete: 'cascade' }),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  precisao: real('precisao').notNull(),
+  ancoraEm: tz('ancora_em').notNull(),
+  pendenteDesde: tz('pendente_desde').notNull(),
+  ultimo: tz('ultimo').notNull(),
+  versao: integer('versao').notNull().default(1),
+});
+
+/** The owner's daily goal for a tracker: METROS walked or active MINUTOS. */
+export const atividadeMetas = pgTable('atividade_metas', {
+  usuarioRastreadorId: integer('usuario_rastreador_id')
+    .primaryKey()
+    .references(() => usuarioRastreadores.id, { onDelete: 'cascade' }),
+  tipo: varchar('tipo', { length: 10 }).notNull(),
+  valor: integer('valor').notNull(),
+  dataAtualizacao: tz('data_atualizacao').notNull().defaultNow(),
+});

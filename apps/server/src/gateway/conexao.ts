@@ -194,7 +194,10 @@ export class ConexaoTopin {
             curso: msg.course,
             satelites: msg.satellites,
           };
-          if (await this.deps.servicos.posicoes.gps(r.id, fix)) this.deps.servicos.zonas.gps(r.id, fix);
+          if (await this.deps.servicos.posicoes.gps(r.id, fix)) {
+            this.deps.servicos.zonas.gps(r.id, fix);
+            this.deps.servicos.atividade.gps(r.id, fix);
+          }
           this.deps.eventos.rastreador(r.id);
         }
         this.confirmar(frame);
@@ -207,6 +210,7 @@ export class ConexaoTopin {
         const pos = await this.deps.servicos.posicoes.varredura(r.id, msg.time, { accessPoints: msg.accessPoints, cells: msg.cells });
         if (pos) {
           this.deps.servicos.zonas.varredura(r.id, msg.time, pos);
+          this.deps.servicos.atividade.varredura(r.id, msg.time, pos);
           this.deps.eventos.rastreador(r.id);
         }
         this.confirmar(frame);
@@ -255,11 +259,11 @@ export class ConexaoTopin {
     this.deps.aoEntrar(this);
   }
 
-  /** ALERTA and a notification to whoever owns the tracker now (it may have been linked since login). */
+  /** ALERTA and a notification to whoever sees the tracker now (it may have been linked since login). */
   private async alertar(r: Rastreador, texto: (nome: string) => string) {
-    const donoId = await this.deps.servicos.registrarAlarme(r.id, (descricao) => texto(descricao ?? r.imei));
+    const avisados = await this.deps.servicos.registrarAlarme(r.id, (descricao) => texto(descricao ?? r.imei));
     this.deps.eventos.rastreador(r.id);
-    if (donoId !== null) this.deps.eventos.usuario(donoId);
+    for (const id of avisados) this.deps.eventos.usuario(id);
   }
 
   /**

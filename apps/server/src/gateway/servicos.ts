@@ -8,6 +8,7 @@ import { GravacaoDePosicoes } from '../modules/posicoes/gravacao';
 import { registrarBateria } from '../modules/posicoes/service';
 import { marcarOrigensAlternadas, rastreadorPorImei, registrarComunicacao } from '../modules/rastreadores/dispositivo-service';
 import { AvaliadorDeZonas, OPCOES_ZONAS_PADRAO, type OpcoesZonas } from '../modules/zonas/avaliador';
+import { AgregadorDeAtividade, OPCOES_ATIVIDADE_PADRAO, type OpcoesAtividade } from '../modules/atividade/agregador';
 
 /**
  * Everything the gateway asks of the modules: it decodes frames, calls these and acknowledges,
@@ -18,11 +19,13 @@ export interface ServicosDoGateway {
   posicoes: GravacaoDePosicoes;
   /** Safe zones: told each committed position, decides transitions after the ack. */
   zonas: AvaliadorDeZonas;
+  /** Daily activity: told each committed position, adds it to the day after the ack. */
+  atividade: AgregadorDeAtividade;
   identificar(imei: string): Promise<{ id: number; situacao: string; donoId: number | null; descricao: string | null } | undefined>;
   registrarComunicacao(rastreadorId: number): Promise<void>;
   registrarBateria(rastreadorId: number, bateria: number, nivelSinal: number | null, carregando: boolean | null): Promise<void>;
-  /** ALERTA and a notification; returns the owner notified, if any. */
-  registrarAlarme(rastreadorId: number, texto: (descricao: string | null) => string): Promise<number | null>;
+  /** ALERTA and a notification to everyone who sees the tracker; returns who was notified. */
+  registrarAlarme(rastreadorId: number, texto: (descricao: string | null) => string): Promise<number[]>;
   comandosParaEnviar(rastreadorId: number): Promise<ComandoParaEnviar[]>;
   marcarEnviados(ids: readonly number[]): Promise<void>;
   concluirDesligamento(rastreadorId: number): Promise<boolean>;
@@ -35,12 +38,20 @@ export function servicosDoGateway(
   log: FastifyBaseLogger,
   geo?: GeolocationProvider,
   zonas: Partial<OpcoesZonas> = {},
+  atividade: Partial<OpcoesAtividade> = {},
 ): ServicosDoGateway {
   const db = database.db;
   const local = new LocalGeolocationProvider(db);
   return {
     posicoes: new GravacaoDePosicoes(db, geo ?? local, local, log),
     zonas: new AvaliadorDeZonas(db, log, { ...OPCOES_ZONAS_PADRAO, ...zonas }),
+    // The same GPS accuracy and days as the zones unless told otherwise.
+    atividade: new AgregadorDeAtividade(db, log, {
+      ...OPCOES_ATIVIDADE_PADRAO,
+      ...(zonas.precisaoGpsMetros === undefined ? {} : { precisaoGpsMetros: zonas.precisaoGpsMetros }),
+      ...(zonas.timezone === undefined ? {} : { timezone: zonas.timezone }),
+      ...atividade,
+    }),
     identificar: (imei) => rastreadorPorImei(db, imei),
     registrarComunicacao: (id) => registrarComunicacao(db, id),
     registrarBateria: (id, bateria, nivelSinal, carregando) => registrarBateria(db, id, bateria, nivelSinal, carregando),

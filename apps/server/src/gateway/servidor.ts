@@ -10,6 +10,7 @@ import { ConexaoTopin, type ComandoEscrito } from './conexao';
 import { faixasDeIp } from '../lib/faixas';
 import { servicosDoGateway, type ServicosDoGateway } from './servicos';
 import type { OpcoesZonas } from '../modules/zonas/avaliador';
+import type { OpcoesAtividade } from '../modules/atividade/agregador';
 
 export interface GatewayOptions {
   port: number;
@@ -25,6 +26,8 @@ export interface GatewayOptions {
   cidrsPermitidos?: readonly string[] | undefined;
   /** Safe zone evaluation (ZONAS_*, APP_TIMEZONE); the defaults otherwise. */
   zonas?: Partial<OpcoesZonas>;
+  /** Daily activity's jitter filter; the zones' GPS accuracy and time zone by default. */
+  atividade?: Partial<OpcoesAtividade>;
 }
 
 /** Two sources taking turns on an IMEI within this time are reported. */
@@ -59,11 +62,14 @@ export class GatewayTopin {
     private readonly opts: GatewayOptions,
     geo?: GeolocationProvider,
   ) {
-    this.servicos = servicosDoGateway(database, log, geo, opts.zonas);
+    this.servicos = servicosDoGateway(database, log, geo, opts.zonas, opts.atividade);
     this.eventos = new PublicadorEventos(database, log);
     this.servicos.zonas.aoAvisar = (usuarioIds, rastreadorIds) => {
       for (const id of usuarioIds) this.eventos.usuario(id);
       for (const id of rastreadorIds) this.eventos.rastreador(id);
+    };
+    this.servicos.atividade.aoAvisar = (usuarioIds) => {
+      for (const id of usuarioIds) this.eventos.usuario(id);
     };
     this.permitido = opts.cidrsPermitidos?.length ? faixasDeIp(opts.cidrsPermitidos) : undefined;
     this.server = createServer((s) => this.aceitar(s));
@@ -102,6 +108,7 @@ export class GatewayTopin {
     await this.servicos.posicoes.close();
     await this.pararZonas?.();
     await this.servicos.zonas.ocioso();
+    await this.servicos.atividade.ocioso();
     await this.eventos.close();
   }
 
@@ -120,6 +127,16 @@ export class GatewayTopin {
   /** Resolves once the positions received so far have been evaluated against their zones. */
   zonasOciosas() {
     return this.servicos.zonas.ocioso();
+  }
+
+  /** Resolves once the positions received so far have been added to their days' activity. */
+  atividadeOciosa() {
+    return this.servicos.atividade.ocioso();
+  }
+
+  /** Turns daily activity off and on (bench/ingest measures ingestion without it, in turns with it). */
+  ligarAtividade(ligada: boolean) {
+    this.servicos.atividade.ligado = ligada;
   }
 
   conectado(rastreadorId: number) {
@@ -182,6 +199,7 @@ export class GatewayTopin {
     else if (ate !== undefined) c.exigePosicao = true;
     // Its zone states may have been moved on by the instance it was connected to before.
     this.servicos.zonas.esquecer([id]);
+    this.servicos.atividade.esquecer([id]);
     this.conexoes.set(id, c);
     void this.entregarComandos(id);
   }

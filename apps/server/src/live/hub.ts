@@ -18,7 +18,14 @@ interface Assinante {
   ultimaNotificacao: number;
 }
 
-const avisoSchema = z.object({ r: z.array(z.number().int()).default([]), u: z.array(z.number().int()).default([]) });
+const avisoSchema = z.object({
+  r: z.array(z.number().int()).default([]),
+  u: z.array(z.number().int()).default([]),
+  /** Users who stopped seeing a tracker (a co-guardian removed): `{ u: usuarioId, r: rastreadorId }`. */
+  rm: z.array(z.object({ u: z.number().int(), r: z.number().int() })).default([]),
+});
+
+const VAZIO: EventoSocket = { posicoes: [], rastreadores: [], notificacoes: [] };
 
 /** A socket that does not authenticate in this time is closed. */
 const PRAZO_AUTENTICACAO_MS = 10_000;
@@ -126,6 +133,9 @@ export class LiveHub {
       return;
     }
     if (this.porUsuario.size === 0) return;
+    // At once and on its own: what the user must stop seeing is never merged away.
+    for (const { u, r } of aviso.rm) for (const a of this.porUsuario.get(u) ?? []) this.enviar(a, { ...VAZIO, removidos: [r] });
+    if (aviso.r.length === 0 && aviso.u.length === 0) return;
     if (this.pendente && this.pendente.r.size + aviso.r.length <= MAX_JUNTOS) {
       for (const id of aviso.r) this.pendente.r.add(id);
       for (const id of aviso.u) this.pendente.u.add(id);
@@ -161,14 +171,16 @@ export class LiveHub {
     };
     if (rastreadorIds.length) {
       // Ownership is read now, not remembered: a tracker linked a second ago is already its owner's.
+      // Owners and co-guardians alike: each row is one viewer's.
       const links = (await comoDonosVeem(db, rastreadorIds)).filter((l) => this.porUsuario.has(l.usuarioId));
       if (links.length) {
-        for (const l of links) doUsuario(l.usuarioId).rastreadores.push(l.rastreador);
-        for (const p of await posicoesAtuais(
-          db,
-          links.map((l) => l.rastreadorId),
-        ))
-          doUsuario(p.usuarioId).posicoes.push(p.marcador);
+        const quemVe = new Map<number, number[]>();
+        for (const l of links) {
+          doUsuario(l.usuarioId).rastreadores.push(l.rastreador);
+          quemVe.set(l.rastreadorId, [...(quemVe.get(l.rastreadorId) ?? []), l.usuarioId]);
+        }
+        for (const p of await posicoesAtuais(db, [...quemVe.keys()]))
+          for (const u of quemVe.get(p.marcador.rastreadorId) ?? []) doUsuario(u).posicoes.push(p.marcador);
       }
     }
     for (const usuarioId of new Set(usuarioIds)) {
@@ -191,7 +203,7 @@ export class LiveHub {
   }
 
   private enviar(a: Assinante, e: EventoSocket) {
-    if (e.posicoes.length === 0 && e.rastreadores.length === 0 && e.notificacoes.length === 0) return;
+    if (e.posicoes.length === 0 && e.rastreadores.length === 0 && e.notificacoes.length === 0 && !e.removidos?.length) return;
     if (a.socket.bufferedAmount > MAX_BUFFER) {
       a.socket.terminate();
       return;

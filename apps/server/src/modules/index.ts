@@ -1,7 +1,9 @@
 import type { AppInstance } from '../lib/types';
+import { atividadeModule } from './atividade/routes';
 import { authModule } from './auth/routes';
 import { chipsModule } from './chips/routes';
 import { configModule } from './config/routes';
+import { guardioesModule } from './guardioes/routes';
 import { healthModule } from './health/routes';
 import { linksModule } from './links/routes';
 import { lookupsModule } from './lookups/routes';
@@ -35,4 +37,6 @@ export const MODULOS: readonly ((app: AppInstance) => Promise<void>)[] = [
   zonasModule,
   pushModule,
   linksModule,
+  atividadeModule,
+  guardioesModule,
 ];

@@ -21,6 +21,7 @@ const page = {
   alterarSenha: () => import('./routes/auth/alterar-senha'),
   signUp: () => import('./routes/auth/sign-up'),
   privacidade: () => import('./routes/privacidade'),
+  convite: () => import('./routes/convite'),
   notFound: () => import('./routes/not-found'),
   logout: () => import('./routes/admin/logout'),
   placeholder: () => import('./routes/placeholder'),
@@ -86,6 +87,8 @@ export const routes: RouteObject[] = [
               // For logged users only; it guards itself so its success message survives the logout.
               { path: paths.auth.alterarSenha.path, handle: handle('Alterar senha'), lazy: page.alterarSenha },
               { path: paths.privacidade.path, handle: handle('Política de Privacidade'), lazy: page.privacidade },
+              // A co-guardian invite: logged in it accepts, logged out it leads to the login or sign-up.
+              { path: paths.convite.path, handle: handle('Convite'), lazy: page.convite },
               { path: '*', handle: handle('Página não encontrada'), lazy: page.notFound },
             ],
           },

@@ -103,6 +103,8 @@ export const signUpSchema = z.object({
   email: emailObrigatorio(LIMITES.signUpEmail),
   telefoneCelular: celularObrigatorio(),
   senha: senhaNova(),
+  /** Signing up through a co-guardian invite (/convite/<token>): the new account is linked to that pet. */
+  convite: z.optional(z.string().check(z.maxLength(100, MSG.conviteNaoEncontrado))),
 });
 export type SignUp = z.infer<typeof signUpSchema>;
 export const signUpResponseSchema = z.object({ id: z.int(), nome: z.string(), email: z.string() });

@@ -141,6 +141,8 @@ export const eventoSocketSchema = z.object({
   notificacoes: z.array(notificacaoSchema),
   /** The unread count after these notifications (present when notificacoes is not empty). */
   naoLidas: z.optional(z.int()),
+  /** Trackers this user no longer sees (a co-guardian removed or who left, issue #20): rastreadorIds. */
+  removidos: z.optional(z.array(z.int())),
 });
 export type EventoSocket = z.infer<typeof eventoSocketSchema>;
 /** The server's answer to a bad first message, before it closes the socket. */

@@ -50,6 +50,8 @@ export const meuRastreadorSchema = nomeado(
     /** Ultra-economy period in minutes (one of PERIODOS_ULTRA_ECONOMIA). */
     periUltraEconBateria: z.nullable(z.int()),
     modoPerdido: modoPerdidoSchema,
+    /** The owner's name when the caller is a co-guardian of this tracker (issue #20); null for the owner. */
+    compartilhadoPor: z.nullable(z.string()),
   }),
 );
 export type MeuRastreador = z.infer<typeof meuRastreadorSchema>;

@@ -6,7 +6,15 @@ import type { Principal } from '../../plugins/auth';
 import type { Infra } from '../../plugins/infra';
 import { avisarGateway, comandosDoModo, comandosDoModoPerdido, enfileirar, pedirLocalizacoes } from '../comandos/service';
 import { notificar } from '../notificacoes/service';
-import { buscar, encerrarPerdido, iniciarPerdido, perdidosParaLocalizar, perdidosVencidos, type LinhaMeuRastreador } from './repository';
+import {
+  buscar,
+  encerrarPerdido,
+  iniciarPerdido,
+  perdidosParaLocalizar,
+  perdidosVencidos,
+  quemVe,
+  type LinhaMeuRastreador,
+} from './repository';
 import { modoPerdidoDe, obterMeuRastreador } from './service';
 
 /** 'HH:mm' in the app's time zone, for the notifications' texts. */
@@ -17,11 +25,21 @@ function hora(d: Date, timeZone: string) {
   return f.format(d);
 }
 
+/** A notification to the owner and every co-guardian of the tracker; returns who got it. */
+async function avisarQuemVe(tx: Executor, rastreadorId: number, descricao: string) {
+  const quem = await quemVe(tx, rastreadorId);
+  await notificar(
+    tx,
+    quem.map((q) => ({ usuarioId: q.usuarioId, rastreadorId, descricao })),
+  );
+  return quem.map((q) => q.usuarioId);
+}
+
 /** The owner's battery mode again, and a notification: lost-pet mode is over for this link. */
 async function encerrar(tx: Executor, l: LinhaMeuRastreador) {
   await encerrarPerdido(tx, l.id);
   await enfileirar(tx, l.rastreadorId, l.usuarioId, comandosDoModo(l));
-  await notificar(tx, [{ usuarioId: l.usuarioId, rastreadorId: l.rastreadorId, descricao: notificacaoModoPerdidoFim(l.descricao) }]);
+  return avisarQuemVe(tx, l.rastreadorId, notificacaoModoPerdidoFim(l.descricao));
 }
 
 /** Tells the owner's screens (every instance) that the tracker and the notifications changed. */
@@ -45,24 +63,19 @@ export async function alterarModoPerdido(
     const atual = await buscar(tx, p.usuarioId, id);
     if (!atual) throw naoEncontrado();
     const ativo = modoPerdidoDe(atual) !== null;
+    let avisados: number[] = [];
     if (f.ativo) {
       const ate = new Date(Date.now() + f.horas * 3_600_000);
       await iniciarPerdido(tx, id, ate);
       if (!ativo) await enfileirar(tx, atual.rastreadorId, p.usuarioId, comandosDoModoPerdido());
-      await notificar(tx, [
-        {
-          usuarioId: atual.usuarioId,
-          rastreadorId: atual.rastreadorId,
-          descricao: notificacaoModoPerdidoInicio(atual.descricao, hora(ate, deps.config.timezone)),
-        },
-      ]);
+      avisados = await avisarQuemVe(tx, atual.rastreadorId, notificacaoModoPerdidoInicio(atual.descricao, hora(ate, deps.config.timezone)));
     } else if (atual.perdidoAte !== null) {
-      await encerrar(tx, atual);
+      avisados = await encerrar(tx, atual);
     }
-    return { rastreador: await obterMeuRastreador(tx, p, id), rastreadorId: atual.rastreadorId, usuarioId: atual.usuarioId };
+    return { rastreador: await obterMeuRastreador(tx, p, id), rastreadorId: atual.rastreadorId, avisados };
   });
   await avisarGateway(deps.database, [r.rastreadorId]);
-  await avisarTelas(deps, [r.rastreadorId], [r.usuarioId]);
+  await avisarTelas(deps, [r.rastreadorId], r.avisados);
   return r.rastreador;
 }
 
@@ -95,19 +108,20 @@ export class VigiaModoPerdido {
 
   /** One pass; resolves when its commands and notices are out. */
   async rodar() {
-    const { encerrados, localizar } = await this.deps.db.transaction(async (tx) => {
+    const { encerrados, avisados, localizar } = await this.deps.db.transaction(async (tx) => {
       const vencidos = await perdidosVencidos(tx);
-      for (const l of vencidos) await encerrar(tx, l);
+      const quem: number[] = [];
+      for (const l of vencidos) quem.push(...(await encerrar(tx, l)));
       const alvos = await perdidosParaLocalizar(tx, this.opcoes.localizarACadaSegundos);
       await pedirLocalizacoes(tx, alvos);
-      return { encerrados: vencidos, localizar: alvos };
+      return { encerrados: vencidos, avisados: quem, localizar: alvos };
     });
     const rastreadores = [...encerrados.map((l) => l.rastreadorId), ...localizar.map((l) => l.rastreadorId)];
     if (rastreadores.length > 0) await avisarGateway(this.deps.database, rastreadores);
     await avisarTelas(
       this.deps,
       encerrados.map((l) => l.rastreadorId),
-      encerrados.map((l) => l.usuarioId),
+      avisados,
     );
   }
 }

@@ -1,6 +1,7 @@
-import { and, eq, inArray, like, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { rastreadores, usuarioRastreadores as ur } from '../../db/schema';
+import { guardioes, rastreadores, usuarioRastreadores as ur } from '../../db/schema';
+import { ehGuardiao } from '../guardioes/sql';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
 import { situacaoEfetiva } from '../rastreadores/sql';
 import { comTotal, contagem, escaparLike } from '../../db/listas';
@@ -30,11 +31,24 @@ const colunas = {
   perdidoAte: ur.perdidoAte,
 };
 
-const base = (db: Executor) => db.select(colunas).from(ur).innerJoin(rastreadores, eq(rastreadores.id, ur.rastreadorId));
+/** The owner's name, for a co-guardian looking at the tracker ('Compartilhado por Ana'); null for the owner. */
+const compartilhadoPara = (usuarioId: number | SQL) =>
+  sql<
+    string | null
+  >`case when ${ur.usuarioId} = ${usuarioId} then null else (select u.nome from usuarios u where u.id = ${ur.usuarioId}) end`;
+
+/** The links `usuarioId` sees: their own and those they are a co-guardian of (issue #20). */
+export const visivelPara = (usuarioId: number) => or(eq(ur.usuarioId, usuarioId), ehGuardiao(ur.id, usuarioId)) as SQL;
+
+const base = (db: Executor, usuarioId: number) =>
+  db
+    .select({ ...colunas, compartilhadoPor: compartilhadoPara(usuarioId) })
+    .from(ur)
+    .innerJoin(rastreadores, eq(rastreadores.id, ur.rastreadorId));
 export type LinhaMeuRastreador = Awaited<ReturnType<ReturnType<typeof base>['execute']>>[number];
 
 function condicoes(usuarioId: number, f: Pick<FiltroMeusRastreadores, 'descricao' | 'imei'>): SQL | undefined {
-  const c: SQL[] = [eq(ur.usuarioId, usuarioId)];
+  const c: SQL[] = [visivelPara(usuarioId)];
   if (f.descricao) c.push(like(sql`upper(${ur.descricao})`, `%${escaparLike(f.descricao.toUpperCase())}%`));
   if (f.imei) c.push(like(rastreadores.imei, `%${escaparLike(f.imei)}%`));
   return and(...c);
@@ -43,7 +57,7 @@ function condicoes(usuarioId: number, f: Pick<FiltroMeusRastreadores, 'descricao
 export async function listar(db: Executor, usuarioId: number, f: FiltroMeusRastreadores) {
   const where = condicoes(usuarioId, f);
   return comTotal(
-    base(db)
+    base(db, usuarioId)
       .where(where)
       .orderBy(...ordenacao(colunas, ur.id, f))
       .limit(f.size)
@@ -52,32 +66,82 @@ export async function listar(db: Executor, usuarioId: number, f: FiltroMeusRastr
   );
 }
 
-/** One link of this user (undefined for anyone else's). */
+/** One link this user sees, as owner or co-guardian (undefined for anyone else's); `usuarioId` of the row is the owner. */
 export async function buscar(db: Executor, usuarioId: number, id: number) {
-  const [row] = await base(db).where(and(eq(ur.id, id), eq(ur.usuarioId, usuarioId)));
+  const [row] = await base(db, usuarioId).where(and(eq(ur.id, id), visivelPara(usuarioId)));
   return row;
 }
 
-/** Links of these trackers, whoever owns them (the live channel filters by owner). */
-export function porRastreadores(db: Executor, rastreadorIds: readonly number[]) {
-  return base(db).where(inArray(rastreadores.id, [...rastreadorIds]));
+/**
+ * These trackers as each person who sees them does — the owner, then every co-guardian — with
+ * `usuarioId` the viewer (the live channel sends each row to that user's sockets).
+ */
+export async function porRastreadores(db: Executor, rastreadorIds: readonly number[]) {
+  const ids = [...rastreadorIds];
+  const [donos, deGuardioes] = await Promise.all([
+    db
+      .select({ ...colunas, compartilhadoPor: sql<string | null>`null` })
+      .from(ur)
+      .innerJoin(rastreadores, eq(rastreadores.id, ur.rastreadorId))
+      .where(inArray(rastreadores.id, ids)),
+    db
+      .select({
+        ...colunas,
+        usuarioId: sql<number>`${guardioes.usuarioId}`,
+        compartilhadoPor: compartilhadoPara(sql`${guardioes.usuarioId}`),
+      })
+      .from(ur)
+      .innerJoin(rastreadores, eq(rastreadores.id, ur.rastreadorId))
+      .innerJoin(guardioes, and(eq(guardioes.usuarioRastreadorId, ur.id), isNotNull(guardioes.usuarioId)))
+      .where(inArray(rastreadores.id, ids)),
+  ]);
+  return [...donos, ...deGuardioes];
 }
 
-/** Every link of a user (sync of all trackers). */
-export function doUsuario(db: Executor, usuarioId: number) {
+/** The links a user owns (a co-guardian's trackers left out: the safe zones are the owner's). */
+export function doDono(db: Executor, usuarioId: number) {
   return db.select({ id: ur.id, rastreadorId: ur.rastreadorId }).from(ur).where(eq(ur.usuarioId, usuarioId)).orderBy(ur.id);
 }
 
-/** The trackers linked to any of these users (the live channel after a reconnect). */
+/** Every link a user sees, as owner or co-guardian (sync of all trackers). */
+export function doUsuario(db: Executor, usuarioId: number) {
+  return db.select({ id: ur.id, rastreadorId: ur.rastreadorId }).from(ur).where(visivelPara(usuarioId)).orderBy(ur.id);
+}
+
+/** The trackers any of these users sees (the live channel after a reconnect). */
 export function doUsuarios(db: Executor, usuarioIds: readonly number[]) {
+  const ids = [...usuarioIds];
   return db
     .select({ rastreadorId: ur.rastreadorId })
     .from(ur)
-    .where(inArray(ur.usuarioId, [...usuarioIds]));
+    .where(
+      or(
+        inArray(ur.usuarioId, ids),
+        inArray(ur.id, db.select({ id: guardioes.usuarioRastreadorId }).from(guardioes).where(inArray(guardioes.usuarioId, ids))),
+      ),
+    );
 }
 
+/** The map filter's options: every tracker the user sees. */
 export function opcoes(db: Executor, usuarioId: number) {
-  return db.select({ id: ur.id, text: ur.descricao }).from(ur).where(eq(ur.usuarioId, usuarioId)).orderBy(ur.descricao, ur.id);
+  return db.select({ id: ur.id, text: ur.descricao }).from(ur).where(visivelPara(usuarioId)).orderBy(ur.descricao, ur.id);
+}
+
+/** Who sees a tracker now, owner first, with the name its owner gave it (a device's alarm goes to all of them). */
+export async function quemVe(db: Executor, rastreadorId: number) {
+  const [dono] = await db
+    .select({ id: ur.id, usuarioId: ur.usuarioId, descricao: ur.descricao })
+    .from(ur)
+    .where(eq(ur.rastreadorId, rastreadorId));
+  if (!dono) return [];
+  const outros = await db
+    .select({ usuarioId: guardioes.usuarioId })
+    .from(guardioes)
+    .where(and(eq(guardioes.usuarioRastreadorId, dono.id), isNotNull(guardioes.usuarioId)));
+  return [
+    { usuarioId: dono.usuarioId, descricao: dono.descricao },
+    ...outros.flatMap((g) => (g.usuarioId === null ? [] : [{ usuarioId: g.usuarioId, descricao: dono.descricao }])),
+  ];
 }
 
 export async function vincular(
@@ -134,7 +198,7 @@ export async function encerrarPerdido(db: Executor, id: number) {
  */
 export function perdidosVencidos(db: Executor) {
   return db
-    .select(colunas)
+    .select({ ...colunas, compartilhadoPor: sql<string | null>`null` })
     .from(ur)
     .innerJoin(rastreadores, eq(rastreadores.id, ur.rastreadorId))
     .where(and(sql`${ur.perdidoAte} is not null`, lte(ur.perdidoAte, sql`now()`)))

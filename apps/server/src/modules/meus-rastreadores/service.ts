@@ -15,11 +15,13 @@ import { avisarGateway, comandosDoModo, enfileirar } from '../comandos/service';
 import {
   atualizar,
   buscar,
+  doDono,
   doUsuario,
   doUsuarios,
   listar,
   opcoes,
   porRastreadores,
+  quemVe,
   vincular,
   vinculoDoRastreador as vinculo,
   type FiltroMeusRastreadores,
@@ -33,9 +35,9 @@ export const vinculoDoRastreador = (db: Executor, rastreadorId: number) => vincu
 /** One link of this user, with its tracker's state (undefined for anyone else's). */
 export const vinculoDoUsuario = (db: Executor, usuarioId: number, id: number) => buscar(db, usuarioId, id);
 
-/** The ids of the trackers linked to this user (not the links'). */
+/** The ids of the trackers this user owns (not the links'; not those they co-guard). */
 export async function rastreadoresDoUsuario(db: Executor, usuarioId: number) {
-  return new Set((await doUsuario(db, usuarioId)).map((l) => l.rastreadorId));
+  return new Set((await doDono(db, usuarioId)).map((l) => l.rastreadorId));
 }
 
 /** The trackers linked to these users (the live channel's resynchronisation). */
@@ -73,8 +75,24 @@ export function paraMeuRastreador(r: LinhaMeuRastreador): MeuRastreador {
     ultraEconomiaBateria: vf(r.ultraEconomiaBateria),
     periUltraEconBateria: r.periUltraEconBateria,
     modoPerdido: modoPerdidoDe(r),
+    compartilhadoPor: r.compartilhadoPor ?? null,
   };
 }
+
+/** What only the owner may do (edit, battery mode, invite): a co-guardian is told so (403); anyone else never got here (404). */
+export function exigirDono(l: { usuarioId: number }, p: Principal) {
+  if (l.usuarioId !== p.usuarioId) throw new AppError(403, MSG.apenasDonoPode);
+}
+
+/** How this user sees a tracker: its owner, a co-guardian (issue #20), or not at all. */
+export async function papelNoRastreador(db: Executor, usuarioId: number, rastreadorId: number): Promise<'DONO' | 'GUARDIAO' | null> {
+  const quem = await quemVe(db, rastreadorId);
+  if (quem[0]?.usuarioId === usuarioId) return 'DONO';
+  return quem.some((q) => q.usuarioId === usuarioId) ? 'GUARDIAO' : null;
+}
+
+/** Everyone who sees a tracker now (owner first): a device's alarm and lost mode notify them all. */
+export const quemVeORastreador = (db: Executor, rastreadorId: number) => quemVe(db, rastreadorId);
 
 /** Lost-pet mode as the owner's API shows it: null when off or already past its end (the sweep may lag a few seconds). */
 export function modoPerdidoDe(r: { perdidoDesde: Date | null; perdidoAte: Date | null }, agora = Date.now()): ModoPerdido {
@@ -115,6 +133,7 @@ export async function salvarMeuRastreador(
     const { rastreador, rastreadorId } = await deps.db.transaction(async (tx) => {
       const atual = await buscar(tx, p.usuarioId, id);
       if (!atual) throw naoEncontrado();
+      exigirDono(atual, p);
       // Lost-pet mode holds the device until it ends; then the settings saved now are sent.
       const muda =
         (atual.intervaloLocalizacao !== b.intervaloLocalizacao || atual.periUltraEconBateria !== b.periUltraEconBateria) &&
@@ -187,6 +206,7 @@ export async function alterarEconomia(
   const { rastreador, rastreadorId } = await deps.db.transaction(async (tx) => {
     const atual = await buscar(tx, p.usuarioId, id);
     if (!atual) throw naoEncontrado();
+    exigirDono(atual, p);
     if (emModoPerdido(atual)) throw new AppError(409, MSG.modoPerdidoBloqueia);
     const outro = modo === 'ultra' ? atual.economiaBateria : atual.ultraEconomiaBateria;
     if (ativar && outro === 'V') throw new AppError(409, MSG.economiasExclusivas);

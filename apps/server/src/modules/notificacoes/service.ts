@@ -1,21 +1,25 @@
 import type { Executor } from '../../db/client';
 import { iso } from '../../lib/paginacao';
-import { vinculoDoRastreador } from '../meus-rastreadores/service';
+import { quemVeORastreador } from '../meus-rastreadores/service';
 import { marcarAlerta } from '../rastreadores/dispositivo-service';
 import * as repo from './repository';
 
 export { naoLidas, ultimoId } from './repository';
 
 /**
- * An alarm from a device: the tracker is in ALERTA for 30 minutes and whoever owns it now (it
- * may have been linked since the device logged in) gets a notification. Returns that owner.
+ * An alarm from a device: the tracker is in ALERTA for 30 minutes and whoever sees it now — its
+ * owner (it may have been linked since the device logged in) and co-guardians — gets a
+ * notification. Returns who was notified.
  */
 export async function registrarAlarme(db: Executor, rastreadorId: number, texto: (descricao: string | null) => string) {
   await marcarAlerta(db, rastreadorId);
-  const dono = await vinculoDoRastreador(db, rastreadorId);
-  if (!dono) return null;
-  await repo.inserir(db, { usuarioId: dono.usuarioId, rastreadorId, descricao: texto(dono.descricao).slice(0, 255) });
-  return dono.usuarioId;
+  const quem = await quemVeORastreador(db, rastreadorId);
+  if (quem.length === 0) return [];
+  await repo.inserirVarias(
+    db,
+    quem.map((q) => ({ usuarioId: q.usuarioId, rastreadorId, descricao: texto(q.descricao).slice(0, 255) })),
+  );
+  return quem.map((q) => q.usuarioId);
 }
 
 /** A user's notifications newer than `depoisDe`, oldest first, as the live channel sends them. */

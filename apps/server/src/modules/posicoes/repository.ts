@@ -1,5 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { literalDeArray } from '../../db/arrays';
+import { ehGuardiaoSql } from '../guardioes/sql';
 import { consultar, type Executor } from '../../db/client';
 import { baterias, localizacoes, rastreadores, usuarioRastreadores as ur } from '../../db/schema';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
@@ -163,8 +164,8 @@ export async function ultimasPosicoes(
     'rastreadorIds' in filtro
       ? sql`ur.rastreador_id = any(${`{${filtro.rastreadorIds.map((n) => Math.trunc(n)).join(',')}}`}::int[])`
       : filtro.usuarioRastreadorId !== undefined
-        ? sql`ur.usuario_id = ${filtro.usuarioId} and ur.id = ${filtro.usuarioRastreadorId}`
-        : sql`ur.usuario_id = ${filtro.usuarioId}`;
+        ? sql`(ur.usuario_id = ${filtro.usuarioId} or ${ehGuardiaoSql('ur', filtro.usuarioId)}) and ur.id = ${filtro.usuarioRastreadorId}`
+        : sql`(ur.usuario_id = ${filtro.usuarioId} or ${ehGuardiaoSql('ur', filtro.usuarioId)})`;
   type Linha = Omit<UltimaPosicao, 'dataHora' | 'perdidoDesde' | 'perdidoAte'> & {
     dataHora: Date | string;
     perdidoDesde: Date | string | null;

@@ -15,7 +15,7 @@ import type { Executor } from '../../db/client';
 import { naoEncontrado } from '../../lib/errors';
 import { iso, pagina, type Paginacao } from '../../lib/paginacao';
 import type { Principal } from '../../plugins/auth';
-import { modoPerdidoDe, vinculoDoUsuario } from '../meus-rastreadores/service';
+import { modoPerdidoDe, papelNoRastreador, vinculoDoUsuario } from '../meus-rastreadores/service';
 import { atualizarBateria } from '../rastreadores/dispositivo-service';
 import { foraDeZonas } from '../zonas/service';
 import { gerarArquivo, nomeDoArquivo, TIPO_CONTEUDO } from './exportar';
@@ -32,10 +32,11 @@ import {
 } from './repository';
 import { umDe } from '../../lib/dominio';
 
-/** PER100 sees every tracker's data; anyone else only their own trackers'. Others: 404. */
+/** PER100 sees every tracker's data; anyone else only the trackers they own or co-guard. Others: 404. */
 async function exigirAcesso(db: Executor, p: Principal, rastreadorId: number) {
   const r = await donoDoRastreador(db, rastreadorId);
-  if (!r || !(p.authorities.includes(PER.RASTREADORES) || r.donoId === p.usuarioId)) throw naoEncontrado();
+  const pode = r && (p.authorities.includes(PER.RASTREADORES) || (await papelNoRastreador(db, p.usuarioId, rastreadorId)) !== null);
+  if (!r || !pode) throw naoEncontrado();
   return r;
 }
 

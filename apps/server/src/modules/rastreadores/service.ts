@@ -17,6 +17,7 @@ import { iso, isoOuNull, pagina } from '../../lib/paginacao';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { Principal } from '../../plugins/auth';
 import { registrarAuditoria } from '../auditoria/service';
+import { papelNoRastreador } from '../meus-rastreadores/service';
 import { situacaoEUso } from '../chips/service';
 import { avisarGateway, enfileirar } from '../comandos/service';
 import { atualizar, buscar, buscarDetalhe, estado, imeiEmUso, inserir, listar, type FiltroRastreadores } from './repository';
@@ -153,8 +154,11 @@ export async function alterarSituacaoRastreador(db: Executor, id: number, ativo:
  */
 export async function desligarRastreador(deps: Pick<Infra, 'database' | 'db'>, p: Principal, id: number, ip: string) {
   const atual = await estado(deps.db, id);
-  const podeVer = atual && (p.authorities.includes(PER.RASTREADORES) || atual.donoId === p.usuarioId);
-  if (!atual || !podeVer) throw naoEncontrado();
+  const admin = p.authorities.includes(PER.RASTREADORES);
+  const papel = atual && !admin ? await papelNoRastreador(deps.db, p.usuarioId, id) : null;
+  if (!atual || !(admin || papel !== null)) throw naoEncontrado();
+  // A co-guardian sees the tracker but may not turn it off (issue #20).
+  if (!admin && papel === 'GUARDIAO') throw new AppError(403, MSG.apenasDonoPode);
   if (atual.situacaoEnergia !== 'LIGADO') throw new AppError(409, MSG.rastreadorJaDesligado);
   await deps.db.transaction(async (tx) => {
     await atualizar(tx, id, { situacaoEnergia: 'AGUARDANDO_DESLIGAMENTO' });

@@ -7,6 +7,7 @@ import { AppError, erroDeCampo } from '../../lib/errors';
 import { hashSenha } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { registrarAuditoria } from '../auditoria/service';
+import { aceitarNaTransacao } from '../guardioes/service';
 import { boasVindas } from '../../plugins/email/templates';
 import { emailEmUso, idDoNivel, inserir } from './repository';
 
@@ -31,6 +32,8 @@ export async function cadastrar(deps: Pick<Infra, 'config' | 'db' | 'emails' | '
       const u = await inserir(tx, { nome, email, senhaHash, telefoneCelular: onlyDigits(body.telefoneCelular), nivelId, situacao: true });
       await deps.emails.enfileirar(tx, { destinatario: email, ...boasVindas({ nome: u.nome, email, appUrl: deps.config.appUrl }) });
       await registrarAuditoria(tx, { usuarioId: u.id, acao: 'CADASTRO', ip });
+      // Signed up through a co-guardian invite: linked in the same transaction (a bad invite undoes the sign-up).
+      if (body.convite) await aceitarNaTransacao(tx, u.id, body.convite);
       return u;
     });
     deps.emails.kick();

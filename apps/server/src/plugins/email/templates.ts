@@ -70,3 +70,17 @@ export function primeiroAcesso(p: { nome: string; email: string; link: string; h
     html: html(titulo, paragrafos, { texto: 'Criar minha senha', href: p.link }),
   };
 }
+
+export function conviteGuardiao(p: { dono: string; pet: string; link: string; dias: number }): Omit<NovoEmail, 'destinatario'> {
+  const titulo = `${p.dono} compartilhou ${p.pet} com você`;
+  const paragrafos = [
+    `${p.dono} convidou você para acompanhar ${p.pet} no Rastro: ver no mapa onde o pet está, o histórico e os alertas.`,
+    `Abra o link abaixo e entre com a sua conta (ou crie uma). Ele vale por ${p.dias} dias e só pode ser usado uma vez.`,
+    'Se você não esperava este convite, ignore este e-mail.',
+  ];
+  return {
+    assunto: `Rastro — ${p.dono} compartilhou ${p.pet} com você`,
+    texto: texto(titulo, paragrafos, p.link),
+    html: html(titulo, paragrafos, { texto: 'Aceitar o convite', href: p.link }),
+  };
+}

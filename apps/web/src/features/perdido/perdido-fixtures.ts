@@ -20,6 +20,7 @@ export const pet = (over: Partial<MeuRastreador> = {}): MeuRastreador => ({
   ultraEconomiaBateria: 'F',
   periUltraEconBateria: 60,
   modoPerdido: null,
+  compartilhadoPor: null,
   ...over,
 });
 

@@ -83,6 +83,7 @@ const meuRastreador = (id: number, rastreadorId: number, descricao: string): Meu
   ultraEconomiaBateria: 'F',
   periUltraEconBateria: 60,
   modoPerdido: null,
+  compartilhadoPor: null,
 });
 
 /** The owner's trackers: THOR (link 7, tracker 70) and REX (link 8, tracker 80). */

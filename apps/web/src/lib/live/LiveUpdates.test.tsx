@@ -48,6 +48,7 @@ const rastreador = (id: number, over: Partial<MeuRastreador> = {}): MeuRastreado
   ultraEconomiaBateria: 'F',
   periUltraEconBateria: null,
   modoPerdido: null,
+  compartilhadoPor: null,
   ...over,
 });
 
@@ -152,6 +153,35 @@ describe('LiveUpdates (the one owner of live data)', () => {
     expect(invalidada(qc, [...liveKeys.notificacoesLists(), { page: 0 }])).toBe(true);
     // A safe-zone crossing comes as a notification: the zone event tables read again.
     expect(invalidada(qc, eventosZonaKey)).toBe(true);
+  });
+
+  it('drops the trackers a co-guardian no longer sees (removidos) from the map and the lists at once', async () => {
+    const qc = montar();
+    const detalheKey = liveKeys.meuRastreador(2);
+    qc.setQueryData(liveKeys.marcadoresAtuais(null), [marcador(1, -23.5), marcador(2, -23.7)]);
+    qc.setQueryData(liveKeys.marcadoresAtuais(2), [marcador(2, -23.7)]);
+    qc.setQueryData(historicoKey, [marcador(1, -23.5)]);
+    qc.setQueryData(listaKey, pagina([rastreador(1), rastreador(2, { compartilhadoPor: 'ANA' })]));
+    qc.setQueryData(detalheKey, rastreador(2, { compartilhadoPor: 'ANA' }));
+    const ws = FakeWebSocket.ultima();
+    ws.abrir();
+
+    // A position of the pet in the same burst does not bring it back; rastreadorId 20 is link 2's tracker.
+    ws.receber(evento({ posicoes: [marcador(2, -23.71)] }));
+    ws.receber(evento({ removidos: [20] }));
+    await avancar(LOTE_MS);
+
+    expect(qc.getQueryData<Marcador[]>(liveKeys.marcadoresAtuais(null))?.map((m) => m.rastreadorId)).toEqual([10]);
+    expect(qc.getQueryData<Marcador[]>(liveKeys.marcadoresAtuais(2))).toEqual([]);
+    // Another pet's route is left alone.
+    expect(qc.getQueryData<Marcador[]>(historicoKey)?.map((m) => m.rastreadorId)).toEqual([10]);
+    const lista = qc.getQueryData<Page<MeuRastreador>>(listaKey);
+    expect(lista?.content.map((r) => r.id)).toEqual([1]);
+    expect(lista).toMatchObject({ totalElements: 1, numberOfElements: 1 });
+    // Every tracker screen reads again: an open detail of the pet then says it cannot be loaded.
+    expect(invalidada(qc, listaKey)).toBe(true);
+    expect(invalidada(qc, detalheKey)).toBe(true);
+    expect(invalidada(qc, liveKeys.marcadoresAtuais(null))).toBe(false);
   });
 
   it('survives garbage on the wire', async () => {

@@ -60,6 +60,26 @@ function aplicarRastreadores(qc: QueryClient, rastreadores: Map<number, MeuRastr
   });
 }
 
+/**
+ * Trackers the user no longer sees (a co-guardian removed, or who left; `rastreadorId`s): their
+ * markers leave the map and their rows the lists at once, then every tracker screen reads again
+ * (a detail left open then says it cannot be loaded).
+ */
+function aplicarRemovidos(qc: QueryClient, removidos: ReadonlySet<number>) {
+  if (removidos.size === 0) return;
+  qc.setQueriesData<Marcador[]>({ queryKey: liveKeys.marcadores }, (old) => {
+    if (!Array.isArray(old) || !old.some((m) => removidos.has(m.rastreadorId))) return old;
+    return old.filter((m) => !removidos.has(m.rastreadorId));
+  });
+  qc.setQueriesData<Page<MeuRastreador>>({ queryKey: liveKeys.meusRastreadoresLists() }, (old) => {
+    if (!old || !old.content.some((r) => removidos.has(r.rastreadorId))) return old;
+    const content = old.content.filter((r) => !removidos.has(r.rastreadorId));
+    const saiu = old.content.length - content.length;
+    return { ...old, content, numberOfElements: content.length, totalElements: Math.max(0, old.totalElements - saiu) };
+  });
+  void qc.invalidateQueries({ queryKey: liveKeys.meusRastreadores });
+}
+
 /** Writes a burst of socket events into the query cache, as if REST had just answered. */
 export function aplicarEventos(qc: QueryClient, eventos: readonly EventoSocket[]) {
   if (eventos.length === 0) return;
@@ -77,6 +97,8 @@ export function aplicarEventos(qc: QueryClient, eventos: readonly EventoSocket[]
       (r) => r.id,
     ),
   );
+  // Last: a position or status of the same burst does not bring a removed pet back.
+  aplicarRemovidos(qc, new Set(eventos.flatMap((e) => e.removidos ?? [])));
   const naoLidas = eventos.findLast((e) => e.naoLidas !== undefined)?.naoLidas;
   if (naoLidas !== undefined) qc.setQueryData<NaoLidas>(liveKeys.naoLidas(), { total: naoLidas });
   if (eventos.some((e) => e.notificacoes.length > 0)) {

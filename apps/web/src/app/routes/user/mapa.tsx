@@ -1,11 +1,16 @@
 import { useCallback, useMemo } from 'react';
 import type { Marcador } from '@rastro/shared/schemas/mapa';
+import { MAX_PAGE_SIZE } from '@rastro/shared/constants';
 import { MapaGps } from '@/features/mapa/components/MapaGps';
+import { useMeusRastreadores } from '@/features/meus-rastreadores/api/get-meus-rastreadores';
 import { AcoesPerdido } from '@/features/perdido/components/AcoesPerdido';
 import { useZonas } from '@/features/zonas/api/get-zonas';
 import { ZonasLayer } from '@/features/zonas/components/map/ZonasLayer';
 
 const NENHUMA: readonly string[] = [];
+
+/** The user's trackers (at most a page of 100): which are shared with them (co-guardians, issue #20). */
+const TODOS = { page: 0, size: MAX_PAGE_SIZE, orderBy: 'id', orderDirection: 'asc' } as const;
 
 /** Lost-pet mode and the share link (features/perdido) on each pet's card and info window. */
 const acoesDoPet = (m: Marcador) => (
@@ -25,5 +30,12 @@ export function Component() {
     return m;
   }, [zonas.data]);
   const zonasDoPet = useCallback((rastreadorId: number) => porPet.get(rastreadorId) ?? NENHUMA, [porPet]);
-  return <MapaGps camadasAtuais={<ZonasLayer />} zonasDoPet={zonasDoPet} acoesDoPet={acoesDoPet} />;
+  // A co-guardian may not turn the tracker off: its info window has no 'Desligar' (the API would answer 403).
+  const rastreadores = useMeusRastreadores(TODOS);
+  const compartilhados = useMemo(
+    () => new Set((rastreadores.data?.content ?? []).filter((r) => r.compartilhadoPor !== null).map((r) => r.rastreadorId)),
+    [rastreadores.data],
+  );
+  const podeDesligar = useCallback((m: Marcador) => !compartilhados.has(m.rastreadorId), [compartilhados]);
+  return <MapaGps camadasAtuais={<ZonasLayer />} zonasDoPet={zonasDoPet} acoesDoPet={acoesDoPet} podeDesligar={podeDesligar} />;
 }

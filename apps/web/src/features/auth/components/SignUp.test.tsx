@@ -79,4 +79,36 @@ describe('sign-up', () => {
     await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
     expect(await screen.findByText(MSG.emailJaCadastrado, undefined, { timeout: 3000 })).toBeInTheDocument();
   });
+  it('signs up through a co-guardian invite: the token goes with the account', async () => {
+    const net = stubFetch({
+      'POST /users/sign-up': () => json(201, { id: 7, nome: 'MARIA SILVA', email: 'maria@exemplo.com' }),
+    });
+    const { user } = renderApp('/auth/sign-up?convite=tok-123');
+    expect(await screen.findByText('Crie sua conta para aceitar o convite e acompanhar o pet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Já possui uma conta? Faça login' })).toHaveAttribute(
+      'href',
+      `/auth/login?redirect=${encodeURIComponent('/convite/tok-123')}`,
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Nome' }), 'Maria Silva');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'maria@exemplo.com');
+    await user.type(screen.getByRole('textbox', { name: 'Celular' }), '11987654321');
+    await user.type(senha(), 'Segredo123');
+    await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
+
+    expect(await screen.findByRole('heading', { name: 'Parabéns, seja bem vindo(a)' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByText('Convite aceito: ao entrar, o pet já aparece no seu mapa.')).toBeInTheDocument();
+    expect(JSON.parse(net.calls('POST /users/sign-up')[0]?.body ?? '')).toMatchObject({ email: 'maria@exemplo.com', convite: 'tok-123' });
+  });
+
+  it('says when the invite it signs up through is no good, and creates nothing', async () => {
+    stubFetch({ 'POST /users/sign-up': () => json(410, { status: 410, message: MSG.conviteExpirado }) });
+    const { user } = renderApp('/auth/sign-up?convite=velho');
+    await user.type(await screen.findByRole('textbox', { name: 'Nome' }), 'Maria Silva');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'maria@exemplo.com');
+    await user.type(screen.getByRole('textbox', { name: 'Celular' }), '11987654321');
+    await user.type(senha(), 'Segredo123');
+    await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
+    expect(await screen.findByText(MSG.conviteExpirado, {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Cadastre-se' })).toBeInTheDocument();
+  });
 });

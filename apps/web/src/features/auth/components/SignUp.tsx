@@ -16,7 +16,12 @@ import { paths } from '@/paths';
 import { useSignUp } from '../api/sign-up';
 import { AuthHeading } from './AuthHeading';
 
-export function SignUp() {
+interface SignUpProps {
+  /** The token of a co-guardian invite (/convite/:token): the new account is linked to that pet. */
+  convite?: string | null;
+}
+
+export function SignUp({ convite = null }: SignUpProps = {}) {
   const signUp = useSignUp();
   const [cadastrado, setCadastrado] = useState(false);
 
@@ -25,6 +30,7 @@ export function SignUp() {
       <Stack spacing={2} sx={{ textAlign: 'center' }}>
         <AuthHeading>Parabéns, seja bem vindo(a)</AuthHeading>
         <Typography>Enviamos a você um email com seu dados de acesso.</Typography>
+        {convite && <Typography>Convite aceito: ao entrar, o pet já aparece no seu mapa.</Typography>}
         <ButtonLink to={paths.auth.login.getHref()} variant="contained" size="large">
           Entrar
         </ButtonLink>
@@ -42,7 +48,7 @@ export function SignUp() {
       aria-labelledby="cadastro-titulo"
       onSubmit={async (values) => {
         try {
-          await signUp.mutateAsync(values);
+          await signUp.mutateAsync(convite ? { ...values, convite } : values);
           setCadastrado(true);
         } catch (e) {
           notifyError(isApiError(e) && e.hasServerMessage ? e.message : MSG.erroInterno);
@@ -52,6 +58,11 @@ export function SignUp() {
       {({ control, formState }) => (
         <Stack spacing={2}>
           <AuthHeading id="cadastro-titulo">Cadastre-se</AuthHeading>
+          {convite && (
+            <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+              Crie sua conta para aceitar o convite e acompanhar o pet.
+            </Typography>
+          )}
           <TextFieldControl control={control} name="nome" label="Nome" autoComplete="name" required maxLength={LIMITES.signUpNome} />
           <TextFieldControl
             control={control}
@@ -90,7 +101,9 @@ export function SignUp() {
             Cadastrar
           </Button>
           <Stack sx={{ alignItems: 'center' }}>
-            <RouterLink to={paths.auth.login.getHref()}>Já possui uma conta? Faça login</RouterLink>
+            <RouterLink to={paths.auth.login.getHref(convite ? paths.convite.getHref(convite) : null)}>
+              Já possui uma conta? Faça login
+            </RouterLink>
           </Stack>
         </Stack>
       )}

@@ -40,6 +40,8 @@ interface MapaGpsProps {
   zonasDoPet?: (rastreadorId: number) => readonly string[];
   /** More actions of a pet, on its card and in its info window (lost-pet mode, share link). */
   acoesDoPet?: (m: Marcador) => ReactNode;
+  /** Whether the user may turn a pet's tracker off (not a co-guardian's); default yes. */
+  podeDesligar?: (m: Marcador) => boolean;
 }
 
 /** `?rastreador=<rastreadorId>`: the pet to centre on (a push notification's tap opens it). */
@@ -63,7 +65,7 @@ const sobreposicao = {
  * `?rastreador=<id>` the map opens centred on that tracker, its info window open. On a phone the
  * map fills the screen, the pets are a sheet of cards over it and the search opens in a sheet.
  */
-export function MapaGps({ camadasAtuais, zonasDoPet, acoesDoPet }: MapaGpsProps) {
+export function MapaGps({ camadasAtuais, zonasDoPet, acoesDoPet, podeDesligar }: MapaGpsProps) {
   const [params] = useSearchParams();
   const celular = useCelular();
   const idNoEndereco = params.get('rastreador');
@@ -101,7 +103,9 @@ export function MapaGps({ camadasAtuais, zonasDoPet, acoesDoPet }: MapaGpsProps)
       await desligar.mutateAsync(m.rastreadorId);
       notifySuccess(MSG.desligandoRastreador);
     } catch (e) {
-      if (!(isApiError(e) && e.handled)) notifyError(MSG.erroDesligarRastreador);
+      if (isApiError(e) && e.handled) return;
+      // A co-guardian is refused in the server's words ('Só o dono do rastreador pode fazer isso.').
+      notifyError(isApiError(e) && e.status === 403 && e.hasServerMessage ? e.message : MSG.erroDesligarRastreador);
     }
   };
 
@@ -125,6 +129,7 @@ export function MapaGps({ camadasAtuais, zonasDoPet, acoesDoPet }: MapaGpsProps)
             folgaInferior={folgaInferior}
             foco={foco}
             onDesligar={(m) => void onDesligar(m)}
+            podeDesligar={podeDesligar}
             desligando={desligar.isPending}
             acoes={acoesDoPet}
           />

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { DESCRICAO_TIPO_EVENTO_ZONA, type TipoLocalizacao } from '@rastro/shared/dominio';
 import { MSG } from '@rastro/shared/messages';
 import type { Page } from '@rastro/shared/schemas/common';
@@ -155,12 +155,20 @@ const ABAS = [
 ] as const;
 type Aba = (typeof ABAS)[number]['tipo'];
 
+/** A tab another feature adds to the detail (composed by the route): its own panel, after the tables. */
+export interface AbaExtra {
+  valor: string;
+  rotulo: string;
+  conteudo: ReactNode;
+}
+
 /**
  * The detail's five paginated tables (GPS, WI-FI, LBS, battery history, safe-zone crossings) in tabs; only the open
- * tab asks the server. Each table keeps its page, size and order while another tab is open.
+ * tab asks the server. Each table keeps its page, size and order while another tab is open. `extras` are tabs
+ * of other features (the pet's activity), after these.
  */
-export function DetalheTabelas({ origem }: { origem: TabelaOrigem }) {
-  const [aba, setAba] = useState<Aba>('GPS');
+export function DetalheTabelas({ origem, extras = [] }: { origem: TabelaOrigem; extras?: readonly AbaExtra[] }) {
+  const [aba, setAba] = useState<string>('GPS');
   const baseId = useId();
   const paginacao: Record<Aba, PaginacaoLocal> = {
     GPS: usePaginacaoLocal('dataHora', 'desc'),
@@ -169,13 +177,15 @@ export function DetalheTabelas({ origem }: { origem: TabelaOrigem }) {
     BATERIA: usePaginacaoLocal('dataCadastro', 'desc'),
     ZONAS: usePaginacaoLocal('dataHora', 'desc'),
   };
+  const extra = extras.find((a) => a.valor === aba);
   const atual = ABAS.find((a) => a.tipo === aba) ?? ABAS[0];
+  const painel = extra?.valor ?? atual.tipo;
 
   return (
     <Paper variant="outlined">
       <Tabs
-        value={aba}
-        onChange={(_e, v: Aba) => setAba(v)}
+        value={extra ? extra.valor : atual.tipo}
+        onChange={(_e, v: string) => setAba(v)}
         aria-label="Histórico do rastreador"
         variant="scrollable"
         allowScrollButtonsMobile
@@ -183,9 +193,20 @@ export function DetalheTabelas({ origem }: { origem: TabelaOrigem }) {
         {ABAS.map((a) => (
           <Tab key={a.tipo} value={a.tipo} label={a.rotulo} id={`${baseId}-aba-${a.tipo}`} aria-controls={`${baseId}-painel-${a.tipo}`} />
         ))}
+        {extras.map((a) => (
+          <Tab
+            key={a.valor}
+            value={a.valor}
+            label={a.rotulo}
+            id={`${baseId}-aba-${a.valor}`}
+            aria-controls={`${baseId}-painel-${a.valor}`}
+          />
+        ))}
       </Tabs>
-      <Box role="tabpanel" id={`${baseId}-painel-${atual.tipo}`} aria-labelledby={`${baseId}-aba-${atual.tipo}`} sx={{ p: 2 }}>
-        {atual.tipo === 'BATERIA' ? (
+      <Box role="tabpanel" id={`${baseId}-painel-${painel}`} aria-labelledby={`${baseId}-aba-${painel}`} sx={{ p: 2 }}>
+        {extra ? (
+          extra.conteudo
+        ) : atual.tipo === 'BATERIA' ? (
           <TabelaBaterias origem={origem} paginacao={paginacao.BATERIA} />
         ) : atual.tipo === 'ZONAS' ? (
           <TabelaEventosZonas origem={origem} paginacao={paginacao.ZONAS} />

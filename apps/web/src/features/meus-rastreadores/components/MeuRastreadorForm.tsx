@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
@@ -16,6 +17,7 @@ import {
   type MeuRastreadorForm as MeuRastreadorBody,
   type MeuRastreadorFormTela,
 } from '@rastro/shared/schemas/meus-rastreadores';
+import { ButtonLink } from '@/components/ButtonLink';
 import { Form } from '@/components/form/Form';
 import { FormActions } from '@/components/form/FormActions';
 import { SelectControl, type SelectOption } from '@/components/form/SelectControl';
@@ -156,6 +158,16 @@ function EditMeuRastreador({ id }: { id: number | null }) {
   const voltar = useReturnPath(paths.user.meusRastreadores.list.getHref());
   if (id === null || rastreador.isError) return <LoadError voltar={voltar} />;
   if (rastreador.isPending) return <Spinner />;
+  // A co-guardian reaching the address: only the owner changes the settings (the API would answer 403).
+  if (rastreador.data.compartilhadoPor !== null)
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Alert severity="info">{MSG.apenasDonoPode}</Alert>
+        <ButtonLink to={voltar} variant="outlined">
+          Voltar
+        </ButtonLink>
+      </Stack>
+    );
   return <MeuRastreadorFormFields rastreador={rastreador.data} />;
 }
 

@@ -17,17 +17,19 @@ import { useMeusRastreadores } from '../api/get-meus-rastreadores';
 import type { MeuRastreadorFiltros } from '../api/keys';
 import { formatarBateria } from './formatar';
 import { MeusRastreadoresSearch } from './MeusRastreadoresSearch';
+import { SeloCompartilhado } from './SeloCompartilhado';
 
 type Selo = (r: MeuRastreador) => ReactNode;
 
-/** The pet's name, and after it the route's badge (the lost-mode chip), if any. */
+/** The pet's name, and after it the route's badge (the lost-mode chip) and 'Compartilhado por ANA', if any. */
 const nomeComSelo = (selo: Selo | undefined) => (r: MeuRastreador) => {
   const badge = selo?.(r);
-  if (!badge) return r.descricao;
+  if (!badge && r.compartilhadoPor === null) return r.descricao;
   return (
     <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5 }}>
       <span>{r.descricao}</span>
       {badge}
+      <SeloCompartilhado rastreador={r} />
     </Box>
   );
 };
@@ -93,6 +95,12 @@ export function MeusRastreadoresList({ acoesExtras, selo }: MeusRastreadoresList
    */
   const acoes = (r: MeuRastreador): RowAction[] => {
     const itens: RowAction[] = [];
+    const detalhe: RowAction = {
+      label: 'Detalhe',
+      onClick: () => void navigate(paths.user.rastreadorDetalhe.getHref(r.id), { state: returnState }),
+    };
+    // A co-guardian may not change the tracker's settings (the API answers 403): only what they may do.
+    if (r.compartilhadoPor !== null) return [detalhe, ...(acoesExtras?.(r) ?? [])];
     if (perdido(r))
       itens.push({ label: 'Modo de bateria bloqueado', description: MSG.modoPerdidoBloqueia, onClick: () => undefined, disabled: true });
     const modos: [ModoEconomia, MeuRastreador['economiaBateria'], MeuRastreador['economiaBateria']][] = [
@@ -109,10 +117,7 @@ export function MeusRastreadoresList({ acoesExtras, selo }: MeusRastreadoresList
         label: 'Editar',
         onClick: () => void navigate(paths.user.meusRastreadores.edit.getHref(r.id), { state: returnState }),
       },
-      {
-        label: 'Detalhe',
-        onClick: () => void navigate(paths.user.rastreadorDetalhe.getHref(r.id), { state: returnState }),
-      },
+      detalhe,
       ...(acoesExtras?.(r) ?? []),
     );
     return itens;

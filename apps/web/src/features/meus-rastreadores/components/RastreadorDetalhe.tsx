@@ -13,7 +13,8 @@ import { MSG, intervaloTexto } from '@rastro/shared/messages';
 import type { MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
 import { paths } from '@/paths';
 import { useMeuRastreador } from '../api/get-meu-rastreador';
-import { DetalheTabelas } from './DetalheTabelas';
+import { DetalheTabelas, type AbaExtra } from './DetalheTabelas';
+import { SeloCompartilhado } from './SeloCompartilhado';
 import { formatarBateria, simNao } from './formatar';
 
 const CAMPOS: { rotulo: string; valor: (r: MeuRastreador) => string }[] = [
@@ -58,13 +59,17 @@ interface RastreadorDetalheProps {
   selo?: (r: MeuRastreador) => ReactNode;
   /** Buttons under the fields (lost mode, sharing), composed by the route. */
   acoes?: (r: MeuRastreador) => ReactNode;
+  /** The co-guardians section under the fields' card, composed by the route. */
+  familia?: (r: MeuRastreador) => ReactNode;
+  /** Tabs after the history tables (the pet's activity), composed by the route; shown once the tracker loaded. */
+  abas?: (r: MeuRastreador) => readonly AbaExtra[];
 }
 
 /**
  * /user/rastreadores/detalhe/:id (`id` is the owner's link; null when the address has no valid
  * id): the tracker's fields and its GPS, WI-FI, LBS, battery and safe-zone history tables.
  */
-export function RastreadorDetalhe({ id, selo, acoes }: RastreadorDetalheProps) {
+export function RastreadorDetalhe({ id, selo, acoes, familia, abas }: RastreadorDetalheProps) {
   const rastreador = useMeuRastreador(id);
   const voltar = useVoltar();
   const titleId = useId();
@@ -79,12 +84,17 @@ export function RastreadorDetalhe({ id, selo, acoes }: RastreadorDetalheProps) {
               Rastreador
             </Typography>
             {!erro && rastreador.data && selo?.(rastreador.data)}
+            {!erro && rastreador.data && <SeloCompartilhado rastreador={rastreador.data} />}
           </Box>
           {erro ? <Alert severity="error">{MSG.erroCarregarRegistro}</Alert> : <Campos rastreador={rastreador.data} />}
           {!erro && rastreador.data && acoes && <Box sx={{ mt: 2 }}>{acoes(rastreador.data)}</Box>}
         </CardContent>
       </Card>
-      <DetalheTabelas origem={{ id, rastreadorId: rastreador.data?.rastreadorId, erro }} />
+      {!erro && rastreador.data && familia?.(rastreador.data)}
+      <DetalheTabelas
+        origem={{ id, rastreadorId: rastreador.data?.rastreadorId, erro }}
+        extras={!erro && rastreador.data && abas ? abas(rastreador.data) : undefined}
+      />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
         <Button variant="outlined" onClick={voltar}>
           Voltar

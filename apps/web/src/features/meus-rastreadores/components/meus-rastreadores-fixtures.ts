@@ -19,6 +19,7 @@ export const meuRastreador = (over: Partial<MeuRastreador> = {}): MeuRastreador 
   ultraEconomiaBateria: 'F',
   periUltraEconBateria: 60,
   modoPerdido: null,
+  compartilhadoPor: null,
   ...over,
 });
 

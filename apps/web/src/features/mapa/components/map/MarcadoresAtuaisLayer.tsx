@@ -30,6 +30,8 @@ interface MarcadoresAtuaisLayerProps {
   /** The pet to centre on, with its info window open, once it is among the markers. */
   foco?: Foco | null;
   onDesligar: (m: Marcador) => void;
+  /** Whether the user may turn this tracker off (a co-guardian may not); default yes. */
+  podeDesligar?: (m: Marcador) => boolean;
   desligando: boolean;
   /** More actions of a pet, shown in its info window (lost-pet mode, share link). */
   acoes?: (m: Marcador) => ReactNode;
@@ -71,6 +73,7 @@ export function MarcadoresAtuaisLayer({
   folgaInferior,
   foco = null,
   onDesligar,
+  podeDesligar,
   desligando,
   acoes,
 }: MarcadoresAtuaisLayerProps) {
@@ -154,7 +157,7 @@ export function MarcadoresAtuaisLayer({
     <PopupPortal popup={aberto.popup}>
       <MarcadorPopup
         marcador={marcadorAberto}
-        onDesligar={() => onDesligar(marcadorAberto)}
+        onDesligar={podeDesligar?.(marcadorAberto) === false ? undefined : () => onDesligar(marcadorAberto)}
         desligando={desligando}
         acoes={acoes?.(marcadorAberto)}
       />

@@ -1,0 +1,53 @@
+import type { AtividadeDia, AtividadeQuery, MetaAtividade } from '@rastro/shared/schemas/atividade';
+import type { Executor } from '../../db/client';
+import { naoEncontrado } from '../../lib/errors';
+import { vinculoDoUsuario } from '../meus-rastreadores/service';
+import { diasDoRastreador, gravarMeta, metaDoVinculo, removerMeta } from './repository';
+
+/** The caller's link to the tracker, or 404 (anyone else's tracker). */
+async function vinculo(db: Executor, usuarioId: number, id: number) {
+  const v = await vinculoDoUsuario(db, usuarioId, id);
+  if (!v) throw naoEncontrado();
+  return v;
+}
+
+/** Every day from `de` to `ate` ('YYYY-MM-DD'), in order. */
+function diasEntre(de: string, ate: string): string[] {
+  const dias: string[] = [];
+  const fim = Date.parse(`${ate}T00:00:00Z`);
+  for (let t = Date.parse(`${de}T00:00:00Z`); t <= fim; t += 86_400_000) dias.push(new Date(t).toISOString().slice(0, 10));
+  return dias;
+}
+
+/**
+ * GET /api/usuarios/rastreadores/{id}/atividade: every day of the period, zeros where nothing was
+ * recorded. Reads the daily aggregates (by primary key), never the positions.
+ */
+export async function atividadeDoRastreador(db: Executor, usuarioId: number, id: number, q: AtividadeQuery): Promise<AtividadeDia[]> {
+  const v = await vinculo(db, usuarioId, id);
+  const linhas = await diasDoRastreador(db, v.rastreadorId, q.dataInicial, q.dataFinal);
+  const porDia = new Map(linhas.map((l) => [l.data, l]));
+  return diasEntre(q.dataInicial, q.dataFinal).map((data) => {
+    const l = porDia.get(data);
+    return {
+      data,
+      distanciaMetros: Math.round(Number(l?.distanciaMetros ?? 0)),
+      minutosAtivos: Math.round(Number(l?.segundosAtivos ?? 0) / 60),
+      minutosRepouso: Math.round(Number(l?.segundosRepouso ?? 0) / 60),
+    };
+  });
+}
+
+export async function obterMeta(db: Executor, usuarioId: number, id: number): Promise<MetaAtividade | null> {
+  await vinculo(db, usuarioId, id);
+  const m = await metaDoVinculo(db, id);
+  return m ? { tipo: m.tipo === 'MINUTOS' ? 'MINUTOS' : 'METROS', valor: m.valor } : null;
+}
+
+/** PUT …/meta-atividade: sets the daily goal, or clears it (null). A day already notified is not notified again. */
+export async function definirMeta(db: Executor, usuarioId: number, id: number, meta: MetaAtividade | null): Promise<MetaAtividade | null> {
+  await vinculo(db, usuarioId, id);
+  if (meta) await gravarMeta(db, id, meta);
+  else await removerMeta(db, id);
+  return meta;
+}

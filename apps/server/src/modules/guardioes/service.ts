@@ -1,0 +1,118 @@
+import { GUARDIOES } from '@rastro/shared/constants';
+import { MSG } from '@rastro/shared/messages';
+import type { Guardiao } from '@rastro/shared/schemas/guardioes';
+import type { MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
+import type { Executor } from '../../db/client';
+import { CANAL_EVENTOS } from '../../lib/canais';
+import { novoToken, sha256 } from '../../lib/crypto';
+import { AppError, naoEncontrado } from '../../lib/errors';
+import { iso, isoOuNull } from '../../lib/paginacao';
+import type { Principal } from '../../plugins/auth';
+import { conviteGuardiao } from '../../plugins/email/templates';
+import type { Infra } from '../../plugins/infra';
+import { exigirDono, obterMeuRastreador, vinculoDoUsuario } from '../meus-rastreadores/service';
+import { aceitar, contarVigentes, criar, doUsuario, emailJaConvidado, jaGuarda, listar, porId, porTokenHash, remover } from './repository';
+
+/** The owner's link to the tracker as this user sees it, or 404. */
+async function vinculo(db: Executor, p: Principal, id: number) {
+  const v = await vinculoDoUsuario(db, p.usuarioId, id);
+  if (!v) throw naoEncontrado();
+  return v;
+}
+
+function paraGuardiao(r: Awaited<ReturnType<typeof listar>>[number]): Guardiao {
+  const ativo = r.usuarioId !== null;
+  return {
+    id: r.id,
+    email: r.email,
+    nome: r.nome,
+    situacao: ativo ? 'ATIVO' : 'PENDENTE',
+    dataCadastro: iso(r.dataCadastro),
+    expiraEm: ativo ? null : isoOuNull(r.expiraEm),
+  };
+}
+
+/**
+ * POST /api/usuarios/rastreadores/{id}/guardioes: the owner invites someone by e-mail. The link
+ * `<APP_URL>/convite/<token>` (single use, 7 days; only the token's hash is kept) goes by e-mail.
+ * At most 10 guardians and live invites per tracker.
+ */
+export async function convidar(
+  deps: Pick<Infra, 'config' | 'db' | 'emails'>,
+  p: Principal,
+  id: number,
+  emailInformado: string,
+): Promise<Guardiao> {
+  const email = emailInformado.trim().toLowerCase();
+  const criado = await deps.db.transaction(async (tx) => {
+    const v = await vinculo(tx, p, id);
+    exigirDono(v, p);
+    if (email === p.email.trim().toLowerCase()) throw new AppError(400, MSG.conviteParaOProprioDono);
+    if ((await contarVigentes(tx, id)) >= GUARDIOES.porRastreador) throw new AppError(409, MSG.limiteGuardioes);
+    if (await emailJaConvidado(tx, id, email)) throw new AppError(409, MSG.jaGuardiao);
+    const token = novoToken();
+    const expiraEm = new Date(Date.now() + GUARDIOES.conviteDias * 86_400_000);
+    const gid = await criar(tx, { usuarioRastreadorId: id, email, tokenHash: sha256(token), expiraEm });
+    await deps.emails.enfileirar(tx, {
+      destinatario: email,
+      ...conviteGuardiao({ dono: p.nome, pet: v.descricao, link: `${deps.config.appUrl}/convite/${token}`, dias: GUARDIOES.conviteDias }),
+    });
+    const linha = (await listar(tx, id)).find((g) => g.id === gid);
+    if (!linha) throw new Error('convite recém-criado ausente');
+    return paraGuardiao(linha);
+  });
+  deps.emails.kick();
+  return criado;
+}
+
+/** GET …/guardioes: the owner's list of guardians and pending invites. */
+export async function listarGuardioes(db: Executor, p: Principal, id: number): Promise<Guardiao[]> {
+  exigirDono(await vinculo(db, p, id), p);
+  return (await listar(db, id)).map(paraGuardiao);
+}
+
+/**
+ * DELETE …/guardioes/{guardiaoId}: the owner cancels an invite or removes a guardian, or a
+ * guardian leaves. The guardian's screens drop the pet at once, on every instance.
+ */
+export async function removerGuardiao(deps: Pick<Infra, 'database' | 'db'>, p: Principal, id: number, guardiaoId: number | 'eu') {
+  const { removido, rastreadorId } = await deps.db.transaction(async (tx) => {
+    const v = await vinculo(tx, p, id);
+    // 'eu': a guardian leaving, without knowing the id of the row that made them one.
+    const g = guardiaoId === 'eu' ? await doUsuario(tx, id, p.usuarioId) : await porId(tx, id, guardiaoId);
+    if (!g) throw naoEncontrado();
+    const dono = v.usuarioId === p.usuarioId;
+    if (!dono && g.usuarioId !== p.usuarioId) throw new AppError(403, MSG.apenasDonoPode);
+    await remover(tx, g.id);
+    return { removido: g.usuarioId, rastreadorId: v.rastreadorId };
+  });
+  if (removido !== null) {
+    await deps.database.notify(CANAL_EVENTOS, JSON.stringify({ r: [], u: [], rm: [{ u: removido, r: rastreadorId }] }));
+  }
+}
+
+/**
+ * Accepts an invite for this user, inside the caller's transaction: 404 for an unknown token, 410
+ * once used or expired, 400 for the tracker's own owner. Returns the link and tracker.
+ */
+export async function aceitarNaTransacao(tx: Executor, usuarioId: number, token: string) {
+  const c = await porTokenHash(tx, sha256(token));
+  if (!c) throw new AppError(404, MSG.conviteNaoEncontrado);
+  if (c.aceitoEm !== null || c.usuarioId !== null || c.expiraEm.getTime() <= Date.now()) throw new AppError(410, MSG.conviteExpirado);
+  if (c.donoId === usuarioId) throw new AppError(400, MSG.conviteParaOProprioDono);
+  // Already a guardian through another invite: this one is used up, nothing else changes.
+  if (await jaGuarda(tx, c.vinculoId, usuarioId)) await remover(tx, c.id);
+  else await aceitar(tx, c.id, usuarioId);
+  return { vinculoId: c.vinculoId, rastreadorId: c.rastreadorId };
+}
+
+/** POST /api/convites/{token}/aceitar: the logged user becomes a guardian; the tracker as they now see it. */
+export async function aceitarConvite(deps: Pick<Infra, 'database' | 'db'>, p: Principal, token: string): Promise<MeuRastreador> {
+  const { rastreador, rastreadorId } = await deps.db.transaction(async (tx) => {
+    const { vinculoId, rastreadorId } = await aceitarNaTransacao(tx, p.usuarioId, token);
+    return { rastreador: await obterMeuRastreador(tx, p, vinculoId), rastreadorId };
+  });
+  // Their other open screens get the pet now.
+  await deps.database.notify(CANAL_EVENTOS, JSON.stringify({ r: [rastreadorId], u: [p.usuarioId] }));
+  return rastreador;
+}

@@ -1,0 +1,311 @@
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { encodeAlarm, encodeLogin } from '@rastro/topin/device-to-server/encode';
+import { MSG } from '@rastro/shared/messages';
+import type { Guardiao } from '@rastro/shared/schemas/guardioes';
+import type { EventoSocket, Marcador } from '@rastro/shared/schemas/mapa';
+import type { MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { consultar } from '../src/db/client';
+import { GatewayTopin } from '../src/gateway/servidor';
+import { sha256 } from '../src/lib/crypto';
+import { bearer, criarApp, entrar, resolverCaptcha, type TestApp } from './helpers';
+import { criarCliente, registrarRastreador, tokenPara } from './fixtures';
+import { conectarDispositivo } from './dispositivo';
+import { TEST_ENV } from './test-env';
+
+/**
+ * Co-guardians (issue #20): the owner invites by e-mail, the invited accept (once), see the pet as
+ * the owner does and are refused what only the owner may do; removed, they lose it at once —
+ * their socket on another instance included.
+ */
+type Sessao = { id: number; email: string; token: string; h: Record<string, string> };
+let app: TestApp;
+let outra: Awaited<ReturnType<typeof buildApp>>;
+let gw: GatewayTopin;
+let portaGw = 0;
+let portaOutra = 0;
+let ana: Sessao;
+let bia: Sessao;
+let caio: Sessao;
+const thor = { id: 0, rastreadorId: 0, imei: '' };
+
+const sessao = async (nome: string): Promise<Sessao> => {
+  const c = await criarCliente(app, nome);
+  return { ...c, h: bearer(c.token) };
+};
+
+beforeAll(async () => {
+  app = await criarApp();
+  outra = await buildApp({ config: loadConfig({ ...TEST_ENV, DATA_DIR: app.dataDir }), database: app.database, logger: false });
+  await outra.listen({ port: 0, host: '127.0.0.1' });
+  portaOutra = (outra.server.address() as AddressInfo).port;
+  gw = new GatewayTopin(app.database, app.log, { port: 0, host: '127.0.0.1', idleMs: 30_000, maxConexoesPorIp: 50, maxBuffer: 4096 });
+  portaGw = await gw.iniciar();
+  ana = await sessao('ANA');
+  bia = await sessao('BIA');
+  caio = await sessao('CAIO');
+  thor.imei = `35933908040${String(Date.now() % 10_000).padStart(4, '0')}`;
+  thor.rastreadorId = await registrarRastreador(app, bearer(await entrar(app)), thor.imei);
+  const r = await app.inject({
+    method: 'POST',
+    url: '/api/usuarios/rastreadores',
+    headers: ana.h,
+    payload: { imei: thor.imei, descricao: 'THOR', intervaloLocalizacao: 5, periUltraEconBateria: 60 },
+  });
+  thor.id = r.json<MeuRastreador>().id;
+  await app.database.db.execute(
+    sql`insert into localizacoes (rastreador_id, tipo, data_hora, latitude, longitude) values (${thor.rastreadorId}, 'GPS', now() - interval '10 minutes', -23.55, -46.63)`,
+  );
+});
+afterAll(async () => {
+  await gw.parar();
+  await outra.close();
+  await app.fechar();
+});
+
+const url = (resto = '') => `/api/usuarios/rastreadores/${thor.id}/guardioes${resto}`;
+const convidar = (email: string, h = ana.h) => app.inject({ method: 'POST', url: url(), headers: h, payload: { email } });
+
+/** The invite's token, from the e-mail the owner's invite sent (the database keeps only its hash). */
+async function tokenDoEmail(email: string) {
+  const [e] = await consultar<{ texto: string }>(
+    app.database.db,
+    sql`select texto from email_outbox where destinatario = ${email} order by id desc limit 1`,
+  );
+  const token = /\/convite\/([A-Za-z0-9_-]{43})/.exec(e?.texto ?? '')?.[1];
+  if (!token) throw new Error(`sem convite no e-mail de ${email}`);
+  return token;
+}
+
+const aceitar = (token: string, h: Record<string, string>) =>
+  app.inject({ method: 'POST', url: `/api/convites/${token}/aceitar`, headers: h });
+
+async function ate<T>(fn: () => T | undefined, ms = 5000): Promise<T> {
+  const fim = Date.now() + ms;
+  for (;;) {
+    const v = fn();
+    if (v !== undefined) return v;
+    if (Date.now() > fim) throw new Error('tempo esgotado');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('co-guardians: invite and accept', () => {
+  it('the owner invites by e-mail: a single-use 7-day link, only its hash kept, listed as pending', async () => {
+    const r = await convidar(bia.email.toUpperCase());
+    expect(r.statusCode, `${r.body} thor=${JSON.stringify(thor)}`).toBe(201);
+    const g = r.json<Guardiao>();
+    expect(g).toMatchObject({ email: bia.email, nome: null, situacao: 'PENDENTE' });
+    const dias = (new Date(g.expiraEm ?? 0).getTime() - Date.now()) / 86_400_000;
+    expect(dias).toBeGreaterThan(6.99);
+    expect(dias).toBeLessThanOrEqual(7);
+    const token = await tokenDoEmail(bia.email);
+    const [guardado] = await consultar<{ token_hash: string }>(app.database.db, sql`select token_hash from guardioes where id = ${g.id}`);
+    expect(guardado?.token_hash).toBe(sha256(token));
+    const lista = await app.inject({ method: 'GET', url: url(), headers: ana.h });
+    expect(lista.json<Guardiao[]>()).toEqual([g]);
+    expect(lista.body).not.toContain(token);
+
+    // Twice the same person, the owner, a bad address: refused.
+    expect((await convidar(bia.email)).json()).toEqual({ status: 409, message: MSG.jaGuardiao });
+    expect((await convidar(ana.email)).json()).toEqual({ status: 400, message: MSG.conviteParaOProprioDono });
+    expect((await convidar('nao-e-email')).statusCode).toBe(400);
+    // Someone else's tracker: 404.
+    expect((await convidar('x@rastro.test', caio.h)).statusCode).toBe(404);
+  });
+
+  it('accepting: the tracker comes shared by the owner; the same link a second time, an expired or unknown one are refused', async () => {
+    const token = await tokenDoEmail(bia.email);
+    expect((await aceitar(token, ana.h)).json()).toEqual({ status: 400, message: MSG.conviteParaOProprioDono });
+    const r = await aceitar(token, bia.h);
+    expect(r.statusCode).toBe(200);
+    expect(r.json<MeuRastreador>()).toMatchObject({ id: thor.id, descricao: 'THOR', compartilhadoPor: 'ANA' });
+    expect((await aceitar(token, bia.h)).json()).toEqual({ status: 410, message: MSG.conviteExpirado });
+    expect((await aceitar(token, caio.h)).statusCode).toBe(410);
+    expect((await aceitar('x'.repeat(43), caio.h)).json()).toEqual({ status: 404, message: MSG.conviteNaoEncontrado });
+
+    await convidar(caio.email);
+    const vencido = await tokenDoEmail(caio.email);
+    await app.database.db.execute(sql`update guardioes set expira_em = now() - interval '1 second' where token_hash = ${sha256(vencido)}`);
+    expect((await aceitar(vencido, caio.h)).json()).toEqual({ status: 410, message: MSG.conviteExpirado });
+
+    const lista = (await app.inject({ method: 'GET', url: url(), headers: ana.h })).json<Guardiao[]>();
+    expect(lista).toEqual([expect.objectContaining({ email: bia.email, nome: 'BIA', situacao: 'ATIVO', expiraEm: null })]);
+  });
+
+  it('at most 10 guardians and live invites per tracker', async () => {
+    for (let i = 0; i < 9; i++) expect((await convidar(`amigo${i}@rastro.test`)).statusCode).toBe(201);
+    expect((await convidar('amigo-demais@rastro.test')).json()).toEqual({ status: 409, message: MSG.limiteGuardioes });
+    // Cancelling an invite frees a place.
+    const lista = (await app.inject({ method: 'GET', url: url(), headers: ana.h })).json<Guardiao[]>();
+    const pendentes = lista.filter((g) => g.situacao === 'PENDENTE');
+    for (const g of pendentes) expect((await app.inject({ method: 'DELETE', url: url(`/${g.id}`), headers: ana.h })).statusCode).toBe(204);
+    expect((await convidar('amigo-demais@rastro.test')).statusCode).toBe(201);
+  });
+
+  it('signing up through the invite links the new account', async () => {
+    const email = `novo.${Date.now()}@rastro.test`;
+    await convidar(email);
+    const convite = await tokenDoEmail(email);
+    const r = await app.inject({
+      method: 'POST',
+      url: '/users/sign-up',
+      payload: { nome: 'DUDA', email, telefoneCelular: '(11) 9 8888-7777', senha: 'senha-da-duda-1', convite },
+    });
+    expect(r.statusCode).toBe(201);
+    const token = await app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      headers: {
+        authorization: `Basic ${Buffer.from('rastro-web:rastro-web-secret').toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: new URLSearchParams({
+        grant_type: 'password',
+        username: email,
+        password: 'senha-da-duda-1',
+        'g-recaptcha-response': await resolverCaptcha(app),
+      }).toString(),
+    });
+    const h = bearer(token.json<{ access_token: string }>().access_token);
+    const meus = (await app.inject({ method: 'GET', url: '/api/usuarios/rastreadores', headers: h })).json<{ content: MeuRastreador[] }>();
+    expect(meus.content.map((m) => [m.descricao, m.compartilhadoPor])).toEqual([['THOR', 'ANA']]);
+    // A bad invite undoes the sign-up.
+    const outro = `outro.${Date.now()}@rastro.test`;
+    const ruim = await app.inject({
+      method: 'POST',
+      url: '/users/sign-up',
+      payload: { nome: 'EDU', email: outro, telefoneCelular: '(11) 9 8888-7777', senha: 'senha-do-edu-1', convite },
+    });
+    expect(ruim.json()).toEqual({ status: 410, message: MSG.conviteExpirado });
+    expect((await consultar(app.database.db, sql`select id from usuarios where email = ${outro}`)).length).toBe(0);
+  });
+});
+
+describe('co-guardians: what a guardian sees and may do', () => {
+  it('sees the tracker as the owner does: list, detail, map, history, tables, export, locate, lost mode, links', async () => {
+    const lista = (await app.inject({ method: 'GET', url: '/api/usuarios/rastreadores', headers: bia.h })).json<{
+      content: MeuRastreador[];
+    }>();
+    expect(lista.content.map((m) => [m.id, m.compartilhadoPor])).toEqual([[thor.id, 'ANA']]);
+    const meuDaAna = (
+      await app.inject({ method: 'GET', url: `/api/usuarios/rastreadores/${thor.id}`, headers: ana.h })
+    ).json<MeuRastreador>();
+    expect(meuDaAna.compartilhadoPor).toBeNull();
+    const ok = async (method: 'GET' | 'PUT' | 'POST', u: string, payload?: object) => {
+      const r = await app.inject({ method, url: u, headers: bia.h, ...(payload ? { payload } : {}) });
+      expect(r.statusCode, `${method} ${u}: ${r.body}`).toBeLessThan(300);
+      return r;
+    };
+    await ok('GET', `/api/usuarios/rastreadores/${thor.id}`);
+    const mapa = (await ok('GET', '/api/usuarios/rastreadores/ultimas-localizacoes?tipoVisualizacao=ATUAL')).json<Marcador[]>();
+    expect(mapa.map((m) => m.name)).toEqual(['THOR']);
+    const hoje = new Date();
+    const de = new Date(hoje.getTime() - 3_600_000).toISOString();
+    await ok(
+      'GET',
+      `/api/usuarios/rastreadores/ultimas-localizacoes?tipoVisualizacao=HISTORICO&usuarioRastreadorId=${thor.id}&dataInicial=${encodeURIComponent(de)}&dataFinal=${encodeURIComponent(hoje.toISOString())}`,
+    );
+    await ok('GET', `/api/usuarios/rastreadores/select`);
+    await ok('PUT', '/api/usuarios/rastreadores/sincronizar', { usuarioRastreadorId: thor.id });
+    await ok('PUT', `/api/usuarios/rastreadores/${thor.id}/modo-perdido`, { ativo: false });
+    await ok('POST', `/api/usuarios/rastreadores/${thor.id}/links`, { horas: 1 });
+    await ok('GET', `/api/usuarios/rastreadores/${thor.id}/links`);
+  });
+
+  it('is refused, with a pt-BR 403, what only the owner may do', async () => {
+    const refusals: [string, string, object?][] = [
+      [
+        'POST',
+        '/api/usuarios/rastreadores',
+        { id: thor.id, imei: thor.imei, descricao: 'MEU', intervaloLocalizacao: 5, periUltraEconBateria: 60 },
+      ],
+      ['PUT', `/api/usuarios/rastreadores/ativar-economia-bateria/${thor.id}`],
+      ['PUT', `/api/usuarios/rastreadores/ativar-ultra-economia-bateria/${thor.id}`],
+      ['PUT', `/api/rastreadores/desligar/${thor.rastreadorId}`],
+      ['POST', url(), { email: 'alguem@rastro.test' }],
+      ['GET', url()],
+    ];
+    for (const [method, u, payload] of refusals) {
+      const r = await app.inject({ method: method as 'GET', url: u, headers: bia.h, ...(payload ? { payload } : {}) });
+      expect(r.json(), `${method} ${u}`).toEqual({ status: 403, message: MSG.apenasDonoPode });
+    }
+    const [depois] = await consultar<{ descricao: string; economia_bateria: string }>(
+      app.database.db,
+      sql`select descricao, economia_bateria from usuario_rastreadores where id = ${thor.id}`,
+    );
+    expect(depois).toEqual({ descricao: 'THOR', economia_bateria: 'F' });
+  });
+
+  it('gets the tracker’s alarms as notifications, like the owner', async () => {
+    const d = await conectarDispositivo(portaGw);
+    await d.enviar(Buffer.concat([encodeLogin(thor.imei, 1), encodeAlarm('sos')]));
+    await d.esperar('787801010d0a');
+    const notas = async () =>
+      consultar<{ usuario_id: number }>(
+        app.database.db,
+        sql`select usuario_id from notificacoes where rastreador_id = ${thor.rastreadorId} and descricao like '%SOS%'`,
+      );
+    const fim = Date.now() + 5000;
+    while ((await notas()).length < 3 && Date.now() < fim) await new Promise((r) => setTimeout(r, 20));
+    const duda = await consultar<{ id: number }>(app.database.db, sql`select id from usuarios where nome = 'DUDA'`);
+    expect((await notas()).map((n) => n.usuario_id).sort()).toEqual([ana.id, bia.id, duda[0]?.id ?? 0].sort());
+    d.fim();
+  });
+});
+
+describe('co-guardians: removed or leaving', () => {
+  it('a removed guardian loses access at once, and their socket on another instance drops the pet', async () => {
+    const ws = new WebSocket(`ws://127.0.0.1:${portaOutra}/api/socket`);
+    const eventos: EventoSocket[] = [];
+    ws.on('message', (d: Buffer) => eventos.push(JSON.parse(d.toString()) as EventoSocket));
+    await new Promise<void>((r, j) => {
+      ws.once('open', () => r());
+      ws.once('error', j);
+    });
+    ws.send(JSON.stringify({ token: bia.token }));
+    await new Promise((r) => setTimeout(r, 200));
+
+    const g = (await app.inject({ method: 'GET', url: url(), headers: ana.h })).json<Guardiao[]>().find((x) => x.email === bia.email);
+    if (!g) throw new Error('bia não é guardiã');
+    const antes = Date.now();
+    expect((await app.inject({ method: 'DELETE', url: url(`/${g.id}`), headers: ana.h })).statusCode).toBe(204);
+    const removido = await ate(() => eventos.find((e) => e.removidos?.includes(thor.rastreadorId)));
+    expect(removido.removidos).toEqual([thor.rastreadorId]);
+    expect(Date.now() - antes).toBeLessThan(2000);
+    for (const u of [`/api/usuarios/rastreadores/${thor.id}`, `/api/usuarios/rastreadores/${thor.id}/links`]) {
+      expect((await outra.inject({ method: 'GET', url: u, headers: bia.h })).statusCode).toBe(404);
+    }
+    const mapa = (
+      await outra.inject({ method: 'GET', url: '/api/usuarios/rastreadores/ultimas-localizacoes?tipoVisualizacao=ATUAL', headers: bia.h })
+    ).json<Marcador[]>();
+    expect(mapa).toEqual([]);
+    ws.close();
+  });
+
+  it('a guardian may leave; no one else may remove them', async () => {
+    await convidar(bia.email);
+    expect((await aceitar(await tokenDoEmail(bia.email), bia.h)).statusCode).toBe(200);
+    const g = (await app.inject({ method: 'GET', url: url(), headers: ana.h })).json<Guardiao[]>().find((x) => x.email === bia.email);
+    if (!g) throw new Error('bia não é guardiã');
+    expect((await app.inject({ method: 'DELETE', url: url(`/${g.id}`), headers: caio.h })).statusCode).toBe(404);
+    const duda = (await app.inject({ method: 'GET', url: url(), headers: ana.h })).json<Guardiao[]>().find((x) => x.nome === 'DUDA');
+    // Another guardian (Bia) may not remove Duda.
+    expect((await app.inject({ method: 'DELETE', url: url(`/${duda?.id ?? 0}`), headers: bia.h })).json()).toEqual({
+      status: 403,
+      message: MSG.apenasDonoPode,
+    });
+    expect((await app.inject({ method: 'DELETE', url: url(`/${g.id}`), headers: bia.h })).statusCode).toBe(204);
+    expect((await app.inject({ method: 'GET', url: `/api/usuarios/rastreadores/${thor.id}`, headers: bia.h })).statusCode).toBe(404);
+    // Duda leaves without knowing her row's id; the owner has no row to leave.
+    expect((await app.inject({ method: 'DELETE', url: url('/eu'), headers: ana.h })).statusCode).toBe(404);
+    const [contaDaDuda] = await consultar<{ id: number }>(app.database.db, sql`select id from usuarios where nome = 'DUDA'`);
+    const h = bearer(await tokenPara(app, contaDaDuda?.id ?? 0));
+    expect((await app.inject({ method: 'DELETE', url: url('/eu'), headers: h })).statusCode).toBe(204);
+    expect((await app.inject({ method: 'GET', url: `/api/usuarios/rastreadores/${thor.id}`, headers: h })).statusCode).toBe(404);
+  });
+});

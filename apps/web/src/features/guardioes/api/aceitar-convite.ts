@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { meuRastreadorSchema } from '@rastro/shared/schemas/meus-rastreadores';
+import { apiRequest } from '@/lib/api-client';
+import { liveKeys } from '@/lib/live/keys';
+
+/**
+ * POST /api/convites/{token}/aceitar (logged in): the tracker as the new guardian now sees it.
+ * 404 unknown token, 410 used or expired, 400 when the user owns the tracker.
+ */
+export const aceitarConvite = (token: string) =>
+  apiRequest(`/api/convites/${encodeURIComponent(token)}/aceitar`, meuRastreadorSchema, { method: 'POST' });
+
+export const useAceitarConvite = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: aceitarConvite,
+    // The pet joins every screen that lists trackers (the keys are the live ones, lib/live/keys.ts).
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: liveKeys.meusRastreadores }),
+        queryClient.invalidateQueries({ queryKey: liveKeys.marcadores }),
+      ]),
+  });
+};

@@ -1,0 +1,60 @@
+import type { Guardiao } from '@rastro/shared/schemas/guardioes';
+import type { MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
+
+/** REX (link 4, tracker 11) as its owner sees it; `compartilhadoPor: 'ANA'` as a co-guardian does. */
+export const pet = (over: Partial<MeuRastreador> = {}): MeuRastreador => ({
+  id: 4,
+  rastreadorId: 11,
+  imei: '359339075123456',
+  descricao: 'REX',
+  intervaloLocalizacao: 5,
+  bateria: 80,
+  nivelSinal: 70,
+  dataCadastro: '2025-03-01T12:00:00.000Z',
+  ultimaComunicacao: '2025-03-02T12:00:00.000Z',
+  situacao: 'ATIVO',
+  situacaoDescricao: 'Ativo',
+  situacaoEnergia: 'LIGADO',
+  situacaoEnergiaDescricao: 'Ligado',
+  economiaBateria: 'F',
+  ultraEconomiaBateria: 'F',
+  periUltraEconBateria: 60,
+  modoPerdido: null,
+  compartilhadoPor: null,
+  ...over,
+});
+
+/** JOÃO, a guardian since 25/11, and a pending invite to bia@exemplo.com until 02/12 (São Paulo dates). */
+export const ativo = (over: Partial<Guardiao> = {}): Guardiao => ({
+  id: 51,
+  email: 'joao@exemplo.com',
+  nome: 'JOÃO',
+  situacao: 'ATIVO',
+  dataCadastro: '2025-11-25T15:00:00.000Z',
+  expiraEm: null,
+  ...over,
+});
+
+export const pendente = (over: Partial<Guardiao> = {}): Guardiao => ({
+  id: 52,
+  email: 'bia@exemplo.com',
+  nome: null,
+  situacao: 'PENDENTE',
+  dataCadastro: '2025-11-25T15:00:00.000Z',
+  expiraEm: '2025-12-02T15:00:00.000Z',
+  ...over,
+});
+
+export const pagina = <T>(content: T[]) => ({
+  content,
+  number: 0,
+  size: 10,
+  totalElements: content.length,
+  totalPages: 1,
+  first: true,
+  last: true,
+  numberOfElements: content.length,
+});
+
+/** The first screen of a test waits for its lazy route chunk, slow on a cold, busy runner. */
+export const LENTO = { timeout: 5000 };
