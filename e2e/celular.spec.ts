@@ -145,14 +145,25 @@ test('on a phone the owner finds the pets on the map, centres one, follows today
     await expect(janela).toContainText('TOTO');
     await expect(janela).toContainText('Latitude: -23.600000');
     const marcador = regiao.locator('.leaflet-marker-icon[title="TOTO"]');
+    // Centred across; down the screen only as far as its info window needs to clear the 'Filtros' button.
     await expect
       .poll(async () => {
         const [m, r] = [await marcador.boundingBox(), await regiao.boundingBox()];
         if (!m || !r) return Infinity;
-        // The pin's tip (its bottom centre) is the position.
-        return Math.hypot(m.x + m.width / 2 - (r.x + r.width / 2), m.y + m.height - (r.y + r.height / 2));
+        return Math.abs(m.x + m.width / 2 - (r.x + r.width / 2));
       })
       .toBeLessThan(40);
+    const [m, r, filtros, fechar] = await Promise.all([
+      marcador.boundingBox(),
+      regiao.boundingBox(),
+      page.getByRole('button', { name: 'Filtros' }).boundingBox(),
+      page.locator('.leaflet-popup-close-button').boundingBox(),
+    ]);
+    if (!m || !r || !filtros || !fechar) throw new Error('caixas ausentes');
+    expect(m.y).toBeGreaterThan(r.y);
+    expect(m.y + m.height).toBeLessThan(r.y + r.height);
+    // The window's close button is not under 'Filtros'.
+    expect(fechar.y).toBeGreaterThan(filtros.y + filtros.height);
     await page.locator('.leaflet-popup-close-button').tap();
     await folha.getByRole('button', { name: 'Mostrar os pets' }).tap();
   });

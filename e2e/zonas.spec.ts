@@ -66,7 +66,8 @@ async function salvarZona(page: Page, nome: string) {
   await expect(form.getByRole('checkbox', { name: 'THOR' })).toBeChecked();
   await form.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText(MSG.zonaSalva)).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Zonas seguras' })).toBeVisible();
+  // A table on a computer, a list of cards on a phone.
+  await expect(page.getByRole('table', { name: 'Zonas seguras' }).or(page.getByRole('list', { name: 'Zonas seguras' }))).toBeVisible();
 }
 
 /** A touch drag (Chromium's own touch events): Playwright's touchscreen only taps. */

@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -23,15 +22,14 @@ type Dias = (typeof PERIODOS)[number];
 
 function Numero({ rotulo, valor }: { rotulo: string; valor: string | undefined }) {
   return (
-    <Grid size={{ xs: 4 }}>
-      <Paper variant="outlined" sx={{ p: 1.5, height: '100%' }}>
-        <Typography component="dt" variant="body2" color="text.secondary">
-          {rotulo}
-        </Typography>
-        <Typography component="dd" variant="h6" sx={{ m: 0, fontWeight: 500, whiteSpace: 'nowrap' }}>
-          {valor ?? <Skeleton width="70%" />}
-        </Typography>
-      </Paper>
+    // The grid item is the <div> of a <dt>/<dd> pair: a <dl> may only hold those.
+    <Grid size={{ xs: 4 }} sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {rotulo}
+      </Typography>
+      <Typography component="dd" variant="h6" sx={{ m: 0, fontWeight: 500, whiteSpace: 'nowrap' }}>
+        {valor ?? <Skeleton width="70%" />}
+      </Typography>
     </Grid>
   );
 }

@@ -50,6 +50,9 @@ function rastreadorEmFoco(valor: string | null): Foco | null {
   return valor !== null && Number.isSafeInteger(id) && id > 0 ? { rastreadorId: id } : null;
 }
 
+/** The phone's 'Filtros' button (and the banners' first line) over the map's top. */
+const FOLGA_SUPERIOR_CELULAR = 56;
+
 const sobreposicao = {
   position: 'absolute',
   inset: 0,
@@ -127,6 +130,7 @@ export function MapaGps({ camadasAtuais, zonasDoPet, acoesDoPet, podeDesligar }:
             marcadores={dados}
             ajuste={ajuste}
             folgaInferior={folgaInferior}
+            folgaSuperior={celular ? FOLGA_SUPERIOR_CELULAR : 0}
             foco={foco}
             onDesligar={(m) => void onDesligar(m)}
             podeDesligar={podeDesligar}

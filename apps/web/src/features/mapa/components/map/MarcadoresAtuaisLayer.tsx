@@ -27,6 +27,8 @@ interface MarcadoresAtuaisLayerProps {
   ajuste: number;
   /** The height of what covers the map's bottom when it fits the markers (the phone's sheet). */
   folgaInferior?: () => number;
+  /** Pixels at the map's top covered by controls (the phone's 'Filtros'): an info window opens below them. */
+  folgaSuperior?: number;
   /** The pet to centre on, with its info window open, once it is among the markers. */
   foco?: Foco | null;
   onDesligar: (m: Marcador) => void;
@@ -71,6 +73,7 @@ export function MarcadoresAtuaisLayer({
   marcadores,
   ajuste,
   folgaInferior,
+  folgaSuperior = 0,
   foco = null,
   onDesligar,
   podeDesligar,
@@ -118,7 +121,11 @@ export function MarcadoresAtuaisLayer({
           keyboard: true,
           riseOnHover: true,
         });
-        marcador.bindPopup(novoConteudoPopup(), { minWidth: 220, maxWidth: 320 });
+        marcador.bindPopup(novoConteudoPopup(), {
+          minWidth: 220,
+          maxWidth: 320,
+          autoPanPaddingTopLeft: L.point(10, folgaSuperior + 10),
+        });
         marcador.on('popupopen', (e: L.PopupEvent) => setAberto({ id, popup: e.popup }));
         marcador.on('popupclose', () => setAberto((a) => (a?.id === id ? null : a)));
         marcador.addTo(grupo);
@@ -134,7 +141,7 @@ export function MarcadoresAtuaisLayer({
       c.precisao?.remove();
       atuais.delete(id);
     }
-  }, [marcadores, grupo]);
+  }, [marcadores, grupo, folgaSuperior]);
 
   const pontos = useMemo(() => marcadores.map(latLng), [marcadores]);
   useAjustarMapa(map, pontos, ajuste, folgaInferior);
