@@ -1,5 +1,6 @@
 import { TODAS_PERMISSOES } from '@rastro/shared/roles';
 import type { TokenResponse } from '@rastro/shared/schemas/auth';
+import type { MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
 
 export const adminToken: TokenResponse = {
   access_token: 'token-admin',
@@ -22,3 +23,26 @@ export const clientToken: TokenResponse = {
   authorities: [],
   isClient: true,
 };
+
+/** One of the owner's trackers as the API answers it (link 4, tracker 11), for every feature's tests. */
+export const meuRastreador = (over: Partial<MeuRastreador> = {}): MeuRastreador => ({
+  id: 4,
+  rastreadorId: 11,
+  imei: '359339075123456',
+  descricao: 'COLEIRA DO REX',
+  intervaloLocalizacao: 5,
+  bateria: 80,
+  nivelSinal: 70,
+  dataCadastro: '2025-03-01T12:00:00.000Z',
+  ultimaComunicacao: '2025-03-02T12:00:00.000Z',
+  situacao: 'ATIVO',
+  situacaoDescricao: 'Ativo',
+  situacaoEnergia: 'LIGADO',
+  situacaoEnergiaDescricao: 'Ligado',
+  economiaBateria: 'F',
+  ultraEconomiaBateria: 'F',
+  periUltraEconBateria: 60,
+  modoPerdido: null,
+  compartilhadoPor: null,
+  ...over,
+});

@@ -1,28 +1,9 @@
 import type { Guardiao } from '@rastro/shared/schemas/guardioes';
 import type { MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
+import { meuRastreador } from '@/testing/fixtures';
 
 /** REX (link 4, tracker 11) as its owner sees it; `compartilhadoPor: 'ANA'` as a co-guardian does. */
-export const pet = (over: Partial<MeuRastreador> = {}): MeuRastreador => ({
-  id: 4,
-  rastreadorId: 11,
-  imei: '359339075123456',
-  descricao: 'REX',
-  intervaloLocalizacao: 5,
-  bateria: 80,
-  nivelSinal: 70,
-  dataCadastro: '2025-03-01T12:00:00.000Z',
-  ultimaComunicacao: '2025-03-02T12:00:00.000Z',
-  situacao: 'ATIVO',
-  situacaoDescricao: 'Ativo',
-  situacaoEnergia: 'LIGADO',
-  situacaoEnergiaDescricao: 'Ligado',
-  economiaBateria: 'F',
-  ultraEconomiaBateria: 'F',
-  periUltraEconBateria: 60,
-  modoPerdido: null,
-  compartilhadoPor: null,
-  ...over,
-});
+export const pet = (over: Partial<MeuRastreador> = {}): MeuRastreador => meuRastreador({ descricao: 'REX', ...over });
 
 /** JOÃO, a guardian since 25/11, and a pending invite to bia@exemplo.com until 02/12 (São Paulo dates). */
 export const ativo = (over: Partial<Guardiao> = {}): Guardiao => ({

@@ -1,28 +1,9 @@
 import type { Page } from '@rastro/shared/schemas/common';
 import type { MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
+import { meuRastreador } from '@/testing/fixtures';
 
 /** One of the owner's trackers as the API answers it (REX, link 4). */
-export const pet = (over: Partial<MeuRastreador> = {}): MeuRastreador => ({
-  id: 4,
-  rastreadorId: 11,
-  imei: '359339075123456',
-  descricao: 'REX',
-  intervaloLocalizacao: 5,
-  bateria: 80,
-  nivelSinal: 70,
-  dataCadastro: '2025-03-01T12:00:00.000Z',
-  ultimaComunicacao: '2025-03-02T12:00:00.000Z',
-  situacao: 'ATIVO',
-  situacaoDescricao: 'Ativo',
-  situacaoEnergia: 'LIGADO',
-  situacaoEnergiaDescricao: 'Ligado',
-  economiaBateria: 'F',
-  ultraEconomiaBateria: 'F',
-  periUltraEconBateria: 60,
-  modoPerdido: null,
-  compartilhadoPor: null,
-  ...over,
-});
+export const pet = (over: Partial<MeuRastreador> = {}): MeuRastreador => meuRastreador({ descricao: 'REX', ...over });
 
 /** Lost mode on since now, for `horas` hours. */
 export const perdidoPor = (horas: number) => {
