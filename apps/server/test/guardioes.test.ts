@@ -15,6 +15,7 @@ import { sha256 } from '../src/lib/crypto';
 import { bearer, criarApp, entrar, resolverCaptcha, type TestApp } from './helpers';
 import { criarCliente, registrarRastreador, tokenPara } from './fixtures';
 import { conectarDispositivo } from './dispositivo';
+import { decodificar, iniciarSmtp } from './smtp';
 import { TEST_ENV } from './test-env';
 
 /**
@@ -24,6 +25,7 @@ import { TEST_ENV } from './test-env';
  */
 type Sessao = { id: number; email: string; token: string; h: Record<string, string> };
 let app: TestApp;
+let smtp: Awaited<ReturnType<typeof iniciarSmtp>>;
 let outra: Awaited<ReturnType<typeof buildApp>>;
 let gw: GatewayTopin;
 let portaGw = 0;
@@ -32,6 +34,7 @@ let ana: Sessao;
 let bia: Sessao;
 let caio: Sessao;
 const thor = { id: 0, rastreadorId: 0, imei: '' };
+let tokenBia = '';
 
 const sessao = async (nome: string): Promise<Sessao> => {
   const c = await criarCliente(app, nome);
@@ -39,7 +42,8 @@ const sessao = async (nome: string): Promise<Sessao> => {
 };
 
 beforeAll(async () => {
-  app = await criarApp();
+  smtp = await iniciarSmtp();
+  app = await criarApp({ SMTP_URL: smtp.url });
   outra = await buildApp({ config: loadConfig({ ...TEST_ENV, DATA_DIR: app.dataDir }), database: app.database, logger: false });
   await outra.listen({ port: 0, host: '127.0.0.1' });
   portaOutra = (outra.server.address() as AddressInfo).port;
@@ -65,20 +69,32 @@ afterAll(async () => {
   await gw.parar();
   await outra.close();
   await app.fechar();
+  await smtp.fechar();
 });
 
 const url = (resto = '') => `/api/usuarios/rastreadores/${thor.id}/guardioes${resto}`;
 const convidar = (email: string, h = ana.h) => app.inject({ method: 'POST', url: url(), headers: h, payload: { email } });
 
-/** The invite's token, from the e-mail the owner's invite sent (the database keeps only its hash). */
-async function tokenDoEmail(email: string) {
-  const [e] = await consultar<{ texto: string }>(
-    app.database.db,
-    sql`select texto from email_outbox where destinatario = ${email} order by id desc limit 1`,
-  );
-  const token = /\/convite\/([A-Za-z0-9_-]{43})/.exec(e?.texto ?? '')?.[1];
-  if (!token) throw new Error(`sem convite no e-mail de ${email}`);
-  return token;
+/**
+ * Invites `email` and returns the token from the e-mail that invite sent, as the SMTP peer got it
+ * (the database keeps only its hash, and the outbox drops the body once the e-mail is sent).
+ */
+async function convidarPorEmail(email: string) {
+  const para = email.toLowerCase();
+  const antes = smtp.recebidos.filter((x) => x.para.includes(para)).length;
+  const r = await convidar(email);
+  const fim = Date.now() + 15_000;
+  for (;;) {
+    const recebidos = smtp.recebidos.filter((x) => x.para.includes(para));
+    const novo = recebidos[antes];
+    if (novo) {
+      const token = /\/convite\/([A-Za-z0-9_-]{43})/.exec(decodificar(novo.dados))?.[1];
+      if (!token) throw new Error(`sem convite no e-mail de ${email}`);
+      return { r, token };
+    }
+    if (Date.now() > fim) throw new Error(`nenhum e-mail para ${email}`);
+    await new Promise((res) => setTimeout(res, 20));
+  }
 }
 
 const aceitar = (token: string, h: Record<string, string>) =>
@@ -96,14 +112,14 @@ async function ate<T>(fn: () => T | undefined, ms = 5000): Promise<T> {
 
 describe('co-guardians: invite and accept', () => {
   it('the owner invites by e-mail: a single-use 7-day link, only its hash kept, listed as pending', async () => {
-    const r = await convidar(bia.email.toUpperCase());
+    const { r, token } = await convidarPorEmail(bia.email.toUpperCase());
+    tokenBia = token;
     expect(r.statusCode, `${r.body} thor=${JSON.stringify(thor)}`).toBe(201);
     const g = r.json<Guardiao>();
     expect(g).toMatchObject({ email: bia.email, nome: null, situacao: 'PENDENTE' });
     const dias = (new Date(g.expiraEm ?? 0).getTime() - Date.now()) / 86_400_000;
     expect(dias).toBeGreaterThan(6.99);
     expect(dias).toBeLessThanOrEqual(7);
-    const token = await tokenDoEmail(bia.email);
     const [guardado] = await consultar<{ token_hash: string }>(app.database.db, sql`select token_hash from guardioes where id = ${g.id}`);
     expect(guardado?.token_hash).toBe(sha256(token));
     const lista = await app.inject({ method: 'GET', url: url(), headers: ana.h });
@@ -119,7 +135,7 @@ describe('co-guardians: invite and accept', () => {
   });
 
   it('accepting: the tracker comes shared by the owner; the same link a second time, an expired or unknown one are refused', async () => {
-    const token = await tokenDoEmail(bia.email);
+    const token = tokenBia;
     expect((await aceitar(token, ana.h)).json()).toEqual({ status: 400, message: MSG.conviteParaOProprioDono });
     const r = await aceitar(token, bia.h);
     expect(r.statusCode).toBe(200);
@@ -128,8 +144,7 @@ describe('co-guardians: invite and accept', () => {
     expect((await aceitar(token, caio.h)).statusCode).toBe(410);
     expect((await aceitar('x'.repeat(43), caio.h)).json()).toEqual({ status: 404, message: MSG.conviteNaoEncontrado });
 
-    await convidar(caio.email);
-    const vencido = await tokenDoEmail(caio.email);
+    const { token: vencido } = await convidarPorEmail(caio.email);
     await app.database.db.execute(sql`update guardioes set expira_em = now() - interval '1 second' where token_hash = ${sha256(vencido)}`);
     expect((await aceitar(vencido, caio.h)).json()).toEqual({ status: 410, message: MSG.conviteExpirado });
 
@@ -149,8 +164,7 @@ describe('co-guardians: invite and accept', () => {
 
   it('signing up through the invite links the new account', async () => {
     const email = `novo.${Date.now()}@rastro.test`;
-    await convidar(email);
-    const convite = await tokenDoEmail(email);
+    const { token: convite } = await convidarPorEmail(email);
     const r = await app.inject({
       method: 'POST',
       url: '/users/sign-up',
@@ -288,8 +302,7 @@ describe('co-guardians: removed or leaving', () => {
   });
 
   it('a guardian may leave; no one else may remove them', async () => {
-    await convidar(bia.email);
-    expect((await aceitar(await tokenDoEmail(bia.email), bia.h)).statusCode).toBe(200);
+    expect((await aceitar((await convidarPorEmail(bia.email)).token, bia.h)).statusCode).toBe(200);
     const g = (await app.inject({ method: 'GET', url: url(), headers: ana.h })).json<Guardiao[]>().find((x) => x.email === bia.email);
     if (!g) throw new Error('bia não é guardiã');
     expect((await app.inject({ method: 'DELETE', url: url(`/${g.id}`), headers: caio.h })).statusCode).toBe(404);
