@@ -53,6 +53,10 @@ const SQL_VINCULO = `select ur.id, ur.usuario_id, r.id as rastreador_id, r.imei,
   from usuario_rastreadores ur inner join rastreadores r on r.id = ur.rastreador_id
   where ur.id = $1 and (ur.usuario_id = $2 or exists (select 1 from guardioes g where g.usuario_rastreador_id = ur.id and g.usuario_id = $2))`;
 
+/** meus-rastreadores/repository.ts rastreadorVisivel(usuarioId, id): the tracker behind a link the user sees. */
+const SQL_VISIVEL = `select ur.rastreador_id as "rastreadorId" from usuario_rastreadores ur
+  where ur.id = $1 and (ur.usuario_id = $2 or exists (select 1 from guardioes g where g.usuario_rastreador_id = ur.id and g.usuario_id = $3))`;
+
 /** localizacoes/repository.ts historico(). */
 const SQL_HISTORICO = `select id, tipo, data_hora, latitude, longitude, velocidade, curso, precisao from localizacoes
   where rastreador_id = $1 and latitude is not null and not futura and data_hora >= $2 and data_hora <= $3
@@ -169,14 +173,17 @@ servirNoFilho(async () => {
 
   app.get('/atividade', async (req, reply) => {
     const q = req.query as Q;
-    const link = (await pool.query<Vinculo>(SQL_VINCULO, [numero(q.usuarioRastreadorId), numero(q.usuarioId)])).rows[0];
+    const usuarioId = numero(q.usuarioId);
+    const link = (
+      await pool.query<{ rastreadorId: number }>({ name: 'visivel', text: SQL_VISIVEL, values: [numero(q.usuarioRastreadorId), usuarioId, usuarioId] })
+    ).rows[0];
     if (!link) return reply.code(404).send({ status: 404 });
     const de = q.dataInicial ?? '';
     const ate = q.dataFinal ?? '';
     const { rows } = await pool.query<{ data: string; distanciaMetros: number; segundosAtivos: number; segundosRepouso: number }>({
       name: 'atividade',
       text: SQL_ATIVIDADE,
-      values: [link.rastreador_id, de, ate],
+      values: [link.rastreadorId, de, ate],
     });
     const porDia = new Map(rows.map((r) => [r.data, r]));
     const dias = [];

@@ -5,13 +5,14 @@ import { encodeAlarm, encodeGps, encodeLogin } from '@rastro/topin/device-to-ser
 import { TopinFramer } from '@rastro/topin/framer';
 import { cpuProprioMs } from '../lib/cpu';
 import { percentil } from '../lib/stats';
-import type { Ponto } from './lugares';
+import { noQuintal, VOLTA_NO_QUINTAL, type Ponto } from './lugares';
 import { BASE_FIX_MS, type Pedido, type Resposta } from './mensagens';
 
 /**
  * The simulated devices, in their own process so they do not share the gateway's event loop.
  * Driven by the benchmark over IPC (mensagens.ts); each device is one TCP connection speaking
- * real TOPIN: login, then GPS fixes (0x10), each acknowledged by the gateway after its commit.
+ * real TOPIN: login, then GPS fixes (0x10), each acknowledged by the gateway after its commit,
+ * trotting round its garden (lugares.ts: VOLTA_NO_QUINTAL).
  */
 
 const FIRMWARE = 0x12;
@@ -70,7 +71,8 @@ class Aparelho {
   confirmados = 0;
   /** Send times of the fixes waiting for their ack, oldest first (acks come in order). */
   private readonly emVoo: number[] = [];
-  private readonly modelo: Buffer;
+  /** One encoded fix per point of the lap; each fix sent differs from its point's only in its 6 time bytes (offset 4). */
+  private readonly modelos: Buffer[];
   aoLogar: (ok: boolean) => void = () => undefined;
   aoHora: () => void = () => undefined;
 
@@ -82,20 +84,22 @@ class Aparelho {
     private readonly grupo: Grupo | undefined,
     onde: Ponto = { latitude: -23.5614, longitude: -46.6559 },
   ) {
-    // One encoded fix from where it is; every other one differs only in its 6 time bytes (offset 4).
-    this.modelo = Buffer.from(
-      encodeGps({
-        type: 0x10,
-        time: new Date(BASE_FIX_MS),
-        latitude: onde.latitude,
-        longitude: onde.longitude,
-        speedKmh: 4,
-        course: 90,
-        satellites: 8,
-        valid: true,
-        buffered: false,
-      }),
-    );
+    this.modelos = Array.from({ length: VOLTA_NO_QUINTAL.pontos }, (_, k) => {
+      const p = noQuintal(onde, k);
+      return Buffer.from(
+        encodeGps({
+          type: 0x10,
+          time: new Date(BASE_FIX_MS),
+          latitude: p.latitude,
+          longitude: p.longitude,
+          speedKmh: 17,
+          course: 90,
+          satellites: 8,
+          valid: true,
+          buffered: false,
+        }),
+      );
+    });
     this.socket = connect({ host, port: porta });
     this.socket.setNoDelay(true);
     this.socket.on('connect', () => this.socket.write(encodeLogin(imei, FIRMWARE)));
@@ -149,9 +153,10 @@ class Aparelho {
   }
 
   enviarFix() {
-    if (this.socket.destroyed) return;
+    const modelo = this.modelos[this.enviados % this.modelos.length];
+    if (this.socket.destroyed || !modelo) return;
     const t = new Date(BASE_FIX_MS + this.enviados * 1000);
-    const b = Buffer.from(this.modelo);
+    const b = Buffer.from(modelo);
     b[4] = t.getUTCFullYear() - 2000;
     b[5] = t.getUTCMonth() + 1;
     b[6] = t.getUTCDate();

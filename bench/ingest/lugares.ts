@@ -99,3 +99,17 @@ export const PASSEIO: readonly { leste: number; decide: 'SAIDA' | 'ENTRADA' | nu
   { leste: CASA.raioMetros + 130, decide: 'SAIDA' },
   { leste: 0, decide: 'ENTRADA' },
 ];
+
+/**
+ * The load's pets trot round their garden: `pontos` fixes a lap on a circle of `raioMetros`
+ * around the home (~4.7 m between fixes a second apart, 17 km/h), so daily activity has
+ * distance and active time to add up; the circle stays ≥ 70 m inside the house zone, so no zone
+ * changes state.
+ */
+export const VOLTA_NO_QUINTAL = { raioMetros: 30, pontos: 40 };
+
+/** Fix `k` of a lap round the garden of the home `h`. */
+export function noQuintal(h: Ponto, k: number): Ponto {
+  const a = ((k % VOLTA_NO_QUINTAL.pontos) / VOLTA_NO_QUINTAL.pontos) * 2 * Math.PI;
+  return deslocar(h, VOLTA_NO_QUINTAL.raioMetros * Math.cos(a), VOLTA_NO_QUINTAL.raioMetros * Math.sin(a));
+}

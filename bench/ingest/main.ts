@@ -228,7 +228,8 @@ async function main() {
     const estados = await estadosDoGrupo(database, comZonas);
     gw.ligarAtividade(true);
     const atividade = await atividadeDoGrupo(database, comZonas);
-    if (atividade.estados === 0) throw new Error('nenhum estado de atividade gravado: a agregação não rodou');
+    if (atividade.dias < comZonas.rastreadores.length || atividade.metros <= 0)
+      throw new Error(`atividade de só ${atividade.dias} de ${comZonas.rastreadores.length} pets, ${Math.round(atividade.metros)} m: a agregação não rodou`);
     await fugas.pedir({ tipo: 'parar' }, 'paradas');
     const alertas = await fugas.pedir({ tipo: 'contar' }, 'contadas');
     await fugas.pedir({ tipo: 'fechar' }, 'fechadas');

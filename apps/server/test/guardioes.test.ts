@@ -44,7 +44,8 @@ const sessao = async (nome: string): Promise<Sessao> => {
 beforeAll(async () => {
   smtp = await iniciarSmtp();
   app = await criarApp({ SMTP_URL: smtp.url });
-  outra = await buildApp({ config: loadConfig({ ...TEST_ENV, DATA_DIR: app.dataDir }), database: app.database, logger: false });
+  // Both instances deliver the shared outbox: both to the same SMTP peer.
+  outra = await buildApp({ config: loadConfig({ ...TEST_ENV, DATA_DIR: app.dataDir, SMTP_URL: smtp.url }), database: app.database, logger: false });
   await outra.listen({ port: 0, host: '127.0.0.1' });
   portaOutra = (outra.server.address() as AddressInfo).port;
   gw = new GatewayTopin(app.database, app.log, { port: 0, host: '127.0.0.1', idleMs: 30_000, maxConexoesPorIp: 50, maxBuffer: 4096 });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { notificacaoMetaAtividade } from '@rastro/shared/messages';
 import type { Db } from '../../db/client';
+import { FilaEmLotes } from '../../lib/fila-em-lotes';
 import { notificar } from '../notificacoes/service';
 import {
   aplicarFix,
@@ -18,12 +19,18 @@ export interface OpcoesAtividade extends RegrasAtividade {
   precisaoGpsMetros: number;
   /** APP_TIMEZONE: where days start and end. */
   timezone: string;
+  /**
+   * Positions are gathered this long before a batch is applied, so that a moving pet's fixes of
+   * that time become one write of its state and day (nothing waits for it but the goal's notice).
+   */
+  agruparMs: number;
 }
 
 export const OPCOES_ATIVIDADE_PADRAO: OpcoesAtividade = {
   ...REGRAS_ATIVIDADE_PADRAO,
   precisaoGpsMetros: 20,
   timezone: 'America/Sao_Paulo',
+  agruparMs: 500,
 };
 
 interface Posicao extends FixAtividade {
@@ -52,8 +59,7 @@ export class AgregadorDeAtividade {
   aoAvisar: ((usuarioIds: readonly number[]) => void) | undefined;
   /** false: positions are not added (bench/ingest's control stretches, measured in turns with it on). */
   ligado = true;
-  private fila: Posicao[] = [];
-  private rodando: Promise<void> | undefined;
+  private readonly fila: FilaEmLotes<Posicao>;
   private readonly estados = new Map<number, EstadoConhecido>();
   private readonly calendario: Calendario;
   private readonly hoje: Calendario;
@@ -65,6 +71,7 @@ export class AgregadorDeAtividade {
   ) {
     this.calendario = new Calendario(opts.timezone);
     this.hoje = new Calendario(opts.timezone);
+    this.fila = new FilaEmLotes((lote) => this.rodada(lote), log, { nome: 'atividade', maximo: MAX_FILA, esperaMs: opts.agruparMs });
   }
 
   /** A committed GPS fix (positioned, not dated ahead). */
@@ -84,14 +91,7 @@ export class AgregadorDeAtividade {
   }
 
   private enfileirar(p: Posicao) {
-    if (!this.ligado) return;
-    this.fila.push(p);
-    if (this.fila.length > MAX_FILA) {
-      const descartadas = this.fila.length - MAX_FILA;
-      this.fila.splice(0, descartadas);
-      this.log.warn({ descartadas }, 'atividade atrasada: posições antigas descartadas');
-    }
-    this.rodando ??= this.processar();
+    if (this.ligado) this.fila.push(p);
   }
 
   /** This instance's cache of these trackers may be stale (the tracker logged in here). */
@@ -100,23 +100,8 @@ export class AgregadorDeAtividade {
   }
 
   /** Resolves once every queued position has been applied. */
-  async ocioso() {
-    while (this.rodando) await this.rodando;
-  }
-
-  private async processar() {
-    // Positions committed in one batch arrive in one turn of the event loop: apply them together.
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    while (this.fila.length > 0) {
-      const lote = this.fila;
-      this.fila = [];
-      try {
-        await this.rodada(lote);
-      } catch (err) {
-        this.log.error({ err, posicoes: lote.length }, 'falha ao agregar atividade');
-      }
-    }
-    this.rodando = undefined;
+  ocioso() {
+    return this.fila.ocioso();
   }
 
   private async rodada(lote: Posicao[]) {

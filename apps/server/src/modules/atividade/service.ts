@@ -1,14 +1,14 @@
 import type { AtividadeDia, AtividadeQuery, MetaAtividade } from '@rastro/shared/schemas/atividade';
 import type { Executor } from '../../db/client';
 import { naoEncontrado } from '../../lib/errors';
-import { vinculoDoUsuario } from '../meus-rastreadores/service';
+import { rastreadorDoVinculo } from '../meus-rastreadores/service';
 import { diasDoRastreador, gravarMeta, metaDoVinculo, removerMeta } from './repository';
 
-/** The caller's link to the tracker, or 404 (anyone else's tracker). */
-async function vinculo(db: Executor, usuarioId: number, id: number) {
-  const v = await vinculoDoUsuario(db, usuarioId, id);
-  if (!v) throw naoEncontrado();
-  return v;
+/** The tracker behind the caller's link (as owner or co-guardian), or 404 (anyone else's tracker). */
+async function rastreador(db: Executor, usuarioId: number, id: number) {
+  const rastreadorId = await rastreadorDoVinculo(db, usuarioId, id);
+  if (rastreadorId === undefined) throw naoEncontrado();
+  return rastreadorId;
 }
 
 /** Every day from `de` to `ate` ('YYYY-MM-DD'), in order. */
@@ -24,8 +24,7 @@ function diasEntre(de: string, ate: string): string[] {
  * recorded. Reads the daily aggregates (by primary key), never the positions.
  */
 export async function atividadeDoRastreador(db: Executor, usuarioId: number, id: number, q: AtividadeQuery): Promise<AtividadeDia[]> {
-  const v = await vinculo(db, usuarioId, id);
-  const linhas = await diasDoRastreador(db, v.rastreadorId, q.dataInicial, q.dataFinal);
+  const linhas = await diasDoRastreador(db, await rastreador(db, usuarioId, id), q.dataInicial, q.dataFinal);
   const porDia = new Map(linhas.map((l) => [l.data, l]));
   return diasEntre(q.dataInicial, q.dataFinal).map((data) => {
     const l = porDia.get(data);
@@ -39,14 +38,14 @@ export async function atividadeDoRastreador(db: Executor, usuarioId: number, id:
 }
 
 export async function obterMeta(db: Executor, usuarioId: number, id: number): Promise<MetaAtividade | null> {
-  await vinculo(db, usuarioId, id);
+  await rastreador(db, usuarioId, id);
   const m = await metaDoVinculo(db, id);
   return m ? { tipo: m.tipo === 'MINUTOS' ? 'MINUTOS' : 'METROS', valor: m.valor } : null;
 }
 
 /** PUT …/meta-atividade: sets the daily goal, or clears it (null). A day already notified is not notified again. */
 export async function definirMeta(db: Executor, usuarioId: number, id: number, meta: MetaAtividade | null): Promise<MetaAtividade | null> {
-  await vinculo(db, usuarioId, id);
+  await rastreador(db, usuarioId, id);
   if (meta) await gravarMeta(db, id, meta);
   else await removerMeta(db, id);
   return meta;

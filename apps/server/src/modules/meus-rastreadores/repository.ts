@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, like, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { consultar, type Executor } from '../../db/client';
 import { guardioes, rastreadores, usuarioRastreadores as ur } from '../../db/schema';
-import { ehGuardiao } from '../guardioes/sql';
+import { ehGuardiao, ehGuardiaoSql } from '../guardioes/sql';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
 import { situacaoEfetiva } from '../rastreadores/sql';
 import { comTotal, contagem, escaparLike } from '../../db/listas';
@@ -73,6 +73,19 @@ export async function buscar(db: Executor, usuarioId: number, id: number) {
 }
 
 /**
+ * The tracker behind a link the user sees (as owner or co-guardian), or undefined: for the reads
+ * that need only the access, not the tracker's state (raw SQL: a named statement, bench/api).
+ */
+export async function rastreadorVisivel(db: Executor, usuarioId: number, id: number) {
+  const [row] = await consultar<{ rastreadorId: number }>(
+    db,
+    sql`select ur.rastreador_id as "rastreadorId" from usuario_rastreadores ur
+        where ur.id = ${id} and (ur.usuario_id = ${usuarioId} or ${ehGuardiaoSql('ur', usuarioId)})`,
+  );
+  return row?.rastreadorId;
+}
+
+/**
  * These trackers as each person who sees them does — the owner, then every co-guardian — with
  * `usuarioId` the viewer (the live channel sends each row to that user's sockets).
  */
@@ -125,6 +138,15 @@ export function doUsuarios(db: Executor, usuarioIds: readonly number[]) {
 /** The map filter's options: every tracker the user sees. */
 export function opcoes(db: Executor, usuarioId: number) {
   return db.select({ id: ur.id, text: ur.descricao }).from(ur).where(visivelPara(usuarioId)).orderBy(ur.descricao, ur.id);
+}
+
+/** How this user sees a tracker, in one query: its owner, a co-guardian, or not at all (undefined). */
+export async function papel(db: Executor, usuarioId: number, rastreadorId: number) {
+  const [row] = await db
+    .select({ dono: sql<boolean>`${ur.usuarioId} = ${usuarioId}` })
+    .from(ur)
+    .where(and(eq(ur.rastreadorId, rastreadorId), visivelPara(usuarioId)));
+  return row;
 }
 
 /** Who sees a tracker now, owner first, with the name its owner gave it (a device's alarm goes to all of them). */

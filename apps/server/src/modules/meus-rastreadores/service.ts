@@ -20,8 +20,10 @@ import {
   doUsuarios,
   listar,
   opcoes,
+  papel,
   porRastreadores,
   quemVe,
+  rastreadorVisivel,
   vincular,
   vinculoDoRastreador as vinculo,
   type FiltroMeusRastreadores,
@@ -34,6 +36,9 @@ export const vinculoDoRastreador = (db: Executor, rastreadorId: number) => vincu
 
 /** One link of this user, with its tracker's state (undefined for anyone else's). */
 export const vinculoDoUsuario = (db: Executor, usuarioId: number, id: number) => buscar(db, usuarioId, id);
+
+/** The tracker id behind one link this user sees, without its state (undefined for anyone else's). */
+export const rastreadorDoVinculo = (db: Executor, usuarioId: number, id: number) => rastreadorVisivel(db, usuarioId, id);
 
 /** The ids of the trackers this user owns (not the links'; not those they co-guard). */
 export async function rastreadoresDoUsuario(db: Executor, usuarioId: number) {
@@ -86,9 +91,9 @@ export function exigirDono(l: { usuarioId: number }, p: Principal) {
 
 /** How this user sees a tracker: its owner, a co-guardian (issue #20), or not at all. */
 export async function papelNoRastreador(db: Executor, usuarioId: number, rastreadorId: number): Promise<'DONO' | 'GUARDIAO' | null> {
-  const quem = await quemVe(db, rastreadorId);
-  if (quem[0]?.usuarioId === usuarioId) return 'DONO';
-  return quem.some((q) => q.usuarioId === usuarioId) ? 'GUARDIAO' : null;
+  const v = await papel(db, usuarioId, rastreadorId);
+  if (!v) return null;
+  return v.dono ? 'DONO' : 'GUARDIAO';
 }
 
 /** Everyone who sees a tracker now (owner first): a device's alarm and lost mode notify them all. */

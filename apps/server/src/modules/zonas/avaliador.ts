@@ -4,6 +4,7 @@ import { geometriaDaZona } from '@rastro/shared/schemas/zonas';
 import type { Ponto } from '@rastro/shared/geometria';
 import type { Database, Db } from '../../db/client';
 import { CANAL_ZONAS } from '../../lib/canais';
+import { FilaEmLotes } from '../../lib/fila-em-lotes';
 import { notificar } from '../notificacoes/service';
 import { decidir, type EstadoNaZona, type Regras } from './histerese';
 import {
@@ -66,9 +67,9 @@ interface EstadoConhecido extends EstadoNaZona {
 
 /** How long a tracker's zones are trusted without a change notice (links may change meanwhile). */
 const ZONAS_TTL_MS = 60_000;
+const TENTATIVAS = 3;
 /** Positions waiting past this are dropped, oldest first (the positions themselves are stored). */
 const MAX_FILA = 200_000;
-const TENTATIVAS = 3;
 
 /**
  * Decides, after positions are committed, whether trackers crossed the borders of their safe
@@ -81,8 +82,7 @@ const TENTATIVAS = 3;
 export class AvaliadorDeZonas {
   /** Users with new notifications and trackers whose side changed (for the live channel). */
   aoAvisar: ((usuarioIds: readonly number[], rastreadorIds: readonly number[]) => void) | undefined;
-  private fila: Posicao[] = [];
-  private rodando: Promise<void> | undefined;
+  private readonly fila: FilaEmLotes<Posicao>;
   private readonly zonas = new Map<number, { lista: ZonaCompilada[]; ate: number }>();
   private readonly estados = new Map<number, Map<number, EstadoConhecido>>();
   private readonly hora: Intl.DateTimeFormat;
@@ -93,6 +93,7 @@ export class AvaliadorDeZonas {
     private readonly opts: OpcoesZonas = OPCOES_ZONAS_PADRAO,
   ) {
     this.hora = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: opts.timezone });
+    this.fila = new FilaEmLotes((lote) => this.rodada(lote), log, { nome: 'avaliação de zonas', maximo: MAX_FILA, esperaMs: 0 });
   }
 
   /** A committed GPS fix (positioned, not dated ahead). */
@@ -112,12 +113,6 @@ export class AvaliadorDeZonas {
     if (conhecidas && conhecidas.lista.length === 0 && conhecidas.ate > agora) return;
     const quando = dataHora.getTime();
     this.fila.push({ rastreadorId, quando, latitude, longitude, precisao, atrasada: agora - quando > this.opts.atrasoMaximoMs });
-    if (this.fila.length > MAX_FILA) {
-      const descartadas = this.fila.length - MAX_FILA;
-      this.fila.splice(0, descartadas);
-      this.log.warn({ descartadas }, 'avaliação de zonas atrasada: posições antigas descartadas');
-    }
-    this.rodando ??= this.processar();
   }
 
   /** This instance's cache of these trackers is stale (a zone changed, or the tracker logged in here). */
@@ -142,23 +137,8 @@ export class AvaliadorDeZonas {
   }
 
   /** Resolves once every queued position has been evaluated. */
-  async ocioso() {
-    while (this.rodando) await this.rodando;
-  }
-
-  private async processar() {
-    // Positions committed in one batch arrive in one turn of the event loop: evaluate them together.
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    while (this.fila.length > 0) {
-      const lote = this.fila;
-      this.fila = [];
-      try {
-        await this.rodada(lote);
-      } catch (err) {
-        this.log.error({ err, posicoes: lote.length }, 'falha ao avaliar zonas');
-      }
-    }
-    this.rodando = undefined;
+  ocioso() {
+    return this.fila.ocioso();
   }
 
   private async rodada(lote: Posicao[]) {
