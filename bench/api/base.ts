@@ -31,8 +31,8 @@ const SQL_ATUAL = `select ur.id, ur.rastreador_id, ur.usuario_id, ur.descricao,
   from usuario_rastreadores ur
   join rastreadores r on r.id = ur.rastreador_id
   join lateral (
-    select tipo, data_hora, latitude, longitude, precisao, velocidade from localizacoes
-    where rastreador_id = ur.rastreador_id and latitude is not null and not futura
+    select tipo, data_hora, latitude, longitude, precisao, velocidade from posicoes_atuais
+    where rastreador_id = ur.rastreador_id
     order by data_hora desc limit 1
   ) l on true
   where (ur.usuario_id = $1 or exists (select 1 from guardioes g where g.usuario_rastreador_id = ur.id and g.usuario_id = $1))
@@ -175,7 +175,11 @@ servirNoFilho(async () => {
     const q = req.query as Q;
     const usuarioId = numero(q.usuarioId);
     const link = (
-      await pool.query<{ rastreadorId: number }>({ name: 'visivel', text: SQL_VISIVEL, values: [numero(q.usuarioRastreadorId), usuarioId, usuarioId] })
+      await pool.query<{ rastreadorId: number }>({
+        name: 'visivel',
+        text: SQL_VISIVEL,
+        values: [numero(q.usuarioRastreadorId), usuarioId, usuarioId],
+      })
     ).rows[0];
     if (!link) return reply.code(404).send({ status: 404 });
     const de = q.dataInicial ?? '';

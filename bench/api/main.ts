@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { consultar, openPostgres, type Database } from '@rastro/server';
+import { consultar, garantirParticoes, openPostgres, recalcularPosicoesAtuais, RETENCAO_PADRAO, type Database } from '@rastro/server';
 import { NIVEL_ADMINISTRADOR, novoToken, seed, senhaAleatoria, sha256 } from '@rastro/server/testing';
 import { lerArgs } from '../lib/args';
 import { cpuArvoreMs } from '../lib/cpu';
@@ -307,9 +307,13 @@ async function main() {
       url = pg.url;
       pgPid = pg.pid;
       database = await openPostgres(url, 4);
-      await database.migrate();
-      await seed(database.db, { email: 'admin@bench.rastro.local', password: senhaAleatoria() });
+      await database.migrate(async (db) => {
+        await garantirParticoes(db, RETENCAO_PADRAO);
+        await seed(db, { email: 'admin@bench.rastro.local', password: senhaAleatoria() });
+      });
       const s = await semear(url, { donos: P.donos, rastreadores: P.rastreadores, minutos: P.minutos });
+      // The current positions, as the gateway's inserts keep them.
+      await recalcularPosicoesAtuais(database.db);
       b = s;
       porS = s.posicoes / (s.msPosicoes / 1000);
       nota(

@@ -2,7 +2,7 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
-import { GatewayTopin, openPostgres, type Database } from '@rastro/server';
+import { garantirParticoes, GatewayTopin, openPostgres, RETENCAO_PADRAO, type Database } from '@rastro/server';
 import { lerArgs } from '../lib/args';
 import { limiteDeArquivos } from '../lib/limites';
 import { iniciarPostgresTemp, type PostgresTemp } from '../lib/postgres-temp';
@@ -109,6 +109,7 @@ async function main() {
     nota(`PostgreSQL temporário em ${pg.host}:${pg.porta} (scripts/pg-temp.sh: fsync=off)`);
     database = await openPostgres(pg.url, POOL);
     await database.migrate();
+    await garantirParticoes(database.db, RETENCAO_PADRAO);
     await semearNiveis(database);
     // The API process compiles and starts while the rest is registered.
     const perfilApi = argumento('--cpu-prof-api');
@@ -229,7 +230,9 @@ async function main() {
     gw.ligarAtividade(true);
     const atividade = await atividadeDoGrupo(database, comZonas);
     if (atividade.dias < comZonas.rastreadores.length || atividade.metros <= 0)
-      throw new Error(`atividade de só ${atividade.dias} de ${comZonas.rastreadores.length} pets, ${Math.round(atividade.metros)} m: a agregação não rodou`);
+      throw new Error(
+        `atividade de só ${atividade.dias} de ${comZonas.rastreadores.length} pets, ${Math.round(atividade.metros)} m: a agregação não rodou`,
+      );
     await fugas.pedir({ tipo: 'parar' }, 'paradas');
     const alertas = await fugas.pedir({ tipo: 'contar' }, 'contadas');
     await fugas.pedir({ tipo: 'fechar' }, 'fechadas');

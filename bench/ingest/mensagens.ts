@@ -99,5 +99,9 @@ export type { AvisoDoFilho as AvisoApi } from '../lib/servir-no-filho';
 /** The API process reads the database from here. */
 export { ENV_URL_DO_BANCO as ENV_URL } from '../lib/env';
 
-/** Fix `i` of every device is stamped BASE + i seconds, so each row names the fix it came from. */
-export const BASE_FIX_MS = Date.UTC(2024, 0, 1, 0, 0, 0);
+/**
+ * Fix `i` of every device is stamped BASE + i seconds, so each row names the fix it came from:
+ * from yesterday's start (UTC), late for the zones and never ahead of the clock, in the monthly
+ * partitions the server keeps (every process of the run computes the same day).
+ */
+export const BASE_FIX_MS = Math.floor(Date.now() / 86_400_000) * 86_400_000 - 86_400_000;

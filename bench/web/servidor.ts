@@ -7,7 +7,7 @@ import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { sql } from 'drizzle-orm';
-import { consultar, openDatabase } from '@rastro/server';
+import { consultar, garantirParticoes, openDatabase, recalcularPosicoesAtuais, RETENCAO_PADRAO } from '@rastro/server';
 import { chips, hashSenha, idDoNivel, NIVEL_CLIENTE, rastreadores, seed, usuarioRastreadores, usuarios } from '@rastro/server/testing';
 import type { TokenResponse } from '../../packages/shared/src/schemas/auth';
 import { RAIZ } from '../lib/postgres-temp';
@@ -64,6 +64,7 @@ export async function prepararDados(rotas: readonly Rota[]): Promise<string> {
   });
   try {
     await database.migrate();
+    await garantirParticoes(database.db, RETENCAO_PADRAO);
     await seed(database.db, { email: ADMIN.email, password: ADMIN.senha });
     const nivelId = await idDoNivel(database.db, NIVEL_CLIENTE);
     if (nivelId === undefined) throw new Error('nível Cliente ausente');
@@ -93,6 +94,7 @@ export async function prepararDados(rotas: readonly Rota[]): Promise<string> {
             from (select g, 2 * pi() * g / ${r.pontos} as a from generate_series(1, ${r.pontos}::int) g) t`,
       );
     }
+    await recalcularPosicoesAtuais(database.db);
   } catch (err) {
     await database.close();
     await rm(dataDir, { recursive: true, force: true });

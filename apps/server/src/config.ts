@@ -115,6 +115,9 @@ const envSchema = z.object({
   PUBLICO_LIMIT_IP: z.coerce.number().int().min(1).default(60),
   MODO_PERDIDO_VIGIA_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   MODO_PERDIDO_LOCALIZAR_SEGUNDOS: z.coerce.number().int().min(1).max(3600).default(20),
+  RETENCAO_DIAS_GPS: z.coerce.number().int().min(31).default(400),
+  RETENCAO_DIAS_WIFI_LBS: z.coerce.number().int().min(31).default(90),
+  RETENCAO_DIAS_BATERIA: z.coerce.number().int().min(31).default(400),
 
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_ATTRIBUTION: z.string().default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
@@ -207,6 +210,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       publicoIp: e.PUBLICO_LIMIT_IP,
     },
     modoPerdido: { intervaloMs: e.MODO_PERDIDO_VIGIA_MS, localizarACadaSegundos: e.MODO_PERDIDO_LOCALIZAR_SEGUNDOS },
+    /** Days of history kept per kind (docs/adr/0016-particoes-e-retencao.md): whole monthly partitions are dropped past them. */
+    retencao: { gpsDias: e.RETENCAO_DIAS_GPS, varredurasDias: e.RETENCAO_DIAS_WIFI_LBS, bateriasDias: e.RETENCAO_DIAS_BATERIA },
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
     viaCepUrl: e.VIACEP_URL.replace(/\/+$/, ''),
     gateway: {

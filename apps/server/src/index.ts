@@ -4,3 +4,5 @@ export { loadConfig, type Config } from './config';
 export { consultar, openDatabase, openPostgres, type Database } from './db/client';
 export { GatewayTopin } from './gateway/servidor';
 export { ajustarV8 } from './lib/v8';
+export { garantirParticoes, RETENCAO_PADRAO } from './modules/posicoes/particoes';
+export { recalcularPosicoesAtuais } from './modules/posicoes/repository';

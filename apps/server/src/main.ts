@@ -2,6 +2,7 @@ import { ajustarV8 } from './lib/v8';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
+import { garantirParticoes } from './modules/posicoes/particoes';
 import { buildApp } from './app';
 import { GatewayTopin } from './gateway/servidor';
 import { HttpGeolocationProvider } from './geolocation/http-provider';
@@ -17,8 +18,13 @@ async function main() {
     poolMax: config.databasePoolMax,
     statementTimeoutMs: config.databaseStatementTimeoutMs,
   });
-  // The seed runs under the migrations' lock: instances booting together on an empty database take turns.
-  const seeded = (await database.migrate((db) => seed(db, config.admin))) ?? { adminCriado: false };
+  // The seed runs under the migrations' lock: instances booting together on an empty database take
+  // turns; so does the first creation of the monthly partitions, before any position arrives.
+  const seeded =
+    (await database.migrate(async (db) => {
+      await garantirParticoes(db, config.retencao);
+      return seed(db, config.admin);
+    })) ?? { adminCriado: false };
   const saidaLog = saidaDoLog();
   const app = await buildApp({ config, database, logger: { stream: saidaLog } });
   if (seeded.adminCriado) {

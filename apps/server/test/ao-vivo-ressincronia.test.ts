@@ -2,7 +2,6 @@ import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { EventoSocket } from '@rastro/shared/schemas/mapa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -11,6 +10,7 @@ import { loadConfig } from '../src/config';
 import { criarCliente, registrarRastreador } from './fixtures';
 import { bearer, entrar, novoBanco, type TestApp } from './helpers';
 import { TEST_ENV } from './test-env';
+import { inserirLocalizacoes } from '../src/modules/posicoes/repository';
 
 /**
  * The live channel after its LISTEN connection comes back (PostgreSQL restarted): whatever was
@@ -61,10 +61,11 @@ describe('live channel after a LISTEN reconnect', () => {
       payload: { imei, descricao: 'PIPOCA', intervaloLocalizacao: 5, periUltraEconBateria: 60 },
     });
     expect(vinculo.statusCode, vinculo.body).toBe(201);
+    // As another instance's gateway stores a position (its NOTIFY never reaches this one).
     const gravar = (s: number) =>
-      app.database.db.execute(
-        sql`insert into localizacoes (rastreador_id, tipo, data_hora, latitude, longitude) values (${rastreador}, 'GPS', ${quando(s)}::timestamptz, -23.55, -46.63)`,
-      );
+      inserirLocalizacoes(app.database.db, [
+        { rastreadorId: rastreador, tipo: 'GPS', dataHora: new Date(quando(s)), latitude: -23.55, longitude: -46.63 },
+      ]);
     await gravar(1);
 
     const ws = new WebSocket(`ws://127.0.0.1:${porta}/api/socket`);

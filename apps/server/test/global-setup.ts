@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../src/db/client';
 import { seed } from '../src/db/seed';
+import { garantirParticoes, RETENCAO_PADRAO } from '../src/modules/posicoes/particoes';
 import { ADMIN } from './test-env';
 
 declare module 'vitest' {
@@ -34,6 +35,7 @@ export default async function setup(project: TestProject) {
     u.pathname = `/${template}`;
     const db = await openPostgres(u.toString(), 2);
     await db.migrate();
+    await garantirParticoes(db.db, RETENCAO_PADRAO);
     await seed(db.db, { email: ADMIN.email, password: ADMIN.senha });
     await db.close();
     project.provide('pgUrl', url);
@@ -46,6 +48,7 @@ export default async function setup(project: TestProject) {
   const dir = await mkdtemp(path.join(tmpdir(), 'rastro-tpl-'));
   const db = await openPglite();
   await db.migrate();
+  await garantirParticoes(db.db, RETENCAO_PADRAO);
   await seed(db.db, { email: ADMIN.email, password: ADMIN.senha });
   const dump = await db.dump?.();
   if (!dump) throw new Error('PGlite dump indisponível');

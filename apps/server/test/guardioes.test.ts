@@ -17,6 +17,7 @@ import { criarCliente, registrarRastreador, tokenPara } from './fixtures';
 import { conectarDispositivo } from './dispositivo';
 import { decodificar, iniciarSmtp } from './smtp';
 import { TEST_ENV } from './test-env';
+import { recalcularPosicoesAtuais } from '../src/modules/posicoes/repository';
 
 /**
  * Co-guardians (issue #20): the owner invites by e-mail, the invited accept (once), see the pet as
@@ -45,7 +46,11 @@ beforeAll(async () => {
   smtp = await iniciarSmtp();
   app = await criarApp({ SMTP_URL: smtp.url });
   // Both instances deliver the shared outbox: both to the same SMTP peer.
-  outra = await buildApp({ config: loadConfig({ ...TEST_ENV, DATA_DIR: app.dataDir, SMTP_URL: smtp.url }), database: app.database, logger: false });
+  outra = await buildApp({
+    config: loadConfig({ ...TEST_ENV, DATA_DIR: app.dataDir, SMTP_URL: smtp.url }),
+    database: app.database,
+    logger: false,
+  });
   await outra.listen({ port: 0, host: '127.0.0.1' });
   portaOutra = (outra.server.address() as AddressInfo).port;
   gw = new GatewayTopin(app.database, app.log, { port: 0, host: '127.0.0.1', idleMs: 30_000, maxConexoesPorIp: 50, maxBuffer: 4096 });
@@ -65,6 +70,7 @@ beforeAll(async () => {
   await app.database.db.execute(
     sql`insert into localizacoes (rastreador_id, tipo, data_hora, latitude, longitude) values (${thor.rastreadorId}, 'GPS', now() - interval '10 minutes', -23.55, -46.63)`,
   );
+  await recalcularPosicoesAtuais(app.database.db);
 });
 afterAll(async () => {
   await gw.parar();

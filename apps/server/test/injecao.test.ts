@@ -9,6 +9,7 @@ import { NIVEL_CLIENTE } from '../src/db/seed';
 import { bearer, criarApp, entrar, type TestApp } from './helpers';
 import { cpfValido } from './cpf';
 import { contar, criarCliente, registrarRastreador } from './fixtures';
+import { recalcularPosicoesAtuais } from '../src/modules/posicoes/repository';
 
 /**
  * HTML and SQL injection typed into real forms is stored and given back byte for byte: inert
@@ -261,6 +262,7 @@ async function rastreadorComTrilha(descricao: string) {
     await app.database.db.execute(
       sql`insert into localizacoes (rastreador_id, tipo, data_hora, latitude, longitude, velocidade) values (${rastreadorId}, 'GPS', ${new Date(T0 + m * 60_000).toISOString()}::timestamptz, -23.5, -46.6, 2)`,
     );
+    await recalcularPosicoesAtuais(app.database.db);
   }
   return { h, rastreadorId };
 }

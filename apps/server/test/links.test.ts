@@ -14,6 +14,7 @@ import { bearer, criarApp, entrar, type TestApp } from './helpers';
 import { criarCliente, registrarRastreador, vincular } from './fixtures';
 import { conectarDispositivo } from './dispositivo';
 import { TEST_ENV } from './test-env';
+import { recalcularPosicoesAtuais } from '../src/modules/posicoes/repository';
 
 /**
  * Share links (issue #19): the owner's API, the public answer and its live stream over real HTTP,
@@ -61,6 +62,7 @@ beforeAll(async () => {
     (${rastreadorId}, 'GPS', now() - interval '90 minutes', -23.51, -46.61),
     (${rastreadorId}, 'WIFI', now() - interval '30 minutes', -23.52, -46.62)`);
   await app.database.db.execute(sql`update localizacoes set precisao = 45 where rastreador_id = ${rastreadorId} and tipo = 'WIFI'`);
+  await recalcularPosicoesAtuais(app.database.db);
   await app.database.db.execute(sql`update rastreadores set bateria = 64 where id = ${rastreadorId}`);
 });
 afterAll(async () => {

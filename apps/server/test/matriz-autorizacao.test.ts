@@ -10,6 +10,7 @@ import { ADMIN, basicCliente, bearer, criarApp, entrar, resolverCaptcha, type Te
 import { cpfValido } from './cpf';
 import { contar, criarCliente, criarNivel, criarUsuarioLogado, registrarRastreador } from './fixtures';
 import { iniciarViaCep } from './viacep-fake';
+import { recalcularPosicoesAtuais } from '../src/modules/posicoes/repository';
 
 /**
  * Every route of the OpenAPI document × five callers: anonymous, client A (owner of tracker X and
@@ -659,6 +660,7 @@ beforeAll(async () => {
     await db.execute(
       sql`insert into localizacoes (rastreador_id, tipo, data_hora, latitude, longitude) values (${r}, 'GPS', now() - interval '2 hours', ${lat}, -46.6), (${r}, 'GPS', now() - interval '1 hour', ${lat + 0.01}, -46.61)`,
     );
+    await recalcularPosicoesAtuais(db);
     await db.execute(sql`insert into baterias (rastreador_id, bateria, nivel_sinal) values (${r}, 77, 60)`);
   }
   await db.execute(

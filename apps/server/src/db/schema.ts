@@ -294,10 +294,15 @@ export const guardioes = pgTable(
   ],
 );
 
+/**
+ * Positions and scans, partitioned (migration 0015): by kind (GPS; WIFI and LBS), then by month of
+ * `data_hora`, with default partitions for a clock far off. No primary key (it would have to carry
+ * both partition keys): `localizacoes_unica_idx` identifies a row; `id` orders ties.
+ */
 export const localizacoes = pgTable(
   'localizacoes',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     rastreadorId: integer('rastreador_id').notNull(),
     tipo: varchar('tipo', { length: 4 }).notNull(),
     /** The device's own time of the fix or scan. */
@@ -332,6 +337,24 @@ export const localizacoes = pgTable(
       .on(t.rastreadorId, t.dataHora)
       .where(sql`latitude is not null and not futura`),
   ],
+);
+
+/**
+ * The newest position (with coordinates, not dated ahead) of each tracker and kind, moved only
+ * forward, in the same statement that stores positions: the map never reads the history.
+ */
+export const posicoesAtuais = pgTable(
+  'posicoes_atuais',
+  {
+    rastreadorId: integer('rastreador_id').notNull(),
+    tipo: varchar('tipo', { length: 4 }).notNull(),
+    dataHora: tz('data_hora').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    precisao: real('precisao'),
+    velocidade: real('velocidade'),
+  },
+  (t) => [primaryKey({ name: 'posicoes_atuais_pkey', columns: [t.rastreadorId, t.tipo] })],
 );
 
 /** Device command queue: PENDENTE → ENVIADO → CONFIRMADO/FALHOU. */
@@ -395,11 +418,11 @@ export const celulas = pgTable(
   (t) => [primaryKey({ columns: [t.mcc, t.mnc, t.lac, t.cellId] })],
 );
 
-/** Battery and signal history reported by the trackers' status messages. */
+/** Battery and signal history reported by the trackers' status messages; partitioned by month of `data_cadastro` (migration 0015). */
 export const baterias = pgTable(
   'baterias',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     rastreadorId: integer('rastreador_id').notNull(),
     bateria: smallint('bateria').notNull(),
     nivelSinal: smallint('nivel_sinal'),

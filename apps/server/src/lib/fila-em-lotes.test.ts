@@ -36,7 +36,10 @@ describe('FilaEmLotes', () => {
     f.push(4);
     liberar();
     await f.ocioso();
-    expect(lotes).toEqual([[1, 2], [3, 4]]);
+    expect(lotes).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
   });
 
   it('gathers for esperaMs before taking a batch', async () => {

@@ -42,9 +42,7 @@ export class FilaEmLotes<T> {
   private async processar() {
     while (this.fila.length > 0) {
       // Positions committed in one batch arrive in one turn of the event loop: at least that is gathered.
-      await new Promise<void>((resolve) =>
-        this.opts.esperaMs > 0 ? setTimeout(resolve, this.opts.esperaMs) : setImmediate(resolve),
-      );
+      await new Promise<void>((resolve) => (this.opts.esperaMs > 0 ? setTimeout(resolve, this.opts.esperaMs) : setImmediate(resolve)));
       const lote = this.fila;
       this.fila = [];
       try {

@@ -9,6 +9,7 @@ import { seed } from '../db/seed';
 import { rastreadorPorImei } from '../modules/rastreadores/dispositivo-service';
 import { criarZona, listarZonas } from '../modules/zonas/service';
 import { DEMO, prepararDemo } from './demo-dados';
+import { garantirParticoes } from '../modules/posicoes/particoes';
 
 /**
  * `npm run demo`: prepares a demo owner with three linked trackers and a safe zone around the
@@ -41,7 +42,10 @@ async function main() {
   const config = loadConfig();
   // PGlite allows one process at a time: prepare the data, close, then start the server.
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await db.migrate((d) => seed(d, config.admin));
+  await db.migrate(async (d) => {
+    await garantirParticoes(d, config.retencao);
+    return seed(d, config.admin);
+  });
   const { donoId } = await prepararDemo(db.db);
   await prepararZona(db, donoId);
   await db.close();

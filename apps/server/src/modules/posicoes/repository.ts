@@ -2,7 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { literalDeArray } from '../../db/arrays';
 import { ehGuardiaoSql } from '../guardioes/sql';
 import { consultar, type Executor } from '../../db/client';
-import { baterias, localizacoes, rastreadores, usuarioRastreadores as ur } from '../../db/schema';
+import { baterias, localizacoes, posicoesAtuais, rastreadores, usuarioRastreadores as ur } from '../../db/schema';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
 import { comTotal, contagem } from '../../db/listas';
 
@@ -12,20 +12,50 @@ export type NovaLocalizacao = typeof localizacoes.$inferInsert;
  * A whole batch (from many connections) in one statement: one array per column, unnested by the
  * server, so the SQL text is the same for any batch size. A row already stored (a frame the
  * device sent again because it missed the ack) is skipped: the resend is acknowledged, not
- * duplicated.
+ * duplicated. The same statement moves each tracker's current position (`posicoes_atuais`, one
+ * row per tracker and kind) forward to the newest new row with coordinates not dated ahead; in
+ * tracker order, so concurrent batches lock those rows in one order.
  */
 export async function inserirLocalizacoes(db: Executor, linhas: NovaLocalizacao[]) {
   if (linhas.length === 0) return;
   const col = (f: (l: NovaLocalizacao) => number | string | boolean | Date | null | undefined) => sql.param(literalDeArray(linhas.map(f)));
   await db.execute(sql`
-    insert into ${localizacoes} (rastreador_id, tipo, data_hora, latitude, longitude, velocidade, curso, precisao, satelites,
-      mac_address, nivel_sinal, codigo_pais, rede, codigo_area, identificador_torre, futura)
-    select * from unnest(${col((l) => l.rastreadorId)}::int[], ${col((l) => l.tipo)}::varchar[], ${col((l) => l.dataHora)}::timestamptz[],
-      ${col((l) => l.latitude)}::float8[], ${col((l) => l.longitude)}::float8[], ${col((l) => l.velocidade)}::real[], ${col((l) => l.curso)}::smallint[],
-      ${col((l) => l.precisao)}::real[], ${col((l) => l.satelites)}::smallint[], ${col((l) => l.macAddress)}::varchar[], ${col((l) => l.nivelSinal)}::smallint[],
-      ${col((l) => l.codigoPais)}::smallint[], ${col((l) => l.rede)}::smallint[], ${col((l) => l.codigoArea)}::int[], ${col((l) => l.identificadorTorre)}::bigint[],
-      ${col((l) => l.futura ?? false)}::boolean[])
-    on conflict do nothing`);
+    with novas as (
+      insert into ${localizacoes} (rastreador_id, tipo, data_hora, latitude, longitude, velocidade, curso, precisao, satelites,
+        mac_address, nivel_sinal, codigo_pais, rede, codigo_area, identificador_torre, futura)
+      select * from unnest(${col((l) => l.rastreadorId)}::int[], ${col((l) => l.tipo)}::varchar[], ${col((l) => l.dataHora)}::timestamptz[],
+        ${col((l) => l.latitude)}::float8[], ${col((l) => l.longitude)}::float8[], ${col((l) => l.velocidade)}::real[], ${col((l) => l.curso)}::smallint[],
+        ${col((l) => l.precisao)}::real[], ${col((l) => l.satelites)}::smallint[], ${col((l) => l.macAddress)}::varchar[], ${col((l) => l.nivelSinal)}::smallint[],
+        ${col((l) => l.codigoPais)}::smallint[], ${col((l) => l.rede)}::smallint[], ${col((l) => l.codigoArea)}::int[], ${col((l) => l.identificadorTorre)}::bigint[],
+        ${col((l) => l.futura ?? false)}::boolean[])
+      on conflict do nothing
+      returning rastreador_id, tipo, data_hora, latitude, longitude, precisao, velocidade, futura
+    )
+    insert into posicoes_atuais (rastreador_id, tipo, data_hora, latitude, longitude, precisao, velocidade)
+    select distinct on (rastreador_id, tipo) rastreador_id, tipo, data_hora, latitude, longitude, precisao, velocidade
+    from novas where latitude is not null and longitude is not null and not futura
+    order by rastreador_id, tipo, data_hora desc
+    on conflict (rastreador_id, tipo) do update
+      set data_hora = excluded.data_hora, latitude = excluded.latitude, longitude = excluded.longitude,
+          precisao = excluded.precisao, velocidade = excluded.velocidade
+      where excluded.data_hora > posicoes_atuais.data_hora`);
+}
+
+/**
+ * Moves the current positions of these trackers (every tracker: undefined) forward to the newest
+ * row of their history: for rows written around `inserirLocalizacoes` (an import, a repair, tests).
+ */
+export async function recalcularPosicoesAtuais(db: Executor, rastreadorIds?: readonly number[]) {
+  const filtro = rastreadorIds ? sql`and rastreador_id = any(${literalDeArray(rastreadorIds)}::int[])` : sql``;
+  await db.execute(sql`
+    insert into posicoes_atuais (rastreador_id, tipo, data_hora, latitude, longitude, precisao, velocidade)
+    select distinct on (rastreador_id, tipo) rastreador_id, tipo, data_hora, latitude, longitude, precisao, velocidade
+    from localizacoes where latitude is not null and longitude is not null and not futura ${filtro}
+    order by rastreador_id, tipo, data_hora desc, id desc
+    on conflict (rastreador_id, tipo) do update
+      set data_hora = excluded.data_hora, latitude = excluded.latitude, longitude = excluded.longitude,
+          precisao = excluded.precisao, velocidade = excluded.velocidade
+      where excluded.data_hora > posicoes_atuais.data_hora`);
 }
 
 /** One battery reading the device reported. */
@@ -154,7 +184,7 @@ export interface UltimaPosicao {
 
 /**
  * The latest position of each linked tracker matching `filtro` (a user's, one link, or a set of
- * trackers for the live channel): one index probe per tracker.
+ * trackers for the live channel): the newest of its current positions (one per kind), never the history.
  */
 export async function ultimasPosicoes(
   db: Executor,
@@ -179,8 +209,8 @@ export async function ultimasPosicoes(
         from usuario_rastreadores ur
         join rastreadores r on r.id = ur.rastreador_id
         join lateral (
-          select tipo, data_hora, latitude, longitude, precisao, velocidade from localizacoes
-          where rastreador_id = ur.rastreador_id and latitude is not null and not futura
+          select tipo, data_hora, latitude, longitude, precisao, velocidade from posicoes_atuais
+          where rastreador_id = ur.rastreador_id
           order by data_hora desc limit 1
         ) l on true
         where ${where}
@@ -196,14 +226,14 @@ export async function ultimasPosicoes(
 export async function ultimaLocalizacao(db: Executor, rastreadorId: number) {
   const [row] = await db
     .select({
-      latitude: localizacoes.latitude,
-      longitude: localizacoes.longitude,
-      dataHora: localizacoes.dataHora,
-      tipo: localizacoes.tipo,
+      latitude: posicoesAtuais.latitude,
+      longitude: posicoesAtuais.longitude,
+      dataHora: posicoesAtuais.dataHora,
+      tipo: posicoesAtuais.tipo,
     })
-    .from(localizacoes)
-    .where(and(eq(localizacoes.rastreadorId, rastreadorId), sql`${localizacoes.latitude} is not null and not ${localizacoes.futura}`))
-    .orderBy(desc(localizacoes.dataHora))
+    .from(posicoesAtuais)
+    .where(eq(posicoesAtuais.rastreadorId, rastreadorId))
+    .orderBy(desc(posicoesAtuais.dataHora))
     .limit(1);
   return row;
 }
