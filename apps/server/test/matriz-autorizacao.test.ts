@@ -510,6 +510,12 @@ const matriz: Entrada[] = [
     pedido: () => ({ url: '/api/relatorios/totalizadores' }),
   },
   {
+    rota: 'GET /api/relatorios/armazenamento',
+    per: PER.DASHBOARD_TOTAIS,
+    esperado: SO_COM_CODIGO,
+    pedido: () => ({ url: '/api/relatorios/armazenamento' }),
+  },
+  {
     rota: 'GET /api/relatorios/situacoes',
     per: PER.DASHBOARD_SITUACAO,
     esperado: SO_COM_CODIGO,

@@ -89,6 +89,31 @@ describe('dashboard reports', () => {
     expect((await get('/api/relatorios/totalizadores')).json<{ totalLocalizacoes: number }>().totalLocalizacoes).toBe(10001);
   });
 
+  it('shows the history kept per kind: its oldest record, its size on disk and its retention', async () => {
+    await exec(sql`insert into localizacoes (rastreador_id, tipo, data_hora, latitude, longitude)
+      select 77, 'GPS', now() - interval '20 days' + g * interval '1 minute', -23.5, -46.6 from generate_series(0, 999) g`);
+    await exec(sql`insert into baterias (rastreador_id, bateria, data_cadastro) values (77, 80, now() - interval '3 days')`);
+    const r = await get('/api/relatorios/armazenamento');
+    expect(r.statusCode).toBe(200);
+    const porTipo = Object.fromEntries(
+      r.json<{ tipo: string; maisAntiga: string | null; bytes: number; retencaoDias: number }[]>().map((a) => [a.tipo, a]),
+    );
+    const [gps] = await app.database.db
+      .execute(sql`select min(data_hora) as t from localizacoes where tipo = 'GPS'`)
+      .then((x) => (x as unknown as { rows: { t: string | Date }[] }).rows);
+    expect(porTipo.GPS?.maisAntiga).toBe(new Date(gps?.t ?? 0).toISOString());
+    expect(porTipo.GPS?.bytes).toBeGreaterThan(8192);
+    expect(porTipo.GPS?.retencaoDias).toBe(400);
+    expect(porTipo.WIFI_LBS?.retencaoDias).toBe(90);
+    expect(porTipo.BATERIA).toMatchObject({ retencaoDias: 400 });
+    expect(porTipo.BATERIA?.maisAntiga).not.toBeNull();
+    // Without the dashboard totals code: refused like the totals.
+    const cliente = await criarCliente(app);
+    expect((await app.inject({ method: 'GET', url: '/api/relatorios/armazenamento', headers: bearer(cliente.token) })).statusCode).toBe(
+      403,
+    );
+  });
+
   it('validates the period', async () => {
     expect((await get('/api/relatorios/situacoes?dataInicial=2026-13-01')).statusCode).toBe(400);
     const invertido = await get('/api/relatorios/situacoes?dataInicial=2026-05-02&dataFinal=2026-05-01');

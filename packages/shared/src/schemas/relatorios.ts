@@ -32,3 +32,21 @@ export const situacoesEnergiaSchema = nomeado(
   z.object({ totalDesligado: z.int(), totalLigado: z.int(), totalAguardandoDesligamento: z.int() }),
 );
 export type SituacoesEnergia = z.infer<typeof situacoesEnergiaSchema>;
+
+/** The kinds of history kept, each with its own retention (RETENCAO_DIAS_GPS, _WIFI_LBS, _BATERIA). */
+export const TIPOS_HISTORICO = ['GPS', 'WIFI_LBS', 'BATERIA'] as const;
+
+/** How much history the server holds per kind: the oldest record kept, its size on disk, and how long it is kept. */
+export const armazenamentoSchema = nomeado(
+  'ArmazenamentoHistorico',
+  z.array(
+    z.object({
+      tipo: z.enum(TIPOS_HISTORICO),
+      /** ISO instant of the oldest record kept; null when there is none. */
+      maisAntiga: z.nullable(z.string()),
+      bytes: z.number(),
+      retencaoDias: z.int(),
+    }),
+  ),
+);
+export type Armazenamento = z.infer<typeof armazenamentoSchema>;

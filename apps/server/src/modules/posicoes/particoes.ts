@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Armazenamento } from '@rastro/shared/schemas/relatorios';
 import { consultar, type Db, type Executor } from '../../db/client';
 
 /** RETENCAO_DIAS_*: days of history kept per kind. */
@@ -104,18 +105,10 @@ export async function aplicarRetencao(db: Db, r: Retencao, agora = Date.now()): 
   }
 }
 
-export interface Armazenamento {
-  tipo: 'GPS' | 'WIFI_LBS' | 'BATERIA';
-  /** The oldest row kept (null: none). */
-  maisAntiga: string | null;
-  bytes: number;
-  retencaoDias: number;
-}
-
 /** How much history each kind holds: the oldest row and the size on disk (the admin dashboard). */
-export async function armazenamento(db: Executor, r: Retencao): Promise<Armazenamento[]> {
+export async function armazenamento(db: Executor, r: Retencao): Promise<Armazenamento> {
   const tipos = { localizacoes_gps: 'GPS', localizacoes_varreduras: 'WIFI_LBS', baterias: 'BATERIA' } as const;
-  const saida: Armazenamento[] = [];
+  const saida: Armazenamento = [];
   for (const { pai, dias, coluna } of pais(r)) {
     const [row] = await consultar<{ maisAntiga: string | Date | null; bytes: number | string }>(
       db,

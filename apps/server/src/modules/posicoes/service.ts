@@ -31,6 +31,7 @@ import {
   type UltimaPosicao,
 } from './repository';
 import { umDe } from '../../lib/dominio';
+import { armazenamento, type Retencao } from './particoes';
 
 /** PER100 sees every tracker's data; anyone else only the trackers they own or co-guard. Others: 404. */
 async function exigirAcesso(db: Executor, p: Principal, rastreadorId: number) {
@@ -126,6 +127,9 @@ function marcadoresAtuais(posicoes: readonly UltimaPosicao[], fora: ReadonlyMap<
 
 /** A tracker's newest stored position, if any (the admin's tracker detail). */
 export const ultimaPosicao = (db: Executor, rastreadorId: number) => ultimaLocalizacao(db, rastreadorId);
+
+/** How much history is kept per kind, for the admin dashboard. */
+export const armazenamentoDoHistorico = (db: Executor, retencao: Retencao) => armazenamento(db, retencao);
 
 /** The current position of each of these trackers, as its owner's marker (the live channel). */
 export async function posicoesAtuais(db: Executor, rastreadorIds: readonly number[]) {

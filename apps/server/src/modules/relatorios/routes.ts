@@ -1,8 +1,14 @@
 import { erroSchema } from '@rastro/shared/schemas/common';
-import { relatorioQuerySchema, situacoesEnergiaSchema, situacoesSchema, totalizadoresSchema } from '@rastro/shared/schemas/relatorios';
+import {
+  armazenamentoSchema,
+  relatorioQuerySchema,
+  situacoesEnergiaSchema,
+  situacoesSchema,
+  totalizadoresSchema,
+} from '@rastro/shared/schemas/relatorios';
 import { PER } from '@rastro/shared/roles';
 import type { AppInstance } from '../../lib/types';
-import { relatorioSituacoes, relatorioSituacoesEnergia, relatorioTotalizadores } from './service';
+import { relatorioArmazenamento, relatorioSituacoes, relatorioSituacoesEnergia, relatorioTotalizadores } from './service';
 
 const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema };
 const tags = ['Dashboard'];
@@ -17,6 +23,15 @@ export async function relatoriosModule(app: AppInstance) {
       response: { 200: totalizadoresSchema, ...erros },
     },
     handler: (req) => relatorioTotalizadores(app, req.query),
+  });
+  app.get('/api/relatorios/armazenamento', {
+    onRequest: app.auth.exigir(PER.DASHBOARD_TOTAIS),
+    schema: {
+      tags,
+      summary: 'Histórico guardado por tipo: o registro mais antigo, o tamanho em disco e a retenção',
+      response: { 200: armazenamentoSchema, ...erros },
+    },
+    handler: () => relatorioArmazenamento(app),
   });
   app.get('/api/relatorios/situacoes', {
     onRequest: app.auth.exigir(PER.DASHBOARD_SITUACAO),

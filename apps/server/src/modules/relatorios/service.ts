@@ -1,8 +1,9 @@
 import { JANELA_DASHBOARD_DIAS } from '@rastro/shared/constants';
 import { MSG } from '@rastro/shared/messages';
-import type { RelatorioQuery, Situacoes, SituacoesEnergia, Totalizadores } from '@rastro/shared/schemas/relatorios';
+import type { Armazenamento, RelatorioQuery, Situacoes, SituacoesEnergia, Totalizadores } from '@rastro/shared/schemas/relatorios';
 import type { Infra } from '../../plugins/infra';
 import { AppError } from '../../lib/errors';
+import { armazenamentoDoHistorico } from '../posicoes/service';
 import { porSituacao, porSituacaoEnergia, totalizadores, type Periodo } from './repository';
 
 /** Building an Intl.DateTimeFormat costs far more than using one: one of each per time zone. */
@@ -78,3 +79,7 @@ export async function relatorioSituacoesEnergia(deps: Pick<Infra, 'db' | 'config
   const n = (s: string) => rows.find((r) => r.situacao === s)?.n ?? 0;
   return { totalDesligado: n('DESLIGADO'), totalLigado: n('LIGADO'), totalAguardandoDesligamento: n('AGUARDANDO_DESLIGAMENTO') };
 }
+
+/** GET /api/relatorios/armazenamento: the history kept per kind (issue #21). */
+export const relatorioArmazenamento = (deps: Pick<Infra, 'db' | 'config'>): Promise<Armazenamento> =>
+  armazenamentoDoHistorico(deps.db, deps.config.retencao);

@@ -5,4 +5,5 @@ export const dashboardKeys = {
   totalizadores: (q: RelatorioQuery) => [...dashboardKeys.all, 'totalizadores', q] as const,
   situacoes: (q: RelatorioQuery) => [...dashboardKeys.all, 'situacoes', q] as const,
   situacoesEnergia: (q: RelatorioQuery) => [...dashboardKeys.all, 'situacoes-energia', q] as const,
+  armazenamento: ['dashboard', 'armazenamento'] as const,
 };

@@ -11,6 +11,12 @@ const relatorios = {
     json(200, { totalUsuarios: 12, totalRastreadores: 7, totalLocalizacoes: 25000, totalChips: 3 }),
   'GET /api/relatorios/situacoes': () => json(200, { totalAguardandoVinculo: 2, totalAtivo: 4, totalInativo: 1, totalAlerta: 0 }),
   'GET /api/relatorios/situacoes-energia': () => json(200, { totalDesligado: 1, totalLigado: 5, totalAguardandoDesligamento: 1 }),
+  'GET /api/relatorios/armazenamento': () =>
+    json(200, [
+      { tipo: 'GPS', maisAntiga: '2025-10-27T03:00:00.000Z', bytes: 3_865_470_566, retencaoDias: 400 },
+      { tipo: 'WIFI_LBS', maisAntiga: '2026-08-27T03:00:00.000Z', bytes: 1536, retencaoDias: 90 },
+      { tipo: 'BATERIA', maisAntiga: null, bytes: 0, retencaoDias: 400 },
+    ]),
 };
 
 const valorDoCard = (label: string) => {
@@ -70,6 +76,16 @@ describe('dashboard', () => {
     renderApp('/admin/dashboard');
     await aguardarTotais('Usuarios', '12');
     expect(screen.queryByRole('heading', { name: 'Situação dos Rastreadores' })).not.toBeInTheDocument();
+  });
+
+  it('shows the history kept per kind: since when, its size and its retention', async () => {
+    stubFetch(relatorios);
+    loginAs({ ...adminToken, authorities: [PER.DASHBOARD_TOTAIS] });
+    renderApp('/admin/dashboard');
+    const tabela = await screen.findByRole('table', { name: 'Histórico guardado' }, { timeout: 5000 });
+    expect(await within(tabela).findByRole('row', { name: 'Posições GPS 27/10/2025 3,6 GB 400 dias' })).toBeInTheDocument();
+    expect(within(tabela).getByRole('row', { name: 'Leituras WI-FI e LBS 27/08/2026 1,5 kB 90 dias' })).toBeInTheDocument();
+    expect(within(tabela).getByRole('row', { name: 'Bateria Nenhum registro 0 B 400 dias' })).toBeInTheDocument();
   });
 
   it('says there is no report without any dashboard role', async () => {

@@ -10,6 +10,7 @@ import { periodoPadrao } from './periodo';
 import { PeriodoFields } from './PeriodoFields';
 import { SituacoesChart } from './SituacoesChart';
 import { SituacoesEnergiaChart } from './SituacoesEnergiaChart';
+import { HistoricoGuardado } from './HistoricoGuardado';
 import { TotaisCards } from './TotaisCards';
 
 /** Totals and charts, each only for whoever holds its role (the emulated user's while emulating). */
@@ -46,6 +47,7 @@ export function Dashboard() {
           )}
         </Grid>
       )}
+      {totais && <HistoricoGuardado />}
     </Stack>
   );
 }
