@@ -70,6 +70,18 @@ const envSchema = z.object({
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  DATABASE_URL_LEITURA: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ protocol: /^postgres(ql)?$/, error: 'use a URL postgres:// de uma réplica, ex.: postgres://rastro:senha@replica:5432/rastro' })
+      .optional(),
+  ),
+  REPLICA_ATRASO_MAX_SEGUNDOS: z.coerce
+    .number({ error: 'use um número de segundos, ex.: 5' })
+    .min(0, 'use 0 ou mais segundos')
+    .max(3600, 'use no máximo 3600 segundos')
+    .default(5),
+  REPLICA_LEITURA_CAUSAL: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() === 'true' : v), z.boolean().default(false)),
   APP_URL: optionalString,
   APP_TIMEZONE: z.string().default('America/Sao_Paulo'),
   APP_VERSION: optionalString,
@@ -169,6 +181,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    /** Streaming replica for heavy reads that tolerate lag (db/leitura.ts); ignored on PGlite. */
+    replica: { url: e.DATABASE_URL_LEITURA, atrasoMaxSegundos: e.REPLICA_ATRASO_MAX_SEGUNDOS, causal: e.REPLICA_LEITURA_CAUSAL },
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     timezone: e.APP_TIMEZONE,
     version: e.APP_VERSION ?? '0.1.0',

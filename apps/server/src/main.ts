@@ -20,11 +20,10 @@ async function main() {
   });
   // The seed runs under the migrations' lock: instances booting together on an empty database take
   // turns; so does the first creation of the monthly partitions, before any position arrives.
-  const seeded =
-    (await database.migrate(async (db) => {
-      await garantirParticoes(db, config.retencao);
-      return seed(db, config.admin);
-    })) ?? { adminCriado: false };
+  const seeded = (await database.migrate(async (db) => {
+    await garantirParticoes(db, config.retencao);
+    return seed(db, config.admin);
+  })) ?? { adminCriado: false };
   const saidaLog = saidaDoLog();
   const app = await buildApp({ config, database, logger: { stream: saidaLog } });
   if (seeded.adminCriado) {

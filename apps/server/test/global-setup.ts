@@ -15,13 +15,16 @@ declare module 'vitest' {
     /** PostgreSQL: server URL and the name of the template database. */
     pgUrl?: string;
     pgTemplate?: string;
+    /** PostgreSQL with a streaming replica of pgUrl's server (TEST_DATABASE_URL_LEITURA). */
+    pgUrlLeitura?: string;
   }
 }
 
 /**
  * Builds one migrated and seeded database per run; each test file then starts from a copy
  * (PGlite: a data-dir dump; PostgreSQL: CREATE DATABASE … TEMPLATE).
- * TEST_DATABASE_URL (a URL to any database of the server, e.g. postgres://…/postgres) selects PostgreSQL.
+ * TEST_DATABASE_URL (a URL to any database of the server, e.g. postgres://…/postgres) selects PostgreSQL;
+ * TEST_DATABASE_URL_LEITURA, a streaming replica of that server, gives every app a read replica.
  */
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
@@ -40,6 +43,7 @@ export default async function setup(project: TestProject) {
     await db.close();
     project.provide('pgUrl', url);
     project.provide('pgTemplate', template);
+    if (process.env.TEST_DATABASE_URL_LEITURA) project.provide('pgUrlLeitura', process.env.TEST_DATABASE_URL_LEITURA);
     return async () => {
       await admin.query(`drop database if exists ${template} with (force)`).catch(() => undefined);
       await admin.end();

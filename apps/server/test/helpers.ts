@@ -15,7 +15,7 @@ import { ADMIN, TEST_ENV } from './test-env';
 export { ADMIN };
 
 /** A fresh database for one test file, copied from the run's template. */
-export async function novoBanco(): Promise<Database & { url?: string }> {
+export async function novoBanco(): Promise<Database & { url?: string; urlLeitura?: string }> {
   const pgUrl = inject('pgUrl');
   const pgTemplate = inject('pgTemplate');
   if (pgUrl && pgTemplate) {
@@ -25,7 +25,11 @@ export async function novoBanco(): Promise<Database & { url?: string }> {
     await admin.query(`create database ${nome} template ${pgTemplate}`);
     const u = new URL(pgUrl);
     u.pathname = `/${nome}`;
-    const db = Object.assign(await openPostgres(u.toString(), 4), { url: u.toString() });
+    // The whole cluster streams to the replica: the same database is there, on its server.
+    const leitura = inject('pgUrlLeitura');
+    const r = leitura ? new URL(leitura) : undefined;
+    if (r) r.pathname = `/${nome}`;
+    const db = Object.assign(await openPostgres(u.toString(), 4), { url: u.toString(), ...(r ? { urlLeitura: r.toString() } : {}) });
     const close = db.close.bind(db);
     db.close = async () => {
       await close();
@@ -48,7 +52,12 @@ export type TestApp = Awaited<ReturnType<typeof criarApp>>;
 export async function criarApp(env: Record<string, string> = {}, log?: (linha: string) => void) {
   const database = await novoBanco();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rastro-data-'));
-  const config = loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, ...env });
+  // With the run's replica (TEST_DATABASE_URL_LEITURA), this database's copy there serves dbLeitura.
+  // Causal reads: a test that writes and then reads a replica route sees its write.
+  const replica: Record<string, string> = database.urlLeitura
+    ? { DATABASE_URL_LEITURA: database.urlLeitura, REPLICA_LEITURA_CAUSAL: 'true' }
+    : {};
+  const config = loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, ...replica, ...env });
   const logger = log ? { level: 'info', stream: { write: log } } : false;
   const app = await buildApp({ config, database, logger });
   await app.ready();

@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
+import type { Leitura } from '../db/leitura';
 import type { RateLimiter } from '../lib/rate-limiter';
 import type { Auth } from './auth';
 import type { CaptchaService } from './captcha/service';
@@ -15,6 +16,14 @@ export interface Infra {
   config: Config;
   database: Database;
   db: Db;
+  /**
+   * Heavy reads that tolerate a few seconds of lag (history, exports, detail tables, dashboard
+   * totals): the replica of DATABASE_URL_LEITURA when it is up and caught up, else `db` itself.
+   * Never for a read of what the same request just wrote.
+   */
+  dbLeitura: Db;
+  /** The replica's state behind `dbLeitura` (metrics). */
+  leitura: Leitura;
   auth: Auth;
   captcha: CaptchaService;
   limiter: RateLimiter;

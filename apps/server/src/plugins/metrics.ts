@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import client from 'prom-client';
+import type { Leitura } from '../db/leitura';
 import './infra';
 
 /** Prometheus metrics of this process (one registry per app, so tests can build many apps). */
@@ -98,7 +99,29 @@ export function createMetrics() {
     });
   }
 
-  return { registry, httpDuracao, dbUp, observarGateway, observarAoVivo };
+  /** The read replica behind `dbLeitura` (db/leitura.ts), when one is configured. */
+  function observarReplica(leitura: Leitura) {
+    new client.Gauge({
+      name: 'rastro_replica_leitura_em_uso',
+      help: '1 quando as leituras pesadas vão para a réplica; 0 quando vão para o primário (réplica fora ou atrasada)',
+      registers: [registry],
+      collect() {
+        this.set(leitura.estado().estado === 'ativa' ? 1 : 0);
+      },
+    });
+    new client.Gauge({
+      name: 'rastro_replica_leitura_atraso_segundos',
+      help: 'Atraso da réplica de leitura na última verificação (limite superior; sem valor se ela não respondeu)',
+      registers: [registry],
+      collect() {
+        const { atrasoSegundos } = leitura.estado();
+        if (atrasoSegundos === null) this.reset();
+        else this.set(atrasoSegundos);
+      },
+    });
+  }
+
+  return { registry, httpDuracao, dbUp, observarGateway, observarAoVivo, observarReplica };
 }
 
 export type MetricasGateway = ReturnType<Metrics['observarGateway']>;
@@ -113,6 +136,7 @@ export const metricsPlugin = fp(
   async (app) => {
     const m = createMetrics();
     app.decorate('metrics', m);
+    if (app.leitura.estado().estado !== 'sem-replica') m.observarReplica(app.leitura);
     app.addHook('onResponse', (req, reply, done) => {
       const route = req.routeOptions.url ?? 'desconhecida';
       m.httpDuracao.observe({ method: req.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);

@@ -34,7 +34,7 @@ export async function posicoesModule(app: AppInstance) {
       querystring: mapaQuerySchema,
       response: { 200: marcadoresSchema, ...erros, 409: erroSchema },
     },
-    handler: (req) => ultimasLocalizacoes(app.db, principalDe(req), req.query),
+    handler: (req) => ultimasLocalizacoes(app.db, principalDe(req), req.query, app.dbLeitura),
   });
 
   app.get('/api/localizacoes', {
@@ -45,7 +45,7 @@ export async function posicoesModule(app: AppInstance) {
       querystring: localizacaoFiltroSchema,
       response: { 200: localizacaoPageSchema, ...erros },
     },
-    handler: (req) => listarLocalizacoesDoRastreador(app.db, principalDe(req), req.query),
+    handler: (req) => listarLocalizacoesDoRastreador(app.db, principalDe(req), req.query, app.dbLeitura),
   });
 
   app.get('/api/localizacoes/exportar', {
@@ -57,7 +57,7 @@ export async function posicoesModule(app: AppInstance) {
       response: { 200: z.string().describe('O arquivo'), ...erros },
     },
     handler: async (req, reply) => {
-      const f = await exportarHistorico(app.db, principalDe(req), req.query);
+      const f = await exportarHistorico(app.db, principalDe(req), req.query, app.dbLeitura);
       return reply.header('Content-Type', f.tipo).header('Content-Disposition', `attachment; filename="${f.arquivo}"`).send(f.conteudo);
     },
   });
@@ -70,6 +70,6 @@ export async function posicoesModule(app: AppInstance) {
       querystring: bateriaFiltroSchema,
       response: { 200: bateriaPageSchema, ...erros },
     },
-    handler: (req) => listarBateriasDoRastreador(app.db, principalDe(req), req.query),
+    handler: (req) => listarBateriasDoRastreador(app.db, principalDe(req), req.query, app.dbLeitura),
   });
 }

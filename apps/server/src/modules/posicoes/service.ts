@@ -41,9 +41,18 @@ async function exigirAcesso(db: Executor, p: Principal, rastreadorId: number) {
   return r;
 }
 
-export async function listarLocalizacoesDoRastreador(db: Executor, p: Principal, f: FiltroLocalizacoes): Promise<Page<Localizacao>> {
+/**
+ * The heavy reads below take `leitura` (app.dbLeitura: the read replica when it is up and caught
+ * up, docs/adr/0015-replica-de-leitura.md); who may see the tracker is always asked of the primary.
+ */
+export async function listarLocalizacoesDoRastreador(
+  db: Executor,
+  p: Principal,
+  f: FiltroLocalizacoes,
+  leitura: Executor = db,
+): Promise<Page<Localizacao>> {
   await exigirAcesso(db, p, f.rastreadorId);
-  const { rows, total } = await listarLocalizacoes(db, f);
+  const { rows, total } = await listarLocalizacoes(leitura, f);
   return pagina(
     rows.map((r) => ({
       ...r,
@@ -60,9 +69,10 @@ export async function listarBateriasDoRastreador(
   db: Executor,
   p: Principal,
   f: Paginacao & { rastreadorId: number },
+  leitura: Executor = db,
 ): Promise<Page<Bateria>> {
   await exigirAcesso(db, p, f.rastreadorId);
-  const { rows, total } = await listarBaterias(db, f);
+  const { rows, total } = await listarBaterias(leitura, f);
   return pagina(
     rows.map((r) => ({ ...r, dataCadastro: iso(r.dataCadastro) })),
     total,
@@ -172,7 +182,7 @@ export async function registrarBateria(
 }
 
 /** GET /api/usuarios/rastreadores/ultimas-localizacoes: current positions, or one tracker's route. */
-export async function ultimasLocalizacoes(db: Executor, p: Principal, q: MapaQuery): Promise<Marcador[]> {
+export async function ultimasLocalizacoes(db: Executor, p: Principal, q: MapaQuery, leitura: Executor = db): Promise<Marcador[]> {
   if (q.tipoVisualizacao === 'ATUAL') {
     if (q.usuarioRastreadorId !== undefined && !(await vinculoDoUsuario(db, p.usuarioId, q.usuarioRastreadorId))) throw naoEncontrado();
     const [posicoes, fora] = await Promise.all([
@@ -185,7 +195,7 @@ export async function ultimasLocalizacoes(db: Executor, p: Principal, q: MapaQue
   const { usuarioRastreadorId, dataInicial, dataFinal } = q as Required<MapaQuery>;
   const link = await vinculoDoUsuario(db, p.usuarioId, usuarioRastreadorId);
   if (!link) throw naoEncontrado();
-  const pontos = await historico(db, link.rastreadorId, new Date(dataInicial), new Date(dataFinal));
+  const pontos = await historico(leitura, link.rastreadorId, new Date(dataInicial), new Date(dataFinal));
   const dono = { ...link, usuarioRastreadorId: link.id };
   return pontos.map((l) => marcador(l.id, dono, l));
 }
@@ -195,10 +205,11 @@ export async function exportarHistorico(
   db: Executor,
   p: Principal,
   q: { rastreadorId: number; dataInicial: string; dataFinal: string; formato: FormatoExportacao },
+  leitura: Executor = db,
 ) {
   const r = await exigirAcesso(db, p, q.rastreadorId);
   const de = new Date(q.dataInicial);
-  const pontos = await historico(db, q.rastreadorId, de, new Date(q.dataFinal));
+  const pontos = await historico(leitura, q.rastreadorId, de, new Date(q.dataFinal));
   const nome = r.descricao ?? r.imei;
   return {
     conteudo: gerarArquivo(q.formato, nome, pontos),

@@ -65,17 +65,18 @@ export function periodo(deps: Pick<Infra, 'config'>, q: RelatorioQuery): Periodo
   return { inicio: inicioDoDia(dataInicial, tz), fimExclusivo: inicioDoDia(somarDias(dataFinal, 1), tz) };
 }
 
-export const relatorioTotalizadores = (deps: Pick<Infra, 'db' | 'config'>, q: RelatorioQuery): Promise<Totalizadores> =>
-  totalizadores(deps.db, periodo(deps, q));
+/** The dashboard's counts tolerate a few seconds of lag: they read from `dbLeitura` (the replica, when there is one). */
+export const relatorioTotalizadores = (deps: Pick<Infra, 'dbLeitura' | 'config'>, q: RelatorioQuery): Promise<Totalizadores> =>
+  totalizadores(deps.dbLeitura, periodo(deps, q));
 
-export async function relatorioSituacoes(deps: Pick<Infra, 'db' | 'config'>, q: RelatorioQuery): Promise<Situacoes> {
-  const rows = await porSituacao(deps.db, periodo(deps, q));
+export async function relatorioSituacoes(deps: Pick<Infra, 'dbLeitura' | 'config'>, q: RelatorioQuery): Promise<Situacoes> {
+  const rows = await porSituacao(deps.dbLeitura, periodo(deps, q));
   const n = (s: string) => rows.find((r) => r.situacao === s)?.n ?? 0;
   return { totalAguardandoVinculo: n('AGUARDANDO_VINCULO'), totalAtivo: n('ATIVO'), totalInativo: n('INATIVO'), totalAlerta: n('ALERTA') };
 }
 
-export async function relatorioSituacoesEnergia(deps: Pick<Infra, 'db' | 'config'>, q: RelatorioQuery): Promise<SituacoesEnergia> {
-  const rows = await porSituacaoEnergia(deps.db, periodo(deps, q));
+export async function relatorioSituacoesEnergia(deps: Pick<Infra, 'dbLeitura' | 'config'>, q: RelatorioQuery): Promise<SituacoesEnergia> {
+  const rows = await porSituacaoEnergia(deps.dbLeitura, periodo(deps, q));
   const n = (s: string) => rows.find((r) => r.situacao === s)?.n ?? 0;
   return { totalDesligado: n('DESLIGADO'), totalLigado: n('LIGADO'), totalAguardandoDesligamento: n('AGUARDANDO_DESLIGAMENTO') };
 }
