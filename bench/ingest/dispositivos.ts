@@ -273,6 +273,15 @@ async function tratarPedido(p: Pedido) {
       });
       return;
     }
+    case 'soltar': {
+      const g = grupos.get(p.grupo);
+      if (!g) throw new Error(`grupo ${p.grupo} não conectado`);
+      if (g.enviando) throw new Error(`grupo ${p.grupo} ainda enviando`);
+      for (const a of g.aparelhos) a.socket.destroy();
+      grupos.delete(p.grupo);
+      responder({ tipo: 'soltos' });
+      return;
+    }
     case 'ociosas': {
       for (const g of grupos.values()) for (const a of g.aparelhos) a.socket.destroy();
       grupos.clear();

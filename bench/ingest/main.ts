@@ -1,8 +1,9 @@
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
-import { garantirParticoes, GatewayTopin, openPostgres, RETENCAO_PADRAO, type Database } from '@rastro/server';
+import { consultar, garantirParticoes, GatewayTopin, openPostgres, RETENCAO_PADRAO, type Database } from '@rastro/server';
 import { lerArgs } from '../lib/args';
 import { limiteDeArquivos } from '../lib/limites';
 import { iniciarPostgresTemp, type PostgresTemp } from '../lib/postgres-temp';
@@ -10,11 +11,12 @@ import { imprimir, nota } from '../lib/report';
 import { dormir, percentil } from '../lib/stats';
 import { etapasDosAlertas } from './alertas';
 import { baseCopy } from './base';
-import { atividadeDoGrupo, cadastrarFamilias, estadosDoGrupo, registrarRastreadores, semearNiveis, tokens } from './cadastro';
+import { atividadeDoGrupo, cadastrarFamilias, estadosDoGrupo, registrarRastreadores, semearNiveis, tokens, type Grupo } from './cadastro';
 import { Filho } from './filho';
 import { casa } from './lugares';
 import { ENV_URL, type AvisoApi, type Pedido, type PedidoFugas, type Resposta, type RespostaFugas } from './mensagens';
-import { notaCpu, perdidas, somar, trecho, type Ctx, type Trecho } from './trecho';
+import { aplanar, conferirIgualdade, criarBancoPlano, descartarBancoPlano, particoesFolha } from './plana';
+import { aquecer, notaCpu, perdidas, somar, trecho, type Ctx, type Trecho } from './trecho';
 
 /**
  * bench/ingest: a real GatewayTopin on a throwaway PostgreSQL, fed by simulated devices in a
@@ -25,14 +27,29 @@ import { notaCpu, perdidas, somar, trecho, type Ctx, type Trecho } from './trech
  * `COPY … FROM STDIN` of as many rows into the same table in the same run; the baseline of the
  * throughput with zones is the throughput without them, measured in turns with it (A, B, A, B, … A).
  * Daily activity (issue #20) is folded into that comparison: off in A's stretches, on in B's (where
- * every position is also added to its pet's day), so B/A is the cost of both.
+ * every position is also added to its pet's day), so B/A is the cost of both. Before all that, the
+ * partitioned positions table (issue #21) against a plain one, in turns the same way: a second
+ * gateway on a second database of the same cluster where `localizacoes` is one plain table
+ * (plana.ts), the same trackers registered in both, one group of devices per gateway.
  */
 
 const { quick } = lerArgs();
 const P = {
   ...(quick
     ? // A smoke run: a tenth of the connections and, with half the devices and a short window, half the rate.
-      { aparelhos: 1000, janela: 1, aquecimentoS: 2, trocaS: 0.5, medidaS: 8, turnos: 3, conexoes: 1000, esperaS: 3, orcamentoPos: 10_000 }
+      {
+        aparelhos: 1000,
+        janela: 1,
+        aquecimentoS: 2,
+        trocaS: 0.5,
+        medidaS: 8,
+        turnos: 3,
+        particaoS: 8,
+        turnosParticao: 4,
+        conexoes: 1000,
+        esperaS: 3,
+        orcamentoPos: 10_000,
+      }
     : {
         aparelhos: 2000,
         janela: 1,
@@ -40,18 +57,23 @@ const P = {
         trocaS: 1,
         medidaS: 30,
         turnos: 5,
+        /** The partitioned/plain comparison: seconds measured of each side, in shorter turns than A/B's. */
+        particaoS: 30,
+        turnosParticao: 6,
         conexoes: 10_000,
         esperaS: 15,
         orcamentoPos: 20_000,
       }),
   /** Escaping pets, each with its owner on /api/socket. */
   fugas: 8,
-  // For exploring: --devices N, --window N, --seconds N, --turns N, --connections N.
+  // For exploring: --devices N, --window N, --seconds N, --turns N, --connections N, --partition-seconds N, --partition-turns N.
   ...opcao('--devices', 'aparelhos'),
   ...opcao('--turns', 'turnos'),
   ...opcao('--window', 'janela'),
   ...opcao('--seconds', 'medidaS'),
   ...opcao('--connections', 'conexoes'),
+  ...opcao('--partition-seconds', 'particaoS'),
+  ...opcao('--partition-turns', 'turnosParticao'),
 };
 /** For exploring: `--cpu-prof-api DIR` profiles the API process (the gateway's is `node --cpu-prof` on this one). */
 const argumento = (flag: string) => {
@@ -74,6 +96,50 @@ const log = pino({ level: 'warn' }, { write: (linha: string) => void avisosDoGat
 type Dispositivos = Filho<Pedido, Resposta>;
 type Fugas = Filho<PedidoFugas, RespostaFugas>;
 
+/**
+ * Every registration of the run, the same on both databases (so the same ids): A, families of two
+ * pets without zones; B, the same with five zones each; one escaping pet per family; and C, like
+ * A, the trackers of the partitioned/plain comparison.
+ */
+async function cadastrarTudo(database: Database) {
+  const n = P.aparelhos;
+  const todos = await registrarRastreadores(database, Math.max(3 * n + P.fugas, P.conexoes));
+  const semZonas = await cadastrarFamilias(database, todos.slice(0, n), {
+    primeiraFamilia: 0,
+    porFamilia: 2,
+    zonas: false,
+    rotulo: 'SEM ZONAS',
+  });
+  const familiasB = Math.ceil(n / 2);
+  const comZonas = await cadastrarFamilias(database, todos.slice(n, 2 * n), {
+    primeiraFamilia: familiasB,
+    porFamilia: 2,
+    zonas: true,
+    rotulo: 'COM ZONAS',
+  });
+  const primeiraFuga = 2 * familiasB;
+  const escapam = await cadastrarFamilias(database, todos.slice(2 * n, 2 * n + P.fugas), {
+    primeiraFamilia: primeiraFuga,
+    porFamilia: 1,
+    zonas: true,
+    rotulo: 'FUGA',
+  });
+  const particao = await cadastrarFamilias(database, todos.slice(2 * n + P.fugas, 3 * n + P.fugas), {
+    primeiraFamilia: primeiraFuga + P.fugas,
+    porFamilia: 2,
+    zonas: false,
+    rotulo: 'PARTICAO',
+  });
+  return { todos, semZonas, comZonas, primeiraFuga, escapam, particao };
+}
+
+/** The same trackers, owners and families on both databases, or the comparison would not be of the table alone. */
+function conferirCadastros(a: Grupo[], b: Grupo[]) {
+  const chave = (g: Grupo) => JSON.stringify([g.rastreadores, g.donos, g.posicoes]);
+  if (a.length !== b.length || a.some((g, k) => b[k] === undefined || chave(g) !== chave(b[k] as Grupo)))
+    throw new Error('os cadastros dos dois bancos diferem');
+}
+
 async function faseConexoes(gateway: GatewayTopin, porta: number, disp: Dispositivos, imeis: { id: number; imei: string }[]) {
   const alvo = imeis.slice(0, P.conexoes);
   const abertas = await disp.pedir(
@@ -91,6 +157,96 @@ async function faseConexoes(gateway: GatewayTopin, porta: number, disp: Disposit
   return Math.min(noGateway, vivas);
 }
 
+interface Lado {
+  gateway: GatewayTopin;
+  porta: number;
+  database: Database;
+  grupo: Grupo;
+}
+
+/** Autovacuum and autoanalyze runs so far on a database's tables. */
+async function manutencoes(d: Database) {
+  const [r] = await consultar<{ n: number }>(
+    d.db,
+    sql`select coalesce(sum(autovacuum_count + autoanalyze_count), 0)::int as n from pg_stat_user_tables`,
+  );
+  return r?.n ?? 0;
+}
+
+/**
+ * Issue #21's budget: the same group of trackers (C) sending to a gateway on the partitioned
+ * `localizacoes` and to one on the plain one, in turns as A and B (the plain side, the baseline,
+ * half a slice first and last). Both tables start empty; daily activity is off on both (C has no
+ * zones). The groups' connections are closed at the end.
+ */
+async function faseParticao(particionada: Lado, plana: Lado, disp: Dispositivos, pgPid: number) {
+  const lados = [
+    ['particionada', particionada],
+    ['plana', plana],
+  ] as const;
+  for (const [nome, l] of lados) {
+    l.gateway.ligarAtividade(false);
+    const prontos = await disp.pedir(
+      {
+        tipo: 'carga',
+        grupo: nome,
+        host: '127.0.0.1',
+        porta: l.porta,
+        imeis: l.grupo.rastreadores.map((r) => r.imei),
+        posicoes: l.grupo.posicoes,
+        janela: P.janela,
+        concorrencia: 200,
+      },
+      'prontos',
+    );
+    nota(
+      `partição, ${nome}: ${prontos.logados} aparelhos logados em ${(prontos.ms / 1000).toFixed(1)} s (os mesmos rastreadores, o seu gateway)`,
+    );
+  }
+  const cP: Ctx = { database: particionada.database, disp, pgPid };
+  const cQ: Ctx = { database: plana.database, disp, pgPid };
+  const fatia = P.particaoS / P.turnosParticao;
+  // Both warm alike (pools, caches, the first pages of empty tables) before either counts.
+  const inicio = performance.now();
+  const manutencoes0 = [await manutencoes(particionada.database), await manutencoes(plana.database)];
+  await aquecer(cP, 'particionada', P.aquecimentoS);
+  const trechosQ = [await trecho(cQ, 'plana', plana.grupo, P.aquecimentoS, fatia / 2)];
+  const trechosP: Trecho[] = [];
+  for (let k = 0; k < P.turnosParticao; k++) {
+    trechosP.push(await trecho(cP, 'particionada', particionada.grupo, P.trocaS, fatia));
+    trechosQ.push(await trecho(cQ, 'plana', plana.grupo, P.trocaS, k === P.turnosParticao - 1 ? fatia / 2 : fatia));
+  }
+  const segundos = (performance.now() - inicio) / 1000;
+  const manutencoes1 = [await manutencoes(particionada.database), await manutencoes(plana.database)];
+  for (const [nome] of lados) await disp.pedir({ tipo: 'soltar', grupo: nome }, 'soltos');
+  const p = trechosP.reduce(somar);
+  const q = trechosQ.reduce(somar);
+  const perdasP = await perdidas(particionada.database, particionada.grupo, p.fim.confirmados);
+  const perdasQ = await perdidas(plana.database, plana.grupo, q.fim.confirmados);
+  const custo = { particionada: notaCpu('particionada', p), plana: notaCpu('plana', q) };
+  const tamanho = async (d: Database) =>
+    (
+      await consultar<{ linhas: number; mb: number }>(
+        d.db,
+        sql`select (select count(*)::int from localizacoes) as linhas,
+                   coalesce((select sum(pg_total_relation_size(relid)) from pg_partition_tree('localizacoes') where isleaf),
+                            pg_total_relation_size('localizacoes'))::float8 / 1048576 as mb`,
+      )
+    )[0] ?? { linhas: 0, mb: 0 };
+  const [tp, tq] = [await tamanho(particionada.database), await tamanho(plana.database)];
+  // The fixes are from yesterday on: each in its month's partition, none in the default one.
+  const [padrao] = await consultar<{ n: number }>(particionada.database.db, sql`select count(*)::int as n from localizacoes_gps_padrao`);
+  const porS = (x: Trecho) => Math.round(x.gravadas / x.s);
+  nota(
+    `partição, em ${P.turnosParticao} turnos, ${P.particaoS} s de cada (${segundos.toFixed(0)} s com aquecimento e trocas): particionada ${trechosP.map(porS).join(', ')} pos/s; plana ${trechosQ.map(porS).join(', ')} pos/s; ` +
+      `PostgreSQL por posição ${custo.particionada.pg.toFixed(1)} µs particionada, ${custo.plana.pg.toFixed(1)} µs plana ` +
+      `(razão ${(custo.particionada.pg / custo.plana.pg).toFixed(2)}); confirmadas ${perdasP.confirmadas} particionada, ${perdasQ.confirmadas} plana; ` +
+      `no fim, localizacoes com ${tp.linhas} linhas e ${tp.mb.toFixed(0)} MB particionada (${padrao?.n ?? '?'} na partição padrão), ${tq.linhas} e ${tq.mb.toFixed(0)} MB plana; ` +
+      `autovacuum e autoanalyze durante a fase: ${(manutencoes1[0] ?? 0) - (manutencoes0[0] ?? 0)} no banco particionado, ${(manutencoes1[1] ?? 0) - (manutencoes0[1] ?? 0)} no plano`,
+  );
+  return { particionada: p, plana: q, custo, perdas: { particionada: perdasP.perdidas, plana: perdasQ.perdidas } };
+}
+
 async function main() {
   const limite = limiteDeArquivos();
   nota(
@@ -100,7 +256,9 @@ async function main() {
     nota(`limite de arquivos (${limite}) baixo para ${P.conexoes} conexões: rode com ulimit -n maior`);
   let pg: PostgresTemp | undefined;
   let database: Database | undefined;
+  let plana: Database | undefined;
   let gateway: GatewayTopin | undefined;
+  let gatewayPlano: GatewayTopin | undefined;
   let disp: Dispositivos | undefined;
   let fugas: Fugas | undefined;
   let api: Filho<never, AvisoApi> | undefined;
@@ -121,44 +279,57 @@ async function main() {
     const apiPronta = api.esperar('pronto');
     apiPronta.catch(() => undefined);
 
-    // A: families of two pets without zones; B: the same with five zones each; then one escaping pet per family.
-    const n = P.aparelhos;
-    const todos = await registrarRastreadores(database, Math.max(2 * n + P.fugas, P.conexoes));
-    const semZonas = await cadastrarFamilias(database, todos.slice(0, n), {
-      primeiraFamilia: 0,
-      porFamilia: 2,
-      zonas: false,
-      rotulo: 'SEM ZONAS',
-    });
-    const familiasB = Math.ceil(n / 2);
-    const comZonas = await cadastrarFamilias(database, todos.slice(n, 2 * n), {
-      primeiraFamilia: familiasB,
-      porFamilia: 2,
-      zonas: true,
-      rotulo: 'COM ZONAS',
-    });
-    const primeiraFuga = 2 * familiasB;
-    const escapam = await cadastrarFamilias(database, todos.slice(2 * n, 2 * n + P.fugas), {
-      primeiraFamilia: primeiraFuga,
-      porFamilia: 1,
-      zonas: true,
-      rotulo: 'FUGA',
-    });
+    const { todos, semZonas, comZonas, primeiraFuga, escapam, particao } = await cadastrarTudo(database);
     const tokensFugas = await tokens(database, escapam.donos);
+    // The control of the partitioning: the same migrations, registrations and gateway, `localizacoes` plain.
+    const antesDaPlana = performance.now();
+    plana = await openPostgres(await criarBancoPlano(pg.url), POOL);
+    await plana.migrate();
+    await garantirParticoes(plana.db, RETENCAO_PADRAO);
+    await aplanar(plana);
+    await semearNiveis(plana);
+    const naPlana = await cadastrarTudo(plana);
+    conferirCadastros([semZonas, comZonas, escapam, particao], [naPlana.semZonas, naPlana.comZonas, naPlana.escapam, naPlana.particao]);
+    nota(
+      `partição: um banco de controle no mesmo cluster, migrado igual, com localizacoes refeita sem partição ` +
+        `(${await conferirIgualdade(database, plana)}; ${await particoesFolha(database)} partições folha na particionada); os mesmos cadastros nos dois; ` +
+        `pronto em ${((performance.now() - antesDaPlana) / 1000).toFixed(1)} s`,
+    );
 
-    gateway = new GatewayTopin(database, log, {
+    const opcoesGateway = {
       port: 0,
       host: '127.0.0.1',
       // Every simulated device comes from 127.0.0.1, and the idle ones must stay for the whole phase.
       idleMs: 10 * 60_000,
-      maxConexoesPorIp: P.conexoes + 2 * P.aparelhos + P.fugas + 100,
+      maxConexoesPorIp: P.conexoes + 3 * P.aparelhos + P.fugas + 100,
       maxBuffer: 4096,
-      // The load's fixes are dated 2024 (late: they would alert nobody), but those pets never cross a
+      // The load's fixes are dated from yesterday (late: they would alert nobody), but those pets never cross a
       // border; the escaping pets send recent device times, so their crossings alert.
-    });
+    };
+    gateway = new GatewayTopin(database, log, opcoesGateway);
     const porta = await gateway.iniciar();
     const { porta: portaApi } = await apiPronta;
     disp = new Filho<Pedido, Resposta>('dispositivos.ts');
+    // Issue #21 first, while both databases hold only the registrations: no other phase's writes
+    // left for autovacuum in one of them, to fall in either side's windows.
+    gatewayPlano = new GatewayTopin(plana, log, opcoesGateway);
+    const part = await faseParticao(
+      { gateway, porta, database, grupo: particao },
+      { gateway: gatewayPlano, porta: await gatewayPlano.iniciar(), database: plana, grupo: naPlana.particao },
+      disp,
+      pg.pid,
+    );
+    const avisosParticao = avisosDoGateway.splice(0);
+    nota(
+      `gateways, na fase da partição: ${avisosParticao.length} avisos ou erros no log${avisosParticao.length ? ` (o primeiro: ${avisosParticao[0]?.trim() ?? ''})` : ''}`,
+    );
+    await gatewayPlano.parar();
+    gatewayPlano = undefined;
+    await plana.close();
+    plana = undefined;
+    await descartarBancoPlano(pg.url);
+    // The phases below start from empty positions, as they did before this one.
+    await database.db.execute(sql`truncate localizacoes, posicoes_atuais`);
     fugas = new Filho<PedidoFugas, RespostaFugas>('fugas.ts');
     const preparadas = fugas.pedir(
       {
@@ -301,12 +472,50 @@ async function main() {
     imprimir({ nome: 'ingest.zone_alerts_missing', valor: alertas.faltando, unidade: 'alerts', orcamento: { op: '==', valor: 0 } });
     imprimir({ nome: 'ingest.zone_alerts_extra', valor: alertas.extras, unidade: 'alerts', orcamento: { op: '==', valor: 0 } });
     imprimir({ nome: 'ingest.connections_held', valor: held, unidade: 'conn', orcamento: { op: '>=', valor: P.conexoes } });
+    const plano = porS(part.plana);
+    const particionado = porS(part.particionada);
+    imprimir({ nome: 'ingest.positions_per_s_unpartitioned', valor: Math.round(plano), unidade: 'pos/s' });
+    imprimir({ nome: 'ingest.positions_per_s_partitioned', valor: Math.round(particionado), unidade: 'pos/s', base: plano });
+    // Cut (not rounded) to the two decimals printed, as the zones' ratio.
+    imprimir({
+      nome: 'ingest.partitioned_ratio',
+      valor: Math.floor((particionado / plano) * 100) / 100,
+      unidade: 'x',
+      orcamento: { op: '>=', valor: 0.95 },
+    });
+    imprimir({
+      nome: 'ingest.postgres_cpu_per_position_partitioned',
+      valor: part.custo.particionada.pg,
+      unidade: 'us',
+      base: part.custo.plana.pg,
+    });
+    imprimir({
+      nome: 'ingest.gateway_cpu_per_position_partitioned',
+      valor: part.custo.particionada.gateway,
+      unidade: 'us',
+      base: part.custo.plana.gateway,
+    });
+    imprimir({
+      nome: 'ingest.reply_latency_p99_partitioned',
+      valor: part.particionada.fim.p99Ms,
+      unidade: 'ms',
+      base: part.plana.fim.p99Ms,
+    });
+    imprimir({
+      nome: 'ingest.lost_positions_partitioned',
+      valor: part.perdas.particionada,
+      unidade: 'pos',
+      orcamento: { op: '==', valor: 0 },
+    });
+    imprimir({ nome: 'ingest.lost_positions_unpartitioned', valor: part.perdas.plana, unidade: 'pos', orcamento: { op: '==', valor: 0 } });
   } finally {
     await fugas?.encerrar();
     await disp?.encerrar();
     await api?.encerrar();
     await gateway?.parar().catch(() => undefined);
+    await gatewayPlano?.parar().catch(() => undefined);
     await database?.close().catch(() => undefined);
+    await plana?.close().catch(() => undefined);
     await pg?.parar();
   }
 }

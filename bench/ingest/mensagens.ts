@@ -11,6 +11,8 @@ export type Pedido =
   | { tipo: 'medir' }
   /** The group sending stops; wait for the acks of those sent; answer `carga-fim`. Its connections stay. */
   | { tipo: 'parar' }
+  /** Close a group's connections (it is not sending) and forget it; answer `soltos`. */
+  | { tipo: 'soltar'; grupo: string }
   /** Close every load connection and open logged-in connections that then stay silent; answer `abertas`. */
   | { tipo: 'ociosas'; host: string; porta: number; imeis: string[]; concorrencia: number }
   /** Ask each idle connection for the time; answer `verificadas` with how many replied. */
@@ -38,6 +40,7 @@ export type Resposta =
       maxMs: number;
       cpuMs: number;
     }
+  | { tipo: 'soltos' }
   | { tipo: 'abertas'; logadas: number; falhas: number; ms: number }
   | { tipo: 'verificadas'; vivas: number }
   | { tipo: 'fechadas' }

@@ -17,9 +17,11 @@ const agoraNoBanco = async (database: Database) =>
 export interface Ctx {
   database: Database;
   disp: Filho<Pedido, Resposta>;
-  fugas: Filho<PedidoFugas, RespostaFugas>;
+  /** The escaping pets, while they walk. */
+  fugas?: Filho<PedidoFugas, RespostaFugas> | undefined;
   pgPid: number;
-  apiPid: number;
+  /** The API process, while it runs. */
+  apiPid?: number | undefined;
 }
 
 /**
@@ -31,16 +33,16 @@ export async function trecho(c: Ctx, nome: string, g: Grupo, aquecimentoS: numbe
   c.disp.avisar({ tipo: 'enviar', grupo: nome });
   await dormir(aquecimentoS * 1000);
   await antes?.();
-  c.fugas.avisar({ tipo: 'fase', nome });
+  c.fugas?.avisar({ tipo: 'fase', nome });
   const t0 = await agoraNoBanco(c.database);
   c.disp.avisar({ tipo: 'medir' });
-  const cpu = () => ({ gateway: cpuProprioMs(), pg: cpuArvoreMs(c.pgPid), api: cpuArvoreMs(c.apiPid) });
+  const cpu = () => ({ gateway: cpuProprioMs(), pg: cpuArvoreMs(c.pgPid), api: c.apiPid ? cpuArvoreMs(c.apiPid) : 0 });
   const cpu0 = cpu();
   const inicio = performance.now();
   await dormir(medidaS * 1000);
   const cpu1 = cpu();
   const t1 = await agoraNoBanco(c.database);
-  c.fugas.avisar({ tipo: 'fase', nome: '' });
+  c.fugas?.avisar({ tipo: 'fase', nome: '' });
   const fim = await c.disp.pedir({ tipo: 'parar' }, 'carga-fim');
   // Rows of this group whose transaction began inside the window (data_cadastro defaults to now()).
   const [janela] = await consultar<{ n: number; s: number }>(
@@ -57,6 +59,13 @@ export async function trecho(c: Ctx, nome: string, g: Grupo, aquecimentoS: numbe
   };
 }
 export type Trecho = Awaited<ReturnType<typeof trecho>>;
+
+/** Group `nome` sends for `s` seconds, nothing counted (its devices' acks still add to what they confirmed). */
+export async function aquecer(c: Ctx, nome: string, s: number) {
+  c.disp.avisar({ tipo: 'enviar', grupo: nome });
+  await dormir(s * 1000);
+  await c.disp.pedir({ tipo: 'parar' }, 'carga-fim');
+}
 
 /** Two stretches of one group as one measure. */
 export function somar(a: Trecho, b: Trecho): Trecho {
