@@ -59,7 +59,7 @@ const SQL_VISIVEL = `select ur.rastreador_id as "rastreadorId" from usuario_rast
 
 /** localizacoes/repository.ts historico(). */
 const SQL_HISTORICO = `select id, tipo, data_hora, latitude, longitude, velocidade, curso, precisao from localizacoes
-  where rastreador_id = $1 and latitude is not null and not futura and data_hora >= $2 and data_hora <= $3
+  where rastreador_id = $1 and latitude is not null and not futura and data_hora >= $2::timestamptz and data_hora <= $3::timestamptz
   order by data_hora asc, id asc limit 20000`;
 
 /** atividade/repository.ts diasDoRastreador(): the period's days with activity, by primary key. */
@@ -82,10 +82,10 @@ const SQL_LISTA_TOTAL = `select count(*)::int as n from rastreadores`;
 
 /** relatorios/repository.ts totalizadores(): four counts in one statement. */
 const SQL_TOTAIS = `select
-  (select count(*)::int from usuarios where data_cadastro >= $1 and data_cadastro < $2) as "totalUsuarios",
-  (select count(*)::int from rastreadores where data_cadastro >= $1 and data_cadastro < $2) as "totalRastreadores",
-  (select count(*)::int from chips where data_cadastro >= $1 and data_cadastro < $2) as "totalChips",
-  (select count(*)::int from (select 1 from localizacoes where data_hora >= $1 and data_hora < $2 limit 10001) l) as "totalLocalizacoes"`;
+  (select count(*)::int from usuarios where data_cadastro >= $1::timestamptz and data_cadastro < $2::timestamptz) as "totalUsuarios",
+  (select count(*)::int from rastreadores where data_cadastro >= $1::timestamptz and data_cadastro < $2::timestamptz) as "totalRastreadores",
+  (select count(*)::int from chips where data_cadastro >= $1::timestamptz and data_cadastro < $2::timestamptz) as "totalChips",
+  (select count(*)::int from (select 1 from localizacoes where data_hora >= $1::timestamptz and data_hora < $2::timestamptz limit 10001) l) as "totalLocalizacoes"`;
 
 const numero = (v: unknown) => Number(v);
 
@@ -265,7 +265,9 @@ servirNoFilho(async () => {
     // The dashboard's default period: the last 31 days up to the end of today.
     const fim = new Date(Date.now() + 86_400_000);
     const inicio = new Date(fim.getTime() - 32 * 86_400_000);
-    const r = (await pool.query<Record<string, number>>({ name: 'totais', text: SQL_TOTAIS, values: [inicio, fim] })).rows[0] ?? {};
+    const r =
+      (await pool.query<Record<string, number>>({ name: 'totais', text: SQL_TOTAIS, values: [inicio.toISOString(), fim.toISOString()] }))
+        .rows[0] ?? {};
     return {
       totalUsuarios: r.totalUsuarios,
       totalRastreadores: r.totalRastreadores,

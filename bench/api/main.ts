@@ -13,7 +13,7 @@ import { iniciarPostgresTemp, type PostgresTemp } from '../lib/postgres-temp';
 import { imprimir, nota } from '../lib/report';
 import { aRitmo, disparar, resumir, type Gerador, type Resumo, type Rodada } from './carga';
 import { ENV_POOL, ENV_URL, type AvisoAlvo } from './mensagens';
-import { diaEmSaoPaulo, lerBaseDe, semear, type Base } from './semear';
+import { carregado, crescer, diaEmSaoPaulo, lerBaseDe, semear, type Base } from './semear';
 
 /**
  * bench/api: the real API server (buildApp in a child process, ROLE=api) on a throwaway
@@ -21,6 +21,8 @@ import { diaEmSaoPaulo, lerBaseDe, semear, type Base } from './semear';
  * connections with real bearer tokens, for four read endpoints: the map's current positions,
  * a 24 h history (1,440 points), a pet's 30 days of activity, the admin tracker list page and the dashboard totals. The
  * baseline, measured in the same run, is a bare Fastify app running the same SQL through `pg`.
+ * Then (issue #21) twice the history again, older, and four of them measured once more: their p99
+ * must not grow with the history.
  */
 
 const { quick } = lerArgs();
@@ -28,6 +30,8 @@ const P = {
   ...(quick
     ? { donos: 10, rastreadores: 50, minutos: 2000, aquecimentoS: 1.5, medidaS: 6, rodadas: 3 }
     : { donos: 1000, rastreadores: 5000, minutos: 2000, aquecimentoS: 3, medidaS: 15, rodadas: 3 }),
+  /** Older minutes per tracker loaded for the scale phase: 10 M positions become 30 M (--quick: 100,000, 300,000). */
+  minutosMais: 4000,
   conexoes: 100,
   ...opcao('--seconds', 'medidaS'),
   ...opcao('--connections', 'conexoes'),
@@ -114,6 +118,11 @@ interface Endpoint {
   base: Gerador;
   /** p99 budget of the real server, in ms. */
   p99?: number;
+  /**
+   * Budget of the real server's p99 once the history is three times as long over its p99 before
+   * (issue #21). Endpoints with one are measured again after the older history is loaded.
+   */
+  crescimento?: number;
   /** What one 200 must hold (checked once on each target before the load). */
   itens: (corpo: unknown) => number;
   esperado: number;
@@ -147,6 +156,7 @@ function endpoints(s: Base, tokensDonos: readonly string[], tokenAdmin: string):
       }),
       base: (k) => ({ path: `/atual?usuarioId=${s.donos[dono(k)]}` }),
       p99: 25,
+      crescimento: 1.2,
       itens: lista,
       esperado: s.vinculosPorDono[0]?.length ?? 0,
     },
@@ -161,6 +171,7 @@ function endpoints(s: Base, tokensDonos: readonly string[], tokenAdmin: string):
         path: `/historico?usuarioId=${s.donos[dono(k)]}&usuarioRastreadorId=${vinculo(k)}&dataInicial=${de}&dataFinal=${ate}`,
       }),
       p99: 60,
+      crescimento: 1.3,
       itens: lista,
       esperado: PONTOS_24H,
     },
@@ -184,6 +195,7 @@ function endpoints(s: Base, tokensDonos: readonly string[], tokenAdmin: string):
       servidor: (k) => ({ path: `/api/rastreadores?page=${k % paginas}&size=10`, headers: bearer(tokenAdmin) }),
       base: (k) => ({ path: `/rastreadores?page=${k % paginas}&size=10` }),
       p99: 25,
+      crescimento: 1.2,
       itens: conteudo,
       esperado: 10,
     },
@@ -192,6 +204,7 @@ function endpoints(s: Base, tokensDonos: readonly string[], tokenAdmin: string):
       descricao: 'dashboard, totalizadores',
       servidor: () => ({ path: '/api/relatorios/totalizadores', headers: bearer(tokenAdmin) }),
       base: () => ({ path: '/totalizadores' }),
+      crescimento: 1.2,
       itens: (x) => (x as { totalRastreadores?: number }).totalRastreadores ?? -1,
       esperado: totalRastreadores,
     },
@@ -200,9 +213,10 @@ function endpoints(s: Base, tokensDonos: readonly string[], tokenAdmin: string):
 
 /**
  * Before any load, a few requests of each endpoint on both targets: a 200 with the expected
- * content, and the same JSON body from both (the baseline does the same work, no less).
+ * content, and the same JSON body from both (the baseline does the same work, no less). Returns
+ * the bodies, so the answers before and after the older history can be compared.
  */
-async function conferir(e: Endpoint, srv: Alvo, bare: Alvo) {
+async function conferir(e: Endpoint, srv: Alvo, bare: Alvo): Promise<unknown[]> {
   const pedir = async (porta: number, g: ReturnType<Gerador>, quem: string) => {
     const res = await fetch(`http://127.0.0.1:${porta}${g.path}`, { headers: g.headers ?? {} });
     const corpo: unknown = await res.json();
@@ -213,12 +227,15 @@ async function conferir(e: Endpoint, srv: Alvo, bare: Alvo) {
       );
     return corpo;
   };
+  const corpos: unknown[] = [];
   for (const k of [0, 1, 7]) {
     const a = await pedir(srv.porta, e.servidor(k), 'servidor');
     const b = await pedir(bare.porta, e.base(k), 'base');
     if (!isDeepStrictEqual(a, b))
       throw new Error(`${e.nome}: a base responde outro corpo: ${JSON.stringify(a).slice(0, 300)} × ${JSON.stringify(b).slice(0, 300)}`);
+    corpos.push(a);
   }
+  return corpos;
 }
 
 interface Medicao extends Resumo {
@@ -282,6 +299,36 @@ const fmt = (m: Medicao) =>
   `${Math.round(m.reqPorS)} req/s, p50 ${m.p50.toFixed(1)} ms, p99 ${m.p99.toFixed(1)} ms; CPU/req ${Math.round(m.cpuAlvo)} µs no processo + ${Math.round(m.cpuPg)} µs no PostgreSQL` +
   (m.falhas ? `; ${m.falhas} falhas (${m.codigos})` : '');
 
+const ms = (r: Resumo) => `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms${r.falhas ? `; ${r.falhas} falhas (${r.codigos})` : ''}`;
+
+/** One endpoint measured: saturated, then at the fixed rate. */
+interface Resultado {
+  e: Endpoint;
+  srv: Medicao;
+  bare: Medicao;
+  ritmo: number;
+  lento: { srv: Resumo; bare: Resumo };
+}
+
+/**
+ * Saturation, then the fixed rate: `ritmo` (the first measurement's, for the scale phase) or, without
+ * it, half of what the real server sustained just before.
+ */
+async function medir(srv: Alvo, bare: Alvo, e: Endpoint, pgPid: number, rotulo: string, ritmo?: number): Promise<Resultado> {
+  const par = await medirPar(srv, bare, e, pgPid);
+  nota(`${e.nome}${rotulo} (${e.descricao}), saturado: servidor ${fmt(par.srv)}`);
+  nota(`${e.nome}${rotulo}, saturado: base ${fmt(par.bare)}`);
+  const taxa = ritmo ?? Math.max(1, Math.round(par.srv.reqPorS * FRACAO_RITMO));
+  const lento = await medirRitmo(srv, bare, e, taxa);
+  const porque = ritmo === undefined ? `${FRACAO_RITMO * 100}% do servidor saturado` : 'a mesma taxa da primeira medida';
+  nota(`${e.nome}${rotulo} a ${taxa} req/s (${porque}): servidor ${ms(lento.srv)}; base ${ms(lento.bare)}`);
+  return { e, ...par, ritmo: taxa, lento };
+}
+
+const falhasDe = (r: Resultado) => r.srv.falhas + r.bare.falhas + r.lento.srv.falhas + r.lento.bare.falhas;
+
+const milhoes = (n: number) => (n >= 1e6 ? `${(n / 1e6).toLocaleString('pt-BR')} M` : n.toLocaleString('pt-BR'));
+
 async function main() {
   nota(`máquina: ${cpus().length} núcleos, carga média ${loadavg()[0]?.toFixed(1) ?? '?'}${quick ? '; modo --quick' : ''}`);
   let pg: PostgresTemp | undefined;
@@ -290,30 +337,31 @@ async function main() {
   let base: Alvo | undefined;
   try {
     const reusar = argumento('--reuse');
-    let url: string;
-    let pgPid: number;
-    let b: Base;
-    let porS: number | undefined;
-    if (reusar) {
-      // For exploring: a database an earlier run loaded (and left running).
-      url = reusar;
-      b = await lerBaseDe(url);
-      database = await openPostgres(url, 4);
-      pgPid = await postmaster(database);
-      nota(`banco reaproveitado (${b.donos.length} donos), posições até ${b.t0.toISOString()}`);
-    } else {
+    if (!reusar) {
       pg = await iniciarPostgresTemp();
       nota(`PostgreSQL temporário em ${pg.host}:${pg.porta} (scripts/pg-temp.sh: fsync=off)`);
-      url = pg.url;
-      pgPid = pg.pid;
-      database = await openPostgres(url, 4);
+    }
+    const url = reusar ?? pg?.url ?? '';
+    database = await openPostgres(url, 4);
+    const pgPid = pg?.pid ?? (await postmaster(database));
+    let b: Base;
+    let porS: number | undefined;
+    if (reusar && (await carregado(reusar))) {
+      // For exploring: a database an earlier run loaded (and left running).
+      b = await lerBaseDe(url);
+      nota(`banco reaproveitado (${b.donos.length} donos, ${b.minutos} minutos por rastreador), posições até ${b.t0.toISOString()}`);
+    } else {
+      // A fresh temporary database, or (--reuse) an empty one this run loads and leaves up.
       await database.migrate(async (db) => {
         await garantirParticoes(db, RETENCAO_PADRAO);
         await seed(db, { email: 'admin@bench.rastro.local', password: senhaAleatoria() });
       });
       const s = await semear(url, { donos: P.donos, rastreadores: P.rastreadores, minutos: P.minutos });
-      // The current positions, as the gateway's inserts keep them.
+      // The current positions, as the gateway's inserts keep them; then their statistics, as
+      // autovacuum leaves them (semear's VACUUM ran while the table was empty, and a plan for an empty
+      // posicoes_atuais scans all of it for every tracker: ~14 ms of PostgreSQL per map at 5,000).
       await recalcularPosicoesAtuais(database.db);
+      await database.db.execute(sql`vacuum (analyze) posicoes_atuais`);
       b = s;
       porS = s.posicoes / (s.msPosicoes / 1000);
       nota(
@@ -321,6 +369,9 @@ async function main() {
           `VACUUM (ANALYZE) em ${(s.msVacuum / 1000).toFixed(1)} s`,
       );
     }
+    // The scale phase needs the first load alone (a reused database may already hold the older history).
+    const crescerDepois = b.minutos === P.minutos;
+    if (!crescerDepois) nota(`${b.minutos} minutos por rastreador (não ${P.minutos}): sem a fase de escala`);
 
     const [admin] = await consultar<{ id: number }>(
       database.db,
@@ -332,31 +383,24 @@ async function main() {
     await database.close();
     database = undefined;
 
-    [servidor, base] = await Promise.all([
-      iniciarAlvo('servidor.ts', url, argumento('--cpu-prof')),
-      iniciarAlvo('base.ts', url, argumento('--cpu-prof-base')),
-    ]);
+    const iniciarAlvos = () =>
+      Promise.all([iniciarAlvo('servidor.ts', url, argumento('--cpu-prof')), iniciarAlvo('base.ts', url, argumento('--cpu-prof-base'))]);
+    [servidor, base] = await iniciarAlvos();
     const so = argumento('--only');
     const eps = endpoints(b, tokensDonos, tokenAdmin).filter((e) => !so || e.nome === so);
-    for (const e of eps) await conferir(e, servidor, base);
+    const corpos = new Map<string, unknown[]>();
+    for (const e of eps) corpos.set(e.nome, await conferir(e, servidor, base));
     nota(
       `${P.conexoes} conexões; por endpoint e alvo ${P.aquecimentoS} s de aquecimento + ${P.medidaS} s medidos em ${P.rodadas} rodadas alternadas; ` +
         `pool de ${POOL} conexões nos dois alvos`,
     );
 
     let falhas = 0;
-    const resultados: { e: Endpoint; srv: Medicao; bare: Medicao; ritmo: number; lento: { srv: Resumo; bare: Resumo } }[] = [];
+    const resultados: Resultado[] = [];
     for (const e of eps) {
-      const { srv, bare } = await medirPar(servidor, base, e, pgPid);
-      nota(`${e.nome} (${e.descricao}), saturado: servidor ${fmt(srv)}`);
-      nota(`${e.nome}, saturado: base ${fmt(bare)}`);
-      const ritmo = Math.max(1, Math.round(srv.reqPorS * FRACAO_RITMO));
-      const lento = await medirRitmo(servidor, base, e, ritmo);
-      const ms = (r: Resumo) =>
-        `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms${r.falhas ? `; ${r.falhas} falhas (${r.codigos})` : ''}`;
-      nota(`${e.nome} a ${ritmo} req/s (${FRACAO_RITMO * 100}% do servidor saturado): servidor ${ms(lento.srv)}; base ${ms(lento.bare)}`);
-      falhas += srv.falhas + bare.falhas + lento.srv.falhas + lento.bare.falhas;
-      resultados.push({ e, srv, bare, ritmo, lento });
+      const r = await medir(servidor, base, e, pgPid, '');
+      falhas += falhasDe(r);
+      resultados.push(r);
     }
 
     if (porS !== undefined) imprimir({ nome: 'api.seed.positions_per_s', valor: Math.round(porS), unidade: 'rows/s' });
@@ -380,6 +424,49 @@ async function main() {
       // CPU per request (the target process plus PostgreSQL): steadier than req/s when other work
       // shares the machine; the ratio column is the real server's over the baseline's.
       imprimir({ nome: `${n}.cpu_per_req`, valor: Math.round(srv.cpuAlvo + srv.cpuPg), unidade: 'us', base: bare.cpuAlvo + bare.cpuPg });
+    }
+
+    // Issue #21: twice the history again, older (the current positions and the 24 h window stay
+    // the same), and the endpoints with a growth budget measured once more the same way, on fresh
+    // targets as the first time, at the same fixed rate as before.
+    const escalaveis = resultados.filter((r) => r.e.crescimento !== undefined);
+    if (crescerDepois && escalaveis.length > 0) {
+      await Promise.all([encerrar(servidor), encerrar(base)]);
+      [servidor, base] = [undefined, undefined];
+      const antes = P.rastreadores * b.minutos;
+      const c = await crescer(url, P.minutosMais);
+      nota(
+        `escala: mais ${c.posicoes} posições (${P.minutosMais} minutos por rastreador, de ${c.inicio.toISOString()}, antes das que havia) ` +
+          `por COPY em ${(c.msPosicoes / 1000).toFixed(1)} s (2 fluxos); VACUUM (ANALYZE) em ${(c.msVacuum / 1000).toFixed(1)} s; ` +
+          `${milhoes(antes)} → ${milhoes(antes + c.posicoes)} posições; a mais nova, as atuais e as 24 h lidas, as mesmas`,
+      );
+      [servidor, base] = await iniciarAlvos();
+      for (const { e } of escalaveis) {
+        const agora = await conferir(e, servidor, base);
+        if (!isDeepStrictEqual(agora, corpos.get(e.nome)))
+          throw new Error(`${e.nome}: outra resposta com o histórico mais antigo: ${JSON.stringify(agora).slice(0, 300)}`);
+      }
+      const depois: { r: Resultado; maior: Resultado }[] = [];
+      for (const r of escalaveis) {
+        const maior = await medir(servidor, base, r.e, pgPid, ` (${milhoes(antes + c.posicoes)})`, r.ritmo);
+        falhas += falhasDe(maior);
+        depois.push({ r, maior });
+      }
+      imprimir({ nome: 'api.seed.positions_per_s_30m', valor: Math.round(c.posicoes / (c.msPosicoes / 1000)), unidade: 'rows/s' });
+      for (const { r, maior } of depois) {
+        const n = `api.${r.e.nome}`;
+        imprimir({ nome: `${n}.req_per_s_30m`, valor: Math.round(maior.srv.reqPorS), unidade: 'req/s', base: r.srv.reqPorS });
+        // The ratio column: p99 with 30 M over p99 with 10 M, the same fixed rate.
+        imprimir({ nome: `${n}.p99_30m`, valor: maior.lento.srv.p99, unidade: 'ms', base: r.lento.srv.p99 });
+        imprimir({
+          nome: `${n}.p99_growth`,
+          valor: maior.lento.srv.p99 / r.lento.srv.p99,
+          unidade: 'x',
+          orcamento: { op: '<=', valor: r.e.crescimento ?? 1 },
+        });
+        // The same for the baseline: what the machine and the database did between the two measurements.
+        imprimir({ nome: `${n}.bare_p99_growth`, valor: maior.lento.bare.p99 / r.lento.bare.p99, unidade: 'x' });
+      }
     }
     imprimir({ nome: 'api.failed_requests', valor: falhas, unidade: 'req', orcamento: { op: '==', valor: 0 } });
   } finally {

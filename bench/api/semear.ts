@@ -25,6 +25,8 @@ export interface Base {
   vinculosPorDono: number[][];
   /** Newest position's instant (every tracker has one at exactly this time). */
   t0: Date;
+  /** Minutes of track per tracker now stored, from the oldest position to `t0`. */
+  minutos: number;
 }
 
 export interface Semeado extends Base {
@@ -47,8 +49,11 @@ function mulberry32(seed: number) {
 
 const NOMES = ['REX', 'THOR', 'LUNA', 'MEL', 'BOB', 'NINA', 'FRED', 'LOLA', 'TOBY', 'MAYA', 'BIDU', 'PIPOCA'];
 
-async function copiar(client: pg.Client, comando: string, linhas: Iterable<string> | AsyncIterable<string>) {
-  await pipeline(Readable.from(linhas, { objectMode: false }), client.query(copyFrom(comando)));
+/** One COPY; how many rows it wrote. */
+async function copiar(client: pg.Client, comando: string, linhas: Iterable<string> | AsyncIterable<string>): Promise<number> {
+  const destino = client.query(copyFrom(comando));
+  await pipeline(Readable.from(linhas, { objectMode: false }), destino);
+  return destino.rowCount;
 }
 
 function* emLotes<T>(itens: readonly T[], linha: (x: T, i: number) => string, lote = 1000) {
@@ -60,6 +65,9 @@ function* emLotes<T>(itens: readonly T[], linha: (x: T, i: number) => string, lo
 }
 
 const ids = async (client: pg.Client, q: string) => (await client.query<{ id: number }>(q)).rows.map((r) => r.id);
+
+/** The benchmark's trackers, in the order `cadastros` created them. */
+const SQL_RASTREADORES = `select id from rastreadores where imei like '35933908%' order by id`;
 
 /** Owners, chips, trackers and links (small tables). */
 async function cadastros(client: pg.Client, c: Carga) {
@@ -89,7 +97,7 @@ async function cadastros(client: pg.Client, c: Carga) {
         `${359_339_082_000_000 + i}\tTOPIN\t${chips[i]}\tATIVO\t${i % 50 === 0 ? 'DESLIGADO' : 'LIGADO'}\t${20 + (i % 81)}\t${i % 5}\t${t0.toISOString()}\n`,
     ),
   );
-  const rastreadores = await ids(client, `select id from rastreadores where imei like '35933908%' order by id`);
+  const rastreadores = await ids(client, SQL_RASTREADORES);
   // Tracker i belongs to owner i mod donos: every owner has rastreadores/donos of them.
   await copiar(
     client,
@@ -106,9 +114,24 @@ async function lerBase(client: pg.Client): Promise<Base> {
     .rows;
   const porDono = new Map<number, number[]>(donos.map((d) => [d, []]));
   for (const v of vinculos) porDono.get(v.usuario_id)?.push(v.id);
-  const t0 = (await client.query<{ t: Date | null }>(`select max(data_hora) as t from localizacoes`)).rows[0]?.t;
-  if (!t0 || donos.length === 0) throw new Error('banco sem a carga do benchmark');
-  return { donos, vinculosPorDono: donos.map((d) => porDono.get(d) ?? []), t0 };
+  const { de, t0 } = (
+    await client.query<{ de: Date | null; t0: Date | null }>(`select min(data_hora) as de, max(data_hora) as t0 from localizacoes`)
+  ).rows[0] ?? { de: null, t0: null };
+  if (!t0 || !de || donos.length === 0) throw new Error('banco sem a carga do benchmark');
+  const minutos = Math.round((t0.getTime() - de.getTime()) / 60_000) + 1;
+  return { donos, vinculosPorDono: donos.map((d) => porDono.get(d) ?? []), t0, minutos };
+}
+
+/** Whether a database (for exploring: --reuse URL) already holds this benchmark's data. */
+export async function carregado(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    if ((await client.query<{ t: string | null }>(`select to_regclass('public.localizacoes')::text as t`)).rows[0]?.t == null) return false;
+    return (await client.query(`select 1 from usuarios where email like 'dono%@bench.rastro.local' limit 1`)).rowCount === 1;
+  } finally {
+    await client.end();
+  }
 }
 
 /** `lerBase` of a database loaded by an earlier run (for exploring: --reuse URL). */
@@ -252,6 +275,91 @@ export async function semear(url: string, c: Carga, paralelo = 2): Promise<Semea
     const base = await lerBase(principal);
     if (base.t0.getTime() !== t0.getTime()) throw new Error(`posição mais nova ${base.t0.toISOString()}, esperava ${t0.toISOString()}`);
     return { ...base, posicoes: c.rastreadores * c.minutos, msPosicoes, msVacuum };
+  } finally {
+    await Promise.all([principal, ...outros].map((cl) => cl.end().catch(() => undefined)));
+  }
+}
+
+/** What `crescer` added. */
+export interface Crescimento {
+  posicoes: number;
+  msPosicoes: number;
+  msVacuum: number;
+  /** The oldest position's instant, after the load. */
+  inicio: Date;
+}
+
+/**
+ * Older history for the trackers `semear` loaded: `minutos` more minutes of track per tracker,
+ * ending the minute before the oldest one stored, through the same COPY streams (the trackers split
+ * alike, other seeds), then VACUUM (ANALYZE) as after the first load. Nothing is newer than what is
+ * stored, so the newest position, every 24 h window ending there and the current positions
+ * (`posicoes_atuais`: COPY does not touch it, and it only ever moves forward) stay as they were;
+ * all checked. The older minutes fall in the monthly partitions `garantirParticoes` created (400
+ * days back), as a fleet's history would, none in a default partition (checked too).
+ */
+export async function crescer(url: string, minutos: number, paralelo = 2): Promise<Crescimento> {
+  const conectar = async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    return client;
+  };
+  const principal = await conectar();
+  const outros: pg.Client[] = [];
+  try {
+    const antes = await lerBase(principal);
+    const rastreadores = await ids(principal, SQL_RASTREADORES);
+    const atuais = async () =>
+      JSON.stringify(
+        (
+          await principal.query(
+            `select count(*)::int as n, coalesce(sum(hashtext(concat_ws(' ', rastreador_id, tipo, data_hora, latitude, longitude, precisao, velocidade))), 0)::text as h
+             from posicoes_atuais`,
+          )
+        ).rows,
+      );
+    const atuaisAntes = await atuais();
+    // The new track's newest minute is the one before the oldest stored.
+    const fim = new Date(antes.t0.getTime() - antes.minutos * 60_000);
+    for (let k = 1; k < paralelo; k++) outros.push(await conectar());
+    const inicio = performance.now();
+    const linhas = await Promise.all(
+      [principal, ...outros].map((cl, k) =>
+        copiar(
+          cl,
+          COPY_LOCALIZACOES,
+          posicoes(
+            rastreadores.filter((_, i) => i % paralelo === k),
+            minutos,
+            fim,
+            4321 + k,
+          ),
+        ),
+      ),
+    );
+    const msPosicoes = performance.now() - inicio;
+    const v0 = performance.now();
+    await principal.query('vacuum (analyze)');
+    const msVacuum = performance.now() - v0;
+    const depois = await lerBase(principal);
+    const posicoesNovas = linhas.reduce((a, n) => a + n, 0);
+    if (posicoesNovas !== rastreadores.length * minutos)
+      throw new Error(`${posicoesNovas} posições gravadas, esperava ${rastreadores.length * minutos}`);
+    if (depois.t0.getTime() !== antes.t0.getTime())
+      throw new Error(`posição mais nova ${depois.t0.toISOString()}, esperava ${antes.t0.toISOString()}`);
+    if (depois.minutos !== antes.minutos + minutos)
+      throw new Error(`${depois.minutos} minutos de trilha por rastreador, esperava ${antes.minutos + minutos}`);
+    if ((await atuais()) !== atuaisAntes) throw new Error('as posições atuais mudaram com o histórico mais antigo');
+    const padrao = await principal.query<{ n: number }>(
+      `select (select count(*) from localizacoes_gps_padrao) + (select count(*) from localizacoes_varreduras_padrao) as n`,
+    );
+    if (Number(padrao.rows[0]?.n ?? 0) > 0) throw new Error(`${padrao.rows[0]?.n} posições na partição padrão: faltou um mês`);
+    return {
+      posicoes: posicoesNovas,
+      msPosicoes,
+      msVacuum,
+      inicio: new Date(antes.t0.getTime() - (depois.minutos - 1) * 60_000),
+    };
   } finally {
     await Promise.all([principal, ...outros].map((cl) => cl.end().catch(() => undefined)));
   }
