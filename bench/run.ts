@@ -13,7 +13,7 @@ import { LINHA_BENCH } from './lib/report';
 const BENCHMARKS: { nome: string; script: string; limiteMin: number }[] = [
   { nome: 'ingest', script: 'bench/ingest/main.ts', limiteMin: 10 },
   { nome: 'web', script: 'bench/web/main.ts', limiteMin: 10 },
-  { nome: 'api', script: 'bench/api/main.ts', limiteMin: 20 },
+  { nome: 'api', script: 'bench/api/main.ts', limiteMin: 30 },
   { nome: 'push', script: 'bench/push/main.ts', limiteMin: 5 },
 ];
 
