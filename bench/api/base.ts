@@ -35,7 +35,7 @@ const SQL_ATUAL = `select ur.id, ur.rastreador_id, ur.usuario_id, ur.descricao,
     where rastreador_id = ur.rastreador_id
     order by data_hora desc limit 1
   ) l on true
-  where (ur.usuario_id = $1 or exists (select 1 from guardioes g where g.usuario_rastreador_id = ur.id and g.usuario_id = $1))
+  where (ur.usuario_id = $1 or ur.id = any(array(select g.usuario_rastreador_id from guardioes g where g.usuario_id = $1)))
   order by ur.descricao, ur.id`;
 
 /** zonas/repository.ts foraDeZonas({usuarioId}): the zones each tracker is outside of. */
@@ -51,11 +51,11 @@ const SQL_VINCULO = `select ur.id, ur.usuario_id, r.id as rastreador_id, r.imei,
     ur.data_cadastro, r.ultima_comunicacao, ${SITUACAO_EFETIVA} as situacao, r.situacao_energia, ur.economia_bateria,
     ur.ultra_economia_bateria, ur.peri_ultra_econ_bateria
   from usuario_rastreadores ur inner join rastreadores r on r.id = ur.rastreador_id
-  where ur.id = $1 and (ur.usuario_id = $2 or exists (select 1 from guardioes g where g.usuario_rastreador_id = ur.id and g.usuario_id = $2))`;
+  where ur.id = $1 and (ur.usuario_id = $2 or ur.id = any(array(select g.usuario_rastreador_id from guardioes g where g.usuario_id = $2)))`;
 
 /** meus-rastreadores/repository.ts rastreadorVisivel(usuarioId, id): the tracker behind a link the user sees. */
 const SQL_VISIVEL = `select ur.rastreador_id as "rastreadorId" from usuario_rastreadores ur
-  where ur.id = $1 and (ur.usuario_id = $2 or exists (select 1 from guardioes g where g.usuario_rastreador_id = ur.id and g.usuario_id = $3))`;
+  where ur.id = $1 and (ur.usuario_id = $2 or ur.id = any(array(select g.usuario_rastreador_id from guardioes g where g.usuario_id = $3)))`;
 
 /** localizacoes/repository.ts historico(). */
 const SQL_HISTORICO = `select id, tipo, data_hora, latitude, longitude, velocidade, curso, precisao from localizacoes
