@@ -229,6 +229,13 @@ async function atividade(client: pg.Client, rastreadores: readonly number[], t0:
   );
 }
 
+/** One connection of its own to `url` (each COPY stream has one). */
+async function conectarEm(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return client;
+}
+
 const COPY_LOCALIZACOES =
   'COPY localizacoes (rastreador_id, tipo, data_hora, latitude, longitude, velocidade, curso, precisao, satelites, mac_address, nivel_sinal, codigo_pais, rede, codigo_area, identificador_torre) FROM STDIN';
 
@@ -237,11 +244,7 @@ const COPY_LOCALIZACOES =
  * trackers split between them), then VACUUM (ANALYZE).
  */
 export async function semear(url: string, c: Carga, paralelo = 2): Promise<Semeado> {
-  const conectar = async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    return client;
-  };
+  const conectar = () => conectarEm(url);
   const principal = await conectar();
   const outros: pg.Client[] = [];
   try {
@@ -299,11 +302,7 @@ export interface Crescimento {
  * days back), as a fleet's history would, none in a default partition (checked too).
  */
 export async function crescer(url: string, minutos: number, paralelo = 2): Promise<Crescimento> {
-  const conectar = async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    return client;
-  };
+  const conectar = () => conectarEm(url);
   const principal = await conectar();
   const outros: pg.Client[] = [];
   try {
