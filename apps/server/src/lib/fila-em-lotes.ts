@@ -54,3 +54,14 @@ export class FilaEmLotes<T> {
     this.rodando = undefined;
   }
 }
+
+/** A batch's items by tracker, each tracker's in the order they came (both consumers apply them per tracker). */
+export function porRastreador<T extends { rastreadorId: number }>(lote: readonly T[]): Map<number, T[]> {
+  const grupos = new Map<number, T[]>();
+  for (const p of lote) {
+    const lista = grupos.get(p.rastreadorId);
+    if (lista) lista.push(p);
+    else grupos.set(p.rastreadorId, [p]);
+  }
+  return grupos;
+}

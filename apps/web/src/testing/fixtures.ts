@@ -1,5 +1,6 @@
 import { TODAS_PERMISSOES } from '@rastro/shared/roles';
 import type { TokenResponse } from '@rastro/shared/schemas/auth';
+import type { Page } from '@rastro/shared/schemas/common';
 import type { MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
 
 export const adminToken: TokenResponse = {
@@ -46,3 +47,18 @@ export const meuRastreador = (over: Partial<MeuRastreador> = {}): MeuRastreador 
   compartilhadoPor: null,
   ...over,
 });
+
+/** One page (the first) holding all of `content`, as the paged endpoints answer it. */
+export const pagina = <T>(content: T[]): Page<T> => ({
+  content,
+  number: 0,
+  size: 10,
+  totalElements: content.length,
+  totalPages: 1,
+  first: true,
+  last: true,
+  numberOfElements: content.length,
+});
+
+/** The first screen of a test waits for its lazy route chunk, slow on a cold, busy runner. */
+export const LENTO = { timeout: 5000 };

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { notificacaoMetaAtividade } from '@rastro/shared/messages';
 import type { Db } from '../../db/client';
-import { FilaEmLotes } from '../../lib/fila-em-lotes';
+import { FilaEmLotes, porRastreador as agruparPorRastreador } from '../../lib/fila-em-lotes';
 import { notificar } from '../notificacoes/service';
 import {
   aplicarFix,
@@ -105,12 +105,7 @@ export class AgregadorDeAtividade {
   }
 
   private async rodada(lote: Posicao[]) {
-    const porRastreador = new Map<number, Posicao[]>();
-    for (const p of lote) {
-      const lista = porRastreador.get(p.rastreadorId);
-      if (lista) lista.push(p);
-      else porRastreador.set(p.rastreadorId, [p]);
-    }
+    const porRastreador = agruparPorRastreador(lote);
     for (const posicoes of porRastreador.values()) if (posicoes.length > 1) posicoes.sort((a, b) => a.quando - b.quando);
     let ids = [...porRastreador.keys()];
     await this.carregar(ids.filter((id) => !this.estados.has(id)));

@@ -4,7 +4,7 @@ import { geometriaDaZona } from '@rastro/shared/schemas/zonas';
 import type { Ponto } from '@rastro/shared/geometria';
 import type { Database, Db } from '../../db/client';
 import { CANAL_ZONAS } from '../../lib/canais';
-import { FilaEmLotes } from '../../lib/fila-em-lotes';
+import { FilaEmLotes, porRastreador as agruparPorRastreador } from '../../lib/fila-em-lotes';
 import { notificar } from '../notificacoes/service';
 import { decidir, type EstadoNaZona, type Regras } from './histerese';
 import {
@@ -142,12 +142,7 @@ export class AvaliadorDeZonas {
   }
 
   private async rodada(lote: Posicao[]) {
-    const porRastreador = new Map<number, Posicao[]>();
-    for (const p of lote) {
-      const lista = porRastreador.get(p.rastreadorId);
-      if (lista) lista.push(p);
-      else porRastreador.set(p.rastreadorId, [p]);
-    }
+    const porRastreador = agruparPorRastreador(lote);
     await this.carregarZonas([...porRastreador.keys()]);
     const comZonas: number[] = [];
     const semEstado: number[] = [];

@@ -26,16 +26,4 @@ export const pendente = (over: Partial<Guardiao> = {}): Guardiao => ({
   ...over,
 });
 
-export const pagina = <T>(content: T[]) => ({
-  content,
-  number: 0,
-  size: 10,
-  totalElements: content.length,
-  totalPages: 1,
-  first: true,
-  last: true,
-  numberOfElements: content.length,
-});
-
-/** The first screen of a test waits for its lazy route chunk, slow on a cold, busy runner. */
-export const LENTO = { timeout: 5000 };
+export { LENTO, pagina } from '@/testing/fixtures';

@@ -2,6 +2,7 @@ import type { Page } from '@rastro/shared/schemas/common';
 import type { Marcador } from '@rastro/shared/schemas/mapa';
 import type { MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
 import type { EventoZona, Zona } from '@rastro/shared/schemas/zonas';
+import { meuRastreador as umRastreador } from '@/testing/fixtures';
 
 /** Test data of the safe-zone screens. */
 
@@ -65,26 +66,8 @@ export const pagina = <T>(content: T[], totalElements = content.length, size = 1
   numberOfElements: content.length,
 });
 
-const meuRastreador = (id: number, rastreadorId: number, descricao: string): MeuRastreador => ({
-  id,
-  rastreadorId,
-  imei: `35933907512345${id}`,
-  descricao,
-  intervaloLocalizacao: 5,
-  bateria: 80,
-  nivelSinal: 70,
-  dataCadastro: '2025-03-01T12:00:00.000Z',
-  ultimaComunicacao: '2025-03-02T12:00:00.000Z',
-  situacao: 'ATIVO',
-  situacaoDescricao: 'Ativo',
-  situacaoEnergia: 'LIGADO',
-  situacaoEnergiaDescricao: 'Ligado',
-  economiaBateria: 'F',
-  ultraEconomiaBateria: 'F',
-  periUltraEconBateria: 60,
-  modoPerdido: null,
-  compartilhadoPor: null,
-});
+const meuRastreador = (id: number, rastreadorId: number, descricao: string): MeuRastreador =>
+  umRastreador({ id, rastreadorId, imei: `35933907512345${id}`, descricao });
 
 /** The owner's trackers: THOR (link 7, tracker 70) and REX (link 8, tracker 80). */
 export const meusRastreadores = pagina([meuRastreador(7, 70, 'THOR'), meuRastreador(8, 80, 'REX')], 2, 100);

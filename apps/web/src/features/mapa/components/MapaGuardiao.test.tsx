@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@rastro/shared/messages';
 import type { MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
 import { json, stubFetch } from '@/testing/fetch-stub';
+import { meuRastreador } from '@/testing/fixtures';
 import { LENTO, linha, prepararMapa, semToqueDuplo } from '@/testing/mapa';
 import { clientToken, loginAs, renderApp } from '@/testing/render-app';
 import { marcador, rastreadoresSelect } from '../mapa-fixtures';
@@ -12,26 +13,8 @@ const SELECT = 'GET /api/usuarios/rastreadores/select';
 const LISTA = 'GET /api/usuarios/rastreadores';
 
 /** The user's trackers as the list answers them: TOTO is theirs, REX is shared with them by ANA. */
-const rastreador = (id: number, rastreadorId: number, descricao: string, compartilhadoPor: string | null): MeuRastreador => ({
-  id,
-  rastreadorId,
-  imei: `35933907512345${id}`,
-  descricao,
-  intervaloLocalizacao: 5,
-  bateria: 80,
-  nivelSinal: 70,
-  dataCadastro: '2025-03-01T12:00:00.000Z',
-  ultimaComunicacao: null,
-  situacao: 'ATIVO',
-  situacaoDescricao: 'Ativo',
-  situacaoEnergia: 'LIGADO',
-  situacaoEnergiaDescricao: 'Ligado',
-  economiaBateria: 'F',
-  ultraEconomiaBateria: 'F',
-  periUltraEconBateria: 60,
-  modoPerdido: null,
-  compartilhadoPor,
-});
+const rastreador = (id: number, rastreadorId: number, descricao: string, compartilhadoPor: string | null): MeuRastreador =>
+  meuRastreador({ id, rastreadorId, imei: `35933907512345${id}`, descricao, ultimaComunicacao: null, compartilhadoPor });
 const lista = [rastreador(7, 70, 'TOTO', null), rastreador(8, 80, 'REX', 'ANA')];
 const pagina = { content: lista, number: 0, size: 100, totalElements: 2, totalPages: 1, first: true, last: true, numberOfElements: 2 };
 const rex = marcador({ id: 8, usuarioRastreadorId: 8, rastreadorId: 80, name: 'REX', position: { lat: -23.6, lng: -46.7 } });

@@ -13,5 +13,4 @@ export const pagina = <T>(content: T[], totalElements = content.length): Page<T>
   numberOfElements: content.length,
 });
 
-/** The first screen of a test waits for its lazy route chunk, slow on a cold, busy runner. */
-export const LENTO = { timeout: 5000 };
+export { LENTO } from '@/testing/fixtures';
