@@ -1,11 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { iniciarReceptorPush, type ReceptorPush } from '@rastro/server/testing';
 import { meuRastreadorSchema } from '@rastro/shared/schemas/meus-rastreadores';
 import { mensagemPushSchema } from '@rastro/shared/schemas/push';
 import { TEXTOS_PUSH } from '../apps/web/src/features/push/textos';
 import { api, cadastrarCliente, imeiUnico, registrarRastreador, tokenDe } from './api';
 import { E2E_ADMIN, E2E_URL } from './env';
+import { entregarPush, notificacoesDoSistema } from './push';
 import { entrar, enviarPosicao } from './support';
 
 /**
@@ -71,24 +72,6 @@ async function semViolacoes(page: Page, tela: string) {
   await page.waitForTimeout(400);
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(violations.map((v) => `${tela} — ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
-
-/** The notifications the service worker shows now. */
-const notificacoes = (page: Page) =>
-  page.evaluate(async () => {
-    const registro = await navigator.serviceWorker.ready;
-    return (await registro.getNotifications()).map((n) => ({ title: n.title, body: n.body, data: n.data as unknown }));
-  });
-
-async function registroNoDevTools(cdp: CDPSession): Promise<string> {
-  const achado = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const r = registrations.find((x) => x.scopeURL === `${E2E_URL}/` && !x.isDeleted);
-      if (r) resolve(r.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  return achado;
 }
 
 test('on a phone the owner finds the pets on the map, centres one, follows today’s route and gets an SOS as a system notification', async ({
@@ -213,15 +196,15 @@ test('on a phone the owner finds the pets on the map, centres one, follows today
     expect(recebida.claims.aud).toBe(receptor.origem);
     const mensagem = mensagemPushSchema.parse(recebida.payload);
     expect(mensagem).toMatchObject({ titulo: 'REX', rastreadorId: rex.rastreadorId, url: `/user/mapa?rastreador=${rex.rastreadorId}` });
+    // The open alerts page lists it live, unread, and still does not scroll sideways.
+    await expect(page.getByRole('main').getByRole('listitem').filter({ hasText: mensagem.corpo })).toContainText('(não lida)');
+    expect(await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth])).toEqual([390, 390]);
 
-    const cdp = await context.newCDPSession(page);
-    const registrationId = await registroNoDevTools(cdp);
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: E2E_URL, registrationId, data: JSON.stringify(mensagem) });
+    await entregarPush(context, page, JSON.stringify(mensagem));
     await expect
-      .poll(() => notificacoes(page))
-      .toEqual([{ title: 'REX', body: mensagem.corpo, data: { url: `${E2E_URL}${mensagem.url}` } }]);
+      .poll(() => notificacoesDoSistema(page))
+      .toEqual([{ title: 'REX', body: mensagem.corpo, tag: mensagem.id, data: { url: `${E2E_URL}${mensagem.url}` } }]);
     expect(mensagem.corpo).toMatch(/SOS/);
-    await cdp.detach();
   });
 
   await test.step('the other owner screens read as cards, with no violation', async () => {

@@ -2,13 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, expect, test, type CDPSession, type Page } from '@playwright/test';
+import { chromium, expect, test } from '@playwright/test';
 import { MSG } from '@rastro/shared/messages';
 import { meuRastreadorSchema } from '@rastro/shared/schemas/meus-rastreadores';
 import type { MensagemPush } from '@rastro/shared/schemas/push';
 import { TEXTOS_PUSH } from '../apps/web/src/features/push/textos';
 import { api, cadastrarCliente, imeiUnico, registrarRastreador, tokenDe } from './api';
 import { E2E_ADMIN, E2E_URL } from './env';
+import { entregarPush, notificacoesDoSistema } from './push';
 import { entrar, enviarPosicao } from './support';
 
 /**
@@ -34,25 +35,6 @@ test.beforeAll(async () => {
   meuRastreadorSchema.parse(await api(await tokenDe(cliente.email, cliente.senha), 'POST', '/api/usuarios/rastreadores', vinculo));
   await enviarPosicao(imei, { latitude: -23.5614, longitude: -46.6559, bateria: 76 });
 });
-
-/** The notifications the service worker shows now, as the page's registration lists them. */
-const notificacoes = (page: Page) =>
-  page.evaluate(async () => {
-    const registro = await navigator.serviceWorker.ready;
-    return (await registro.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
-  });
-
-/** The id DevTools gives the site's service worker registration (scope `/`). */
-async function registroNoDevTools(cdp: CDPSession): Promise<string> {
-  const achado = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const r = registrations.find((x) => x.scopeURL === `${E2E_URL}/` && !x.isDeleted);
-      if (r) resolve(r.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  return achado;
-}
 
 test('the owner installs Rastro, turns on alerts on the phone and an alert opens the map on the pet', async ({ page, context }) => {
   await context.grantPermissions(['notifications'], { origin: E2E_URL });
@@ -132,13 +114,10 @@ test('the owner installs Rastro, turns on alerts on the phone and an alert opens
   };
 
   await test.step('a push shows the system notification through the service worker', async () => {
-    const cdp = await context.newCDPSession(page);
-    const registrationId = await registroNoDevTools(cdp);
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: E2E_URL, registrationId, data: JSON.stringify(mensagem) });
+    await entregarPush(context, page, JSON.stringify(mensagem));
     await expect
-      .poll(() => notificacoes(page))
+      .poll(() => notificacoesDoSistema(page))
       .toEqual([{ title: 'REX', body: mensagem.corpo, tag: mensagem.id, data: { url: `${E2E_URL}${mensagem.url}` } }]);
-    await cdp.detach();
   });
 
   await test.step('tapping the notification opens the map centred on the pet', async () => {
@@ -153,7 +132,7 @@ test('the owner installs Rastro, turns on alerts on the phone and an alert opens
     const janela = page.locator('.leaflet-popup');
     await expect(janela).toContainText('REX');
     await expect(janela).toContainText('Bateria: 76%');
-    await expect.poll(() => notificacoes(page)).toEqual([]);
+    await expect.poll(() => notificacoesDoSistema(page)).toEqual([]);
   });
 });
 

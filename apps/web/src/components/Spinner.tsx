@@ -36,12 +36,16 @@ export function Spinner({ label = 'Carregando...', showLabel = false, fullPage =
   );
 }
 
+/**
+ * Read by screen readers, not drawn. Lengths as strings: in `sx`, a number up to 1 is a fraction
+ * (width 1 is 100%) and a margin is theme spacing, so a phone's page grew sideways.
+ */
 export const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   padding: 0,
-  margin: -1,
+  margin: '-1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
