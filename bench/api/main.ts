@@ -13,7 +13,7 @@ import { iniciarPostgresTemp, type PostgresTemp } from '../lib/postgres-temp';
 import { imprimir, nota } from '../lib/report';
 import { aRitmo, disparar, resumir, type Gerador, type Resumo, type Rodada } from './carga';
 import { ENV_POOL, ENV_URL, type AvisoAlvo } from './mensagens';
-import { carregado, crescer, diaEmSaoPaulo, lerBaseDe, semear, type Base } from './semear';
+import { carregado, copiarBanco, crescer, diaEmSaoPaulo, lerBaseDe, semear, type Base } from './semear';
 
 /**
  * bench/api: the real API server (buildApp in a child process, ROLE=api) on a throwaway
@@ -21,8 +21,8 @@ import { carregado, crescer, diaEmSaoPaulo, lerBaseDe, semear, type Base } from 
  * connections with real bearer tokens, for four read endpoints: the map's current positions,
  * a 24 h history (1,440 points), a pet's 30 days of activity, the admin tracker list page and the dashboard totals. The
  * baseline, measured in the same run, is a bare Fastify app running the same SQL through `pg`.
- * Then (issue #21) twice the history again, older, and four of them measured once more: their p99
- * must not grow with the history.
+ * Then (issue #21) a copy of the database with three times the history, and four of them measured on
+ * both databases in alternating rounds: their p99 must not grow with the history.
  */
 
 const { quick } = lerArgs();
@@ -36,6 +36,8 @@ const P = {
   ...opcao('--seconds', 'medidaS'),
   ...opcao('--connections', 'conexoes'),
 };
+/** The scale phase's copy of the database, with three times the history. */
+const BANCO_MAIOR = 'rastro_bench_30m';
 /** Both targets' pool, production's default (DATABASE_POOL_MAX). */
 const POOL = 10;
 /** A day of one position a minute. */
@@ -310,19 +312,66 @@ interface Resultado {
   lento: { srv: Resumo; bare: Resumo };
 }
 
-/**
- * Saturation, then the fixed rate: `ritmo` (the first measurement's, for the scale phase) or, without
- * it, half of what the real server sustained just before.
- */
-async function medir(srv: Alvo, bare: Alvo, e: Endpoint, pgPid: number, rotulo: string, ritmo?: number): Promise<Resultado> {
+/** Saturation, then the fixed rate: half of what the real server sustained just before. */
+async function medir(srv: Alvo, bare: Alvo, e: Endpoint, pgPid: number): Promise<Resultado> {
   const par = await medirPar(srv, bare, e, pgPid);
-  nota(`${e.nome}${rotulo} (${e.descricao}), saturado: servidor ${fmt(par.srv)}`);
-  nota(`${e.nome}${rotulo}, saturado: base ${fmt(par.bare)}`);
-  const taxa = ritmo ?? Math.max(1, Math.round(par.srv.reqPorS * FRACAO_RITMO));
+  nota(`${e.nome} (${e.descricao}), saturado: servidor ${fmt(par.srv)}`);
+  nota(`${e.nome}, saturado: base ${fmt(par.bare)}`);
+  const taxa = Math.max(1, Math.round(par.srv.reqPorS * FRACAO_RITMO));
   const lento = await medirRitmo(srv, bare, e, taxa);
-  const porque = ritmo === undefined ? `${FRACAO_RITMO * 100}% do servidor saturado` : 'a mesma taxa da primeira medida';
-  nota(`${e.nome}${rotulo} a ${taxa} req/s (${porque}): servidor ${ms(lento.srv)}; base ${ms(lento.bare)}`);
+  nota(`${e.nome} a ${taxa} req/s (${FRACAO_RITMO * 100}% do servidor saturado): servidor ${ms(lento.srv)}; base ${ms(lento.bare)}`);
   return { e, ...par, ritmo: taxa, lento };
+}
+
+/** Rounds of the scale phase per target, taking turns (10 M, 30 M, then the reverse order). */
+const RODADAS_ESCALA = 6;
+
+/** One target of the scale phase: its rounds at the fixed rate and its CPU, the process's and PostgreSQL's. */
+interface LadoEscala {
+  alvo: Alvo;
+  gerar: Gerador;
+  rodadas: Rodada[];
+  cpuAlvo: number;
+  cpuPg: number;
+}
+
+/** What one target did at the fixed rate over its rounds: latency and CPU per answered request (µs). */
+interface MedidaEscala {
+  lento: Resumo;
+  cpuPorReq: number;
+}
+
+/**
+ * Issue #21: the same endpoint on the smaller and the larger database at once, each with its own
+ * server and baseline, at one fixed rate. A warm-up of each, then `RODADAS_ESCALA` rounds taking turns
+ * (10 M, 30 M, base 10 M, base 30 M, then the other way round), so what the shared machine does
+ * meanwhile falls on both sizes alike: measured minutes apart, the growth measured the machine.
+ */
+async function medirCrescimento(
+  e: Endpoint,
+  menor: { srv: Alvo; bare: Alvo },
+  maior: { srv: Alvo; bare: Alvo },
+  porSegundo: number,
+  pgPid: number,
+): Promise<{ menor: { srv: MedidaEscala; bare: MedidaEscala }; maior: { srv: MedidaEscala; bare: MedidaEscala } }> {
+  const lado = (alvo: Alvo, gerar: Gerador): LadoEscala => ({ alvo, gerar, rodadas: [], cpuAlvo: 0, cpuPg: 0 });
+  const lados = [lado(menor.srv, e.servidor), lado(maior.srv, e.servidor), lado(menor.bare, e.base), lado(maior.bare, e.base)];
+  for (const l of lados) await aRitmo(l.alvo.porta, l.gerar, P.conexoes, P.aquecimentoS, porSegundo);
+  for (let r = 0; r < RODADAS_ESCALA; r++) {
+    for (const l of r % 2 === 0 ? lados : [...lados].reverse()) {
+      const pid = l.alvo.filho.pid ?? 0;
+      const c0 = { alvo: cpuArvoreMs(pid), pg: cpuArvoreMs(pgPid) };
+      l.rodadas.push(await aRitmo(l.alvo.porta, l.gerar, P.conexoes, P.medidaS / RODADAS_ESCALA, porSegundo));
+      l.cpuAlvo += cpuArvoreMs(pid) - c0.alvo;
+      l.cpuPg += cpuArvoreMs(pgPid) - c0.pg;
+    }
+  }
+  const [a, b, c, d] = lados.map((l): MedidaEscala => {
+    const lento = resumir(l.rodadas);
+    return { lento, cpuPorReq: lento.respostas > 0 ? ((l.cpuAlvo + l.cpuPg) * 1000) / lento.respostas : Number.NaN };
+  });
+  if (!a || !b || !c || !d) throw new Error('medição vazia');
+  return { menor: { srv: a, bare: c }, maior: { srv: b, bare: d } };
 }
 
 const falhasDe = (r: Resultado) => r.srv.falhas + r.bare.falhas + r.lento.srv.falhas + r.lento.bare.falhas;
@@ -335,6 +384,8 @@ async function main() {
   let database: Database | undefined;
   let servidor: Alvo | undefined;
   let base: Alvo | undefined;
+  let servidor30: Alvo | undefined;
+  let base30: Alvo | undefined;
   try {
     const reusar = argumento('--reuse');
     if (!reusar) {
@@ -383,9 +434,9 @@ async function main() {
     await database.close();
     database = undefined;
 
-    const iniciarAlvos = () =>
-      Promise.all([iniciarAlvo('servidor.ts', url, argumento('--cpu-prof')), iniciarAlvo('base.ts', url, argumento('--cpu-prof-base'))]);
-    [servidor, base] = await iniciarAlvos();
+    const iniciarAlvos = (em: string) =>
+      Promise.all([iniciarAlvo('servidor.ts', em, argumento('--cpu-prof')), iniciarAlvo('base.ts', em, argumento('--cpu-prof-base'))]);
+    [servidor, base] = await iniciarAlvos(url);
     const so = argumento('--only');
     const eps = endpoints(b, tokensDonos, tokenAdmin).filter((e) => !so || e.nome === so);
     const corpos = new Map<string, unknown[]>();
@@ -398,7 +449,7 @@ async function main() {
     let falhas = 0;
     const resultados: Resultado[] = [];
     for (const e of eps) {
-      const r = await medir(servidor, base, e, pgPid, '');
+      const r = await medir(servidor, base, e, pgPid);
       falhas += falhasDe(r);
       resultados.push(r);
     }
@@ -426,51 +477,60 @@ async function main() {
       imprimir({ nome: `${n}.cpu_per_req`, valor: Math.round(srv.cpuAlvo + srv.cpuPg), unidade: 'us', base: bare.cpuAlvo + bare.cpuPg });
     }
 
-    // Issue #21: twice the history again, older (the current positions and the 24 h window stay
-    // the same), and the endpoints with a growth budget measured once more the same way, on fresh
-    // targets as the first time, at the same fixed rate as before.
+    // Issue #21: a copy of the database gets twice the history again, older (the current positions
+    // and the 24 h window stay the same), and the endpoints with a growth budget are measured on
+    // both databases at once, each with its own fresh server and baseline, at the first fixed rate.
     const escalaveis = resultados.filter((r) => r.e.crescimento !== undefined);
     if (crescerDepois && escalaveis.length > 0) {
       await Promise.all([encerrar(servidor), encerrar(base)]);
       [servidor, base] = [undefined, undefined];
       const antes = P.rastreadores * b.minutos;
-      const c = await crescer(url, P.minutosMais);
+      const copia = await copiarBanco(url, BANCO_MAIOR);
+      const c = await crescer(copia.url, P.minutosMais);
+      const tamanhos = { menor: milhoes(antes), maior: milhoes(antes + c.posicoes) };
       nota(
-        `escala: mais ${c.posicoes} posições (${P.minutosMais} minutos por rastreador, de ${c.inicio.toISOString()}, antes das que havia) ` +
-          `por COPY em ${(c.msPosicoes / 1000).toFixed(1)} s (2 fluxos); VACUUM (ANALYZE) em ${(c.msVacuum / 1000).toFixed(1)} s; ` +
-          `${milhoes(antes)} → ${milhoes(antes + c.posicoes)} posições; a mais nova, as atuais e as 24 h lidas, as mesmas`,
+        `escala: o banco copiado (${BANCO_MAIOR}, CREATE DATABASE … TEMPLATE em ${(copia.ms / 1000).toFixed(1)} s) recebe mais ${c.posicoes} posições ` +
+          `(${P.minutosMais} minutos por rastreador, de ${c.inicio.toISOString()}, antes das que havia) por COPY em ${(c.msPosicoes / 1000).toFixed(1)} s ` +
+          `(2 fluxos); VACUUM (ANALYZE) em ${(c.msVacuum / 1000).toFixed(1)} s; ${tamanhos.menor} e ${tamanhos.maior} posições, ` +
+          `medidos em ${RODADAS_ESCALA} rodadas alternadas; a mais nova, as atuais e as 24 h lidas, as mesmas`,
       );
-      [servidor, base] = await iniciarAlvos();
+      [servidor, base] = await iniciarAlvos(url);
+      [servidor30, base30] = await iniciarAlvos(copia.url);
       for (const { e } of escalaveis) {
-        const agora = await conferir(e, servidor, base);
+        const agora = await conferir(e, servidor30, base30);
         if (!isDeepStrictEqual(agora, corpos.get(e.nome)))
           throw new Error(`${e.nome}: outra resposta com o histórico mais antigo: ${JSON.stringify(agora).slice(0, 300)}`);
       }
-      const depois: { r: Resultado; maior: Resultado }[] = [];
+      const depois: { r: Resultado; g: Awaited<ReturnType<typeof medirCrescimento>> }[] = [];
       for (const r of escalaveis) {
-        const maior = await medir(servidor, base, r.e, pgPid, ` (${milhoes(antes + c.posicoes)})`, r.ritmo);
-        falhas += falhasDe(maior);
-        depois.push({ r, maior });
+        const g = await medirCrescimento(r.e, { srv: servidor, bare: base }, { srv: servidor30, bare: base30 }, r.ritmo, pgPid);
+        const cpu = (m: MedidaEscala) => `CPU/req ${Math.round(m.cpuPorReq)} µs`;
+        nota(
+          `${r.e.nome} a ${r.ritmo} req/s, ${tamanhos.menor} × ${tamanhos.maior}: servidor ${ms(g.menor.srv.lento)}, ${cpu(g.menor.srv)} × ` +
+            `${ms(g.maior.srv.lento)}, ${cpu(g.maior.srv)}; base ${ms(g.menor.bare.lento)} × ${ms(g.maior.bare.lento)}`,
+        );
+        falhas += [g.menor.srv, g.menor.bare, g.maior.srv, g.maior.bare].reduce((n, m) => n + m.lento.falhas, 0);
+        depois.push({ r, g });
       }
       imprimir({ nome: 'api.seed.positions_per_s_30m', valor: Math.round(c.posicoes / (c.msPosicoes / 1000)), unidade: 'rows/s' });
-      for (const { r, maior } of depois) {
+      for (const { r, g } of depois) {
         const n = `api.${r.e.nome}`;
-        imprimir({ nome: `${n}.req_per_s_30m`, valor: Math.round(maior.srv.reqPorS), unidade: 'req/s', base: r.srv.reqPorS });
-        // The ratio column: p99 with 30 M over p99 with 10 M, the same fixed rate.
-        imprimir({ nome: `${n}.p99_30m`, valor: maior.lento.srv.p99, unidade: 'ms', base: r.lento.srv.p99 });
+        // The ratio column: p99 with 30 M over p99 with 10 M, the same fixed rate, in the same rounds.
+        imprimir({ nome: `${n}.p99_30m`, valor: g.maior.srv.lento.p99, unidade: 'ms', base: g.menor.srv.lento.p99 });
         imprimir({
           nome: `${n}.p99_growth`,
-          valor: maior.lento.srv.p99 / r.lento.srv.p99,
+          valor: g.maior.srv.lento.p99 / g.menor.srv.lento.p99,
           unidade: 'x',
           orcamento: { op: '<=', valor: r.e.crescimento ?? 1 },
         });
-        // The same for the baseline: what the machine and the database did between the two measurements.
-        imprimir({ nome: `${n}.bare_p99_growth`, valor: maior.lento.bare.p99 / r.lento.bare.p99, unidade: 'x' });
+        // The same for the baseline: what the database alone does with the longer history.
+        imprimir({ nome: `${n}.bare_p99_growth`, valor: g.maior.bare.lento.p99 / g.menor.bare.lento.p99, unidade: 'x' });
+        imprimir({ nome: `${n}.cpu_per_req_30m`, valor: Math.round(g.maior.srv.cpuPorReq), unidade: 'us', base: g.menor.srv.cpuPorReq });
       }
     }
     imprimir({ nome: 'api.failed_requests', valor: falhas, unidade: 'req', orcamento: { op: '==', valor: 0 } });
   } finally {
-    await Promise.all([encerrar(servidor), encerrar(base)]);
+    await Promise.all([servidor, base, servidor30, base30].map(encerrar));
     await database?.close().catch(() => undefined);
     await pg?.parar();
   }

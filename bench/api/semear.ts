@@ -363,3 +363,29 @@ export async function crescer(url: string, minutos: number, paralelo = 2): Promi
     await Promise.all([principal, ...outros].map((cl) => cl.end().catch(() => undefined)));
   }
 }
+
+/**
+ * A copy of the database at `url`, named `nome` on the same server (dropped first if it exists),
+ * for measuring two sizes side by side: `CREATE DATABASE … TEMPLATE … STRATEGY FILE_COPY` copies the
+ * files, indexes, statistics and visibility map as they are. Nobody may be connected to `url`.
+ * Returns the copy's URL and how long the copy took.
+ */
+export async function copiarBanco(url: string, nome: string): Promise<{ url: string; ms: number }> {
+  const origem = new URL(url);
+  const modelo = decodeURIComponent(origem.pathname.slice(1));
+  // Connected elsewhere than the model (the temporary server's database is `postgres` itself).
+  const manutencao = new URL(url);
+  manutencao.pathname = '/template1';
+  const client = await conectarEm(manutencao.toString());
+  try {
+    const ident = (s: string) => client.escapeIdentifier(s);
+    await client.query(`drop database if exists ${ident(nome)}`);
+    const inicio = performance.now();
+    await client.query(`create database ${ident(nome)} template ${ident(modelo)} strategy file_copy`);
+    const copia = new URL(url);
+    copia.pathname = `/${encodeURIComponent(nome)}`;
+    return { url: copia.toString(), ms: performance.now() - inicio };
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
