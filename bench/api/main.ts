@@ -338,6 +338,8 @@ interface LadoEscala {
 /** What one target did at the fixed rate over its rounds: latency and CPU per answered request (µs). */
 interface MedidaEscala {
   lento: Resumo;
+  cpuAlvo: number;
+  cpuPg: number;
   cpuPorReq: number;
 }
 
@@ -368,7 +370,8 @@ async function medirCrescimento(
   }
   const [a, b, c, d] = lados.map((l): MedidaEscala => {
     const lento = resumir(l.rodadas);
-    return { lento, cpuPorReq: lento.respostas > 0 ? ((l.cpuAlvo + l.cpuPg) * 1000) / lento.respostas : Number.NaN };
+    const us = (cpuMs: number) => (lento.respostas > 0 ? (cpuMs * 1000) / lento.respostas : Number.NaN);
+    return { lento, cpuAlvo: us(l.cpuAlvo), cpuPg: us(l.cpuPg), cpuPorReq: us(l.cpuAlvo + l.cpuPg) };
   });
   if (!a || !b || !c || !d) throw new Error('medição vazia');
   return { menor: { srv: a, bare: c }, maior: { srv: b, bare: d } };
@@ -504,7 +507,7 @@ async function main() {
       const depois: { r: Resultado; g: Awaited<ReturnType<typeof medirCrescimento>> }[] = [];
       for (const r of escalaveis) {
         const g = await medirCrescimento(r.e, { srv: servidor, bare: base }, { srv: servidor30, bare: base30 }, r.ritmo, pgPid);
-        const cpu = (m: MedidaEscala) => `CPU/req ${Math.round(m.cpuPorReq)} µs`;
+        const cpu = (m: MedidaEscala) => `CPU/req ${Math.round(m.cpuAlvo)} µs no processo + ${Math.round(m.cpuPg)} µs no PostgreSQL`;
         nota(
           `${r.e.nome} a ${r.ritmo} req/s, ${tamanhos.menor} × ${tamanhos.maior}: servidor ${ms(g.menor.srv.lento)}, ${cpu(g.menor.srv)} × ` +
             `${ms(g.maior.srv.lento)}, ${cpu(g.maior.srv)}; base ${ms(g.menor.bare.lento)} × ${ms(g.maior.bare.lento)}`,
