@@ -67,6 +67,9 @@ test.afterAll(async () => {
   await receptor.fechar();
 });
 
+/** The page's width and the layout viewport's: a phone page wider than the screen grows both past 390. */
+const larguras = (page: Page) => page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+
 async function semViolacoes(page: Page, tela: string) {
   // MUI's sheets and drawers slide in: audit what stays.
   await page.waitForTimeout(400);
@@ -198,7 +201,7 @@ test('on a phone the owner finds the pets on the map, centres one, follows today
     expect(mensagem).toMatchObject({ titulo: 'REX', rastreadorId: rex.rastreadorId, url: `/user/mapa?rastreador=${rex.rastreadorId}` });
     // The open alerts page lists it live, unread, and still does not scroll sideways.
     await expect(page.getByRole('main').getByRole('listitem').filter({ hasText: mensagem.corpo })).toContainText('(não lida)');
-    expect(await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth])).toEqual([390, 390]);
+    expect(await larguras(page)).toEqual([390, 390]);
 
     await entregarPush(context, page, JSON.stringify(mensagem));
     await expect
@@ -207,14 +210,16 @@ test('on a phone the owner finds the pets on the map, centres one, follows today
     expect(mensagem.corpo).toMatch(/SOS/);
   });
 
-  await test.step('the other owner screens read as cards, with no violation', async () => {
+  await test.step('the other owner screens read as cards, with no violation and nothing sideways', async () => {
     await barra.getByRole('link', { name: 'Pets' }).tap();
     await expect(page).toHaveURL(/\/user\/meus-rastreadores/);
     await expect(page.getByRole('main')).toContainText('REX');
     await semViolacoes(page, 'meus rastreadores');
+    expect(await larguras(page), 'meus rastreadores').toEqual([390, 390]);
     await barra.getByRole('link', { name: 'Zonas' }).tap();
     await expect(page.getByRole('main')).toContainText('CASA');
     await semViolacoes(page, 'zonas seguras');
+    expect(await larguras(page), 'zonas seguras').toEqual([390, 390]);
     await barra.getByRole('button', { name: 'Menu' }).tap();
     await expect(page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Minha Conta' })).toBeVisible();
   });
