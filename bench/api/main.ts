@@ -13,7 +13,7 @@ import { iniciarPostgresTemp, type PostgresTemp } from '../lib/postgres-temp';
 import { imprimir, nota } from '../lib/report';
 import { aRitmo, disparar, resumir, type Gerador, type Resumo, type Rodada } from './carga';
 import { ENV_POOL, ENV_URL, type AvisoAlvo } from './mensagens';
-import { carregado, copiarBanco, crescer, diaEmSaoPaulo, lerBaseDe, semear, type Base } from './semear';
+import { assentar, carregado, copiarBanco, crescer, diaEmSaoPaulo, lerBaseDe, semear, type Base } from './semear';
 
 /**
  * bench/api: the real API server (buildApp in a child process, ROLE=api) on a throwaway
@@ -437,11 +437,12 @@ async function main() {
       // posicoes_atuais scans all of it for every tracker: ~14 ms of PostgreSQL per map at 5,000).
       await recalcularPosicoesAtuais(database.db);
       await database.db.execute(sql`vacuum (analyze) posicoes_atuais`);
+      const msAssentar = await assentar(url);
       b = s;
       porS = s.posicoes / (s.msPosicoes / 1000);
       nota(
         `carga: ${P.donos} donos, ${P.rastreadores} rastreadores, ${s.posicoes} posições por COPY em ${(s.msPosicoes / 1000).toFixed(1)} s (2 fluxos); ` +
-          `VACUUM (ANALYZE) em ${(s.msVacuum / 1000).toFixed(1)} s`,
+          `VACUUM (ANALYZE) em ${(s.msVacuum / 1000).toFixed(1)} s; CHECKPOINT e sync em ${(msAssentar / 1000).toFixed(1)} s`,
       );
     }
     // The scale phase needs the first load alone (a reused database may already hold the older history).
@@ -511,11 +512,12 @@ async function main() {
       const antes = P.rastreadores * b.minutos;
       const copia = await copiarBanco(url, BANCO_MAIOR);
       const c = await crescer(copia.url, P.minutosMais);
+      const msAssentar = await assentar(copia.url);
       const tamanhos = { menor: milhoes(antes), maior: milhoes(antes + c.posicoes) };
       nota(
         `escala: o banco copiado (${BANCO_MAIOR}, CREATE DATABASE … TEMPLATE em ${(copia.ms / 1000).toFixed(1)} s) recebe mais ${c.posicoes} posições ` +
           `(${P.minutosMais} minutos por rastreador, de ${c.inicio.toISOString()}, antes das que havia) por COPY em ${(c.msPosicoes / 1000).toFixed(1)} s ` +
-          `(2 fluxos); VACUUM (ANALYZE) em ${(c.msVacuum / 1000).toFixed(1)} s; ${tamanhos.menor} e ${tamanhos.maior} posições, ` +
+          `(2 fluxos); VACUUM (ANALYZE) em ${(c.msVacuum / 1000).toFixed(1)} s; CHECKPOINT e sync em ${(msAssentar / 1000).toFixed(1)} s; ${tamanhos.menor} e ${tamanhos.maior} posições, ` +
           `medidos em ${RODADAS_ESCALA} rodadas alternadas; a mais nova, as atuais e as 24 h lidas, as mesmas`,
       );
       [servidor, base] = await iniciarAlvos(url);

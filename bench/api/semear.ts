@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
@@ -388,4 +389,21 @@ export async function copiarBanco(url: string, nome: string): Promise<{ url: str
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+/**
+ * After a load, before measuring: a CHECKPOINT writes PostgreSQL's dirty buffers and `sync` waits
+ * for the kernel to write its dirty pages (a copied database and 20 M rows are gigabytes), so that
+ * write-back does not stall the measured reads minutes later. Returns how long it took.
+ */
+export async function assentar(url: string): Promise<number> {
+  const inicio = performance.now();
+  const client = await conectarEm(url);
+  try {
+    await client.query('checkpoint');
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  await new Promise<void>((resolve, reject) => execFile('sync', (err) => (err ? reject(err) : resolve())));
+  return performance.now() - inicio;
 }
