@@ -85,7 +85,7 @@ const SQL_TOTAIS = `select
   (select count(*)::int from usuarios where data_cadastro >= $1::timestamptz and data_cadastro < $2::timestamptz) as "totalUsuarios",
   (select count(*)::int from rastreadores where data_cadastro >= $1::timestamptz and data_cadastro < $2::timestamptz) as "totalRastreadores",
   (select count(*)::int from chips where data_cadastro >= $1::timestamptz and data_cadastro < $2::timestamptz) as "totalChips",
-  (select count(*)::int from (select 1 from localizacoes where data_hora >= $1::timestamptz and data_hora < $2::timestamptz limit 10001) l) as "totalLocalizacoes"`;
+  rastro_contar_localizacoes($1::timestamptz, $2::timestamptz, 10001) as "totalLocalizacoes"`;
 
 const numero = (v: unknown) => Number(v);
 

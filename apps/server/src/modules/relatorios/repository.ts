@@ -13,7 +13,8 @@ const noPeriodo = (col: AnyColumn, p: Periodo) => and(gte(col, p.inicio), lt(col
 
 /**
  * The four totals of the dashboard in one statement: one round trip, one snapshot. The screen
- * shows '+10000' past the limit, so counting positions stops one row beyond it. Plain SQL text:
+ * shows '+10000' past the limit, so counting positions stops one row beyond it, in a function that
+ * keeps one plan however long the history grows (drizzle/0016_contar_localizacoes.sql). Plain SQL text:
  * built from drizzle's column objects, the statement cost the dashboard more CPU than running it.
  */
 export async function totalizadores(db: Executor, p: Periodo) {
@@ -25,8 +26,7 @@ export async function totalizadores(db: Executor, p: Periodo) {
       (select count(*)::int from usuarios where data_cadastro >= ${de}::timestamptz and data_cadastro < ${ate}::timestamptz) as "totalUsuarios",
       (select count(*)::int from rastreadores where data_cadastro >= ${de}::timestamptz and data_cadastro < ${ate}::timestamptz) as "totalRastreadores",
       (select count(*)::int from chips where data_cadastro >= ${de}::timestamptz and data_cadastro < ${ate}::timestamptz) as "totalChips",
-      (select count(*)::int from (select 1 from localizacoes where data_hora >= ${de}::timestamptz and data_hora < ${ate}::timestamptz
-        limit ${LIMITE_TOTAL_LOCALIZACOES + 1}) l) as "totalLocalizacoes"`,
+      rastro_contar_localizacoes(${de}::timestamptz, ${ate}::timestamptz, ${LIMITE_TOTAL_LOCALIZACOES + 1}) as "totalLocalizacoes"`,
   );
   return {
     totalUsuarios: r?.totalUsuarios ?? 0,
