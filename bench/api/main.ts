@@ -11,6 +11,7 @@ import { lerArgs } from '../lib/args';
 import { cpuArvoreMs } from '../lib/cpu';
 import { iniciarPostgresTemp, type PostgresTemp } from '../lib/postgres-temp';
 import { imprimir, nota } from '../lib/report';
+import { mediana } from '../lib/stats';
 import { aRitmo, disparar, resumir, type Gerador, type Resumo, type Rodada } from './carga';
 import { ENV_POOL, ENV_URL, type AvisoAlvo } from './mensagens';
 import { assentar, carregado, copiarBanco, crescer, diaEmSaoPaulo, lerBaseDe, semear, type Base } from './semear';
@@ -349,12 +350,6 @@ interface MedidaEscala {
   cpuPg: number;
   cpuPorReq: number;
 }
-
-const mediana = (xs: readonly number[]) => {
-  const o = [...xs].sort((a, b) => a - b);
-  const m = o.length >> 1;
-  return o.length % 2 ? (o[m] ?? Number.NaN) : ((o[m - 1] ?? Number.NaN) + (o[m] ?? Number.NaN)) / 2;
-};
 
 /**
  * The growth of p99 from the smaller to the larger database: the median, over the rounds, of one

@@ -6,4 +6,11 @@ export function percentil(amostras: Float64Array, p: number): number {
   return amostras[i] ?? Number.NaN;
 }
 
+/** The middle sample, or the mean of the two middle ones (NaN without samples). */
+export function mediana(v: readonly number[]): number {
+  const s = [...v].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length === 0 ? Number.NaN : s.length % 2 ? (s[m] ?? Number.NaN) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
+}
+
 export const dormir = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from '@playwright/test';
 import type { TokenResponse } from '../../packages/shared/src/schemas/auth';
-import { mediana, novoContexto } from './navegador';
+import { mediana } from '../lib/stats';
+import { novoContexto } from './navegador';
 import type { Rota } from './servidor';
 import { CATEGORIAS_TRACE, cpuNaJanela } from './trace';
 

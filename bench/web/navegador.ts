@@ -47,9 +47,3 @@ export async function aplicarPerfil(page: Page, p: Perfil) {
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: p.cpu });
 }
-
-export function mediana(v: readonly number[]): number {
-  const s = [...v].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length === 0 ? Number.NaN : s.length % 2 ? (s[m] ?? Number.NaN) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
-}

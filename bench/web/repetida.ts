@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import type { Browser } from '@playwright/test';
-import { aplicarPerfil, mediana, novoContexto, type Perfil } from './navegador';
+import { mediana } from '../lib/stats';
+import { aplicarPerfil, novoContexto, type Perfil } from './navegador';
 import { digitarEConferir, lerPronto, observarPronto, type Pronto } from './pronto';
 
 /**

@@ -48,15 +48,15 @@ export const meuRastreador = (over: Partial<MeuRastreador> = {}): MeuRastreador 
   ...over,
 });
 
-/** One page (the first) holding all of `content`, as the paged endpoints answer it. */
-export const pagina = <T>(content: T[]): Page<T> => ({
+/** The first page, holding `content`, of `totalElements` rows in pages of `size`, as the paged endpoints answer it. */
+export const pagina = <T>(content: T[], totalElements = content.length, size = 10): Page<T> => ({
   content,
   number: 0,
-  size: 10,
-  totalElements: content.length,
-  totalPages: 1,
+  size,
+  totalElements,
+  totalPages: Math.max(1, Math.ceil(totalElements / size)),
   first: true,
-  last: true,
+  last: totalElements <= size,
   numberOfElements: content.length,
 });
 

@@ -1,8 +1,9 @@
-import type { Page } from '@rastro/shared/schemas/common';
 import type { Marcador } from '@rastro/shared/schemas/mapa';
 import type { MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
 import type { EventoZona, Zona } from '@rastro/shared/schemas/zonas';
-import { meuRastreador as umRastreador } from '@/testing/fixtures';
+import { pagina, meuRastreador as umRastreador } from '@/testing/fixtures';
+
+export { pagina };
 
 /** Test data of the safe-zone screens. */
 
@@ -53,17 +54,6 @@ export const evento = (over: Partial<EventoZona> = {}): EventoZona => ({
   latitude: -23.5601234,
   longitude: -46.65,
   ...over,
-});
-
-export const pagina = <T>(content: T[], totalElements = content.length, size = 10): Page<T> => ({
-  content,
-  number: 0,
-  size,
-  totalElements,
-  totalPages: Math.max(1, Math.ceil(totalElements / size)),
-  first: true,
-  last: totalElements <= size,
-  numberOfElements: content.length,
 });
 
 const meuRastreador = (id: number, rastreadorId: number, descricao: string): MeuRastreador =>

@@ -6,7 +6,7 @@ import type { EventoSocket, Marcador } from '@rastro/shared/schemas/mapa';
 import type { MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
 import { createQueryClient } from '@/lib/query-client';
 import { clearSession, startEmulation, startSession } from '@/lib/session';
-import { clientToken } from '@/testing/fixtures';
+import { clientToken, pagina } from '@/testing/fixtures';
 import { FakeWebSocket } from '@/testing/fake-websocket';
 import { liveKeys } from './keys';
 import { LOTE_MS, LiveUpdates } from './LiveUpdates';
@@ -50,17 +50,6 @@ const rastreador = (id: number, over: Partial<MeuRastreador> = {}): MeuRastreado
   modoPerdido: null,
   compartilhadoPor: null,
   ...over,
-});
-
-const pagina = (content: MeuRastreador[]): Page<MeuRastreador> => ({
-  content,
-  number: 0,
-  size: 10,
-  totalElements: content.length,
-  totalPages: 1,
-  first: true,
-  last: true,
-  numberOfElements: content.length,
 });
 
 const evento = (over: Partial<EventoSocket>): EventoSocket => ({ posicoes: [], rastreadores: [], notificacoes: [], ...over });

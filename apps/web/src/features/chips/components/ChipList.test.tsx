@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MSG, chipToggleErro, chipToggleSucesso, confirmarChip } from '@rastro/shared/messages';
 import type { Chip } from '@rastro/shared/schemas/chips';
-import type { Page } from '@rastro/shared/schemas/common';
+import { LENTO, pagina } from '@/testing/fixtures';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { loginAs, renderApp } from '@/testing/render-app';
 
@@ -14,17 +14,6 @@ const chip = (over: Partial<Chip> = {}): Chip => ({
   usuarioCadastroNome: 'ADMINISTRADOR',
   dataCadastro: '2025-01-15T10:30:00.000Z',
   ...over,
-});
-
-const pagina = (content: Chip[], totalElements = content.length): Page<Chip> => ({
-  content,
-  number: 0,
-  size: 10,
-  totalElements,
-  totalPages: Math.max(1, Math.ceil(totalElements / 10)),
-  first: true,
-  last: totalElements <= 10,
-  numberOfElements: content.length,
 });
 
 /** The texts of a table row's cells (row 0 is the header). */
@@ -39,7 +28,6 @@ function celulas(table: HTMLElement, i: number): (string | null)[] {
 const buscar = () => screen.getByRole('button', { name: 'Buscar' });
 
 /** The first screen of a test waits for its lazy route chunk, slow on a cold, busy runner. */
-const LENTO = { timeout: 5000 };
 
 describe('chip list', () => {
   it('asks for filters first, then lists what the search finds', async () => {

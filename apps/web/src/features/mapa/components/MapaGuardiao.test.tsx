@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@rastro/shared/messages';
 import type { MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
 import { json, stubFetch } from '@/testing/fetch-stub';
-import { meuRastreador } from '@/testing/fixtures';
+import { meuRastreador, pagina } from '@/testing/fixtures';
 import { LENTO, linha, prepararMapa, semToqueDuplo } from '@/testing/mapa';
 import { clientToken, loginAs, renderApp } from '@/testing/render-app';
 import { marcador, rastreadoresSelect } from '../mapa-fixtures';
@@ -16,7 +16,6 @@ const LISTA = 'GET /api/usuarios/rastreadores';
 const rastreador = (id: number, rastreadorId: number, descricao: string, compartilhadoPor: string | null): MeuRastreador =>
   meuRastreador({ id, rastreadorId, imei: `35933907512345${id}`, descricao, ultimaComunicacao: null, compartilhadoPor });
 const lista = [rastreador(7, 70, 'TOTO', null), rastreador(8, 80, 'REX', 'ANA')];
-const pagina = { content: lista, number: 0, size: 100, totalElements: 2, totalPages: 1, first: true, last: true, numberOfElements: 2 };
 const rex = marcador({ id: 8, usuarioRastreadorId: 8, rastreadorId: 80, name: 'REX', position: { lat: -23.6, lng: -46.7 } });
 
 const mapa = () => screen.findByRole('region', { name: 'Mapa' }, LENTO);
@@ -32,7 +31,7 @@ describe('Mapa GPS: a co-guardian’s pet', () => {
     const net = stubFetch({
       [SELECT]: () => json(200, rastreadoresSelect),
       [ULTIMAS]: () => json(200, [marcador(), rex]),
-      [LISTA]: () => json(200, pagina),
+      [LISTA]: () => json(200, pagina(lista, lista.length, 100)),
     });
     const { user } = renderApp('/user/mapa');
     await user.click(await within(await mapa()).findByRole('button', { name: 'REX' }));
@@ -47,7 +46,7 @@ describe('Mapa GPS: a co-guardian’s pet', () => {
     stubFetch({
       [SELECT]: () => json(200, rastreadoresSelect),
       [ULTIMAS]: () => json(200, [marcador(), rex]),
-      [LISTA]: () => json(200, pagina),
+      [LISTA]: () => json(200, pagina(lista, lista.length, 100)),
     });
     const { user } = renderApp('/user/mapa');
     await user.click(await within(await mapa()).findByRole('button', { name: 'TOTO' }));

@@ -1,22 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Page } from '@rastro/shared/schemas/common';
-import type { Notificacao } from '@rastro/shared/schemas/notificacoes';
+import { LENTO, pagina } from '@/testing/fixtures';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { clientToken, loginAs, renderApp } from '@/testing/render-app';
-
-const pagina = (content: Notificacao[], totalElements = content.length): Page<Notificacao> => ({
-  content,
-  number: 0,
-  size: 10,
-  totalElements,
-  totalPages: Math.max(1, Math.ceil(totalElements / 10)),
-  first: true,
-  last: totalElements <= 10,
-  numberOfElements: content.length,
-});
-
-const LENTO = { timeout: 5000 };
 
 /** A card's heading and its label/value pairs. */
 const cartao = (li: HTMLElement) => ({

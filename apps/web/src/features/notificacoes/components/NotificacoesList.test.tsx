@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@rastro/shared/messages';
-import type { Page } from '@rastro/shared/schemas/common';
 import type { Notificacao } from '@rastro/shared/schemas/notificacoes';
 import { liveKeys } from '@/lib/live/keys';
+import { LENTO, pagina } from '@/testing/fixtures';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { clientToken, loginAs, renderApp } from '@/testing/render-app';
 
@@ -15,17 +15,6 @@ const notificacao = (over: Partial<Notificacao> = {}): Notificacao => ({
   ...over,
 });
 
-const pagina = (content: Notificacao[], totalElements = content.length): Page<Notificacao> => ({
-  content,
-  number: 0,
-  size: 10,
-  totalElements,
-  totalPages: Math.max(1, Math.ceil(totalElements / 10)),
-  first: true,
-  last: totalElements <= 10,
-  numberOfElements: content.length,
-});
-
 function celulas(table: HTMLElement, i: number): (string | null)[] {
   const row = within(table).getAllByRole('row')[i];
   if (!row) throw new Error(`linha ${i} ausente`);
@@ -35,7 +24,6 @@ function celulas(table: HTMLElement, i: number): (string | null)[] {
 }
 
 /** The first screen of a test waits for its lazy route chunk. */
-const LENTO = { timeout: 5000 };
 
 const menu = () => screen.findByRole('navigation', { name: 'Menu principal' }, LENTO);
 

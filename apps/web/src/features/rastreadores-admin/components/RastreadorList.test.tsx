@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MSG, confirmarRastreador, rastreadorToggleSucesso } from '@rastro/shared/messages';
-import type { Page } from '@rastro/shared/schemas/common';
 import type { RastreadorAdmin } from '@rastro/shared/schemas/rastreadores';
+import { LENTO, pagina } from '@/testing/fixtures';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { loginAs, renderApp } from '@/testing/render-app';
 
@@ -26,17 +26,6 @@ const rastreador = (over: Partial<RastreadorAdmin> = {}): RastreadorAdmin => ({
   ...over,
 });
 
-const pagina = (content: RastreadorAdmin[]): Page<RastreadorAdmin> => ({
-  content,
-  number: 0,
-  size: 10,
-  totalElements: content.length,
-  totalPages: 1,
-  first: true,
-  last: true,
-  numberOfElements: content.length,
-});
-
 /** The texts of a table row's cells (row 0 is the header). */
 function celulas(table: HTMLElement, i: number): (string | null)[] {
   const row = within(table).getAllByRole('row')[i];
@@ -47,7 +36,6 @@ function celulas(table: HTMLElement, i: number): (string | null)[] {
 }
 
 /** The first screen of a test waits for its lazy route chunk, slow on a cold, busy runner. */
-const LENTO = { timeout: 5000 };
 
 describe('admin tracker list', () => {
   it('lists at once, with "-" for what is unknown', async () => {

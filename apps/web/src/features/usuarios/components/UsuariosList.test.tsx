@@ -8,6 +8,7 @@ import { getSession } from '@/lib/session';
 import { json, stubFetch, type StubHandler } from '@/testing/fetch-stub';
 import { loginAs, renderApp } from '@/testing/render-app';
 import { MARIA } from './usuarios-fixtures';
+import { pagina } from '@/testing/fixtures';
 
 const linha = (u: Partial<UsuarioLista> & { id: number; nome: string }): UsuarioLista => ({
   email: `${u.nome.toLowerCase().replace(/\s+/g, '.')}@exemplo.com`,
@@ -16,17 +17,6 @@ const linha = (u: Partial<UsuarioLista> & { id: number; nome: string }): Usuario
   dataCadastro: '2024-03-05T14:30:00-03:00',
   situacao: true,
   ...u,
-});
-
-const pagina = (content: UsuarioLista[]) => ({
-  content,
-  number: 0,
-  size: 10,
-  totalElements: content.length,
-  totalPages: 1,
-  first: true,
-  last: true,
-  numberOfElements: content.length,
 });
 
 const ADMIN = linha({ id: 1, nome: 'ADMINISTRADOR', email: 'admin@rastro.local', nivelNome: 'Administrador' });
