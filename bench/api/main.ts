@@ -8,13 +8,13 @@ import { sql } from 'drizzle-orm';
 import { consultar, garantirParticoes, openPostgres, recalcularPosicoesAtuais, RETENCAO_PADRAO, type Database } from '@rastro/server';
 import { NIVEL_ADMINISTRADOR, novoToken, seed, senhaAleatoria, sha256 } from '@rastro/server/testing';
 import { lerArgs } from '../lib/args';
-import { cpuArvoreMs } from '../lib/cpu';
+import { cpuArvoreMs, cpuDosPidsMs } from '../lib/cpu';
 import { iniciarPostgresTemp, type PostgresTemp } from '../lib/postgres-temp';
 import { imprimir, nota } from '../lib/report';
 import { mediana } from '../lib/stats';
 import { aRitmo, disparar, resumir, type Gerador, type Resumo, type Rodada } from './carga';
 import { ENV_POOL, ENV_URL, type AvisoAlvo } from './mensagens';
-import { assentar, carregado, copiarBanco, crescer, diaEmSaoPaulo, lerBaseDe, semear, type Base } from './semear';
+import { assentar, carregado, conectarEm, copiarBanco, crescer, diaEmSaoPaulo, lerBaseDe, semear, type Base } from './semear';
 
 /**
  * bench/api: the real API server (buildApp in a child process, ROLE=api) on a throwaway
@@ -325,16 +325,18 @@ async function medir(srv: Alvo, bare: Alvo, e: Endpoint, pgPid: number): Promise
 }
 
 /**
- * Rounds of the scale phase per target, taking turns (10 M, 30 M, then the reverse order), and the
- * time each target is measured in all: twice the first measurement's.
+ * Rounds of the scale phase, and the time each target is measured in all: four times the first
+ * measurement's at half its rate (the two sizes share the seconds, so the wall time is twice).
  */
 const RODADAS_ESCALA = 10;
-const SEGUNDOS_ESCALA = 2 * P.medidaS;
+const SEGUNDOS_ESCALA = 4 * P.medidaS;
 
-/** One target of the scale phase: its rounds at the fixed rate and its CPU, the process's and PostgreSQL's. */
+/** One target of the scale phase: its rounds at the fixed rate and its CPU, the process's and its database's backends'. */
 interface LadoEscala {
   alvo: Alvo;
   gerar: Gerador;
+  /** The database it reads, for its PostgreSQL backends. */
+  banco: string;
   rodadas: Rodada[];
   cpuAlvo: number;
   cpuPg: number;
@@ -353,37 +355,70 @@ interface MedidaEscala {
 
 /**
  * The growth of p99 from the smaller to the larger database: the median, over the rounds, of one
- * round's p99 at 30 M over the same round's at 10 M (measured next to each other). A collector pause
- * or a neighbour's burst lands in one round of one side and moves one ratio, not the verdict.
+ * round's p99 at 30 M over the same round's at 10 M (measured in the same seconds). A collector pause
+ * in one of the two servers moves one ratio, not the verdict.
  */
 const crescimentoP99 = (menor: MedidaEscala, maior: MedidaEscala) => mediana(maior.p99s.map((p, i) => p / (menor.p99s[i] ?? Number.NaN)));
 
+/** The client backends connected to `banco` (both databases share one postmaster). */
+async function backends(client: Awaited<ReturnType<typeof conectarEm>>, banco: string): Promise<number[]> {
+  const r = await client.query<{ pid: number }>(
+    "select pid from pg_stat_activity where datname = $1 and backend_type = 'client backend' and pid <> pg_backend_pid()",
+    [banco],
+  );
+  return r.rows.map((l) => l.pid);
+}
+
 /**
- * Issue #21: the same endpoint on the smaller and the larger database at once, each with its own
- * server and baseline, at one fixed rate. A warm-up of each, then `RODADAS_ESCALA` rounds taking turns
- * (10 M, 30 M, base 10 M, base 30 M, then the other way round), so what the shared machine does
- * meanwhile falls on both sizes alike: measured minutes apart, the growth measured the machine.
+ * Issue #21: the same endpoint on the smaller and the larger database, each with its own server and
+ * baseline. In each round both servers are loaded in the same seconds, each at half the fixed rate,
+ * then both baselines (the other way round in the next round): what the shared machine does
+ * meanwhile (a neighbour, the disk, the load generator itself) falls on both sizes of a pair alike.
+ * Measured one after the other, even seconds apart, the growth measured the machine.
  */
 async function medirCrescimento(
   e: Endpoint,
-  menor: { srv: Alvo; bare: Alvo },
-  maior: { srv: Alvo; bare: Alvo },
+  menor: { srv: Alvo; bare: Alvo; url: string },
+  maior: { srv: Alvo; bare: Alvo; url: string },
   porSegundo: number,
-  pgPid: number,
 ): Promise<{ menor: { srv: MedidaEscala; bare: MedidaEscala }; maior: { srv: MedidaEscala; bare: MedidaEscala } }> {
-  const lado = (alvo: Alvo, gerar: Gerador): LadoEscala => ({ alvo, gerar, rodadas: [], cpuAlvo: 0, cpuPg: 0 });
-  const lados = [lado(menor.srv, e.servidor), lado(maior.srv, e.servidor), lado(menor.bare, e.base), lado(maior.bare, e.base)];
-  for (const l of lados) await aRitmo(l.alvo.porta, l.gerar, P.conexoes, P.aquecimentoS, porSegundo);
-  for (let r = 0; r < RODADAS_ESCALA; r++) {
-    for (const l of r % 2 === 0 ? lados : [...lados].reverse()) {
-      const pid = l.alvo.filho.pid ?? 0;
-      const c0 = { alvo: cpuArvoreMs(pid), pg: cpuArvoreMs(pgPid) };
-      l.rodadas.push(await aRitmo(l.alvo.porta, l.gerar, P.conexoes, SEGUNDOS_ESCALA / RODADAS_ESCALA, porSegundo));
-      l.cpuAlvo += cpuArvoreMs(pid) - c0.alvo;
-      l.cpuPg += cpuArvoreMs(pgPid) - c0.pg;
+  const banco = (url: string) => decodeURIComponent(new URL(url).pathname.slice(1));
+  const lado = (alvo: Alvo, gerar: Gerador, url: string): LadoEscala => ({
+    alvo,
+    gerar,
+    banco: banco(url),
+    rodadas: [],
+    cpuAlvo: 0,
+    cpuPg: 0,
+  });
+  const servidores = [lado(menor.srv, e.servidor, menor.url), lado(maior.srv, e.servidor, maior.url)] as const;
+  const bases = [lado(menor.bare, e.base, menor.url), lado(maior.bare, e.base, maior.url)] as const;
+  const metade = porSegundo / 2;
+  const client = await conectarEm(menor.url);
+  try {
+    for (const par of [servidores, bases])
+      await Promise.all(par.map((l) => aRitmo(l.alvo.porta, l.gerar, P.conexoes, P.aquecimentoS, metade)));
+    for (let r = 0; r < RODADAS_ESCALA; r++) {
+      for (const par of r % 2 === 0 ? [servidores, bases] : [bases, servidores]) {
+        const pids = await Promise.all(par.map((l) => backends(client, l.banco)));
+        const antes = par.map((l, i) => ({ alvo: cpuArvoreMs(l.alvo.filho.pid ?? 0), pg: cpuDosPidsMs(pids[i] ?? []) }));
+        const rodadas = await Promise.all(
+          par.map((l) => aRitmo(l.alvo.porta, l.gerar, P.conexoes, SEGUNDOS_ESCALA / RODADAS_ESCALA, metade)),
+        );
+        // Backends the pool opened during the round count from zero.
+        const depois = await Promise.all(par.map((l) => backends(client, l.banco)));
+        par.forEach((l, i) => {
+          const a = antes[i];
+          l.rodadas.push(rodadas[i] ?? { tempos: [], segundos: 0, falhas: 0, codigos: '' });
+          l.cpuAlvo += cpuArvoreMs(l.alvo.filho.pid ?? 0) - (a?.alvo ?? 0);
+          for (const [pid, ms] of cpuDosPidsMs(depois[i] ?? [])) l.cpuPg += ms - (a?.pg.get(pid) ?? 0);
+        });
+      }
     }
+  } finally {
+    await client.end().catch(() => undefined);
   }
-  const [a, b, c, d] = lados.map((l): MedidaEscala => {
+  const [a, b, c, d] = [...servidores, ...bases].map((l): MedidaEscala => {
     const lento = resumir(l.rodadas);
     const us = (cpuMs: number) => (lento.respostas > 0 ? (cpuMs * 1000) / lento.respostas : Number.NaN);
     const p99s = l.rodadas.map((r) => resumir([r]).p99);
@@ -513,7 +548,7 @@ async function main() {
         `escala: o banco copiado (${BANCO_MAIOR}, CREATE DATABASE … TEMPLATE em ${(copia.ms / 1000).toFixed(1)} s) recebe mais ${c.posicoes} posições ` +
           `(${P.minutosMais} minutos por rastreador, de ${c.inicio.toISOString()}, antes das que havia) por COPY em ${(c.msPosicoes / 1000).toFixed(1)} s ` +
           `(2 fluxos); VACUUM (ANALYZE) em ${(c.msVacuum / 1000).toFixed(1)} s; CHECKPOINT e sync em ${(msAssentar / 1000).toFixed(1)} s; ${tamanhos.menor} e ${tamanhos.maior} posições, ` +
-          `medidos em ${RODADAS_ESCALA} rodadas alternadas; a mais nova, as atuais e as 24 h lidas, as mesmas`,
+          `medidos em ${RODADAS_ESCALA} rodadas, os dois tamanhos nos mesmos segundos, cada um à metade do ritmo; a mais nova, as atuais e as 24 h lidas, as mesmas`,
       );
       [servidor, base] = await iniciarAlvos(url);
       [servidor30, base30] = await iniciarAlvos(copia.url);
@@ -524,11 +559,16 @@ async function main() {
       }
       const depois: { r: Resultado; g: Awaited<ReturnType<typeof medirCrescimento>> }[] = [];
       for (const r of escalaveis) {
-        const g = await medirCrescimento(r.e, { srv: servidor, bare: base }, { srv: servidor30, bare: base30 }, r.ritmo, pgPid);
+        const g = await medirCrescimento(
+          r.e,
+          { srv: servidor, bare: base, url },
+          { srv: servidor30, bare: base30, url: copia.url },
+          r.ritmo,
+        );
         const cpu = (m: MedidaEscala) => `CPU/req ${Math.round(m.cpuAlvo)} µs no processo + ${Math.round(m.cpuPg)} µs no PostgreSQL`;
         const rodadas = (m: MedidaEscala) => m.p99s.map((p) => p.toFixed(1)).join(' ');
         nota(
-          `${r.e.nome} a ${r.ritmo} req/s, ${tamanhos.menor} × ${tamanhos.maior}, todas as rodadas juntas: servidor ${ms(g.menor.srv.lento)}, ${cpu(g.menor.srv)} × ` +
+          `${r.e.nome} a ${r.ritmo} req/s (metade em cada tamanho), ${tamanhos.menor} × ${tamanhos.maior}, todas as rodadas juntas: servidor ${ms(g.menor.srv.lento)}, ${cpu(g.menor.srv)} × ` +
             `${ms(g.maior.srv.lento)}, ${cpu(g.maior.srv)}; base ${ms(g.menor.bare.lento)} × ${ms(g.maior.bare.lento)}`,
         );
         nota(

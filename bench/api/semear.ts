@@ -231,7 +231,7 @@ async function atividade(client: pg.Client, rastreadores: readonly number[], t0:
 }
 
 /** One connection of its own to `url` (each COPY stream has one). */
-async function conectarEm(url: string) {
+export async function conectarEm(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   return client;

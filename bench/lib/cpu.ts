@@ -52,3 +52,11 @@ export function cpuArvoreMs(pid: number): number {
   }
   return total;
 }
+
+/**
+ * Each living process's own CPU time, in ms, by pid (PostgreSQL backends of one database, when
+ * two databases share a postmaster); a pid that is gone reads zero.
+ */
+export function cpuDosPidsMs(pids: readonly number[]): Map<number, number> {
+  return new Map(pids.map((p) => [p, cpuDoPid(p).proprio]));
+}
