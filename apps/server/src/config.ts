@@ -158,6 +158,9 @@ const envSchema = z.object({
 
 export type Env = z.input<typeof envSchema>;
 
+/** Whether `s` is base64url (no padding) for exactly `bytes` bytes. */
+const base64urlDe = (s: string, bytes: number) => /^[A-Za-z0-9_-]+$/.test(s) && Buffer.from(s, 'base64url').length === bytes;
+
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -168,6 +171,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(e.DATA_DIR);
   if (e.CAPTCHA_PROVIDER === 'recaptcha' && (!e.RECAPTCHA_SITE_KEY || !e.RECAPTCHA_SECRET_KEY)) {
     throw new Error('Configuração inválida: CAPTCHA_PROVIDER=recaptcha exige RECAPTCHA_SITE_KEY e RECAPTCHA_SECRET_KEY.');
+  }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new Error('Configuração inválida: VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY vão juntas (as duas ou nenhuma).');
+  }
+  // RFC 8292: an uncompressed P-256 point (65 bytes) and its 32-byte private key, base64url.
+  if (e.VAPID_PUBLIC_KEY && (!base64urlDe(e.VAPID_PUBLIC_KEY, 65) || !base64urlDe(e.VAPID_PRIVATE_KEY ?? '', 32))) {
+    throw new Error('Configuração inválida: VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY devem ser chaves P-256 em base64url (65 e 32 bytes).');
   }
   return {
     env: e.NODE_ENV,

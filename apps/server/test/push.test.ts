@@ -1,14 +1,20 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { encodeAlarm, encodeLogin } from '@rastro/topin/device-to-server/encode';
-import { MSG } from '@rastro/shared/messages';
+import { MSG, notificacaoModoPerdidoFim } from '@rastro/shared/messages';
 import type { Erro } from '@rastro/shared/schemas/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import webpush from 'web-push';
 import { consultar } from '../src/db/client';
 import { GatewayTopin } from '../src/gateway/servidor';
+import { loadConfig } from '../src/config';
+import { sha256 } from '../src/lib/crypto';
+import { TEST_ENV } from './test-env';
 import { bearer, criarApp, entrar, type TestApp } from './helpers';
 import { contar, criarCliente, registrarRastreador, vincular } from './fixtures';
 import { conectarDispositivo } from './dispositivo';
-import { idDoEndpoint, iniciarReceptorPush, type ReceptorPush } from './push-receptor';
+import { idDoEndpoint, iniciarReceptorPush, type InscricaoPush, type ReceptorPush } from './push-receptor';
 
 /**
  * Web Push end to end: an SOS frame over TCP becomes a notification, queued in its transaction,
@@ -36,15 +42,14 @@ afterAll(async () => {
   await receptor.fechar();
 });
 
-/** An owner with a pet and its tracker; the owner's browser subscribed. */
-async function donoInscrito(pet: string) {
+/** An owner with a pet and its tracker; the owner's browser subscribed (to the test receiver unless told). */
+async function donoInscrito(pet: string, inscricao: InscricaoPush = receptor.novaInscricao()) {
   seq += 1;
   const dono = await criarCliente(app, `DONO ${pet}`);
   const h = bearer(dono.token);
   const imei = `35933908019${String(Date.now() % 1000).padStart(3, '0')}${seq}`.slice(0, 15);
   const rastreadorId = await registrarRastreador(app, bearer(await entrar(app)), imei);
   await vincular(app, dono.id, rastreadorId, pet);
-  const inscricao = receptor.novaInscricao();
   const r = await app.inject({ method: 'POST', url: '/api/push/inscricoes', headers: h, payload: inscricao });
   expect(r.statusCode).toBe(201);
   return { dono, h, imei, rastreadorId, inscricao };
@@ -119,6 +124,93 @@ describe('Web Push', () => {
     d.fim();
   });
 
+  it('a push service that does not answer delays only its own messages: the gateway, the API and another owner’s push go on', async () => {
+    // A push service that takes every request and answers none until told.
+    const presos: { req: IncomingMessage; responder: () => void; fechado: boolean }[] = [];
+    const lento = createServer((req, res) => {
+      req.resume();
+      const preso = { req, fechado: false, responder: () => res.writeHead(201).end() };
+      req.socket.once('close', () => (preso.fechado = true));
+      presos.push(preso);
+    });
+    await new Promise<void>((r) => lento.listen(0, '127.0.0.1', r));
+    try {
+      const endpoint = `http://127.0.0.1:${(lento.address() as AddressInfo).port}/push/lento`;
+      const a = await donoInscrito('LERDO', { ...receptor.novaInscricao(), endpoint });
+      const b = await donoInscrito('VELOZ');
+      const da = await sos(a.imei);
+      for (let i = 0; i < 200 && presos.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(presos).toHaveLength(1);
+
+      // While LERDO's push service holds its request: another collar's SOS, its owner's push, the API.
+      const dbb = await sos(b.imei);
+      const m = await receptor.esperar((x) => x.endpoint === b.inscricao.endpoint, 8000);
+      expect(m.payload).toMatchObject({ titulo: 'VELOZ', corpo: 'Alerta de SOS do rastreador VELOZ.' });
+      expect((await app.inject({ url: '/api/usuarios/rastreadores', headers: b.h })).statusCode).toBe(200);
+      expect(presos[0]?.fechado).toBe(false);
+      // LERDO's message is still queued, not lost; once its push service answers it is delivered.
+      expect(await contar(app, 'push_fila', sql`inscricao_id in (select id from push_inscricoes where endpoint = ${endpoint})`)).toBe(1);
+      presos[0]?.responder();
+      for (let i = 0; i < 100 && (await contar(app, 'push_fila')) > 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await contar(app, 'push_fila')).toBe(0);
+      da.fim();
+      dbb.fim();
+    } finally {
+      lento.closeAllConnections();
+      await new Promise((r) => lento.close(r));
+    }
+  });
+
+  it('a co-guardian’s browser gets the pet’s alarms and lost-mode notices, titled with the pet’s name', async () => {
+    const { h: hDono, rastreadorId, imei, inscricao: doDono } = await donoInscrito('LUA');
+    const guardia = await criarCliente(app, 'GUARDIÃ DA LUA');
+    const hGuardia = bearer(guardia.token);
+    const [vinculo] = await consultar<{ id: number }>(
+      app.database.db,
+      sql`select id from usuario_rastreadores where rastreador_id = ${rastreadorId}`,
+    );
+    await app.database.db.execute(
+      sql`insert into guardioes (usuario_rastreador_id, email, usuario_id, token_hash, expira_em, aceito_em)
+          values (${vinculo?.id ?? 0}, ${guardia.email}, ${guardia.id}, ${sha256(guardia.email)}, now() + interval '7 days', now())`,
+    );
+    const daGuardia = receptor.novaInscricao();
+    expect((await app.inject({ method: 'POST', url: '/api/push/inscricoes', headers: hGuardia, payload: daGuardia })).statusCode).toBe(201);
+
+    const d = await sos(imei);
+    const alarme = await receptor.esperar((x) => x.endpoint === daGuardia.endpoint, 10_000);
+    expect(alarme.payload).toMatchObject({ titulo: 'LUA', corpo: 'Alerta de SOS do rastreador LUA.', rastreadorId });
+
+    // The guardian turns lost mode on and off: the owner's and the guardian's browsers hear both.
+    const url = `/api/usuarios/rastreadores/${vinculo?.id ?? 0}/modo-perdido`;
+    expect((await app.inject({ method: 'PUT', url, headers: hGuardia, payload: { ativo: true, horas: 2 } })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'PUT', url, headers: hGuardia, payload: { ativo: false } })).statusCode).toBe(200);
+    for (const inscricao of [doDono, daGuardia]) {
+      const inicio = await receptor.esperar(
+        (x) => x.endpoint === inscricao.endpoint && String((x.payload as { corpo?: string }).corpo).startsWith('Modo perdido ativado para LUA'),
+        10_000,
+      );
+      expect(inicio.payload).toMatchObject({ titulo: 'LUA', rastreadorId });
+      const fim = await receptor.esperar(
+        (x) => x.endpoint === inscricao.endpoint && (x.payload as { corpo?: string }).corpo === notificacaoModoPerdidoFim('LUA'),
+        10_000,
+      );
+      expect(fim.payload).toMatchObject({ titulo: 'LUA', rastreadorId });
+    }
+    expect((await app.inject({ url: `/api/usuarios/rastreadores/${vinculo?.id ?? 0}`, headers: hDono })).statusCode).toBe(200);
+    d.fim();
+  });
+
+  it('ten subscriptions at once from one user: all ten fit, the eleventh is refused, whatever the order', async () => {
+    const { h, dono } = await donoInscrito('PIPA');
+    const respostas = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        app.inject({ method: 'POST', url: '/api/push/inscricoes', headers: h, payload: receptor.novaInscricao() }),
+      ),
+    );
+    expect(respostas.map((r) => r.statusCode).sort()).toEqual([...Array<number>(9).fill(201), 409, 409, 409]);
+    expect(await contar(app, 'push_inscricoes', sql`usuario_id = ${dono.id}`)).toBe(10);
+  });
+
   it('subscribing again answers 200; a user has at most 10 browsers; only the owner removes a subscription', async () => {
     const { h, inscricao, dono } = await donoInscrito('NINA');
     expect((await app.inject({ method: 'POST', url: '/api/push/inscricoes', headers: h, payload: inscricao })).statusCode).toBe(200);
@@ -141,6 +233,41 @@ describe('Web Push', () => {
         .statusCode,
     ).toBe(204);
     expect(await contar(app, 'push_inscricoes', sql`usuario_id = ${dono.id}`)).toBe(9);
+  });
+});
+
+describe('Web Push with VAPID keys from the environment', () => {
+  it('signs with VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY and VAPID_SUBJECT; one without the other, or a malformed key, stops the start', async () => {
+    const chaves = webpush.generateVAPIDKeys();
+    const proprio = await iniciarReceptorPush({ chavePublicaEsperada: chaves.publicKey });
+    const comChaves = await criarApp({
+      PUSH_PERMITIR_HTTP: 'true',
+      PUSH_POLL_MS: '500',
+      VAPID_PUBLIC_KEY: chaves.publicKey,
+      VAPID_PRIVATE_KEY: chaves.privateKey,
+      VAPID_SUBJECT: 'mailto:operacao@rastro.test',
+    });
+    try {
+      const h = bearer((await criarCliente(comChaves, 'ANA')).token);
+      expect((await comChaves.inject({ url: '/api/push/chave', headers: h })).json()).toEqual({ chavePublica: chaves.publicKey });
+      const inscricao = proprio.novaInscricao();
+      expect((await comChaves.inject({ method: 'POST', url: '/api/push/inscricoes', headers: h, payload: inscricao })).statusCode).toBe(201);
+      await comChaves.database.db.execute(
+        sql`insert into notificacoes (usuario_id, descricao) select usuario_id, 'Teste de chaves' from push_inscricoes where endpoint = ${inscricao.endpoint}`,
+      );
+      const m = await proprio.esperar((x) => x.endpoint === inscricao.endpoint, 10_000);
+      expect(m.chavePublica).toBe(chaves.publicKey);
+      expect(m.claims.sub).toBe('mailto:operacao@rastro.test');
+      expect(m.payload).toMatchObject({ corpo: 'Teste de chaves' });
+    } finally {
+      await comChaves.fechar();
+      await proprio.fechar();
+    }
+    const base = { ...TEST_ENV, DATA_DIR: '/tmp/rastro-vapid' };
+    expect(() => loadConfig({ ...base, VAPID_PUBLIC_KEY: chaves.publicKey })).toThrow(/VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY vão juntas/);
+    expect(() => loadConfig({ ...base, VAPID_PRIVATE_KEY: chaves.privateKey })).toThrow(/vão juntas/);
+    expect(() => loadConfig({ ...base, VAPID_PUBLIC_KEY: chaves.publicKey, VAPID_PRIVATE_KEY: 'curta' })).toThrow(/chaves P-256 em base64url/);
+    expect(() => loadConfig({ ...base, VAPID_PUBLIC_KEY: chaves.privateKey, VAPID_PRIVATE_KEY: chaves.privateKey })).toThrow(/P-256/);
   });
 });
 

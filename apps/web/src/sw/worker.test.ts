@@ -98,12 +98,15 @@ describe('service worker', () => {
     await disparar('push', dadosPush({ titulo: 1 }));
     await disparar('push', { data: { json: () => JSON.parse('{') as unknown } });
     await disparar('push', dadosPush({ titulo: 'REX', corpo: 'x', rastreadorId: null, url: 'https://outro.example/golpe', id: 'n-2' }));
+    await disparar('push', dadosPush({ titulo: '', corpo: 'y', rastreadorId: null, url: '/user/mapa', id: 'n-3' }));
     const chamadas = escopo.registration.showNotification.mock.calls as unknown as [string, NotificationOptions][];
     expect(chamadas.map(([titulo, o]) => [titulo, o.body, o.data])).toEqual([
       ['Rastro', 'Você tem um novo alerta.', { url: `${ORIGEM}/user/notificacoes` }],
       ['Rastro', 'Você tem um novo alerta.', { url: `${ORIGEM}/user/notificacoes` }],
       // Another site's address is never opened.
       ['REX', 'x', { url: `${ORIGEM}/user/notificacoes` }],
+      // An empty title still names the app.
+      ['Rastro', 'y', { url: `${ORIGEM}/user/mapa` }],
     ]);
   });
 

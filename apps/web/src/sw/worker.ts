@@ -171,7 +171,7 @@ function enderecoSeguro(url: unknown): string {
 sw.addEventListener('push', (e) => {
   const m = lerMensagem(e.data);
   // Chrome revokes a userVisibleOnly subscription whose push shows nothing: an unreadable one still shows.
-  const titulo = m?.titulo ?? 'Rastro';
+  const titulo = m?.titulo || 'Rastro';
   const opcoes: NotificationOptions = {
     body: m?.corpo ?? 'Você tem um novo alerta.',
     icon: ICONE,

@@ -33,11 +33,16 @@ type Resultado =
   | { tipo: 'desistir'; erro: string }
   | { tipo: 'tentar'; erro: string; retryAfterS?: number };
 
+/** Messages on their way at once, per instance: each holds a socket until its push service answers. */
+const MAX_EM_VOO = 1000;
+
 /**
  * Delivers the push queue (RFC 8030 with VAPID, RFC 8292, and aes128gcm, RFC 8291, as `web-push`
  * builds them). Claimed with a lease like the e-mail outbox; woken by NOTIFY when a message is
- * queued, polled otherwise. Each request has a deadline, so a slow push service delays only its
- * own messages. 404/410 mean the browser dropped the subscription: it is removed.
+ * queued, polled otherwise. A round claims and sends without waiting for the answers: each message
+ * is settled when its own push service answers (or its deadline passes), so a slow push service
+ * delays only its own messages, never the next round's. 404/410 mean the browser dropped the
+ * subscription: it is removed.
  */
 export class EntregadorPush {
   private readonly laco: LacoDeFila;
@@ -46,6 +51,11 @@ export class EntregadorPush {
   aoEntregar: ((envio: Envio) => void) | undefined;
   /** VAPID Authorization per push service origin, reused until shortly before it expires. */
   private readonly vapidPorOrigem = new Map<string, { authorization: string; ate: number }>();
+  /** Sends whose push service has not answered yet. */
+  private readonly emVoo = new Set<Promise<void>>();
+  /** Answered, waiting to be written back (together, when many answer at once). */
+  private respondidos: (readonly [Envio, Resultado])[] = [];
+  private assentando: Promise<void> | undefined;
 
   constructor(
     private readonly db: Db,
@@ -68,15 +78,55 @@ export class EntregadorPush {
     this.laco.iniciar();
   }
 
+  /** Stops claiming, then waits for the sends on their way and writes their outcome. */
   async parar() {
     await this.pararDeOuvir?.().catch(() => undefined);
     await this.laco.parar();
+    await Promise.all(this.emVoo);
+    await this.assentar();
   }
 
-  /** One round; returns how many messages were handled. */
+  /** One round: claims what is due (while fewer than MAX_EM_VOO are on their way) and sends it; returns how many. */
   async rodada(): Promise<number> {
-    const lote = await reservar(this.db, LOTE, LEASE_MS);
-    const resultados = await Promise.all(lote.map((e) => this.enviar(e).then((r) => [e, r] as const)));
+    const livres = MAX_EM_VOO - this.emVoo.size;
+    if (livres <= 0) return 0;
+    const lote = await reservar(this.db, Math.min(LOTE, livres), LEASE_MS);
+    for (const e of lote) {
+      const envio: Promise<void> = this.enviar(e)
+        .catch((err: unknown): Resultado => ({ tipo: 'tentar', erro: err instanceof Error ? err.message : String(err) }))
+        .then((r) => {
+          this.respondidos.push([e, r]);
+          void this.assentar();
+        })
+        .finally(() => {
+          this.emVoo.delete(envio);
+          // Room again after a full house: claim what waited.
+          if (this.emVoo.size === MAX_EM_VOO - 1) this.laco.acordar();
+        });
+      this.emVoo.add(envio);
+    }
+    return lote.length;
+  }
+
+  /** Writes back what was answered: one statement for the delivered, one per other outcome. */
+  private assentar(): Promise<void> {
+    this.assentando ??= (async () => {
+      try {
+        // Answers that arrive while writing wait for the next turn of this loop.
+        await Promise.resolve();
+        while (this.respondidos.length > 0) {
+          const feitos = this.respondidos;
+          this.respondidos = [];
+          await this.registrar(feitos).catch((err: unknown) => this.log.error({ err }, 'erro ao registrar envios de push'));
+        }
+      } finally {
+        this.assentando = undefined;
+      }
+    })();
+    return this.assentando;
+  }
+
+  private async registrar(resultados: readonly (readonly [Envio, Resultado])[]) {
     await entregues(
       this.db,
       resultados.filter(([, r]) => r.tipo === 'ok').map(([e]) => e.id),
@@ -98,7 +148,6 @@ export class EntregadorPush {
         );
       }
     }
-    return lote.length;
   }
 
   /**

@@ -3,6 +3,13 @@ import { consultar, type Executor } from '../../db/client';
 import { contagem } from '../../db/listas';
 import { pushFila, pushInscricoes } from '../../db/schema';
 
+/** The advisory lock (two keys: this one and the user's id) held while a user's subscriptions are counted and added. */
+const LOCK_INSCRICOES = 0x7075_7368;
+
+export async function travarInscricoesDoUsuario(tx: Executor, usuarioId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_INSCRICOES}, ${usuarioId})`);
+}
+
 export async function quantasDoUsuario(db: Executor, usuarioId: number) {
   const [r] = await db.select(contagem).from(pushInscricoes).where(eq(pushInscricoes.usuarioId, usuarioId));
   return r?.n ?? 0;

@@ -3,7 +3,7 @@ import { MSG } from '@rastro/shared/messages';
 import type { InscricaoPush } from '@rastro/shared/schemas/push';
 import webpush from 'web-push';
 import type { Config } from '../../config';
-import type { Executor } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { parametroOuCriar } from '../../db/parametros';
 import { destinoPublico } from '../../lib/destino-publico';
 import { AppError, erroDeCampo } from '../../lib/errors';
@@ -21,14 +21,18 @@ export async function chavesVapid(db: Executor, push: Config['push']) {
  * This browser will receive the user's alerts. The endpoint is a URL the server will call: it
  * must be https:// and public (PUSH_PERMITIR_HTTP lifts that, for tests). Returns whether it is new.
  */
-export async function inscrever(db: Executor, usuarioId: number, s: InscricaoPush, permitirHttp: boolean) {
+export async function inscrever(db: Db, usuarioId: number, s: InscricaoPush, permitirHttp: boolean) {
   const destino = await destinoPublico(s.endpoint, permitirHttp);
   if (!destino.ok) throw erroDeCampo(400, 'endpoint', MSG.pushEndpointInvalido);
-  const dono = await repo.donoDoEndpoint(db, s.endpoint);
-  if (dono !== usuarioId && (await repo.quantasDoUsuario(db, usuarioId)) >= PUSH.inscricoesPorUsuario) {
-    throw new AppError(409, MSG.limiteInscricoesPush);
-  }
-  return repo.gravarInscricao(db, usuarioId, { endpoint: s.endpoint, p256dh: s.keys.p256dh, auth: s.keys.auth });
+  // One of the user's subscriptions at a time: two at once must not both see room for one more.
+  return db.transaction(async (tx) => {
+    await repo.travarInscricoesDoUsuario(tx, usuarioId);
+    const dono = await repo.donoDoEndpoint(tx, s.endpoint);
+    if (dono !== usuarioId && (await repo.quantasDoUsuario(tx, usuarioId)) >= PUSH.inscricoesPorUsuario) {
+      throw new AppError(409, MSG.limiteInscricoesPush);
+    }
+    return repo.gravarInscricao(tx, usuarioId, { endpoint: s.endpoint, p256dh: s.keys.p256dh, auth: s.keys.auth });
+  });
 }
 
 /** This browser stops receiving the user's alerts (nothing happens to anyone else's). */
