@@ -26,14 +26,22 @@ export interface Ctx {
 
 /**
  * One measured stretch: group `nome` sends (the other is connected and silent), `aquecimentoS` of
- * warm-up, `medidaS` counted; the escaping pets' crossings written meanwhile count under `nome`.
- * `antes` runs once warmed up, right before the counted part.
+ * warm-up, `medidaS` counted; the escaping pets' crossings written meanwhile count under `fase`
+ * (`nome` unless told). `antes` runs once warmed up, right before the counted part.
  */
-export async function trecho(c: Ctx, nome: string, g: Grupo, aquecimentoS: number, medidaS: number, antes?: () => Promise<void>) {
+export async function trecho(
+  c: Ctx,
+  nome: string,
+  g: Grupo,
+  aquecimentoS: number,
+  medidaS: number,
+  antes?: () => Promise<void>,
+  fase = nome,
+) {
   c.disp.avisar({ tipo: 'enviar', grupo: nome });
   await dormir(aquecimentoS * 1000);
   await antes?.();
-  c.fugas?.avisar({ tipo: 'fase', nome });
+  c.fugas?.avisar({ tipo: 'fase', nome: fase });
   const t0 = await agoraNoBanco(c.database);
   c.disp.avisar({ tipo: 'medir' });
   const cpu = () => ({ gateway: cpuProprioMs(), pg: cpuArvoreMs(c.pgPid), api: c.apiPid ? cpuArvoreMs(c.apiPid) : 0 });

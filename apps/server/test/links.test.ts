@@ -144,8 +144,8 @@ describe('share links: the owner', () => {
   });
 
   it('validates hours and message, allows at most 20 active links, and answers 404 for another owner’s tracker', async () => {
-    for (const horas of [0, 169, 1.5]) {
-      const r = await criar({ horas });
+    for (const horas of [0, 169, 1.5, undefined, '6']) {
+      const r = await criar(horas === undefined ? { mensagem: 'sem prazo' } : { horas });
       expect(r.statusCode, String(horas)).toBe(400);
       expect(r.json<{ message: string }>().message).toBe(MSG.horasLinkInvalidas);
     }

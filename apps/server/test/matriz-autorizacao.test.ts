@@ -409,7 +409,7 @@ const matriz: Entrada[] = [
   },
   {
     rota: 'PUT /api/usuarios/rastreadores/{id}/meta-atividade',
-    esperado: DONO_OU_GUARDIAO,
+    esperado: SO_O_DONO,
     pedido: () => ({ url: `/api/usuarios/rastreadores/${f.lx}/meta-atividade`, payload: { tipo: 'MINUTOS', valor: 30 } }),
   },
 

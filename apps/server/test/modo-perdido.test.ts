@@ -192,6 +192,26 @@ describe('lost-pet mode: the API', () => {
     ]);
   });
 
+  it('gives back ultra economy (GPS off at the ultra period) when it ends, as the owner had chosen', async () => {
+    const pipoca = await pet('PIPOCA');
+    const antes = (await comandosDe(app, pipoca.rastreadorId)).length;
+    const ultra = await app.inject({
+      method: 'PUT',
+      url: `/api/usuarios/rastreadores/ativar-ultra-economia-bateria/${pipoca.id}`,
+      headers: ana.h,
+    });
+    expect(ultra.statusCode).toBe(200);
+    const doModo = (await comandosDe(app, pipoca.rastreadorId)).slice(antes);
+    expect(doModo.map((c) => c.tipo)).toContain('GPS_DESLIGAR');
+    expect((await modoPerdido(pipoca.id, { ativo: true, horas: 1 })).statusCode).toBe(200);
+    expect((await comandosDe(app, pipoca.rastreadorId)).slice(-3).map((c) => c.tipo)).toEqual(['GPS_LIGAR', 'INTERVALO', 'LOCALIZAR']);
+    expect((await modoPerdido(pipoca.id, { ativo: false })).json<MeuRastreador>()).toMatchObject({
+      modoPerdido: null,
+      ultraEconomiaBateria: 'V',
+    });
+    expect((await comandosDe(app, pipoca.rastreadorId)).slice(-doModo.length)).toEqual(doModo);
+  });
+
   it('validates the hours and answers 404 for another owner’s tracker', async () => {
     const rex = await pet('REX');
     for (const horas of [0, 25, 1.5, '6']) {
@@ -297,6 +317,43 @@ describe('lost-pet mode: the collar, over TCP', () => {
       // afterAll closes `app` (already closed) and the database.
       gw = new GatewayTopin(app.database, app.log, opcoes);
       await gw.iniciar();
+    }
+  });
+});
+
+describe('lost-pet mode: turned on again just after its time ran out', () => {
+  it('before the server ended the old run: the old run ends (notified) and a new one starts from now', async () => {
+    // A server whose own check is a minute away: the old run stays expired but not ended.
+    const lento = await criarApp({ MODO_PERDIDO_VIGIA_MS: '60000' });
+    try {
+      const dono = await criarCliente(lento, 'ANA');
+      const h = bearer(dono.token);
+      const imei = `35933908039${String(Date.now() % 10_000).padStart(4, '0')}`;
+      const rastreadorId = await registrarRastreador(lento, bearer(await entrar(lento)), imei);
+      await vincular(lento, dono.id, rastreadorId, 'FARO');
+      const [l] = await consultar<{ id: number }>(
+        lento.database.db,
+        sql`select id from usuario_rastreadores where rastreador_id = ${rastreadorId}`,
+      );
+      const url = `/api/usuarios/rastreadores/${l?.id ?? 0}/modo-perdido`;
+      expect((await lento.inject({ method: 'PUT', url, headers: h, payload: { ativo: true, horas: 1 } })).statusCode).toBe(200);
+      await lento.database.db.execute(
+        sql`update usuario_rastreadores set perdido_desde = now() - interval '2 hours', perdido_ate = now() - interval '1 second' where id = ${l?.id ?? 0}`,
+      );
+      const inicio = Date.now();
+      const novo = (await lento.inject({ method: 'PUT', url, headers: h, payload: { ativo: true, horas: 2 } })).json<MeuRastreador>();
+      expect(new Date(novo.modoPerdido?.desde ?? 0).getTime()).toBeGreaterThanOrEqual(inicio - 1000);
+      const notas = await consultar<{ descricao: string }>(
+        lento.database.db,
+        sql`select descricao from notificacoes where rastreador_id = ${rastreadorId} order by id`,
+      );
+      expect(notas.map((n) => n.descricao)).toEqual([
+        expect.stringMatching(/^Modo perdido ativado para FARO até/),
+        notificacaoModoPerdidoFim('FARO'),
+        expect.stringMatching(/^Modo perdido ativado para FARO até/),
+      ]);
+    } finally {
+      await lento.fechar();
     }
   });
 });

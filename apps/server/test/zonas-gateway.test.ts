@@ -207,6 +207,42 @@ describe('safe zones over TCP', () => {
     s.ws.close();
   });
 
+  it('a co-guardian hears of the pet leaving, and sees its zone events and that it is outside, as the owner does', async () => {
+    const { imei, rastreadorId } = await petComZona('LUNA');
+    const bia = await criarCliente(app, 'BIA');
+    const [vinculo] = await consultar<{ id: number }>(
+      app.database.db,
+      sql`select id from usuario_rastreadores where rastreador_id = ${rastreadorId}`,
+    );
+    const id = vinculo?.id ?? 0;
+    await app.database.db.execute(
+      sql`insert into guardioes (usuario_rastreador_id, email, usuario_id, token_hash, expira_em, aceito_em)
+          values (${id}, ${bia.email}, ${bia.id}, ${`guardia-${id}`}, now() + interval '7 days', now())`,
+    );
+    const c = await coleira(portaA, imei);
+    for (const m of [0, 80, 100]) await c.fix(ponto(m, 0), agora());
+    await assentar();
+    const avisados = await ate(async () => {
+      const n = await consultar<{ usuario_id: number; descricao: string }>(
+        app.database.db,
+        sql`select usuario_id, descricao from notificacoes where rastreador_id = ${rastreadorId} order by usuario_id`,
+      );
+      return n.length >= 2 ? n : undefined;
+    });
+    expect(avisados.map((n) => n.usuario_id)).toEqual([ana.id, bia.id].sort((a, b) => a - b));
+    expect(new Set(avisados.map((n) => n.descricao.replace(/\d\d:\d\d/, 'HH:MM')))).toEqual(new Set(['LUNA saiu da zona CASA às HH:MM']));
+
+    const h = bearer(bia.token);
+    const evs = await app.inject({ url: `/api/usuarios/rastreadores/${id}/eventos-zonas`, headers: h });
+    expect(evs.statusCode).toBe(200);
+    expect(evs.json<{ content: { tipo: string; zona: string }[] }>().content.map((e) => [e.tipo, e.zona])).toEqual([['SAIDA', 'CASA']]);
+    const mapa = await app.inject({ url: '/api/usuarios/rastreadores/ultimas-localizacoes?tipoVisualizacao=ATUAL', headers: h });
+    expect(mapa.json<{ name: string; foraDeZonas: string[] }[]>().map((m) => [m.name, m.foraDeZonas])).toEqual([['LUNA', ['CASA']]]);
+    // Bia's own zones are hers: the owner's zone is not listed among them.
+    expect((await app.inject({ url: '/api/zonas', headers: h })).json()).toEqual([]);
+    c.d.fim();
+  });
+
   it('one position far beyond the border is enough; entering alerts only when asked to', async () => {
     const { imei, rastreadorId } = await petComZona('REX', { alertarEntrada: false });
     const c = await coleira(portaA, imei);

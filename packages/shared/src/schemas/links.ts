@@ -5,12 +5,9 @@ import { nomeado } from './common';
 
 /** POST /api/usuarios/rastreadores/{id}/links: valid for `horas` (1 to 168), with an optional message for whoever opens it. */
 export const linkFormSchema = z.object({
-  horas: z._default(
-    z
-      .int({ error: MSG.horasLinkInvalidas })
-      .check(z.gte(LINK_COMPARTILHADO.horasMin, MSG.horasLinkInvalidas), z.lte(LINK_COMPARTILHADO.horasMax, MSG.horasLinkInvalidas)),
-    LINK_COMPARTILHADO.horasPadrao,
-  ),
+  horas: z
+    .int({ error: MSG.horasLinkInvalidas })
+    .check(z.gte(LINK_COMPARTILHADO.horasMin, MSG.horasLinkInvalidas), z.lte(LINK_COMPARTILHADO.horasMax, MSG.horasLinkInvalidas)),
   mensagem: z.optional(
     z.nullable(
       z

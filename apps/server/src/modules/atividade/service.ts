@@ -1,7 +1,8 @@
 import type { AtividadeDia, AtividadeQuery, MetaAtividade } from '@rastro/shared/schemas/atividade';
 import type { Executor } from '../../db/client';
-import { naoEncontrado } from '../../lib/errors';
-import { rastreadorDoVinculo } from '../meus-rastreadores/service';
+import { MSG } from '@rastro/shared/messages';
+import { AppError, naoEncontrado } from '../../lib/errors';
+import { rastreadorDoVinculo, vinculoDoUsuario } from '../meus-rastreadores/service';
 import { diasDoRastreador, gravarMeta, metaDoVinculo, removerMeta } from './repository';
 
 /** The tracker behind the caller's link (as owner or co-guardian), or 404 (anyone else's tracker). */
@@ -43,9 +44,14 @@ export async function obterMeta(db: Executor, usuarioId: number, id: number): Pr
   return m ? { tipo: m.tipo === 'MINUTOS' ? 'MINUTOS' : 'METROS', valor: m.valor } : null;
 }
 
-/** PUT …/meta-atividade: sets the daily goal, or clears it (null). A day already notified is not notified again. */
+/**
+ * PUT …/meta-atividade: the owner sets the daily goal, or clears it (null); a co-guardian is refused
+ * (403: the goal and its notification are the owner's). A day already notified is not notified again.
+ */
 export async function definirMeta(db: Executor, usuarioId: number, id: number, meta: MetaAtividade | null): Promise<MetaAtividade | null> {
-  await rastreador(db, usuarioId, id);
+  const link = await vinculoDoUsuario(db, usuarioId, id);
+  if (!link) throw naoEncontrado();
+  if (link.usuarioId !== usuarioId) throw new AppError(403, MSG.apenasDonoPode);
   if (meta) await gravarMeta(db, id, meta);
   else await removerMeta(db, id);
   return meta;

@@ -7,7 +7,7 @@ import type { Infra } from '../../plugins/infra';
 import { avisarGateway, comandosDoModo, comandosDoModoPerdido, enfileirar, pedirLocalizacoes } from '../comandos/service';
 import { notificar } from '../notificacoes/service';
 import {
-  buscar,
+  buscarParaAlterar,
   encerrarPerdido,
   iniciarPerdido,
   perdidosParaLocalizar,
@@ -60,15 +60,24 @@ export async function alterarModoPerdido(
   f: { ativo: boolean; horas: number },
 ) {
   const r = await deps.db.transaction(async (tx) => {
-    const atual = await buscar(tx, p.usuarioId, id);
+    // Locked: the server ending the same run at this moment either finished first (and this sees
+    // it off) or waits; one end, one notice.
+    const atual = await buscarParaAlterar(tx, p.usuarioId, id);
     if (!atual) throw naoEncontrado();
     const ativo = modoPerdidoDe(atual) !== null;
     let avisados: number[] = [];
     if (f.ativo) {
+      if (!ativo && atual.perdidoAte !== null) {
+        // A run whose time ran out a moment ago, not yet ended by the server: it ends here, and a new one starts.
+        await encerrarPerdido(tx, id);
+        avisados = await avisarQuemVe(tx, atual.rastreadorId, notificacaoModoPerdidoFim(atual.descricao));
+      }
       const ate = new Date(Date.now() + f.horas * 3_600_000);
       await iniciarPerdido(tx, id, ate);
       if (!ativo) await enfileirar(tx, atual.rastreadorId, p.usuarioId, comandosDoModoPerdido());
-      avisados = await avisarQuemVe(tx, atual.rastreadorId, notificacaoModoPerdidoInicio(atual.descricao, hora(ate, deps.config.timezone)));
+      avisados.push(
+        ...(await avisarQuemVe(tx, atual.rastreadorId, notificacaoModoPerdidoInicio(atual.descricao, hora(ate, deps.config.timezone)))),
+      );
     } else if (atual.perdidoAte !== null) {
       avisados = await encerrar(tx, atual);
     }

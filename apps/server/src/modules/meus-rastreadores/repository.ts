@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import { literalDeArray } from '../../db/arrays';
 import { consultar, type Executor } from '../../db/client';
 import { guardioes, rastreadores, usuarioRastreadores as ur } from '../../db/schema';
 import { ehGuardiao, ehGuardiaoSql } from '../guardioes/sql';
@@ -69,6 +70,14 @@ export async function listar(db: Executor, usuarioId: number, f: FiltroMeusRastr
 /** One link this user sees, as owner or co-guardian (undefined for anyone else's); `usuarioId` of the row is the owner. */
 export async function buscar(db: Executor, usuarioId: number, id: number) {
   const [row] = await base(db, usuarioId).where(and(eq(ur.id, id), visivelPara(usuarioId)));
+  return row;
+}
+
+/** The same, with the link locked until the transaction ends (whoever changes its lost-pet mode waits for the other). */
+export async function buscarParaAlterar(db: Executor, usuarioId: number, id: number) {
+  const [row] = await base(db, usuarioId)
+    .where(and(eq(ur.id, id), visivelPara(usuarioId)))
+    .for('update', { of: ur });
   return row;
 }
 
@@ -164,6 +173,20 @@ export async function quemVe(db: Executor, rastreadorId: number) {
     { usuarioId: dono.usuarioId, descricao: dono.descricao },
     ...outros.flatMap((g) => (g.usuarioId === null ? [] : [{ usuarioId: g.usuarioId, descricao: dono.descricao }])),
   ];
+}
+
+/** Who sees each of these trackers now: its owner and every co-guardian, a row per person. */
+export function quemVeCada(db: Executor, rastreadorIds: readonly number[]) {
+  const ids = literalDeArray(rastreadorIds);
+  return consultar<{ rastreadorId: number; usuarioId: number }>(
+    db,
+    sql`select ur.rastreador_id as "rastreadorId", ur.usuario_id as "usuarioId"
+        from usuario_rastreadores ur where ur.rastreador_id = any(${ids}::int[])
+        union all
+        select ur.rastreador_id, g.usuario_id
+        from guardioes g join usuario_rastreadores ur on ur.id = g.usuario_rastreador_id
+        where ur.rastreador_id = any(${ids}::int[]) and g.usuario_id is not null`,
+  );
 }
 
 export async function vincular(

@@ -23,6 +23,7 @@ import {
   papel,
   porRastreadores,
   quemVe,
+  quemVeCada,
   rastreadorVisivel,
   vincular,
   vinculoDoRastreador as vinculo,
@@ -98,6 +99,9 @@ export async function papelNoRastreador(db: Executor, usuarioId: number, rastrea
 
 /** Everyone who sees a tracker now (owner first): a device's alarm and lost mode notify them all. */
 export const quemVeORastreador = (db: Executor, rastreadorId: number) => quemVe(db, rastreadorId);
+
+/** Everyone who sees each of these trackers now (a zone transition notifies them all). */
+export const quemVeOsRastreadores = (db: Executor, rastreadorIds: readonly number[]) => quemVeCada(db, rastreadorIds);
 
 /** Lost-pet mode as the owner's API shows it: null when off or already past its end (the sweep may lag a few seconds). */
 export function modoPerdidoDe(r: { perdidoDesde: Date | null; perdidoAte: Date | null }, agora = Date.now()): ModoPerdido {

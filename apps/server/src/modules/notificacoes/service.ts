@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client';
 import { iso } from '../../lib/paginacao';
-import { quemVeORastreador } from '../meus-rastreadores/service';
+import { quemVeORastreador, quemVeOsRastreadores } from '../meus-rastreadores/service';
 import { marcarAlerta } from '../rastreadores/dispositivo-service';
 import * as repo from './repository';
 
@@ -37,4 +37,18 @@ export async function notificar(db: Executor, lista: readonly { usuarioId: numbe
     db,
     lista.map((n) => ({ ...n, descricao: n.descricao.slice(0, 255) })),
   );
+}
+
+/**
+ * Notifications about trackers for everyone who sees each of them now — owner and co-guardians
+ * (a zone transition). Returns who was notified.
+ */
+export async function notificarQuemVe(db: Executor, lista: readonly { rastreadorId: number; descricao: string }[]) {
+  if (lista.length === 0) return [];
+  const quem = await quemVeOsRastreadores(db, [...new Set(lista.map((n) => n.rastreadorId))]);
+  const porRastreador = new Map<number, number[]>();
+  for (const q of quem) porRastreador.set(q.rastreadorId, [...(porRastreador.get(q.rastreadorId) ?? []), q.usuarioId]);
+  const notas = lista.flatMap((n) => (porRastreador.get(n.rastreadorId) ?? []).map((usuarioId) => ({ ...n, usuarioId })));
+  await notificar(db, notas);
+  return [...new Set(notas.map((n) => n.usuarioId))];
 }

@@ -5,7 +5,7 @@ import type { Ponto } from '@rastro/shared/geometria';
 import type { Database, Db } from '../../db/client';
 import { CANAL_ZONAS } from '../../lib/canais';
 import { FilaEmLotes, porRastreador as agruparPorRastreador } from '../../lib/fila-em-lotes';
-import { notificar } from '../notificacoes/service';
+import { notificarQuemVe } from '../notificacoes/service';
 import { decidir, type EstadoNaZona, type Regras } from './histerese';
 import {
   estadosDosRastreadores,
@@ -233,10 +233,10 @@ export class AvaliadorDeZonas {
         feitos.map((e) => e.evento),
       );
       const avisos = feitos.filter((e) => !e.atrasada && (e.evento.tipo === 'SAIDA' ? e.zona.alertarSaida : e.zona.alertarEntrada));
-      await notificar(
+      // The zone's owner is the tracker's: they and the tracker's co-guardians hear of it.
+      const notificados = await notificarQuemVe(
         tx,
         avisos.map((e) => ({
-          usuarioId: e.zona.usuarioId,
           rastreadorId: e.evento.rastreadorId,
           descricao: notificacaoZona(
             e.zona.descricao,
@@ -246,7 +246,7 @@ export class AvaliadorDeZonas {
           ),
         })),
       );
-      for (const e of avisos) usuarios.add(e.zona.usuarioId);
+      for (const u of notificados) usuarios.add(u);
       return ok;
     });
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { consultar, type Executor } from '../../db/client';
 import { literalDeArray } from '../../db/arrays';
+import { ehGuardiaoSql } from '../guardioes/sql';
 import { comTotal, contagem } from '../../db/listas';
 import { usuarioRastreadores, zonaEventos, zonaRastreadores, zonas } from '../../db/schema';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
@@ -105,12 +106,18 @@ const colunasEvento = {
   longitude: zonaEventos.longitude,
 };
 
-/** Events of the user's zones, of one zone or of one tracker, newest first by default. */
-export function eventos(db: Executor, usuarioId: number, filtro: { zonaId: number } | { rastreadorId: number }, f: Paginacao) {
-  const where = and(
-    eq(zonas.usuarioId, usuarioId),
-    'zonaId' in filtro ? eq(zonaEventos.zonaId, filtro.zonaId) : eq(zonaEventos.rastreadorId, filtro.rastreadorId),
-  );
+/**
+ * Events newest first by default: of one of the user's zones, or of one tracker in its owner's
+ * zones (the caller checked that the user sees the tracker, as owner or co-guardian).
+ */
+export function eventos(db: Executor, filtro: { usuarioId: number; zonaId: number } | { rastreadorId: number }, f: Paginacao) {
+  const where =
+    'zonaId' in filtro
+      ? and(eq(zonas.usuarioId, filtro.usuarioId), eq(zonaEventos.zonaId, filtro.zonaId))
+      : and(
+          eq(zonaEventos.rastreadorId, filtro.rastreadorId),
+          sql`${zonas.usuarioId} = (select ur.usuario_id from usuario_rastreadores ur where ur.rastreador_id = ${filtro.rastreadorId})`,
+        );
   return comTotal(
     db
       .select(colunasEvento)
@@ -235,9 +242,10 @@ export async function inserirEventos(db: Executor, eventos: readonly NovoEvento[
 
 /** The names of the zones (alerting on leaving) each of these trackers is outside of now. */
 export async function foraDeZonas(db: Executor, filtro: { usuarioId: number } | { rastreadorIds: readonly number[] }) {
+  // A user's: the trackers they own or co-guard, each in its owner's zones.
   const where =
     'usuarioId' in filtro
-      ? sql`z.usuario_id = ${filtro.usuarioId}`
+      ? sql`(ur.usuario_id = ${filtro.usuarioId} or ${ehGuardiaoSql('ur', filtro.usuarioId)})`
       : sql`e.rastreador_id = any(${literalDeArray(filtro.rastreadorIds)}::int[])`;
   return consultar<{ rastreadorId: number; nome: string }>(
     db,

@@ -111,7 +111,7 @@ const paraEvento = (e: Awaited<ReturnType<typeof repo.eventos>>['rows'][number])
 
 export async function eventosDaZona(db: Executor, usuarioId: number, zonaId: number, f: Paginacao): Promise<Page<EventoZona>> {
   if (!(await repo.buscar(db, usuarioId, zonaId))) throw naoEncontrado();
-  const { rows, total } = await repo.eventos(db, usuarioId, { zonaId }, f);
+  const { rows, total } = await repo.eventos(db, { usuarioId, zonaId }, f);
   return pagina(rows.map(paraEvento), total, f);
 }
 
@@ -119,11 +119,11 @@ export async function eventosDaZona(db: Executor, usuarioId: number, zonaId: num
 export async function eventosDoRastreador(db: Executor, usuarioId: number, vinculoId: number, f: Paginacao): Promise<Page<EventoZona>> {
   const link = await vinculoDoUsuario(db, usuarioId, vinculoId);
   if (!link) throw naoEncontrado();
-  const { rows, total } = await repo.eventos(db, usuarioId, { rastreadorId: link.rastreadorId }, f);
+  const { rows, total } = await repo.eventos(db, { rastreadorId: link.rastreadorId }, f);
   return pagina(rows.map(paraEvento), total, f);
 }
 
-/** The names of the zones (alerting on leaving) each tracker is outside of: a user's, or these trackers'. */
+/** The names of the zones (alerting on leaving) each tracker is outside of: those a user sees (own or co-guarded), or these. */
 export async function foraDeZonas(db: Executor, filtro: { usuarioId: number } | { rastreadorIds: readonly number[] }) {
   const fora = new Map<number, string[]>();
   for (const r of await repo.foraDeZonas(db, filtro)) {

@@ -10,7 +10,9 @@ import { useIdParam } from '@/lib/use-id-param';
 const selo = (r: MeuRastreador) => <SeloModoPerdido modoPerdido={r.modoPerdido} />;
 const acoes = (r: MeuRastreador) => <AcoesPerdido pet={r} />;
 // The pet's activity (features/atividade) is a tab after the history tables.
-const abas = (r: MeuRastreador) => [{ valor: 'ATIVIDADE', rotulo: 'Atividade', conteudo: <AtividadeAba id={r.id} /> }];
+const abas = (r: MeuRastreador) => [
+  { valor: 'ATIVIDADE', rotulo: 'Atividade', conteudo: <AtividadeAba id={r.id} compartilhadoPor={r.compartilhadoPor} /> },
+];
 // Co-guardians (features/guardioes): the owner's family, or who shares the pet with a guardian.
 const familia = (r: MeuRastreador) => <Familia pet={r} />;
 

@@ -3,6 +3,7 @@ import type { Marcador } from '@rastro/shared/schemas/mapa';
 import { MAX_PAGE_SIZE } from '@rastro/shared/constants';
 import { MapaGps } from '@/features/mapa/components/MapaGps';
 import { useMeusRastreadores } from '@/features/meus-rastreadores/api/get-meus-rastreadores';
+import { SeloCompartilhado } from '@/features/meus-rastreadores/components/SeloCompartilhado';
 import { AcoesPerdido } from '@/features/perdido/components/AcoesPerdido';
 import { useZonas } from '@/features/zonas/api/get-zonas';
 import { ZonasLayer } from '@/features/zonas/components/map/ZonasLayer';
@@ -11,11 +12,6 @@ const NENHUMA: readonly string[] = [];
 
 /** The user's trackers (at most a page of 100): which are shared with them (co-guardians, issue #20). */
 const TODOS = { page: 0, size: MAX_PAGE_SIZE, orderBy: 'id', orderDirection: 'asc' } as const;
-
-/** Lost-pet mode and the share link (features/perdido) on each pet's card and info window. */
-const acoesDoPet = (m: Marcador) => (
-  <AcoesPerdido compacto pet={{ id: m.usuarioRastreadorId, descricao: m.name, modoPerdido: m.modoPerdido }} />
-);
 
 /** /user/mapa ('Mapa GPS'): lazy, so Leaflet loads only here. The owner's safe zones lie under the markers. */
 export function Component() {
@@ -33,9 +29,27 @@ export function Component() {
   // A co-guardian may not turn the tracker off: its info window has no 'Desligar' (the API would answer 403).
   const rastreadores = useMeusRastreadores(TODOS);
   const compartilhados = useMemo(
-    () => new Set((rastreadores.data?.content ?? []).filter((r) => r.compartilhadoPor !== null).map((r) => r.rastreadorId)),
+    () =>
+      new Map(
+        (rastreadores.data?.content ?? []).flatMap((r) =>
+          r.compartilhadoPor === null ? [] : [[r.rastreadorId, r.compartilhadoPor] as const],
+        ),
+      ),
     [rastreadores.data],
   );
   const podeDesligar = useCallback((m: Marcador) => !compartilhados.has(m.rastreadorId), [compartilhados]);
+  // On each pet's card and info window: 'Compartilhado por ANA', then lost-pet mode and the share link (features/perdido).
+  const acoesDoPet = useCallback(
+    (m: Marcador) => {
+      const dono = compartilhados.get(m.rastreadorId);
+      return (
+        <>
+          {dono !== undefined && <SeloCompartilhado rastreador={{ compartilhadoPor: dono }} />}
+          <AcoesPerdido compacto pet={{ id: m.usuarioRastreadorId, descricao: m.name, modoPerdido: m.modoPerdido }} />
+        </>
+      );
+    },
+    [compartilhados],
+  );
   return <MapaGps camadasAtuais={<ZonasLayer />} zonasDoPet={zonasDoPet} acoesDoPet={acoesDoPet} podeDesligar={podeDesligar} />;
 }

@@ -38,14 +38,14 @@ function stub(meta: MetaAtividade | null = null) {
   });
 }
 
-function renderAba() {
+function renderAba(compartilhadoPor: string | null = null) {
   loginAs(clientToken);
   const queryClient = createQueryClient({ retry: false });
   onTestFinished(esquecerAoTrocarDeUsuario(queryClient));
   const user = userEvent.setup();
   render(
     <QueryClientProvider client={queryClient}>
-      <AtividadeAba id={4} />
+      <AtividadeAba id={4} compartilhadoPor={compartilhadoPor} />
     </QueryClientProvider>,
   );
   return { user };
@@ -88,6 +88,16 @@ describe('the Atividade tab', () => {
     await user.click(screen.getByRole('button', { name: 'Remover meta' }));
     expect(await screen.findByText(/Nenhuma meta definida/)).toBeInTheDocument();
     expect(net.calls(`PUT ${URL_META}`)[1]?.body).toBe('null');
+  });
+
+  it('a co-guardian sees the owner’s goal without a form to change it', async () => {
+    const net = stub({ tipo: 'METROS', valor: 2000 });
+    renderAba('ANA');
+    expect(await screen.findByText('Meta diária: 2,0 km')).toBeInTheDocument();
+    expect(screen.getByText('Quem define a meta é ANA, dono(a) do pet.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Salvar meta' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Tipo de meta' })).not.toBeInTheDocument();
+    expect(net.calls(`PUT ${URL_META}`)).toHaveLength(0);
   });
 
   it('refuses a goal out of bounds without asking the server', async () => {

@@ -15,7 +15,7 @@ import { useMetaAtividade } from '../api/get-meta-atividade';
 import { usePeriodo } from '../hooks/use-periodo';
 import { formatarKm, formatarMinutos } from './formatar';
 import { GraficoAtividade } from './GraficoAtividade';
-import { MetaForm } from './MetaForm';
+import { MetaDoDono, MetaForm } from './MetaForm';
 
 const PERIODOS = [7, 30] as const;
 type Dias = (typeof PERIODOS)[number];
@@ -53,9 +53,9 @@ function Hoje({ dia }: { dia: AtividadeDia | undefined }) {
 
 /**
  * The detail's Atividade tab (`id` is the owner's link): today's figures, the distance of the last
- * 7 or 30 days as bars, and the daily goal.
+ * 7 or 30 days as bars, and the daily goal (the owner's to set; a co-guardian sees it).
  */
-export function AtividadeAba({ id }: { id: number }) {
+export function AtividadeAba({ id, compartilhadoPor = null }: { id: number; compartilhadoPor?: string | null }) {
   const [dias, setDias] = useState<Dias>(7);
   const periodo = usePeriodo(dias);
   const atividade = useAtividade(id, periodo);
@@ -97,6 +97,8 @@ export function AtividadeAba({ id }: { id: number }) {
         <Alert severity="error">{MSG.erroCarregarRegistro}</Alert>
       ) : meta.isPending ? (
         <Skeleton variant="rectangular" height={120} aria-label="Carregando..." />
+      ) : compartilhadoPor ? (
+        <MetaDoDono meta={meta.data} dono={compartilhadoPor} />
       ) : (
         <MetaForm key={JSON.stringify(meta.data)} id={id} meta={meta.data} />
       )}

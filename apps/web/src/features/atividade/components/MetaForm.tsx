@@ -21,6 +21,22 @@ const CAMPOS = ['tipo', 'valor'] as const;
 /** What a new goal starts with: a 2 km walk. */
 const PADRAO: MetaAtividade = { tipo: 'METROS', valor: 2000 };
 
+/** A co-guardian's view of the goal: the owner sets it and gets its notification. */
+export function MetaDoDono({ meta, dono }: { meta: MetaAtividade | null; dono: string }) {
+  const tituloId = useId();
+  return (
+    <Stack spacing={1} component="section" aria-labelledby={tituloId}>
+      <Typography id={tituloId} variant="subtitle1" component="h3">
+        Meta diária
+      </Typography>
+      <Typography variant="body2">{meta ? textoMeta(meta) : 'Nenhuma meta definida.'}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {`Quem define a meta é ${dono}, dono(a) do pet.`}
+      </Typography>
+    </Stack>
+  );
+}
+
 /** The daily goal: in metres walked or active minutes; one notification on the day it is reached. */
 export function MetaForm({ id, meta }: { id: number; meta: MetaAtividade | null }) {
   const salvar = useUpdateMetaAtividade(id);

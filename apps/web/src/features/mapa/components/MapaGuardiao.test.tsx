@@ -39,6 +39,8 @@ describe('Mapa GPS: a co-guardian’s pet', () => {
     // Lost mode and share links stay for a guardian.
     expect(screen.getByRole('button', { name: 'Ativar modo perdido' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Desligar' })).not.toBeInTheDocument();
+    // Whose pet it is, as on the list and the detail.
+    expect(screen.getByText('Compartilhado por ANA')).toBeInTheDocument();
     expect(Object.fromEntries(net.calls(LISTA)[0]?.url.searchParams ?? [])).toMatchObject({ page: '0', size: '100' });
   });
 
@@ -51,6 +53,7 @@ describe('Mapa GPS: a co-guardian’s pet', () => {
     const { user } = renderApp('/user/mapa');
     await user.click(await within(await mapa()).findByRole('button', { name: 'TOTO' }));
     expect(await screen.findByRole('button', { name: 'Desligar' })).toBeInTheDocument();
+    expect(screen.queryByText(/Compartilhado por/)).not.toBeInTheDocument();
   });
 
   it('shows the API’s refusal if a guardian turns a pet off anyway', async () => {

@@ -118,6 +118,31 @@ describe('meu rastreador form', () => {
     });
   });
 
+  it('in lost mode the interval and the ultra-economy period are locked, saying why; the rest still saves', async () => {
+    loginAs(clientToken);
+    const modoPerdido = { ativo: true as const, desde: '2026-11-25T17:30:00.000Z', ate: '2026-11-25T23:30:00.000Z' };
+    const net = stubFetch({
+      'GET /api/usuarios/rastreadores/4': () =>
+        json(200, meuRastreador({ intervaloLocalizacao: 15, periUltraEconBateria: 720, modoPerdido })),
+      'POST /api/usuarios/rastreadores': () => json(200, meuRastreador({ descricao: 'REX' })),
+      'GET /api/usuarios/rastreadores': () => json(200, pagina([meuRastreador()])),
+    });
+    const { user } = renderApp('/user/meus-rastreadores/editar/4');
+    expect(await screen.findByRole('heading', { name: 'Editar' }, LENTO)).toBeInTheDocument();
+    expect(intervalo()).toBeDisabled();
+    expect(intervalo()).toHaveAccessibleDescription(MSG.modoPerdidoBloqueia);
+    expect(periodo()).toHaveAttribute('aria-disabled', 'true');
+    await user.clear(descricao());
+    await user.type(descricao(), 'rex');
+    await user.click(salvar());
+    expect(await screen.findByText(MSG.rastreadorSalvo)).toBeInTheDocument();
+    expect(JSON.parse(net.calls('POST /api/usuarios/rastreadores')[0]?.body ?? '')).toMatchObject({
+      descricao: 'REX',
+      intervaloLocalizacao: 15,
+      periUltraEconBateria: 720,
+    });
+  });
+
   it('says when the tracker cannot be loaded', async () => {
     loginAs(clientToken);
     stubFetch();

@@ -54,6 +54,8 @@ function MeuRastreadorFormFields({ rastreador }: { rastreador?: MeuRastreador })
   const save = useSaveMeuRastreador();
   const navigate = useNavigate();
   const voltar = useReturnPath(paths.user.meusRastreadores.list.getHref());
+  // Lost mode owns the collar's interval until it ends (the server keeps what was set for then).
+  const perdido = rastreador?.modoPerdido?.ativo === true;
   const defaults: Valores = rastreador
     ? {
         id: rastreador.id,
@@ -129,6 +131,8 @@ function MeuRastreadorFormFields({ rastreador }: { rastreador?: MeuRastreador })
                     required
                     numeric
                     maxLength={3}
+                    disabled={perdido}
+                    {...(perdido ? { helperText: MSG.modoPerdidoBloqueia } : {})}
                   />
                   <Explicacao>{MSG.textoModoNormal}</Explicacao>
                   <Explicacao>{MSG.textoModoEconomia}</Explicacao>
@@ -140,6 +144,7 @@ function MeuRastreadorFormFields({ rastreador }: { rastreador?: MeuRastreador })
                     label="Período da ultra economia"
                     required
                     options={PERIODO_OPCOES}
+                    disabled={perdido}
                   />
                   <Explicacao>{MSG.textoModoUltraEconomia}</Explicacao>
                 </Grid>
