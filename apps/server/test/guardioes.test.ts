@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { encodeAlarm, encodeLogin } from '@rastro/topin/device-to-server/encode';
+import { encodeAlarm, encodeGps, encodeLogin } from '@rastro/topin/device-to-server/encode';
 import { MSG } from '@rastro/shared/messages';
 import type { Guardiao } from '@rastro/shared/schemas/guardioes';
 import type { EventoSocket, Marcador } from '@rastro/shared/schemas/mapa';
@@ -78,6 +78,19 @@ afterAll(async () => {
   await app.fechar();
   await smtp.fechar();
 });
+
+/** A valid GPS fix near THOR's first position (latitude and time set per use). */
+const fixDeTeste = {
+  type: 0x10 as const,
+  time: new Date(),
+  latitude: -23.55,
+  longitude: -46.63,
+  speedKmh: 2,
+  course: 0,
+  satellites: 9,
+  valid: true,
+  buffered: false,
+};
 
 const url = (resto = '') => `/api/usuarios/rastreadores/${thor.id}/guardioes${resto}`;
 const convidar = (email: string, h = ana.h) => app.inject({ method: 'POST', url: url(), headers: h, payload: { email } });
@@ -236,6 +249,25 @@ describe('co-guardians: what a guardian sees and may do', () => {
     await ok('PUT', `/api/usuarios/rastreadores/${thor.id}/modo-perdido`, { ativo: false });
     await ok('POST', `/api/usuarios/rastreadores/${thor.id}/links`, { horas: 1 });
     await ok('GET', `/api/usuarios/rastreadores/${thor.id}/links`);
+
+    // The detail's tables and the export carry the same data the owner gets.
+    const igual = async (u: string) => {
+      const [daBia, daAna] = await Promise.all([bia.h, ana.h].map((h) => app.inject({ method: 'GET', url: u, headers: h })));
+      expect(daBia?.statusCode, u).toBe(200);
+      expect(daBia?.body, u).toBe(daAna?.body);
+      return daBia?.body ?? '';
+    };
+    const tabela = JSON.parse(await igual(`/api/localizacoes?rastreadorId=${thor.rastreadorId}&tipoLocalizacao=GPS`)) as {
+      content: { latitude: number }[];
+    };
+    expect(tabela.content.map((l) => l.latitude)).toContain(-23.55);
+    await igual(`/api/baterias?rastreadorId=${thor.rastreadorId}`);
+    const gpx = await igual(
+      `/api/localizacoes/exportar?rastreadorId=${thor.rastreadorId}&dataInicial=${encodeURIComponent(de)}&dataFinal=${encodeURIComponent(hoje.toISOString())}&formato=gpx`,
+    );
+    expect(gpx).toContain('lat="-23.55');
+    await igual(`/api/usuarios/rastreadores/${thor.id}/atividade?dataInicial=2026-11-01&dataFinal=2026-11-30`);
+    await igual(`/api/usuarios/rastreadores/${thor.id}/eventos-zonas`);
   });
 
   it('is refused, with a pt-BR 403, what only the owner may do', async () => {
@@ -305,6 +337,25 @@ describe('co-guardians: removed or leaving', () => {
       await outra.inject({ method: 'GET', url: '/api/usuarios/rastreadores/ultimas-localizacoes?tipoVisualizacao=ATUAL', headers: bia.h })
     ).json<Marcador[]>();
     expect(mapa).toEqual([]);
+    // The pet's next position reaches the owner's socket, never the removed guardian's.
+    const wsAna = new WebSocket(`ws://127.0.0.1:${portaOutra}/api/socket`);
+    const daAna: EventoSocket[] = [];
+    wsAna.on('message', (d: Buffer) => daAna.push(JSON.parse(d.toString()) as EventoSocket));
+    await new Promise<void>((r, j) => {
+      wsAna.once('open', () => r());
+      wsAna.once('error', j);
+    });
+    wsAna.send(JSON.stringify({ token: ana.token }));
+    await new Promise((r) => setTimeout(r, 200));
+    const d = await conectarDispositivo(portaGw);
+    await d.enviar(
+      Buffer.concat([encodeLogin(thor.imei, 1), encodeGps({ ...fixDeTeste, latitude: -23.5512, time: new Date(Date.now() - 1000) })]),
+    );
+    await ate(() => daAna.find((e) => e.posicoes?.some((p) => p.rastreadorId === thor.rastreadorId && p.position.lat === -23.5512)));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(eventos.filter((e) => e.posicoes?.some((p) => p.rastreadorId === thor.rastreadorId))).toEqual([]);
+    d.fim();
+    wsAna.close();
     ws.close();
   });
 
