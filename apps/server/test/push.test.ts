@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { consultar } from '../src/db/client';
 import { GatewayTopin } from '../src/gateway/servidor';
+import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { sha256 } from '../src/lib/crypto';
 import { TEST_ENV } from './test-env';
@@ -186,7 +187,8 @@ describe('Web Push', () => {
     expect((await app.inject({ method: 'PUT', url, headers: hGuardia, payload: { ativo: false } })).statusCode).toBe(200);
     for (const inscricao of [doDono, daGuardia]) {
       const inicio = await receptor.esperar(
-        (x) => x.endpoint === inscricao.endpoint && String((x.payload as { corpo?: string }).corpo).startsWith('Modo perdido ativado para LUA'),
+        (x) =>
+          x.endpoint === inscricao.endpoint && String((x.payload as { corpo?: string }).corpo).startsWith('Modo perdido ativado para LUA'),
         10_000,
       );
       expect(inicio.payload).toMatchObject({ titulo: 'LUA', rastreadorId });
@@ -234,6 +236,30 @@ describe('Web Push', () => {
     ).toBe(204);
     expect(await contar(app, 'push_inscricoes', sql`usuario_id = ${dono.id}`)).toBe(9);
   });
+
+  // Last in this block: it stops the server the other tests use.
+  it('a message queued when the server stops is sent by the server that starts next', async () => {
+    const { imei, inscricao } = await donoInscrito('BOB');
+    await receptor.parar();
+    const d = await sos(imei);
+    const naFila = sql`inscricao_id in (select id from push_inscricoes where endpoint = ${inscricao.endpoint})`;
+    for (let i = 0; i < 100 && (await contar(app, 'push_fila', naFila)) === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await contar(app, 'push_fila', naFila)).toBe(1);
+    // The server stops (its sender with it) with the message still queued; the push service comes back.
+    await app.close();
+    await receptor.iniciar();
+    const config = loadConfig({ ...TEST_ENV, DATA_DIR: app.dataDir, PUSH_PERMITIR_HTTP: 'true', PUSH_POLL_MS: '500' });
+    const outro = await buildApp({ config, database: app.database, logger: false });
+    await outro.ready();
+    try {
+      const m = await receptor.esperar((x) => x.endpoint === inscricao.endpoint, 30_000);
+      expect(m.payload).toMatchObject({ titulo: 'BOB', corpo: 'Alerta de SOS do rastreador BOB.' });
+      expect(m.chavePublica).toBe(chavePublica);
+    } finally {
+      await outro.close();
+      d.fim();
+    }
+  });
 });
 
 describe('Web Push with VAPID keys from the environment', () => {
@@ -251,7 +277,9 @@ describe('Web Push with VAPID keys from the environment', () => {
       const h = bearer((await criarCliente(comChaves, 'ANA')).token);
       expect((await comChaves.inject({ url: '/api/push/chave', headers: h })).json()).toEqual({ chavePublica: chaves.publicKey });
       const inscricao = proprio.novaInscricao();
-      expect((await comChaves.inject({ method: 'POST', url: '/api/push/inscricoes', headers: h, payload: inscricao })).statusCode).toBe(201);
+      expect((await comChaves.inject({ method: 'POST', url: '/api/push/inscricoes', headers: h, payload: inscricao })).statusCode).toBe(
+        201,
+      );
       await comChaves.database.db.execute(
         sql`insert into notificacoes (usuario_id, descricao) select usuario_id, 'Teste de chaves' from push_inscricoes where endpoint = ${inscricao.endpoint}`,
       );
@@ -266,7 +294,9 @@ describe('Web Push with VAPID keys from the environment', () => {
     const base = { ...TEST_ENV, DATA_DIR: '/tmp/rastro-vapid' };
     expect(() => loadConfig({ ...base, VAPID_PUBLIC_KEY: chaves.publicKey })).toThrow(/VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY vão juntas/);
     expect(() => loadConfig({ ...base, VAPID_PRIVATE_KEY: chaves.privateKey })).toThrow(/vão juntas/);
-    expect(() => loadConfig({ ...base, VAPID_PUBLIC_KEY: chaves.publicKey, VAPID_PRIVATE_KEY: 'curta' })).toThrow(/chaves P-256 em base64url/);
+    expect(() => loadConfig({ ...base, VAPID_PUBLIC_KEY: chaves.publicKey, VAPID_PRIVATE_KEY: 'curta' })).toThrow(
+      /chaves P-256 em base64url/,
+    );
     expect(() => loadConfig({ ...base, VAPID_PUBLIC_KEY: chaves.privateKey, VAPID_PRIVATE_KEY: chaves.privateKey })).toThrow(/P-256/);
   });
 });
