@@ -38,13 +38,12 @@ const SQL_ATUAL = `select ur.id, ur.rastreador_id, ur.usuario_id, ur.descricao,
   where (ur.usuario_id = $1 or ur.id = any(array(select g.usuario_rastreador_id from guardioes g where g.usuario_id = $1)))
   order by ur.descricao, ur.id`;
 
-/** zonas/repository.ts foraDeZonas({usuarioId}): the zones each tracker the user sees (own or co-guarded) is outside of. */
+/** zonas/repository.ts foraDeZonas({usuarioId}): the zones each tracker is outside of (no pet in the data is shared). */
 const SQL_FORA = `select e.rastreador_id, z.nome
   from zona_estados e
   join zonas z on z.id = e.zona_id
   join usuario_rastreadores ur on ur.rastreador_id = e.rastreador_id and ur.usuario_id = z.usuario_id
-  where (ur.usuario_id = $1 or ur.id = any(array(select g.usuario_rastreador_id from guardioes g where g.usuario_id = $1)))
-    and e.estado = 'FORA' and z.alertar_saida
+  where z.usuario_id = $1 and e.estado = 'FORA' and z.alertar_saida
   order by z.nome`;
 
 /** meus-rastreadores/repository.ts buscar(usuarioId, id): the owner's link. */

@@ -266,8 +266,35 @@ describe('co-guardians: what a guardian sees and may do', () => {
       `/api/localizacoes/exportar?rastreadorId=${thor.rastreadorId}&dataInicial=${encodeURIComponent(de)}&dataFinal=${encodeURIComponent(hoje.toISOString())}&formato=gpx`,
     );
     expect(gpx).toContain('lat="-23.55');
-    await igual(`/api/usuarios/rastreadores/${thor.id}/atividade?dataInicial=2026-11-01&dataFinal=2026-11-30`);
-    await igual(`/api/usuarios/rastreadores/${thor.id}/eventos-zonas`);
+    const dia = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(ms));
+    await igual(
+      `/api/usuarios/rastreadores/${thor.id}/atividade?dataInicial=${dia(Date.now() - 6 * 86_400_000)}&dataFinal=${dia(Date.now())}`,
+    );
+    // Ana's zone around THOR's home, and a time THOR left it: Bia sees the event as Ana does.
+    const zona = await app.inject({
+      method: 'POST',
+      url: '/api/zonas',
+      headers: ana.h,
+      payload: {
+        nome: 'CASA',
+        tipo: 'CIRCULO',
+        latitude: -23.55,
+        longitude: -46.63,
+        raioMetros: 100,
+        rastreadorIds: [thor.rastreadorId],
+        alertarSaida: true,
+        alertarEntrada: false,
+      },
+    });
+    expect(zona.statusCode).toBe(201);
+    await app.database.db.execute(
+      sql`insert into zona_eventos (zona_id, rastreador_id, tipo, data_hora, latitude, longitude)
+          values (${zona.json<{ id: number }>().id}, ${thor.rastreadorId}, 'SAIDA', now() - interval '5 minutes', -23.552, -46.63)`,
+    );
+    const evs = JSON.parse(await igual(`/api/usuarios/rastreadores/${thor.id}/eventos-zonas`)) as {
+      content: { zona: string; tipo: string }[];
+    };
+    expect(evs.content.map((e) => [e.zona, e.tipo])).toEqual([['CASA', 'SAIDA']]);
   });
 
   it('is refused, with a pt-BR 403, what only the owner may do', async () => {
@@ -353,7 +380,7 @@ describe('co-guardians: removed or leaving', () => {
     );
     await ate(() => daAna.find((e) => e.posicoes?.some((p) => p.rastreadorId === thor.rastreadorId && p.position.lat === -23.5512)));
     await new Promise((r) => setTimeout(r, 300));
-    expect(eventos.filter((e) => e.posicoes?.some((p) => p.rastreadorId === thor.rastreadorId))).toEqual([]);
+    expect(eventos.filter((e) => e.posicoes?.some((p) => p.rastreadorId === thor.rastreadorId && p.position.lat === -23.5512))).toEqual([]);
     d.fim();
     wsAna.close();
     ws.close();

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { encodeAlarm, encodeLogin } from '@rastro/topin/device-to-server/encode';
 import { MSG, notificacaoModoPerdidoFim } from '@rastro/shared/messages';
@@ -152,8 +152,9 @@ describe('Web Push', () => {
       // LERDO's message is still queued, not lost; once its push service answers it is delivered.
       expect(await contar(app, 'push_fila', sql`inscricao_id in (select id from push_inscricoes where endpoint = ${endpoint})`)).toBe(1);
       presos[0]?.responder();
-      for (let i = 0; i < 100 && (await contar(app, 'push_fila')) > 0; i++) await new Promise((r) => setTimeout(r, 50));
-      expect(await contar(app, 'push_fila')).toBe(0);
+      const doLerdo = sql`inscricao_id in (select id from push_inscricoes where endpoint = ${endpoint})`;
+      for (let i = 0; i < 100 && (await contar(app, 'push_fila', doLerdo)) > 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await contar(app, 'push_fila', doLerdo)).toBe(0);
       da.fim();
       dbb.fim();
     } finally {
@@ -202,6 +203,42 @@ describe('Web Push', () => {
     d.fim();
   });
 
+  it('a push service that trickles its answer a byte at a time is cut at the deadline and retried later', { timeout: 60_000 }, async () => {
+    // Never a whole head: a byte every half second keeps a socket's idle timer from ever firing.
+    const fechados: boolean[] = [];
+    const gotejador = createNetServer((socket) => {
+      const i = fechados.push(false) - 1;
+      socket.on('data', () => undefined);
+      const inicio = 'HTTP/1.1 201 Created\r\nX-Gota: ';
+      let n = 0;
+      const pingo = setInterval(() => socket.write(inicio[n++] ?? 'a'), 500);
+      socket.once('close', () => {
+        clearInterval(pingo);
+        fechados[i] = true;
+      });
+    });
+    await new Promise<void>((r) => gotejador.listen(0, '127.0.0.1', r));
+    try {
+      const endpoint = `http://127.0.0.1:${(gotejador.address() as AddressInfo).port}/push/gotas`;
+      const { imei } = await donoInscrito('GOTA', { ...receptor.novaInscricao(), endpoint });
+      const d = await sos(imei);
+      const erro = async () =>
+        (
+          await consultar<{ ultimo_erro: string | null }>(
+            app.database.db,
+            sql`select f.ultimo_erro from push_fila f join push_inscricoes i on i.id = f.inscricao_id where i.endpoint = ${endpoint}`,
+          )
+        )[0]?.ultimo_erro;
+      for (let i = 0; i < 300 && !(await erro()); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(await erro()).toBe('sem resposta do serviço de push a tempo');
+      expect(fechados[0]).toBe(true);
+      d.fim();
+    } finally {
+      gotejador.close();
+    }
+  });
+
+  // On PGlite one connection runs one transaction at a time; on PostgreSQL (CI) the advisory lock is what keeps it at ten.
   it('ten subscriptions at once from one user: all ten fit, the eleventh is refused, whatever the order', async () => {
     const { h, dono } = await donoInscrito('PIPA');
     const respostas = await Promise.all(

@@ -189,6 +189,9 @@ export async function ultimasLocalizacoes(db: Executor, p: Principal, q: MapaQue
       ultimasPosicoes(db, { usuarioId: p.usuarioId, usuarioRastreadorId: q.usuarioRastreadorId }),
       foraDeZonas(db, { usuarioId: p.usuarioId }),
     ]);
+    // Pets shared with the user (co-guardian) are in their owners' zones: asked only when there are any.
+    const compartilhados = posicoes.filter((u) => u.usuarioId !== p.usuarioId).map((u) => u.rastreadorId);
+    if (compartilhados.length > 0) for (const [id, nomes] of await foraDeZonas(db, { rastreadorIds: compartilhados })) fora.set(id, nomes);
     return marcadoresAtuais(posicoes, fora).map((m) => m.marcador);
   }
   // The schema requires these in HISTORICO.

@@ -20,8 +20,17 @@ export interface OpcoesEntregador {
 
 const LOTE = 100;
 const LEASE_MS = 60_000;
-/** A push service that does not answer in this time is a failure (retried): it never holds the queue. */
+/**
+ * The whole of one send — the name's lookup, connecting, the answer — must end in this time, or it
+ * is a failure (retried). Well under the lease: a message in flight is never claimed again.
+ */
 const PRAZO_MS = 10_000;
+/** Messages on their way at once, per instance: each holds a socket until its push service answers. */
+const MAX_EM_VOO = 1000;
+/** Name lookups at once: they share libuv's small thread pool with password hashing and files. */
+const MAX_CONSULTAS_DNS = 8;
+/** On shutdown, how long the sends on their way may still finish before they are cut (and retried at once). */
+const GRACA_MS = 2000;
 
 /** Backoff: base, 2×, 4×… capped at 15 minutes; a push service's Retry-After wins when longer. */
 const espera = (tentativas: number, baseMs: number, retryAfterS?: number) =>
@@ -31,16 +40,36 @@ type Resultado =
   | { tipo: 'ok' }
   | { tipo: 'sumiu' }
   | { tipo: 'desistir'; erro: string }
-  | { tipo: 'tentar'; erro: string; retryAfterS?: number };
+  | { tipo: 'tentar'; erro: string; retryAfterS?: number; agora?: boolean };
 
-/** Messages on their way at once, per instance: each holds a socket until its push service answers. */
-const MAX_EM_VOO = 1000;
+/** Runs at most `max` of the given tasks at once, the rest in order as places free up. */
+function limitador(max: number) {
+  let ativos = 0;
+  const fila: (() => void)[] = [];
+  return async <T>(tarefa: () => Promise<T>): Promise<T> => {
+    if (ativos >= max) await new Promise<void>((r) => fila.push(r));
+    ativos++;
+    try {
+      return await tarefa();
+    } finally {
+      ativos--;
+      fila.shift()?.();
+    }
+  };
+}
+
+/** Resolves with `valor` when `sinal` aborts. */
+const quandoAbortar = <T>(sinal: AbortSignal, valor: () => T) =>
+  new Promise<T>((resolve) => {
+    if (sinal.aborted) resolve(valor());
+    else sinal.addEventListener('abort', () => resolve(valor()), { once: true });
+  });
 
 /**
  * Delivers the push queue (RFC 8030 with VAPID, RFC 8292, and aes128gcm, RFC 8291, as `web-push`
  * builds them). Claimed with a lease like the e-mail outbox; woken by NOTIFY when a message is
  * queued, polled otherwise. A round claims and sends without waiting for the answers: each message
- * is settled when its own push service answers (or its deadline passes), so a slow push service
+ * is settled when its own push service answers or its deadline passes, so a slow push service
  * delays only its own messages, never the next round's. 404/410 mean the browser dropped the
  * subscription: it is removed.
  */
@@ -51,11 +80,14 @@ export class EntregadorPush {
   aoEntregar: ((envio: Envio) => void) | undefined;
   /** VAPID Authorization per push service origin, reused until shortly before it expires. */
   private readonly vapidPorOrigem = new Map<string, { authorization: string; ate: number }>();
-  /** Sends whose push service has not answered yet. */
-  private readonly emVoo = new Set<Promise<void>>();
+  /** Sends whose push service has not answered yet, by message id, with what cuts them short. */
+  private readonly emVoo = new Map<number, { envio: Promise<void>; controle: AbortController }>();
+  /** A round found no room: the first send to finish asks for the next. */
+  private semEspaco = false;
   /** Answered, waiting to be written back (together, when many answer at once). */
   private respondidos: (readonly [Envio, Resultado])[] = [];
   private assentando: Promise<void> | undefined;
+  private readonly consultarDns = limitador(MAX_CONSULTAS_DNS);
 
   constructor(
     private readonly db: Db,
@@ -78,32 +110,53 @@ export class EntregadorPush {
     this.laco.iniciar();
   }
 
-  /** Stops claiming, then waits for the sends on their way and writes their outcome. */
+  /**
+   * Stops claiming; the sends on their way get GRACA_MS to finish, then are cut and put back to be
+   * retried at once (by this server's successor or another instance); every outcome is written.
+   */
   async parar() {
     await this.pararDeOuvir?.().catch(() => undefined);
     await this.laco.parar();
-    await Promise.all(this.emVoo);
+    const todos = () => Promise.all([...this.emVoo.values()].map((v) => v.envio));
+    let prazo: NodeJS.Timeout | undefined;
+    await Promise.race([todos(), new Promise((r) => (prazo = setTimeout(r, GRACA_MS)))]);
+    clearTimeout(prazo);
+    for (const v of this.emVoo.values()) v.controle.abort(new Error('servidor parando'));
+    await todos();
     await this.assentar();
   }
 
   /** One round: claims what is due (while fewer than MAX_EM_VOO are on their way) and sends it; returns how many. */
   async rodada(): Promise<number> {
     const livres = MAX_EM_VOO - this.emVoo.size;
+    if (livres < LOTE) this.semEspaco = true;
     if (livres <= 0) return 0;
     const lote = await reservar(this.db, Math.min(LOTE, livres), LEASE_MS);
     for (const e of lote) {
-      const envio: Promise<void> = this.enviar(e)
+      // Still on its way here (a lease cannot run out before the deadline, but never send twice).
+      if (this.emVoo.has(e.id)) continue;
+      const controle = new AbortController();
+      const prazo = setTimeout(() => controle.abort(new Error('sem resposta do serviço de push a tempo')), PRAZO_MS);
+      const cortado = (): Resultado => ({
+        tipo: 'tentar',
+        erro: controle.signal.reason instanceof Error ? controle.signal.reason.message : 'interrompido',
+        agora: controle.signal.reason instanceof Error && controle.signal.reason.message === 'servidor parando',
+      });
+      const envio = Promise.race([this.enviar(e, controle.signal), quandoAbortar(controle.signal, cortado)])
         .catch((err: unknown): Resultado => ({ tipo: 'tentar', erro: err instanceof Error ? err.message : String(err) }))
         .then((r) => {
           this.respondidos.push([e, r]);
           void this.assentar();
         })
         .finally(() => {
-          this.emVoo.delete(envio);
-          // Room again after a full house: claim what waited.
-          if (this.emVoo.size === MAX_EM_VOO - 1) this.laco.acordar();
+          clearTimeout(prazo);
+          this.emVoo.delete(e.id);
+          if (this.semEspaco) {
+            this.semEspaco = false;
+            this.laco.acordar();
+          }
         });
-      this.emVoo.add(envio);
+      this.emVoo.set(e.id, { envio, controle });
     }
     return lote.length;
   }
@@ -137,11 +190,12 @@ export class EntregadorPush {
       } else if (r.tipo === 'sumiu') {
         await removerPorId(this.db, e.inscricaoId);
         this.log.info({ inscricaoId: e.inscricaoId }, 'inscrição de push removida: o serviço de push não a conhece mais');
-      } else if (r.tipo === 'desistir' || e.tentativas >= this.opts.maxTentativas) {
+      } else if (r.tipo === 'desistir' || (e.tentativas >= this.opts.maxTentativas && !(r.tipo === 'tentar' && r.agora))) {
         await entregues(this.db, [e.id]);
         this.log.warn({ inscricaoId: e.inscricaoId, tentativas: e.tentativas, erro: r.erro }, 'push desistido');
       } else {
-        await reagendar(this.db, e.id, espera(e.tentativas, this.opts.esperaBaseMs, r.retryAfterS), r.erro);
+        const ms = r.agora ? 0 : espera(e.tentativas, this.opts.esperaBaseMs, r.retryAfterS);
+        await reagendar(this.db, e.id, e.tentativas, ms, r.erro);
         this.log.info(
           { inscricaoId: e.inscricaoId, tentativas: e.tentativas, erro: r.erro },
           'falha ao enviar push; nova tentativa agendada',
@@ -167,9 +221,11 @@ export class EntregadorPush {
     return Authorization;
   }
 
-  private async enviar(e: Envio): Promise<Resultado> {
+  /** One message to its push service; `sinal` aborts the request when the deadline passes or the server stops. */
+  private async enviar(e: Envio, sinal: AbortSignal): Promise<Resultado> {
     // Checked again at every send: the name may point elsewhere now than when it was subscribed.
-    const destino = await destinoPublico(e.endpoint, this.opts.permitirHttp);
+    const destino = await this.consultarDns(() => destinoPublico(e.endpoint, this.opts.permitirHttp));
+    if (sinal.aborted) return { tipo: 'tentar', erro: 'interrompido' };
     // A name that does not resolve now may resolve later; one that points inward never may be called.
     if (!destino.ok) return destino.motivo === 'dns' ? { tipo: 'tentar', erro: 'endereço não resolvido' } : { tipo: 'sumiu' };
     let pedido: ReturnType<typeof webpush.generateRequestDetails>;
@@ -193,7 +249,7 @@ export class EntregadorPush {
     return new Promise<Resultado>((resolve) => {
       const req = cliente.request(
         destino.url,
-        { method: 'POST', headers: pedido.headers, timeout: PRAZO_MS, ...(lookup ? { lookup } : {}) },
+        { method: 'POST', headers: pedido.headers, signal: sinal, ...(lookup ? { lookup } : {}) },
         (res) => {
           res.resume();
           const status = res.statusCode ?? 0;
@@ -209,7 +265,6 @@ export class EntregadorPush {
           } else resolve({ tipo: 'desistir', erro: `HTTP ${status}` });
         },
       );
-      req.on('timeout', () => req.destroy(new Error('sem resposta do serviço de push')));
       req.on('error', (err) => resolve({ tipo: 'tentar', erro: err.message }));
       req.setHeader('Authorization', this.autorizacao(destino.url.origin));
       req.end(pedido.body);

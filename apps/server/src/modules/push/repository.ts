@@ -76,9 +76,13 @@ export async function entregues(db: Executor, ids: readonly number[]) {
   if (ids.length > 0) await db.delete(pushFila).where(inArray(pushFila.id, [...ids]));
 }
 
-export async function reagendar(db: Executor, id: number, esperaMs: number, erro: string) {
+/**
+ * The next attempt in `esperaMs`, unless the message was claimed again since (`tentativas` moved
+ * on): a late answer never shortens a newer claim's lease.
+ */
+export async function reagendar(db: Executor, id: number, tentativas: number, esperaMs: number, erro: string) {
   await db
     .update(pushFila)
     .set({ proximaTentativa: sql`now() + ${`${esperaMs} milliseconds`}::interval`, ultimoErro: erro.slice(0, 1000) })
-    .where(eq(pushFila.id, id));
+    .where(and(eq(pushFila.id, id), eq(pushFila.tentativas, tentativas)));
 }

@@ -1,7 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { consultar, type Executor } from '../../db/client';
 import { literalDeArray } from '../../db/arrays';
-import { ehGuardiaoSql } from '../guardioes/sql';
 import { comTotal, contagem } from '../../db/listas';
 import { usuarioRastreadores, zonaEventos, zonaRastreadores, zonas } from '../../db/schema';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
@@ -242,10 +241,9 @@ export async function inserirEventos(db: Executor, eventos: readonly NovoEvento[
 
 /** The names of the zones (alerting on leaving) each of these trackers is outside of now. */
 export async function foraDeZonas(db: Executor, filtro: { usuarioId: number } | { rastreadorIds: readonly number[] }) {
-  // A user's: the trackers they own or co-guard, each in its owner's zones.
   const where =
     'usuarioId' in filtro
-      ? sql`(ur.usuario_id = ${filtro.usuarioId} or ${ehGuardiaoSql('ur', filtro.usuarioId)})`
+      ? sql`z.usuario_id = ${filtro.usuarioId}`
       : sql`e.rastreador_id = any(${literalDeArray(filtro.rastreadorIds)}::int[])`;
   return consultar<{ rastreadorId: number; nome: string }>(
     db,

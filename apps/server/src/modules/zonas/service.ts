@@ -123,7 +123,7 @@ export async function eventosDoRastreador(db: Executor, usuarioId: number, vincu
   return pagina(rows.map(paraEvento), total, f);
 }
 
-/** The names of the zones (alerting on leaving) each tracker is outside of: those a user sees (own or co-guarded), or these. */
+/** The names of the zones (alerting on leaving) each tracker is outside of: a user's own zones, or these trackers' (their owners' zones). */
 export async function foraDeZonas(db: Executor, filtro: { usuarioId: number } | { rastreadorIds: readonly number[] }) {
   const fora = new Map<number, string[]>();
   for (const r of await repo.foraDeZonas(db, filtro)) {
