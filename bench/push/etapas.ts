@@ -33,13 +33,14 @@ export function resumoDasEtapas(enviados: readonly number[], chegadas: readonly 
   }
   const ordem = [...rodadas.values()].sort((a, b) => a.reservado - b.reservado);
   const duracoes = Float64Array.from(ordem, (r) => r.apagado - r.reservado);
+  // A round no longer waits for its answers: the next one may claim before this one's last delete (negative).
   const pausas = ordem.slice(1).map((r, k) => r.reservado - (ordem[k]?.apagado ?? r.reservado));
   const primeiroSos = Math.min(...enviados);
   const novas = log.filter((e) => e.tentativas > 1).length;
   return [
     `etapas por mensagem (${envio.length} no registro da fila): quadro SOS → na fila ${p(fila)}; na fila → reservada ${p(espera)}; reservada → recebida ${p(envio)}`,
     `rodadas do entregador: ${ordem.length}, de ${ordem.map((r) => r.n).join(', ')} mensagens; cada uma (reserva → delete) ${percentil(duracoes, 50).toFixed(0)} ms na mediana, ` +
-      `${percentil(duracoes, 100).toFixed(0)} ms a maior; entre o delete de uma e a reserva da seguinte ${pausas.length ? (pausas.reduce((s, x) => s + x, 0) / pausas.length).toFixed(1) : '–'} ms em média; ` +
+      `${percentil(duracoes, 100).toFixed(0)} ms a maior; da última entrega de uma à reserva da seguinte (negativo: sobrepostas) ${pausas.length ? (pausas.reduce((s, x) => s + x, 0) / pausas.length).toFixed(1) : '–'} ms em média; ` +
       `primeira reserva ${ordem[0] ? (ordem[0].reservado - primeiroSos).toFixed(0) : '–'} ms depois do primeiro SOS${novas ? `; ${novas} mensagens entregues numa nova tentativa` : ''}`,
   ];
 }
