@@ -444,7 +444,10 @@ async function main() {
       `alertas: ${P.fugas} pets que fogem, ${alertas.travessias} travessias em toda a fase (${alertas.porFase['com zonas']?.travessias ?? 0} na janela com zonas, ` +
         `${lat.length} notificadas)` +
         (alertas.semAck ? `; ${alertas.semAck} fixes sem ack` : '') +
-        `; máx ${percentil(lat, 100).toFixed(0)} ms; nas janelas sem zonas: p50 ${percentil(controle, 50).toFixed(0)} ms, p99 ${percentil(controle, 99).toFixed(0)} ms (${controle.length})`,
+        `; máx ${percentil(lat, 100).toFixed(0)} ms; nas janelas sem zonas: p50 ${percentil(controle, 50).toFixed(0)} ms, p99 ${percentil(controle, 99).toFixed(0)} ms (${controle.length})` +
+        `; por fase (travessias/notificadas em 5 s): ${Object.entries(alertas.porFase)
+          .map(([f, m]) => `${f || 'entre trechos'} ${m.travessias}/${m.etapas.length}`)
+          .join(', ')}`,
     );
     nota(await etapasDosAlertas(database, escapam, alertas.porFase['com zonas']?.etapas ?? []));
     const avisos = avisosDoGateway.length;
