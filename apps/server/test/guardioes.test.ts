@@ -338,17 +338,23 @@ describe('co-guardians: what a guardian sees and may do', () => {
   });
 });
 
+/** A live socket on the other instance, signed in with `token`, and what it receives. */
+async function socketNaOutra(token: string) {
+  const ws = new WebSocket(`ws://127.0.0.1:${portaOutra}/api/socket`);
+  const eventos: EventoSocket[] = [];
+  ws.on('message', (d: Buffer) => eventos.push(JSON.parse(d.toString()) as EventoSocket));
+  await new Promise<void>((r, j) => {
+    ws.once('open', () => r());
+    ws.once('error', j);
+  });
+  ws.send(JSON.stringify({ token }));
+  await new Promise((r) => setTimeout(r, 200));
+  return { ws, eventos };
+}
+
 describe('co-guardians: removed or leaving', () => {
   it('a removed guardian loses access at once, and their socket on another instance drops the pet', async () => {
-    const ws = new WebSocket(`ws://127.0.0.1:${portaOutra}/api/socket`);
-    const eventos: EventoSocket[] = [];
-    ws.on('message', (d: Buffer) => eventos.push(JSON.parse(d.toString()) as EventoSocket));
-    await new Promise<void>((r, j) => {
-      ws.once('open', () => r());
-      ws.once('error', j);
-    });
-    ws.send(JSON.stringify({ token: bia.token }));
-    await new Promise((r) => setTimeout(r, 200));
+    const { ws, eventos } = await socketNaOutra(bia.token);
 
     const g = (await app.inject({ method: 'GET', url: url(), headers: ana.h })).json<Guardiao[]>().find((x) => x.email === bia.email);
     if (!g) throw new Error('bia não é guardiã');
@@ -365,15 +371,7 @@ describe('co-guardians: removed or leaving', () => {
     ).json<Marcador[]>();
     expect(mapa).toEqual([]);
     // The pet's next position reaches the owner's socket, never the removed guardian's.
-    const wsAna = new WebSocket(`ws://127.0.0.1:${portaOutra}/api/socket`);
-    const daAna: EventoSocket[] = [];
-    wsAna.on('message', (d: Buffer) => daAna.push(JSON.parse(d.toString()) as EventoSocket));
-    await new Promise<void>((r, j) => {
-      wsAna.once('open', () => r());
-      wsAna.once('error', j);
-    });
-    wsAna.send(JSON.stringify({ token: ana.token }));
-    await new Promise((r) => setTimeout(r, 200));
+    const { ws: wsAna, eventos: daAna } = await socketNaOutra(ana.token);
     const d = await conectarDispositivo(portaGw);
     await d.enviar(
       Buffer.concat([encodeLogin(thor.imei, 1), encodeGps({ ...fixDeTeste, latitude: -23.5512, time: new Date(Date.now() - 1000) })]),
