@@ -94,6 +94,10 @@ class Pet {
   /** Writes one fix (a decisive one's write time goes to `w`) and waits for its ack. */
   private async enviar(p: Ponto, w?: Espera) {
     this.relogio = Math.max(this.relogio + 1000, Math.min(this.relogio + 5000, segundo(Date.now())));
+    // A collar's clock never runs ahead of real time: at more than one fix a second it would, and
+    // 5 minutes ahead the server keeps a fix out of the zones (`futura`) — a crossing never alerted.
+    const adiante = this.relogio - Date.now();
+    if (adiante > 0) await dormir(adiante);
     const frame = encodeGps({
       type: 0x10,
       time: new Date(this.relogio),
