@@ -1,8 +1,7 @@
 import type { AtividadeDia, AtividadeQuery, MetaAtividade } from '@rastro/shared/schemas/atividade';
 import type { Executor } from '../../db/client';
-import { MSG } from '@rastro/shared/messages';
-import { AppError, naoEncontrado } from '../../lib/errors';
-import { rastreadorDoVinculo, vinculoDoUsuario } from '../meus-rastreadores/service';
+import { naoEncontrado } from '../../lib/errors';
+import { exigirDono, rastreadorDoVinculo, vinculoDoUsuario } from '../meus-rastreadores/service';
 import { diasDoRastreador, gravarMeta, metaDoVinculo, removerMeta } from './repository';
 
 /** The tracker behind the caller's link (as owner or co-guardian), or 404 (anyone else's tracker). */
@@ -51,7 +50,7 @@ export async function obterMeta(db: Executor, usuarioId: number, id: number): Pr
 export async function definirMeta(db: Executor, usuarioId: number, id: number, meta: MetaAtividade | null): Promise<MetaAtividade | null> {
   const link = await vinculoDoUsuario(db, usuarioId, id);
   if (!link) throw naoEncontrado();
-  if (link.usuarioId !== usuarioId) throw new AppError(403, MSG.apenasDonoPode);
+  exigirDono(link, { usuarioId });
   if (meta) await gravarMeta(db, id, meta);
   else await removerMeta(db, id);
   return meta;

@@ -86,7 +86,7 @@ export function paraMeuRastreador(r: LinhaMeuRastreador): MeuRastreador {
 }
 
 /** What only the owner may do (edit, battery mode, invite): a co-guardian is told so (403); anyone else never got here (404). */
-export function exigirDono(l: { usuarioId: number }, p: Principal) {
+export function exigirDono(l: { usuarioId: number }, p: Pick<Principal, 'usuarioId'>) {
   if (l.usuarioId !== p.usuarioId) throw new AppError(403, MSG.apenasDonoPode);
 }
 

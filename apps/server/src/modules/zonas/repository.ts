@@ -106,17 +106,14 @@ const colunasEvento = {
 };
 
 /**
- * Events newest first by default: of one of the user's zones, or of one tracker in its owner's
- * zones (the caller checked that the user sees the tracker, as owner or co-guardian).
+ * Events of a user's zones, of one zone or of one tracker, newest first by default (a tracker's
+ * co-guardian reads them as its owner: the caller passes the owner's id).
  */
-export function eventos(db: Executor, filtro: { usuarioId: number; zonaId: number } | { rastreadorId: number }, f: Paginacao) {
-  const where =
-    'zonaId' in filtro
-      ? and(eq(zonas.usuarioId, filtro.usuarioId), eq(zonaEventos.zonaId, filtro.zonaId))
-      : and(
-          eq(zonaEventos.rastreadorId, filtro.rastreadorId),
-          sql`${zonas.usuarioId} = (select ur.usuario_id from usuario_rastreadores ur where ur.rastreador_id = ${filtro.rastreadorId})`,
-        );
+export function eventos(db: Executor, usuarioId: number, filtro: { zonaId: number } | { rastreadorId: number }, f: Paginacao) {
+  const where = and(
+    eq(zonas.usuarioId, usuarioId),
+    'zonaId' in filtro ? eq(zonaEventos.zonaId, filtro.zonaId) : eq(zonaEventos.rastreadorId, filtro.rastreadorId),
+  );
   return comTotal(
     db
       .select(colunasEvento)

@@ -111,7 +111,7 @@ const paraEvento = (e: Awaited<ReturnType<typeof repo.eventos>>['rows'][number])
 
 export async function eventosDaZona(db: Executor, usuarioId: number, zonaId: number, f: Paginacao): Promise<Page<EventoZona>> {
   if (!(await repo.buscar(db, usuarioId, zonaId))) throw naoEncontrado();
-  const { rows, total } = await repo.eventos(db, { usuarioId, zonaId }, f);
+  const { rows, total } = await repo.eventos(db, usuarioId, { zonaId }, f);
   return pagina(rows.map(paraEvento), total, f);
 }
 
@@ -119,7 +119,8 @@ export async function eventosDaZona(db: Executor, usuarioId: number, zonaId: num
 export async function eventosDoRastreador(db: Executor, usuarioId: number, vinculoId: number, f: Paginacao): Promise<Page<EventoZona>> {
   const link = await vinculoDoUsuario(db, usuarioId, vinculoId);
   if (!link) throw naoEncontrado();
-  const { rows, total } = await repo.eventos(db, { rastreadorId: link.rastreadorId }, f);
+  // In its owner's zones, whoever of the owner and the co-guardians asks.
+  const { rows, total } = await repo.eventos(db, link.usuarioId, { rastreadorId: link.rastreadorId }, f);
   return pagina(rows.map(paraEvento), total, f);
 }
 
