@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { isCpfValido } from './schemas/cpf';
 import {
   compararDatas,
   dataBrParaIso,
   diasEntre,
   idadeEmAnos,
-  isCpfValido,
   isDataHoraValida,
   isDataValida,
   isDomingo,

@@ -1,13 +1,6 @@
-import { isValidCpf } from '@brazilian-utils/brazilian-utils';
-
 /** Validators shared by forms and the API (spec §5). Pure; no Node or browser APIs. */
 
 export const onlyDigits = (v: string) => v.replace(/\D+/g, '');
-
-export function isCpfValido(v: string): boolean {
-  const d = onlyDigits(v);
-  return d.length === 11 && isValidCpf(d);
-}
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const isEmailValido = (v: string) => EMAIL_RE.test(v.trim());

@@ -1,7 +1,7 @@
 import * as z from '@rastro/shared/zod';
 import { ID_MAX, LIMITES } from '../constants';
 import { MSG, maxCaracteres } from '../messages';
-import { compararDatas, dataDeDate, idadeEmAnos, isCpfValido, isEmailValido, onlyDigits, parseData, type DataSimples } from '../validators';
+import { compararDatas, dataDeDate, idadeEmAnos, isEmailValido, onlyDigits, parseData, type DataSimples } from '../validators';
 import { IDADE_MINIMA } from '../constants';
 import { idadeMinima } from '../messages';
 
@@ -45,16 +45,6 @@ export const emailObrigatorio = (max: number) => obrigatorio(max).check(z.refine
 /** Optional e-mail filter: empty is fine, otherwise it must be valid. */
 export const emailOpcional = (max: number) =>
   opcional(max).check(z.refine((v) => v === '' || isEmailValido(v), { error: MSG.emailInvalido }));
-
-export const cpfObrigatorio = () => obrigatorio().check(z.refine(isCpfValido, { error: MSG.cpfInvalido }));
-
-export const cpfOpcional = () =>
-  textoOpcional(
-    z.string().check(
-      z.trim(),
-      z.refine((v) => v === '' || isCpfValido(v), { error: MSG.cpfInvalido }),
-    ),
-  );
 
 const telefoneDigitos = (v: string) => {
   const n = onlyDigits(v).length;

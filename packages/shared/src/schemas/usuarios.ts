@@ -3,10 +3,9 @@ import { ID_MAX, LIMITES } from '../constants';
 import { SEXOS } from '../dominio';
 import { MSG } from '../messages';
 import { nomeado, pageSchema, paginacaoQuerySchema } from './common';
+import { cpfObrigatorio, cpfOpcional } from './cpf';
 import {
   cepOpcional,
-  cpfObrigatorio,
-  cpfOpcional,
   dataNascimentoBr,
   dataNascimentoIso,
   emailObrigatorio,
