@@ -43,8 +43,8 @@ const P = {
         janela: 1,
         aquecimentoS: 2,
         trocaS: 0.5,
-        medidaS: 8,
-        turnos: 3,
+        medidaS: 12,
+        turnos: 4,
         particaoS: 8,
         turnosParticao: 4,
         conexoes: 1000,
@@ -369,10 +369,11 @@ async function main() {
     }
     nota(`${P.fugas} pets que fogem logados e os sockets dos donos autenticados em ${((await preparadas).ms / 1000).toFixed(1)} s`);
 
-    // In turns: A for half a slice, then B and A a slice each, `turnos` times, the last A half a slice;
-    // each has `medidaS` in all. The machine is shared and its load changes by the second: a burst
-    // of someone else's work falls on both. The escaping pets walk all along (their zones, alerts
-    // and owners' sockets weigh on A and B alike).
+    // In turns: A for half a slice, then B, C and A a slice each, `turnos` times, the last A half a
+    // slice; each has `medidaS` in all. The machine is shared and its load changes by the second: a
+    // burst of someone else's work falls on all three. B and C swap places every turn, so neither
+    // always follows the other (B leaves writes behind it). The escaping pets walk all along (their
+    // zones, alerts and owners' sockets weigh on every turn alike).
     fugas.avisar({ tipo: 'correr' });
     const c: Ctx = { database, disp, fugas, pgPid: pg.pid, apiPid: api.pid };
     const fatia = P.medidaS / P.turnos;
@@ -384,10 +385,10 @@ async function main() {
     let largada = { estados: 0, pares: 0 };
     let ociosoMs = 0;
     const trechosC: Trecho[] = [];
-    for (let k = 0; k < P.turnos; k++) {
+    const turnoB = async (k: number, troca: number) => {
       gw.ligarAtividade(true);
       trechosB.push(
-        await trecho(c, 'com zonas', comZonas, k === 0 ? Math.max(P.trocaS, P.aquecimentoS / 2) : P.trocaS, fatia, async () => {
+        await trecho(c, 'com zonas', comZonas, troca, fatia, async () => {
           if (k === 0) largada = await estadosDoGrupo(bd, comZonas);
         }),
       );
@@ -396,9 +397,22 @@ async function main() {
       await gateway.zonasOciosas();
       await gateway.atividadeOciosa();
       ociosoMs = Math.max(ociosoMs, performance.now() - t);
-      // C: the same devices as A, with daily activity on (issue #20) and no zones.
-      trechosC.push(await trecho(c, 'sem zonas', semZonas, P.trocaS, fatia, undefined, 'só atividade'));
+    };
+    // C: the same devices as A, with daily activity on (issue #20) and no zones.
+    const turnoC = async (troca: number) => {
+      gw.ligarAtividade(true);
+      trechosC.push(await trecho(c, 'sem zonas', semZonas, troca, fatia, undefined, 'só atividade'));
       await gateway.atividadeOciosa();
+    };
+    for (let k = 0; k < P.turnos; k++) {
+      const primeira = k === 0 ? Math.max(P.trocaS, P.aquecimentoS / 2) : P.trocaS;
+      if (k % 2 === 0) {
+        await turnoB(k, primeira);
+        await turnoC(P.trocaS);
+      } else {
+        await turnoC(primeira);
+        await turnoB(k, P.trocaS);
+      }
       gw.ligarAtividade(false);
       trechosA.push(await trecho(c, 'sem zonas', semZonas, P.trocaS, k === P.turnos - 1 ? fatia / 2 : fatia));
     }
