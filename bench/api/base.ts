@@ -27,7 +27,8 @@ const SITUACAO_EFETIVA = `(case when r.situacao = 'ALERTA' and r.alerta_ate <= n
 /** localizacoes/repository.ts ultimasPosicoes({usuarioId}). */
 const SQL_ATUAL = `select ur.id, ur.rastreador_id, ur.usuario_id, ur.descricao,
     r.bateria, r.situacao_energia, l.tipo, l.data_hora, l.latitude, l.longitude, l.precisao, l.velocidade,
-    ur.perdido_desde, ur.perdido_ate
+    ur.perdido_desde, ur.perdido_ate,
+    case when ur.usuario_id = $1 then null else (select u.nome from usuarios u where u.id = ur.usuario_id) end as compartilhado_por
   from usuario_rastreadores ur
   join rastreadores r on r.id = ur.rastreador_id
   join lateral (
@@ -38,12 +39,12 @@ const SQL_ATUAL = `select ur.id, ur.rastreador_id, ur.usuario_id, ur.descricao,
   where (ur.usuario_id = $1 or ur.id = any(array(select g.usuario_rastreador_id from guardioes g where g.usuario_id = $1)))
   order by ur.descricao, ur.id`;
 
-/** zonas/repository.ts foraDeZonas({usuarioId}): the zones each tracker is outside of (no pet in the data is shared). */
-const SQL_FORA = `select e.rastreador_id, z.nome
+/** zonas/repository.ts ladosNasZonas({usuarioId}): the zones each tracker is outside of or inside of (no pet in the data is shared). */
+const SQL_LADOS = `select e.rastreador_id, z.nome, e.estado
   from zona_estados e
   join zonas z on z.id = e.zona_id
   join usuario_rastreadores ur on ur.rastreador_id = e.rastreador_id and ur.usuario_id = z.usuario_id
-  where z.usuario_id = $1 and e.estado = 'FORA' and z.alertar_saida
+  where z.usuario_id = $1 and e.estado in ('FORA', 'DENTRO') and z.alertar_saida
   order by z.nome`;
 
 /** meus-rastreadores/repository.ts buscar(usuarioId, id): the owner's link. */
@@ -107,8 +108,9 @@ function marcador(
   bateria: number | null,
   energia: string,
   l: Posicao,
-  foraDeZonas: string[] = [],
+  lados: { fora: string[]; dentro: string[] } = { fora: [], dentro: [] },
   perdido: { perdido_desde: Date | null; perdido_ate: Date | null } = { perdido_desde: null, perdido_ate: null },
+  compartilhadoPor: string | null = null,
 ) {
   const { perdido_desde: desde, perdido_ate: ate } = perdido;
   const modoPerdido =
@@ -128,7 +130,9 @@ function marcador(
     tipo: l.tipo,
     precisao: l.precisao,
     velocidade: l.velocidade,
-    foraDeZonas,
+    foraDeZonas: lados.fora,
+    dentroDeZonas: lados.dentro,
+    compartilhadoPor,
     modoPerdido,
   };
 }
@@ -144,18 +148,33 @@ servirNoFilho(async () => {
   type Q = Record<string, string | undefined>;
 
   type Vinculo = { id: number; rastreador_id: number; descricao: string; bateria: number | null; situacao_energia: string };
-  type Perdido = { perdido_desde: Date | null; perdido_ate: Date | null };
+  type Perdido = { perdido_desde: Date | null; perdido_ate: Date | null; compartilhado_por: string | null };
 
   app.get('/atual', async (req) => {
     const usuarioId = numero((req.query as Q).usuarioId);
     const [{ rows }, zonas] = await Promise.all([
       pool.query<Vinculo & Posicao & Perdido>({ name: 'atual', text: SQL_ATUAL, values: [usuarioId] }),
-      pool.query<{ rastreador_id: number; nome: string }>({ name: 'fora', text: SQL_FORA, values: [usuarioId] }),
+      pool.query<{ rastreador_id: number; nome: string; estado: string }>({ name: 'lados', text: SQL_LADOS, values: [usuarioId] }),
     ]);
-    const fora = new Map<number, string[]>();
-    for (const z of zonas.rows) fora.set(z.rastreador_id, [...(fora.get(z.rastreador_id) ?? []), z.nome]);
+    const lados = new Map<number, { fora: string[]; dentro: string[] }>();
+    for (const z of zonas.rows) {
+      let l = lados.get(z.rastreador_id);
+      if (!l) lados.set(z.rastreador_id, (l = { fora: [], dentro: [] }));
+      (z.estado === 'FORA' ? l.fora : l.dentro).push(z.nome);
+    }
     return rows.map((r) =>
-      marcador(r.id, r.rastreador_id, r.id, r.descricao, r.bateria, r.situacao_energia, r, fora.get(r.rastreador_id), r),
+      marcador(
+        r.id,
+        r.rastreador_id,
+        r.id,
+        r.descricao,
+        r.bateria,
+        r.situacao_energia,
+        r,
+        lados.get(r.rastreador_id),
+        r,
+        r.compartilhado_por,
+      ),
     );
   });
 

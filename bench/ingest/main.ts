@@ -394,15 +394,15 @@ async function main() {
       );
       // Whatever evaluation is left is done before the next counts (it would be B's work in its time).
       const t = performance.now();
-      await gateway.zonasOciosas();
-      await gateway.atividadeOciosa();
+      await gw.zonasOciosas();
+      await gw.atividadeOciosa();
       ociosoMs = Math.max(ociosoMs, performance.now() - t);
     };
     // C: the same devices as A, with daily activity on (issue #20) and no zones.
     const turnoC = async (troca: number) => {
       gw.ligarAtividade(true);
       trechosC.push(await trecho(c, 'sem zonas', semZonas, troca, fatia, undefined, 'só atividade'));
-      await gateway.atividadeOciosa();
+      await gw.atividadeOciosa();
     };
     for (let k = 0; k < P.turnos; k++) {
       const primeira = k === 0 ? Math.max(P.trocaS, P.aquecimentoS / 2) : P.trocaS;

@@ -237,7 +237,11 @@ describe('co-guardians: what a guardian sees and may do', () => {
     };
     await ok('GET', `/api/usuarios/rastreadores/${thor.id}`);
     const mapa = (await ok('GET', '/api/usuarios/rastreadores/ultimas-localizacoes?tipoVisualizacao=ATUAL')).json<Marcador[]>();
-    expect(mapa.map((m) => m.name)).toEqual(['THOR']);
+    expect(mapa.map((m) => [m.name, m.compartilhadoPor])).toEqual([['THOR', 'ANA']]);
+    const doDono = (
+      await app.inject({ url: '/api/usuarios/rastreadores/ultimas-localizacoes?tipoVisualizacao=ATUAL', headers: ana.h })
+    ).json<Marcador[]>();
+    expect(doDono.map((m) => [m.name, m.compartilhadoPor])).toEqual([['THOR', null]]);
     const hoje = new Date();
     const de = new Date(hoje.getTime() - 3_600_000).toISOString();
     await ok(
@@ -351,6 +355,30 @@ async function socketNaOutra(token: string) {
   await new Promise((r) => setTimeout(r, 200));
   return { ws, eventos };
 }
+
+describe('co-guardians: live', () => {
+  it('the pet’s position reaches the guardian’s socket marked as shared by its owner, and the owner’s unmarked', async () => {
+    const [{ ws: wsBia, eventos: daBia }, { ws: wsAna, eventos: daAna }] = await Promise.all([
+      socketNaOutra(bia.token),
+      socketNaOutra(ana.token),
+    ]);
+    const d = await conectarDispositivo(portaGw);
+    await d.enviar(
+      Buffer.concat([encodeLogin(thor.imei, 1), encodeGps({ ...fixDeTeste, latitude: -23.5497, time: new Date(Date.now() - 1000) })]),
+    );
+    const marcadorEm = async (eventos: EventoSocket[]) => {
+      const e = await ate(() =>
+        eventos.find((x) => x.posicoes?.some((p) => p.rastreadorId === thor.rastreadorId && p.position.lat === -23.5497)),
+      );
+      return e.posicoes.find((p) => p.rastreadorId === thor.rastreadorId);
+    };
+    expect((await marcadorEm(daBia))?.compartilhadoPor).toBe('ANA');
+    expect((await marcadorEm(daAna))?.compartilhadoPor).toBeNull();
+    d.fim();
+    wsBia.close();
+    wsAna.close();
+  });
+});
 
 describe('co-guardians: removed or leaving', () => {
   it('a removed guardian loses access at once, and their socket on another instance drops the pet', async () => {

@@ -75,6 +75,8 @@ describe('the map', () => {
         precisao: 900,
         velocidade: null,
         foraDeZonas: [],
+        dentroDeZonas: [],
+        compartilhadoPor: null,
         modoPerdido: null,
       },
     ]);

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { encodeGps, encodeLogin, encodeWifiLbs } from '@rastro/topin/device-to-server/encode';
-import type { EventoSocket } from '@rastro/shared/schemas/mapa';
+import type { EventoSocket, Marcador } from '@rastro/shared/schemas/mapa';
 import type { Zona } from '@rastro/shared/schemas/zonas';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -203,6 +203,10 @@ describe('safe zones over TCP', () => {
       { tipo: 'SAIDA', atrasado: false },
       { tipo: 'ENTRADA', atrasado: false },
     ]);
+    // Back inside: the map says so (the phone's card shows 'Na zona CASA').
+    const mapa = await app.inject({ url: '/api/usuarios/rastreadores/ultimas-localizacoes?tipoVisualizacao=ATUAL', headers: ana.h });
+    const thor = mapa.json<Marcador[]>().find((m) => m.rastreadorId === rastreadorId);
+    expect([thor?.foraDeZonas, thor?.dentroDeZonas]).toEqual([[], ['CASA']]);
     c.d.fim();
     s.ws.close();
   });
@@ -237,7 +241,9 @@ describe('safe zones over TCP', () => {
     expect(evs.statusCode).toBe(200);
     expect(evs.json<{ content: { tipo: string; zona: string }[] }>().content.map((e) => [e.tipo, e.zona])).toEqual([['SAIDA', 'CASA']]);
     const mapa = await app.inject({ url: '/api/usuarios/rastreadores/ultimas-localizacoes?tipoVisualizacao=ATUAL', headers: h });
-    expect(mapa.json<{ name: string; foraDeZonas: string[] }[]>().map((m) => [m.name, m.foraDeZonas])).toEqual([['LUNA', ['CASA']]]);
+    expect(mapa.json<Marcador[]>().map((m) => [m.name, m.foraDeZonas, m.dentroDeZonas, m.compartilhadoPor])).toEqual([
+      ['LUNA', ['CASA'], [], 'ANA'],
+    ]);
     // Bia's own zones are hers: the owner's zone is not listed among them.
     expect((await app.inject({ url: '/api/zonas', headers: h })).json()).toEqual([]);
     c.d.fim();

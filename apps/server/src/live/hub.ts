@@ -174,13 +174,18 @@ export class LiveHub {
       // Owners and co-guardians alike: each row is one viewer's.
       const links = (await comoDonosVeem(db, rastreadorIds)).filter((l) => this.porUsuario.has(l.usuarioId));
       if (links.length) {
-        const quemVe = new Map<number, number[]>();
+        const quemVe = new Map<number, { usuarioId: number; compartilhadoPor: string | null }[]>();
         for (const l of links) {
           doUsuario(l.usuarioId).rastreadores.push(l.rastreador);
-          quemVe.set(l.rastreadorId, [...(quemVe.get(l.rastreadorId) ?? []), l.usuarioId]);
+          const viu = { usuarioId: l.usuarioId, compartilhadoPor: l.rastreador.compartilhadoPor };
+          quemVe.set(l.rastreadorId, [...(quemVe.get(l.rastreadorId) ?? []), viu]);
         }
+        // The owner's marker; a co-guardian's says whose pet it is, as their tracker row does.
         for (const p of await posicoesAtuais(db, [...quemVe.keys()]))
-          for (const u of quemVe.get(p.marcador.rastreadorId) ?? []) doUsuario(u).posicoes.push(p.marcador);
+          for (const r of quemVe.get(p.marcador.rastreadorId) ?? [])
+            doUsuario(r.usuarioId).posicoes.push(
+              r.compartilhadoPor === null ? p.marcador : { ...p.marcador, compartilhadoPor: r.compartilhadoPor },
+            );
       }
     }
     for (const usuarioId of new Set(usuarioIds)) {

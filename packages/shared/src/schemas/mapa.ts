@@ -65,6 +65,10 @@ export const marcadorSchema = nomeado(
     velocidade: z.nullable(z.number()),
     /** ATUAL: the names of the zones (alerting on leaving) the tracker is outside of now; HISTORICO: empty. */
     foraDeZonas: z.array(z.string()),
+    /** ATUAL: the names of the zones (alerting on leaving) the tracker is inside of now; HISTORICO: empty. */
+    dentroDeZonas: z.array(z.string()),
+    /** ATUAL: the owner's name when the pet is shared with the user (co-guardian); null for the owner and in HISTORICO. */
+    compartilhadoPor: z.nullable(z.string()),
     /** ATUAL: lost-pet mode while on; HISTORICO: null. */
     modoPerdido: modoPerdidoSchema,
   }),

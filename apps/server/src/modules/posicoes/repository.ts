@@ -180,6 +180,8 @@ export interface UltimaPosicao {
   velocidade: number | null;
   perdidoDesde: Date | null;
   perdidoAte: Date | null;
+  /** The owner's name when the position is of a pet shared with the user asking; null otherwise (and for a set of trackers). */
+  compartilhadoPor: string | null;
 }
 
 /**
@@ -196,6 +198,11 @@ export async function ultimasPosicoes(
       : filtro.usuarioRastreadorId !== undefined
         ? sql`(ur.usuario_id = ${filtro.usuarioId} or ${ehGuardiaoSql('ur', filtro.usuarioId)}) and ur.id = ${filtro.usuarioRastreadorId}`
         : sql`(ur.usuario_id = ${filtro.usuarioId} or ${ehGuardiaoSql('ur', filtro.usuarioId)})`;
+  // Evaluated only on a shared pet's row: the owner's own rows cost nothing more.
+  const compartilhadoPor =
+    'rastreadorIds' in filtro
+      ? sql`null::text`
+      : sql`case when ur.usuario_id = ${filtro.usuarioId} then null else (select u.nome from usuarios u where u.id = ur.usuario_id) end`;
   type Linha = Omit<UltimaPosicao, 'dataHora' | 'perdidoDesde' | 'perdidoAte'> & {
     dataHora: Date | string;
     perdidoDesde: Date | string | null;
@@ -205,7 +212,8 @@ export async function ultimasPosicoes(
     db,
     sql`select ur.id as "usuarioRastreadorId", ur.rastreador_id as "rastreadorId", ur.usuario_id as "usuarioId", ur.descricao,
           r.bateria, r.situacao_energia as "situacaoEnergia", l.tipo, l.data_hora as "dataHora", l.latitude, l.longitude,
-          l.precisao, l.velocidade, ur.perdido_desde as "perdidoDesde", ur.perdido_ate as "perdidoAte"
+          l.precisao, l.velocidade, ur.perdido_desde as "perdidoDesde", ur.perdido_ate as "perdidoAte",
+          ${compartilhadoPor} as "compartilhadoPor"
         from usuario_rastreadores ur
         join rastreadores r on r.id = ur.rastreador_id
         join lateral (

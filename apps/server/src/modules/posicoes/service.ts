@@ -17,7 +17,7 @@ import { iso, pagina, type Paginacao } from '../../lib/paginacao';
 import type { Principal } from '../../plugins/auth';
 import { modoPerdidoDe, papelNoRastreador, vinculoDoUsuario } from '../meus-rastreadores/service';
 import { atualizarBateria } from '../rastreadores/dispositivo-service';
-import { foraDeZonas } from '../zonas/service';
+import { ladosNasZonas, type LadosNasZonas } from '../zonas/service';
 import { gerarArquivo, nomeDoArquivo, TIPO_CONTEUDO } from './exportar';
 import {
   donoDoRastreador,
@@ -99,13 +99,16 @@ interface PontoDoMarcador {
   velocidade: number | null;
 }
 
-/** A map marker: a position of a tracker as its owner sees it (and the zones it is outside of now). */
+const FORA_DE_TODAS: LadosNasZonas = { fora: [], dentro: [] };
+
+/** A map marker: a position of a tracker as its owner sees it (and where it stands in its zones now). */
 function marcador(
   id: number,
   d: DonoDoMarcador,
   p: PontoDoMarcador,
-  fora: readonly string[] = [],
+  lados: LadosNasZonas = FORA_DE_TODAS,
   modoPerdido: ModoPerdido = null,
+  compartilhadoPor: string | null = null,
 ): Marcador {
   const situacaoEnergia = umDe(SITUACOES_ENERGIA, d.situacaoEnergia, 'LIGADO');
   return {
@@ -122,16 +125,18 @@ function marcador(
     tipo: umDe(TIPOS_LOCALIZACAO, p.tipo, 'GPS'),
     precisao: p.precisao,
     velocidade: p.velocidade,
-    foraDeZonas: [...fora],
+    foraDeZonas: [...lados.fora],
+    dentroDeZonas: [...lados.dentro],
+    compartilhadoPor,
     modoPerdido,
   };
 }
 
 /** Latest positions as map markers (also what the live channel pushes); their ids are the links'. */
-function marcadoresAtuais(posicoes: readonly UltimaPosicao[], fora: ReadonlyMap<number, string[]>) {
+function marcadoresAtuais(posicoes: readonly UltimaPosicao[], lados: ReadonlyMap<number, LadosNasZonas>) {
   return posicoes.map((u) => ({
     usuarioId: u.usuarioId,
-    marcador: marcador(u.usuarioRastreadorId, u, u, fora.get(u.rastreadorId), modoPerdidoDe(u)),
+    marcador: marcador(u.usuarioRastreadorId, u, u, lados.get(u.rastreadorId), modoPerdidoDe(u), u.compartilhadoPor),
   }));
 }
 
@@ -141,10 +146,10 @@ export const ultimaPosicao = (db: Executor, rastreadorId: number) => ultimaLocal
 /** How much history is kept per kind, for the admin dashboard. */
 export const armazenamentoDoHistorico = (db: Executor, retencao: Retencao) => armazenamento(db, retencao);
 
-/** The current position of each of these trackers, as its owner's marker (the live channel). */
+/** The current position of each of these trackers, as its owner's marker (the live channel: `compartilhadoPor` is the viewer's to set). */
 export async function posicoesAtuais(db: Executor, rastreadorIds: readonly number[]) {
-  const [posicoes, fora] = await Promise.all([ultimasPosicoes(db, { rastreadorIds }), foraDeZonas(db, { rastreadorIds })]);
-  return marcadoresAtuais(posicoes, fora);
+  const [posicoes, lados] = await Promise.all([ultimasPosicoes(db, { rastreadorIds }), ladosNasZonas(db, { rastreadorIds })]);
+  return marcadoresAtuais(posicoes, lados);
 }
 
 /**
@@ -185,14 +190,14 @@ export async function registrarBateria(
 export async function ultimasLocalizacoes(db: Executor, p: Principal, q: MapaQuery, leitura: Executor = db): Promise<Marcador[]> {
   if (q.tipoVisualizacao === 'ATUAL') {
     if (q.usuarioRastreadorId !== undefined && !(await vinculoDoUsuario(db, p.usuarioId, q.usuarioRastreadorId))) throw naoEncontrado();
-    const [posicoes, fora] = await Promise.all([
+    const [posicoes, lados] = await Promise.all([
       ultimasPosicoes(db, { usuarioId: p.usuarioId, usuarioRastreadorId: q.usuarioRastreadorId }),
-      foraDeZonas(db, { usuarioId: p.usuarioId }),
+      ladosNasZonas(db, { usuarioId: p.usuarioId }),
     ]);
     // Pets shared with the user (co-guardian) are in their owners' zones: asked only when there are any.
     const compartilhados = posicoes.filter((u) => u.usuarioId !== p.usuarioId).map((u) => u.rastreadorId);
-    if (compartilhados.length > 0) for (const [id, nomes] of await foraDeZonas(db, { rastreadorIds: compartilhados })) fora.set(id, nomes);
-    return marcadoresAtuais(posicoes, fora).map((m) => m.marcador);
+    if (compartilhados.length > 0) for (const [id, l] of await ladosNasZonas(db, { rastreadorIds: compartilhados })) lados.set(id, l);
+    return marcadoresAtuais(posicoes, lados).map((m) => m.marcador);
   }
   // The schema requires these in HISTORICO.
   const { usuarioRastreadorId, dataInicial, dataFinal } = q as Required<MapaQuery>;

@@ -236,19 +236,19 @@ export async function inserirEventos(db: Executor, eventos: readonly NovoEvento[
   if (eventos.length > 0) await db.insert(zonaEventos).values([...eventos]);
 }
 
-/** The names of the zones (alerting on leaving) each of these trackers is outside of now. */
-export async function foraDeZonas(db: Executor, filtro: { usuarioId: number } | { rastreadorIds: readonly number[] }) {
+/** The names of the zones (alerting on leaving) each of these trackers is outside of or inside of now. */
+export async function ladosNasZonas(db: Executor, filtro: { usuarioId: number } | { rastreadorIds: readonly number[] }) {
   const where =
     'usuarioId' in filtro
       ? sql`z.usuario_id = ${filtro.usuarioId}`
       : sql`e.rastreador_id = any(${literalDeArray(filtro.rastreadorIds)}::int[])`;
-  return consultar<{ rastreadorId: number; nome: string }>(
+  return consultar<{ rastreadorId: number; nome: string; estado: 'DENTRO' | 'FORA' }>(
     db,
-    sql`select e.rastreador_id as "rastreadorId", z.nome
+    sql`select e.rastreador_id as "rastreadorId", z.nome, e.estado
         from zona_estados e
         join zonas z on z.id = e.zona_id
         join usuario_rastreadores ur on ur.rastreador_id = e.rastreador_id and ur.usuario_id = z.usuario_id
-        where ${where} and e.estado = 'FORA' and z.alertar_saida
+        where ${where} and e.estado in ('FORA', 'DENTRO') and z.alertar_saida
         order by z.nome`,
   );
 }

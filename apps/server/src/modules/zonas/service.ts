@@ -124,13 +124,22 @@ export async function eventosDoRastreador(db: Executor, usuarioId: number, vincu
   return pagina(rows.map(paraEvento), total, f);
 }
 
-/** The names of the zones (alerting on leaving) each tracker is outside of: a user's own zones, or these trackers' (their owners' zones). */
-export async function foraDeZonas(db: Executor, filtro: { usuarioId: number } | { rastreadorIds: readonly number[] }) {
-  const fora = new Map<number, string[]>();
-  for (const r of await repo.foraDeZonas(db, filtro)) {
-    const nomes = fora.get(r.rastreadorId);
-    if (nomes) nomes.push(r.nome);
-    else fora.set(r.rastreadorId, [r.nome]);
+/** Where a tracker stands in its zones (alerting on leaving), by name, in name order. */
+export interface LadosNasZonas {
+  fora: string[];
+  dentro: string[];
+}
+
+/**
+ * The zones (alerting on leaving) each tracker is outside of and inside of now: a user's own zones,
+ * or these trackers' (their owners' zones). A zone not yet decided (no fix, or one too imprecise) is in neither.
+ */
+export async function ladosNasZonas(db: Executor, filtro: { usuarioId: number } | { rastreadorIds: readonly number[] }) {
+  const lados = new Map<number, LadosNasZonas>();
+  for (const r of await repo.ladosNasZonas(db, filtro)) {
+    let l = lados.get(r.rastreadorId);
+    if (!l) lados.set(r.rastreadorId, (l = { fora: [], dentro: [] }));
+    (r.estado === 'FORA' ? l.fora : l.dentro).push(r.nome);
   }
-  return fora;
+  return lados;
 }

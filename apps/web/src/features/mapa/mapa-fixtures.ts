@@ -18,6 +18,8 @@ export const marcador = (over: Partial<Marcador> = {}): Marcador => ({
   precisao: null,
   velocidade: 12,
   foraDeZonas: [],
+  dentroDeZonas: [],
+  compartilhadoPor: null,
   modoPerdido: null,
   ...over,
 });

@@ -78,5 +78,7 @@ export const posicaoThor: Marcador = {
   precisao: null,
   velocidade: 3,
   foraDeZonas: [],
+  dentroDeZonas: [],
+  compartilhadoPor: null,
   modoPerdido: null,
 };

@@ -26,6 +26,8 @@ const marcador = (usuarioRastreadorId: number, lat: number, over: Partial<Marcad
   precisao: null,
   velocidade: null,
   foraDeZonas: [],
+  dentroDeZonas: [],
+  compartilhadoPor: null,
   modoPerdido: null,
   ...over,
 });

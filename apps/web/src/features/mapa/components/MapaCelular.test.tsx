@@ -30,7 +30,7 @@ const casa: Zona = {
 };
 
 const haMinutos = (min: number) => new Date(Date.now() - min * 60_000 - 5_000).toISOString();
-const toto = () => marcador({ dataHora: haMinutos(3), bateria: 76 });
+const toto = () => marcador({ dataHora: haMinutos(3), bateria: 76, dentroDeZonas: ['CASA'] });
 const rex = () =>
   marcador({
     id: 8,

@@ -36,12 +36,8 @@ const chave = (f: MapaFiltro) => JSON.stringify(mapaKeys.marcadores(f));
 interface MapaGpsProps {
   /** More layers of the current-location view, drawn under the markers (the route passes the safe zones). */
   camadasAtuais?: ReactNode;
-  /** The names of the safe zones guarding a pet (its card says whether it is inside them). */
-  zonasDoPet?: (rastreadorId: number) => readonly string[];
   /** More actions of a pet, on its card and in its info window (lost-pet mode, share link). */
   acoesDoPet?: (m: Marcador) => ReactNode;
-  /** Whether the user may turn a pet's tracker off (not a co-guardian's); default yes. */
-  podeDesligar?: (m: Marcador) => boolean;
 }
 
 /** `?rastreador=<rastreadorId>`: the pet to centre on (a push notification's tap opens it). */
@@ -68,7 +64,7 @@ const sobreposicao = {
  * `?rastreador=<id>` the map opens centred on that tracker, its info window open. On a phone the
  * map fills the screen, the pets are a sheet of cards over it and the search opens in a sheet.
  */
-export function MapaGps({ camadasAtuais, zonasDoPet, acoesDoPet, podeDesligar }: MapaGpsProps) {
+export function MapaGps({ camadasAtuais, acoesDoPet }: MapaGpsProps) {
   const [params] = useSearchParams();
   const celular = useCelular();
   const idNoEndereco = params.get('rastreador');
@@ -133,7 +129,6 @@ export function MapaGps({ camadasAtuais, zonasDoPet, acoesDoPet, podeDesligar }:
             folgaSuperior={celular ? FOLGA_SUPERIOR_CELULAR : 0}
             foco={foco}
             onDesligar={(m) => void onDesligar(m)}
-            podeDesligar={podeDesligar}
             desligando={desligar.isPending}
             acoes={acoesDoPet}
           />
@@ -220,7 +215,6 @@ export function MapaGps({ camadasAtuais, zonasDoPet, acoesDoPet, podeDesligar }:
           vazio={vazio}
           aberto={petsAbertos}
           onAlternar={() => setPetsAbertos((a) => !a)}
-          zonasDoPet={zonasDoPet}
           onCentralizar={(m) => {
             // The sheet steps aside so the pet shows in the middle of the map.
             setPetsAbertos(false);

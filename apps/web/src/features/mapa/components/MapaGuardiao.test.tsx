@@ -1,22 +1,24 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@rastro/shared/messages';
-import type { MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
 import { json, stubFetch } from '@/testing/fetch-stub';
-import { meuRastreador, pagina } from '@/testing/fixtures';
 import { LENTO, linha, prepararMapa, semToqueDuplo } from '@/testing/mapa';
 import { clientToken, loginAs, renderApp } from '@/testing/render-app';
 import { marcador, rastreadoresSelect } from '../mapa-fixtures';
 
 const ULTIMAS = 'GET /api/usuarios/rastreadores/ultimas-localizacoes';
 const SELECT = 'GET /api/usuarios/rastreadores/select';
-const LISTA = 'GET /api/usuarios/rastreadores';
 
-/** The user's trackers as the list answers them: TOTO is theirs, REX is shared with them by ANA. */
-const rastreador = (id: number, rastreadorId: number, descricao: string, compartilhadoPor: string | null): MeuRastreador =>
-  meuRastreador({ id, rastreadorId, imei: `35933907512345${id}`, descricao, ultimaComunicacao: null, compartilhadoPor });
-const lista = [rastreador(7, 70, 'TOTO', null), rastreador(8, 80, 'REX', 'ANA')];
-const rex = marcador({ id: 8, usuarioRastreadorId: 8, rastreadorId: 80, name: 'REX', position: { lat: -23.6, lng: -46.7 } });
+/** TOTO is the user's; REX is shared with them by ANA, inside ANA's zone CASA (the map's answer says both). */
+const rex = marcador({
+  id: 8,
+  usuarioRastreadorId: 8,
+  rastreadorId: 80,
+  name: 'REX',
+  position: { lat: -23.6, lng: -46.7 },
+  dentroDeZonas: ['CASA'],
+  compartilhadoPor: 'ANA',
+});
 
 const mapa = () => screen.findByRole('region', { name: 'Mapa' }, LENTO);
 
@@ -31,7 +33,6 @@ describe('Mapa GPS: a co-guardian’s pet', () => {
     const net = stubFetch({
       [SELECT]: () => json(200, rastreadoresSelect),
       [ULTIMAS]: () => json(200, [marcador(), rex]),
-      [LISTA]: () => json(200, pagina(lista, lista.length, 100)),
     });
     const { user } = renderApp('/user/mapa');
     await user.click(await within(await mapa()).findByRole('button', { name: 'REX' }));
@@ -41,14 +42,14 @@ describe('Mapa GPS: a co-guardian’s pet', () => {
     expect(screen.queryByRole('button', { name: 'Desligar' })).not.toBeInTheDocument();
     // Whose pet it is, as on the list and the detail.
     expect(screen.getByText('Compartilhado por ANA')).toBeInTheDocument();
-    expect(Object.fromEntries(net.calls(LISTA)[0]?.url.searchParams ?? [])).toMatchObject({ page: '0', size: '100' });
+    // Whatever the user's own lists hold: the map asks nothing else to know it.
+    expect(net.calls('GET /api/usuarios/rastreadores')).toHaveLength(0);
   });
 
   it('still offers "Desligar" on the user’s own pet', async () => {
     stubFetch({
       [SELECT]: () => json(200, rastreadoresSelect),
       [ULTIMAS]: () => json(200, [marcador(), rex]),
-      [LISTA]: () => json(200, pagina(lista, lista.length, 100)),
     });
     const { user } = renderApp('/user/mapa');
     await user.click(await within(await mapa()).findByRole('button', { name: 'TOTO' }));
@@ -56,12 +57,31 @@ describe('Mapa GPS: a co-guardian’s pet', () => {
     expect(screen.queryByText(/Compartilhado por/)).not.toBeInTheDocument();
   });
 
+  it('on a phone, the shared pet’s card says it is inside its owner’s zone, which the guardian’s own zones do not hold', async () => {
+    const largura = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      stubFetch({
+        [SELECT]: () => json(200, rastreadoresSelect),
+        [ULTIMAS]: () => json(200, [marcador(), rex]),
+        'GET /api/zonas': () => json(200, []),
+      });
+      renderApp('/user/mapa');
+      const folha = await screen.findByRole('region', { name: /^Meus pets/ }, LENTO);
+      const cartao = await within(folha).findByRole('article', { name: 'REX' }, LENTO);
+      expect(within(cartao).getByText('Na zona CASA')).toBeInTheDocument();
+      expect(within(cartao).getByText('Compartilhado por ANA')).toBeInTheDocument();
+      expect(within(within(folha).getByRole('article', { name: 'TOTO' })).queryByText(/zona/)).not.toBeInTheDocument();
+    } finally {
+      window.innerWidth = largura;
+    }
+  });
+
   it('shows the API’s refusal if a guardian turns a pet off anyway', async () => {
     stubFetch({
       [SELECT]: () => json(200, rastreadoresSelect),
       [ULTIMAS]: () => json(200, [marcador()]),
-      // The list did not answer: the map cannot tell, and leaves the server to refuse.
-      [LISTA]: () => new Response('', { status: 503 }),
+      // The marker was the user's when it came (the pet was shared since): the server decides.
       'PUT /api/rastreadores/desligar/70': () => json(403, { status: 403, message: MSG.apenasDonoPode }),
     });
     const { user } = renderApp('/user/mapa');

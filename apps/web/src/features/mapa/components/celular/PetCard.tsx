@@ -37,8 +37,6 @@ function Info({ icone, children, cor }: { icone: ReactNode; children: ReactNode;
 
 interface PetCardProps {
   marcador: Marcador;
-  /** The names of the safe zones that guard this pet (alerting on leaving); empty when none do. */
-  zonas: readonly string[];
   onCentralizar: () => void;
   onRotaDeHoje: () => void;
   /** More actions of the pet (lost-pet mode, share link). */
@@ -50,7 +48,7 @@ interface PetCardProps {
  * inside its safe zones. Tapping it centres the map on the pet; 'Localizar agora' asks the
  * collar for a position now; 'Rota de hoje' shows today's route.
  */
-export function PetCard({ marcador: m, zonas, onCentralizar, onRotaDeHoje, acoes }: PetCardProps) {
+export function PetCard({ marcador: m, onCentralizar, onRotaDeHoje, acoes }: PetCardProps) {
   const sincronizar = useSincronizar();
   const localizar = async () => {
     try {
@@ -84,9 +82,9 @@ export function PetCard({ marcador: m, zonas, onCentralizar, onRotaDeHoje, acoes
               {textoForaDeZonas(m.foraDeZonas)}
             </Info>
           ) : (
-            zonas.length > 0 && (
+            m.dentroDeZonas.length > 0 && (
               <Info cor="success.main" icone={<CheckCircleOutlineIcon fontSize="small" aria-hidden />}>
-                {textoDentroDeZonas(zonas)}
+                {textoDentroDeZonas(m.dentroDeZonas)}
               </Info>
             )
           )}

@@ -9,8 +9,6 @@ import { MSG } from '@rastro/shared/messages';
 import type { Marcador } from '@rastro/shared/schemas/mapa';
 import { PetCard } from './PetCard';
 
-const NENHUMA: readonly string[] = [];
-
 interface PetsSheetProps {
   ref?: Ref<HTMLElement>;
   marcadores: readonly Marcador[];
@@ -18,7 +16,6 @@ interface PetsSheetProps {
   vazio: boolean;
   aberto: boolean;
   onAlternar: () => void;
-  zonasDoPet?: (rastreadorId: number) => readonly string[];
   onCentralizar: (m: Marcador) => void;
   onRotaDeHoje: (m: Marcador) => void;
   acoesDoPet?: (m: Marcador) => ReactNode;
@@ -28,17 +25,7 @@ interface PetsSheetProps {
  * The phone's bottom sheet over the map: a handle that opens and closes it, and one card per pet.
  * Closed, it keeps only the handle so the map shows whole.
  */
-export function PetsSheet({
-  ref,
-  marcadores,
-  vazio,
-  aberto,
-  onAlternar,
-  zonasDoPet,
-  onCentralizar,
-  onRotaDeHoje,
-  acoesDoPet,
-}: PetsSheetProps) {
+export function PetsSheet({ ref, marcadores, vazio, aberto, onAlternar, onCentralizar, onRotaDeHoje, acoesDoPet }: PetsSheetProps) {
   const listaId = useId();
   const tituloId = useId();
   return (
@@ -78,13 +65,7 @@ export function PetsSheet({
           <Box component="ul" aria-labelledby={tituloId} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
             {marcadores.map((m) => (
               <li key={m.usuarioRastreadorId}>
-                <PetCard
-                  marcador={m}
-                  zonas={zonasDoPet?.(m.rastreadorId) ?? NENHUMA}
-                  onCentralizar={() => onCentralizar(m)}
-                  onRotaDeHoje={() => onRotaDeHoje(m)}
-                  acoes={acoesDoPet?.(m)}
-                />
+                <PetCard marcador={m} onCentralizar={() => onCentralizar(m)} onRotaDeHoje={() => onRotaDeHoje(m)} acoes={acoesDoPet?.(m)} />
               </li>
             ))}
           </Box>

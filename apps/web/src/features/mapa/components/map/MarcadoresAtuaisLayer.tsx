@@ -32,8 +32,6 @@ interface MarcadoresAtuaisLayerProps {
   /** The pet to centre on, with its info window open, once it is among the markers. */
   foco?: Foco | null;
   onDesligar: (m: Marcador) => void;
-  /** Whether the user may turn this tracker off (a co-guardian may not); default yes. */
-  podeDesligar?: (m: Marcador) => boolean;
   desligando: boolean;
   /** More actions of a pet, shown in its info window (lost-pet mode, share link). */
   acoes?: (m: Marcador) => ReactNode;
@@ -76,7 +74,6 @@ export function MarcadoresAtuaisLayer({
   folgaSuperior = 0,
   foco = null,
   onDesligar,
-  podeDesligar,
   desligando,
   acoes,
 }: MarcadoresAtuaisLayerProps) {
@@ -164,7 +161,8 @@ export function MarcadoresAtuaisLayer({
     <PopupPortal popup={aberto.popup}>
       <MarcadorPopup
         marcador={marcadorAberto}
-        onDesligar={podeDesligar?.(marcadorAberto) === false ? undefined : () => onDesligar(marcadorAberto)}
+        // A co-guardian may not turn the tracker off (the API would answer 403).
+        onDesligar={marcadorAberto.compartilhadoPor === null ? () => onDesligar(marcadorAberto) : undefined}
         desligando={desligando}
         acoes={acoes?.(marcadorAberto)}
       />
