@@ -363,8 +363,10 @@ describe('co-guardians: live', () => {
       socketNaOutra(ana.token),
     ]);
     const d = await conectarDispositivo(portaGw);
+    // A minute ago: newer than THOR's first position, and never the same second as the next test's fix
+    // (a fix at a time already stored is taken for a resend and not stored again).
     await d.enviar(
-      Buffer.concat([encodeLogin(thor.imei, 1), encodeGps({ ...fixDeTeste, latitude: -23.5497, time: new Date(Date.now() - 1000) })]),
+      Buffer.concat([encodeLogin(thor.imei, 1), encodeGps({ ...fixDeTeste, latitude: -23.5497, time: new Date(Date.now() - 60_000) })]),
     );
     const marcadorEm = async (eventos: EventoSocket[]) => {
       const e = await ate(() =>

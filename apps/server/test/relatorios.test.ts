@@ -68,6 +68,16 @@ describe('dashboard reports', () => {
       totalLigado: 4,
       totalAguardandoDesligamento: 1,
     });
+    // The same situation on the admin's list (the rastreadores module's own query) and on the owner's
+    // (meus-rastreadores, through v_rastreadores): the expired alarm is ATIVO, the live one ALERTA.
+    const situacoes = (rows: { id?: number; rastreadorId?: number; situacao: string }[]) =>
+      Object.fromEntries(rows.map((r) => [r.rastreadorId ?? r.id, r.situacao]));
+    const admin = (await get('/api/rastreadores?size=100')).json<{ content: { id: number; situacao: string }[] }>().content;
+    expect(situacoes(admin)).toMatchObject({ [b]: 'ALERTA', [c]: 'ATIVO' });
+    const doDono = (await app.inject({ method: 'GET', url: '/api/usuarios/rastreadores?size=100', headers: bearer(dono.token) })).json<{
+      content: { rastreadorId: number; situacao: string }[];
+    }>().content;
+    expect(situacoes(doDono)).toEqual({ [a]: 'ATIVO', [b]: 'ALERTA', [c]: 'ATIVO' });
 
     const hoje = new Date();
     const antes = new Date(hoje.getTime() - 100 * 86_400_000).toISOString().slice(0, 10);

@@ -20,7 +20,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
-const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+export const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const niveis = pgTable('niveis', {
   id: serial('id').primaryKey(),

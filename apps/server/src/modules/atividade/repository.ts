@@ -158,7 +158,7 @@ export function somarDias(db: Executor, somas: readonly SomaDia[], hoje: string)
         select s.rastreador_id as "rastreadorId", s.data::text as data, ur.usuario_id as "usuarioId",
           coalesce(ur.descricao, '') as descricao, m.tipo, m.valor
         from somados s
-        join usuario_rastreadores ur on ur.rastreador_id = s.rastreador_id
+        join v_vinculos ur on ur.rastreador_id = s.rastreador_id
         join atividade_metas m on m.usuario_rastreador_id = ur.id
         where s.data = ${hoje}::date and s.meta_atingida_em is null
           and ((m.tipo = 'METROS' and s.distancia_metros >= m.valor) or (m.tipo = 'MINUTOS' and s.segundos_ativos >= m.valor * 60))`,

@@ -1,6 +1,8 @@
 import { and, eq, ilike, like, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { chips, rastreadores, usuarios } from '../../db/schema';
+import { chips } from '../../db/schema';
+import { vRastreadores as rastreadores } from '../rastreadores/leitura';
+import { vUsuarios as usuarios } from '../usuarios/leitura';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
 import { comTotal, contagem, escaparLike } from '../../db/listas';
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { linksCompartilhados as lc, usuarioRastreadores as ur } from '../../db/schema';
+import { linksCompartilhados as lc } from '../../db/schema';
+import { vVinculos as ur } from '../meus-rastreadores/leitura';
 
 /** A link that still opens: not revoked and not past its expiry. */
 const ativo = and(isNull(lc.revogadoEm), gt(lc.expiraEm, sql`now()`));

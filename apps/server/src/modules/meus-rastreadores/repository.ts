@@ -1,10 +1,11 @@
 import { and, eq, inArray, isNotNull, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import { literalDeArray } from '../../db/arrays';
 import { consultar, type Executor } from '../../db/client';
-import { guardioes, rastreadores, usuarioRastreadores as ur } from '../../db/schema';
+import { usuarioRastreadores as ur } from '../../db/schema';
+import { vGuardioes as guardioes } from '../guardioes/leitura';
+import { vRastreadores as rastreadores } from '../rastreadores/leitura';
 import { ehGuardiao, ehGuardiaoSql } from '../guardioes/sql';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
-import { situacaoEfetiva } from '../rastreadores/sql';
 import { comTotal, contagem, escaparLike } from '../../db/listas';
 
 export interface FiltroMeusRastreadores extends Paginacao {
@@ -23,7 +24,7 @@ const colunas = {
   nivelSinal: rastreadores.nivelSinal,
   dataCadastro: ur.dataCadastro,
   ultimaComunicacao: rastreadores.ultimaComunicacao,
-  situacao: situacaoEfetiva,
+  situacao: rastreadores.situacaoEfetiva,
   situacaoEnergia: rastreadores.situacaoEnergia,
   economiaBateria: ur.economiaBateria,
   ultraEconomiaBateria: ur.ultraEconomiaBateria,
@@ -36,7 +37,7 @@ const colunas = {
 const compartilhadoPara = (usuarioId: number | SQL) =>
   sql<
     string | null
-  >`case when ${ur.usuarioId} = ${usuarioId} then null else (select u.nome from usuarios u where u.id = ${ur.usuarioId}) end`;
+  >`case when ${ur.usuarioId} = ${usuarioId} then null else (select u.nome from v_usuarios u where u.id = ${ur.usuarioId}) end`;
 
 /** The links `usuarioId` sees: their own and those they are a co-guardian of (issue #20). */
 export const visivelPara = (usuarioId: number) => or(eq(ur.usuarioId, usuarioId), ehGuardiao(ur.id, usuarioId)) as SQL;
@@ -184,7 +185,7 @@ export function quemVeCada(db: Executor, rastreadorIds: readonly number[]) {
         from usuario_rastreadores ur where ur.rastreador_id = any(${ids}::int[])
         union all
         select ur.rastreador_id, g.usuario_id
-        from guardioes g join usuario_rastreadores ur on ur.id = g.usuario_rastreador_id
+        from v_guardioes g join usuario_rastreadores ur on ur.id = g.usuario_rastreador_id
         where ur.rastreador_id = any(${ids}::int[]) and g.usuario_id is not null`,
   );
 }

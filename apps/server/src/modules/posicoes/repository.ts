@@ -2,7 +2,9 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { literalDeArray } from '../../db/arrays';
 import { ehGuardiaoSql } from '../guardioes/sql';
 import { consultar, type Executor } from '../../db/client';
-import { baterias, localizacoes, posicoesAtuais, rastreadores, usuarioRastreadores as ur } from '../../db/schema';
+import { baterias, localizacoes, posicoesAtuais } from '../../db/schema';
+import { vVinculos as ur } from '../meus-rastreadores/leitura';
+import { vRastreadores as rastreadores } from '../rastreadores/leitura';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
 import { comTotal, contagem } from '../../db/listas';
 
@@ -202,7 +204,7 @@ export async function ultimasPosicoes(
   const compartilhadoPor =
     'rastreadorIds' in filtro
       ? sql`null::text`
-      : sql`case when ur.usuario_id = ${filtro.usuarioId} then null else (select u.nome from usuarios u where u.id = ur.usuario_id) end`;
+      : sql`case when ur.usuario_id = ${filtro.usuarioId} then null else (select u.nome from v_usuarios u where u.id = ur.usuario_id) end`;
   type Linha = Omit<UltimaPosicao, 'dataHora' | 'perdidoDesde' | 'perdidoAte'> & {
     dataHora: Date | string;
     perdidoDesde: Date | string | null;
@@ -214,8 +216,8 @@ export async function ultimasPosicoes(
           r.bateria, r.situacao_energia as "situacaoEnergia", l.tipo, l.data_hora as "dataHora", l.latitude, l.longitude,
           l.precisao, l.velocidade, ur.perdido_desde as "perdidoDesde", ur.perdido_ate as "perdidoAte",
           ${compartilhadoPor} as "compartilhadoPor"
-        from usuario_rastreadores ur
-        join rastreadores r on r.id = ur.rastreador_id
+        from v_vinculos ur
+        join v_rastreadores r on r.id = ur.rastreador_id
         join lateral (
           select tipo, data_hora, latitude, longitude, precisao, velocidade from posicoes_atuais
           where rastreador_id = ur.rastreador_id

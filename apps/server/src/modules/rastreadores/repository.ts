@@ -1,6 +1,9 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { consultar, type Executor } from '../../db/client';
-import { chips, comandos, rastreadores, usuarioRastreadores, usuarios } from '../../db/schema';
+import { rastreadores } from '../../db/schema';
+import { vChips as chips } from '../chips/leitura';
+import { vVinculos as usuarioRastreadores } from '../meus-rastreadores/leitura';
+import { vUsuarios as usuarios } from '../usuarios/leitura';
 import type { RASTREADOR_ORDENAVEIS } from '@rastro/shared/schemas/rastreadores';
 import type { Paginacao } from '../../lib/paginacao';
 import { SITUACAO_EFETIVA_SQL, situacaoEfetiva } from './sql';
@@ -91,9 +94,9 @@ export async function listar(db: Executor, f: FiltroRastreadores): Promise<{ row
           "rastreadores"."codigo_ativacao_hash" is not null as "temCodigoAtivacao", "rastreadores"."origens_alternadas_em" as "origensAlternadasEm",
           (select count(*)::int from rastreadores where ${where}) as "total"
         from rastreadores
-        left join chips c on c.id = "rastreadores"."chip_id"
-        left join usuario_rastreadores ur on ur.rastreador_id = "rastreadores"."id"
-        left join usuarios u on u.id = ur.usuario_id
+        left join v_chips c on c.id = "rastreadores"."chip_id"
+        left join v_vinculos ur on ur.rastreador_id = "rastreadores"."id"
+        left join v_usuarios u on u.id = ur.usuario_id
         where "rastreadores"."id" in (select "rastreadores"."id" from rastreadores where ${where} order by ${ordem} limit ${f.size} offset ${f.page * f.size})
         order by ${ordem}`,
   );
@@ -125,7 +128,7 @@ export async function buscarDetalhe(db: Executor, id: number) {
       intervaloLocalizacao: usuarioRastreadores.intervaloLocalizacao,
       economiaBateria: usuarioRastreadores.economiaBateria,
       ultraEconomiaBateria: usuarioRastreadores.ultraEconomiaBateria,
-      comandosPendentes: sql<number>`(select count(*)::int from ${comandos} where ${comandos.rastreadorId} = ${rastreadores.id} and ${comandos.status} in ('PENDENTE', 'ENVIADO'))`,
+      comandosPendentes: sql<number>`(select count(*)::int from v_comandos c where c.rastreador_id = ${rastreadores.id} and c.status in ('PENDENTE', 'ENVIADO'))`,
     })
     .from(rastreadores)
     .leftJoin(chips, eq(chips.id, rastreadores.chipId))

@@ -7,6 +7,6 @@ import { sql } from 'drizzle-orm';
  * would win.
  */
 export const SITUACAO_EFETIVA_SQL = `(case when "rastreadores"."situacao" = 'ALERTA' and "rastreadores"."alerta_ate" <= now()
-  then case when exists (select 1 from usuario_rastreadores ur_s where ur_s.rastreador_id = "rastreadores"."id") then 'ATIVO' else 'AGUARDANDO_VINCULO' end
+  then case when exists (select 1 from v_vinculos ur_s where ur_s.rastreador_id = "rastreadores"."id") then 'ATIVO' else 'AGUARDANDO_VINCULO' end
   else "rastreadores"."situacao" end)`;
 export const situacaoEfetiva = sql<string>`${sql.raw(SITUACAO_EFETIVA_SQL)}`;

@@ -1,8 +1,7 @@
 import { and, gte, lt, sql, type AnyColumn } from 'drizzle-orm';
 import { consultar, type Executor } from '../../db/client';
-import { rastreadores } from '../../db/schema';
 import { LIMITE_TOTAL_LOCALIZACOES } from '@rastro/shared/constants';
-import { situacaoEfetiva } from '../rastreadores/sql';
+import { vRastreadores as rastreadores } from '../rastreadores/leitura';
 
 export interface Periodo {
   inicio: Date;
@@ -23,9 +22,9 @@ export async function totalizadores(db: Executor, p: Periodo) {
   const [r] = await consultar<{ totalUsuarios: number; totalRastreadores: number; totalLocalizacoes: number; totalChips: number }>(
     db,
     sql`select
-      (select count(*)::int from usuarios where data_cadastro >= ${de}::timestamptz and data_cadastro < ${ate}::timestamptz) as "totalUsuarios",
-      (select count(*)::int from rastreadores where data_cadastro >= ${de}::timestamptz and data_cadastro < ${ate}::timestamptz) as "totalRastreadores",
-      (select count(*)::int from chips where data_cadastro >= ${de}::timestamptz and data_cadastro < ${ate}::timestamptz) as "totalChips",
+      (select count(*)::int from v_usuarios where data_cadastro >= ${de}::timestamptz and data_cadastro < ${ate}::timestamptz) as "totalUsuarios",
+      (select count(*)::int from v_rastreadores where data_cadastro >= ${de}::timestamptz and data_cadastro < ${ate}::timestamptz) as "totalRastreadores",
+      (select count(*)::int from v_chips where data_cadastro >= ${de}::timestamptz and data_cadastro < ${ate}::timestamptz) as "totalChips",
       rastro_contar_localizacoes(${de}::timestamptz, ${ate}::timestamptz, ${LIMITE_TOTAL_LOCALIZACOES + 1}) as "totalLocalizacoes"`,
   );
   return {
@@ -39,11 +38,10 @@ export async function totalizadores(db: Executor, p: Periodo) {
 export async function porSituacao(db: Executor, p: Periodo) {
   return (
     db
-      .select({ situacao: situacaoEfetiva, n: sql<number>`count(*)::int` })
+      .select({ situacao: rastreadores.situacaoEfetiva, n: sql<number>`count(*)::int` })
       .from(rastreadores)
       .where(noPeriodo(rastreadores.dataCadastro, p))
-      // By position: drizzle qualifies the columns of the expression differently in GROUP BY.
-      .groupBy(sql`1`)
+      .groupBy(rastreadores.situacaoEfetiva)
   );
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { accessTokens, nivelPermissoes, niveis, usuarios } from '../../db/schema';
+import { nivelPermissoes, niveis, usuarios } from '../../db/schema';
+import { vSessoes as accessTokens } from '../auth/leitura';
 import type { UsuarioSessao } from '../../plugins/session-cache';
 
 const authoritiesSql = sql<

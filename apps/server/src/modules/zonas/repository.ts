@@ -2,7 +2,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { consultar, type Executor } from '../../db/client';
 import { literalDeArray } from '../../db/arrays';
 import { comTotal, contagem } from '../../db/listas';
-import { usuarioRastreadores, zonaEventos, zonaRastreadores, zonas } from '../../db/schema';
+import { zonaEventos, zonaRastreadores, zonas } from '../../db/schema';
+import { vVinculos as usuarioRastreadores } from '../meus-rastreadores/leitura';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
 
 export type LinhaZona = typeof zonas.$inferSelect & { rastreadorIds: number[] };
@@ -159,7 +160,7 @@ export function zonasDosRastreadores(db: Executor, rastreadorIds: readonly numbe
           z.data_atualizacao as "dataAtualizacao", ur.descricao
         from zona_rastreadores zr
         join zonas z on z.id = zr.zona_id
-        join usuario_rastreadores ur on ur.rastreador_id = zr.rastreador_id and ur.usuario_id = z.usuario_id
+        join v_vinculos ur on ur.rastreador_id = zr.rastreador_id and ur.usuario_id = z.usuario_id
         where zr.rastreador_id = any(${literalDeArray(rastreadorIds)}::int[])`,
   );
 }
@@ -247,7 +248,7 @@ export async function ladosNasZonas(db: Executor, filtro: { usuarioId: number } 
     sql`select e.rastreador_id as "rastreadorId", z.nome, e.estado
         from zona_estados e
         join zonas z on z.id = e.zona_id
-        join usuario_rastreadores ur on ur.rastreador_id = e.rastreador_id and ur.usuario_id = z.usuario_id
+        join v_vinculos ur on ur.rastreador_id = e.rastreador_id and ur.usuario_id = z.usuario_id
         where ${where} and e.estado in ('FORA', 'DENTRO') and z.alertar_saida
         order by z.nome`,
   );
