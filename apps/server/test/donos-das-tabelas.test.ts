@@ -37,7 +37,13 @@ const donoDoArquivo = (rel: string) =>
 function tabelasTocadas(texto: string): Set<string> {
   const tocadas = new Set<string>();
   for (const m of texto.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'[./]*db\/schema'/g))
-    for (const nome of (m[1] ?? '').split(',').map((s) => s.trim().split(/\s+as\s+/)[0]?.replace(/^type\s+/, '') ?? ''))
+    for (const nome of (m[1] ?? '').split(',').map(
+      (s) =>
+        s
+          .trim()
+          .split(/\s+as\s+/)[0]
+          ?.replace(/^type\s+/, '') ?? '',
+    ))
       if (tabelaDe.has(nome)) tocadas.add(tabelaDe.get(nome) ?? '');
   for (const m of texto.matchAll(/\b(?:from|join|into|update)\s+"?(\w+)"?/gi)) if (m[1] && tabelas.has(m[1])) tocadas.add(m[1]);
   return tocadas;

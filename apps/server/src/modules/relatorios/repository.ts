@@ -36,13 +36,11 @@ export async function totalizadores(db: Executor, p: Periodo) {
 }
 
 export async function porSituacao(db: Executor, p: Periodo) {
-  return (
-    db
-      .select({ situacao: rastreadores.situacaoEfetiva, n: sql<number>`count(*)::int` })
-      .from(rastreadores)
-      .where(noPeriodo(rastreadores.dataCadastro, p))
-      .groupBy(rastreadores.situacaoEfetiva)
-  );
+  return db
+    .select({ situacao: rastreadores.situacaoEfetiva, n: sql<number>`count(*)::int` })
+    .from(rastreadores)
+    .where(noPeriodo(rastreadores.dataCadastro, p))
+    .groupBy(rastreadores.situacaoEfetiva);
 }
 
 export async function porSituacaoEnergia(db: Executor, p: Periodo) {
