@@ -7,9 +7,8 @@ import { vUsuarios as usuarios } from '../usuarios/leitura';
 /** An accepted guardian, or an invite still good. */
 const vigente = or(isNotNull(g.usuarioId), and(isNull(g.aceitoEm), gt(g.expiraEm, sql`now()`)));
 
-/** Guardians and live invites of an owner's link; its row is locked so two invites count in turn. */
+/** Guardians and live invites of an owner's link (lock the link first: travarVinculo). */
 export async function contarVigentes(db: Executor, vinculoId: number) {
-  await db.select({ id: ur.id }).from(ur).where(eq(ur.id, vinculoId)).for('update');
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(g)

@@ -10,7 +10,7 @@ import { iso, isoOuNull } from '../../lib/paginacao';
 import type { Principal } from '../../plugins/auth';
 import { conviteGuardiao } from '../../plugins/email/templates';
 import type { Infra } from '../../plugins/infra';
-import { exigirDono, obterMeuRastreador, vinculoDoUsuario } from '../meus-rastreadores/service';
+import { exigirDono, obterMeuRastreador, travarVinculo, vinculoDoUsuario } from '../meus-rastreadores/service';
 import { aceitar, contarVigentes, criar, doUsuario, emailJaConvidado, jaGuarda, listar, porId, porTokenHash, remover } from './repository';
 
 /** The owner's link to the tracker as this user sees it, or 404. */
@@ -48,6 +48,8 @@ export async function convidar(
     const v = await vinculo(tx, p, id);
     exigirDono(v, p);
     if (email === p.email.trim().toLowerCase()) throw new AppError(400, MSG.conviteParaOProprioDono);
+    // Two invites at once count in turn.
+    await travarVinculo(tx, id);
     if ((await contarVigentes(tx, id)) >= GUARDIOES.porRastreador) throw new AppError(409, MSG.limiteGuardioes);
     if (await emailJaConvidado(tx, id, email)) throw new AppError(409, MSG.jaGuardiao);
     const token = novoToken();

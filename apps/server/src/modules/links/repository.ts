@@ -21,9 +21,8 @@ export function ativos(db: Executor, usuarioRastreadorId: number) {
     .orderBy(asc(lc.expiraEm), asc(lc.id));
 }
 
-/** How many active links the tracker has; the owner's link row is locked so two creations count in turn. */
+/** How many active links the tracker has (lock the owner's link first: travarVinculo). */
 export async function contarAtivos(db: Executor, usuarioRastreadorId: number) {
-  await db.select({ id: ur.id }).from(ur).where(eq(ur.id, usuarioRastreadorId)).for('update');
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(lc)

@@ -8,7 +8,7 @@ import { AppError, naoEncontrado } from '../../lib/errors';
 import { iso } from '../../lib/paginacao';
 import type { Principal } from '../../plugins/auth';
 import type { Infra } from '../../plugins/infra';
-import { vinculoDoUsuario } from '../meus-rastreadores/service';
+import { travarVinculo, vinculoDoUsuario } from '../meus-rastreadores/service';
 import { posicaoPublica, rastroDesde } from '../posicoes/service';
 import { aindaAtivo, ativos, contarAtivos, criar, porTokenHash, revogar } from './repository';
 
@@ -31,6 +31,8 @@ export async function criarLink(
 ): Promise<LinkCriado> {
   return deps.db.transaction(async (tx) => {
     await doDono(tx, p, id);
+    // Two creations at once count in turn.
+    await travarVinculo(tx, id);
     if ((await contarAtivos(tx, id)) >= LINK_COMPARTILHADO.ativosPorRastreador) throw new AppError(409, MSG.limiteLinks);
     const token = novoToken();
     const mensagem = f.mensagem?.trim() || null;

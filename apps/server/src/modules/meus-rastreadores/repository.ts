@@ -74,6 +74,11 @@ export async function buscar(db: Executor, usuarioId: number, id: number) {
   return row;
 }
 
+/** Locks a link's row until the transaction ends: whoever counts what hangs from it (guardians, share links) goes in turn. */
+export async function travar(db: Executor, id: number) {
+  await db.select({ id: ur.id }).from(ur).where(eq(ur.id, id)).for('update');
+}
+
 /** The same, with the link locked until the transaction ends (whoever changes its lost-pet mode waits for the other). */
 export async function buscarParaAlterar(db: Executor, usuarioId: number, id: number) {
   const [row] = await base(db, usuarioId)

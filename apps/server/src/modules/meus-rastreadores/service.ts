@@ -29,6 +29,7 @@ import {
   vinculoDoRastreador as vinculo,
   type FiltroMeusRastreadores,
   type LinhaMeuRastreador,
+  travar,
 } from './repository';
 import { umDe } from '../../lib/dominio';
 
@@ -37,6 +38,9 @@ export const vinculoDoRastreador = (db: Executor, rastreadorId: number) => vincu
 
 /** One link of this user, with its tracker's state (undefined for anyone else's). */
 export const vinculoDoUsuario = (db: Executor, usuarioId: number, id: number) => buscar(db, usuarioId, id);
+
+/** Locks one link until the transaction ends (another module counting what hangs from it goes in turn). */
+export const travarVinculo = (db: Executor, id: number) => travar(db, id);
 
 /** The tracker id behind one link this user sees, without its state (undefined for anyone else's). */
 export const rastreadorDoVinculo = (db: Executor, usuarioId: number, id: number) => rastreadorVisivel(db, usuarioId, id);
