@@ -99,14 +99,14 @@ interface PontoDoMarcador {
   velocidade: number | null;
 }
 
-const FORA_DE_TODAS: LadosNasZonas = { fora: [], dentro: [] };
+const NENHUMA_ZONA: LadosNasZonas = { fora: [], dentro: [] };
 
 /** A map marker: a position of a tracker as its owner sees it (and where it stands in its zones now). */
 function marcador(
   id: number,
   d: DonoDoMarcador,
   p: PontoDoMarcador,
-  lados: LadosNasZonas = FORA_DE_TODAS,
+  lados: LadosNasZonas = NENHUMA_ZONA,
   modoPerdido: ModoPerdido = null,
   compartilhadoPor: string | null = null,
 ): Marcador {
