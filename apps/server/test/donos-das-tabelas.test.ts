@@ -37,14 +37,8 @@ const donoDoArquivo = (rel: string) =>
 function tabelasTocadas(texto: string): Set<string> {
   const tocadas = new Set<string>();
   for (const m of texto.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'[./]*db\/schema'/g))
-    for (const nome of (m[1] ?? '').split(',').map(
-      (s) =>
-        s
-          .trim()
-          .split(/\s+as\s+/)[0]
-          ?.replace(/^type\s+/, '') ?? '',
-    ))
-      if (tabelaDe.has(nome)) tocadas.add(tabelaDe.get(nome) ?? '');
+    for (const n of (m[1] ?? '').matchAll(/(?:type\s+)?(\w+)(?:\s+as\s+\w+)?/g))
+      if (n[1] && tabelaDe.has(n[1])) tocadas.add(tabelaDe.get(n[1]) ?? '');
   for (const m of texto.matchAll(/\b(?:from|join|into|update)\s+"?(\w+)"?/gi)) if (m[1] && tabelas.has(m[1])) tocadas.add(m[1]);
   return tocadas;
 }

@@ -3,8 +3,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * True when `usuarioId` is an accepted co-guardian of the owner's link `vinculoId` (issue #20): the
- * condition every query that scopes trackers by owner ORs in (ADR 0008: a read may use another
- * module's fragment; only this module writes `guardioes`). The user's links are read once (an
+ * condition every query that scopes trackers by owner ORs in (ADR 0008: the owner's fragment is how
+ * another module's query reads `guardioes`). The user's links are read once (an
  * InitPlan) and matched by id, so `owner = $1 OR id = any(…)` is two index scans; an `exists`
  * per row made the planner walk every link of every owner (bench/api `atual`).
  */

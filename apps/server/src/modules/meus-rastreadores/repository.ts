@@ -5,6 +5,7 @@ import { usuarioRastreadores as ur } from '../../db/schema';
 import { vGuardioes as guardioes } from '../guardioes/leitura';
 import { vRastreadores as rastreadores } from '../rastreadores/leitura';
 import { ehGuardiao, ehGuardiaoSql } from '../guardioes/sql';
+import { compartilhadoPor } from './sql';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
 import { comTotal, contagem, escaparLike } from '../../db/listas';
 
@@ -33,18 +34,12 @@ const colunas = {
   perdidoAte: ur.perdidoAte,
 };
 
-/** The owner's name, for a co-guardian looking at the tracker ('Compartilhado por Ana'); null for the owner. */
-const compartilhadoPara = (usuarioId: number | SQL) =>
-  sql<
-    string | null
-  >`case when ${ur.usuarioId} = ${usuarioId} then null else (select u.nome from v_usuarios u where u.id = ${ur.usuarioId}) end`;
-
 /** The links `usuarioId` sees: their own and those they are a co-guardian of (issue #20). */
 export const visivelPara = (usuarioId: number) => or(eq(ur.usuarioId, usuarioId), ehGuardiao(ur.id, usuarioId)) as SQL;
 
 const base = (db: Executor, usuarioId: number) =>
   db
-    .select({ ...colunas, compartilhadoPor: compartilhadoPara(usuarioId) })
+    .select({ ...colunas, compartilhadoPor: compartilhadoPor(ur.usuarioId, usuarioId) })
     .from(ur)
     .innerJoin(rastreadores, eq(rastreadores.id, ur.rastreadorId));
 export type LinhaMeuRastreador = Awaited<ReturnType<ReturnType<typeof base>['execute']>>[number];
@@ -116,7 +111,7 @@ export async function porRastreadores(db: Executor, rastreadorIds: readonly numb
       .select({
         ...colunas,
         usuarioId: sql<number>`${guardioes.usuarioId}`,
-        compartilhadoPor: compartilhadoPara(sql`${guardioes.usuarioId}`),
+        compartilhadoPor: compartilhadoPor(ur.usuarioId, sql`${guardioes.usuarioId}`),
       })
       .from(ur)
       .innerJoin(rastreadores, eq(rastreadores.id, ur.rastreadorId))

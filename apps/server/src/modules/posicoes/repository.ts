@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { literalDeArray } from '../../db/arrays';
 import { ehGuardiaoSql } from '../guardioes/sql';
+import { compartilhadoPor } from '../meus-rastreadores/sql';
 import { consultar, type Executor } from '../../db/client';
 import { baterias, localizacoes, posicoesAtuais } from '../../db/schema';
 import { vVinculos as ur } from '../meus-rastreadores/leitura';
@@ -200,11 +201,7 @@ export async function ultimasPosicoes(
       : filtro.usuarioRastreadorId !== undefined
         ? sql`(ur.usuario_id = ${filtro.usuarioId} or ${ehGuardiaoSql('ur', filtro.usuarioId)}) and ur.id = ${filtro.usuarioRastreadorId}`
         : sql`(ur.usuario_id = ${filtro.usuarioId} or ${ehGuardiaoSql('ur', filtro.usuarioId)})`;
-  // Evaluated only on a shared pet's row: the owner's own rows cost nothing more.
-  const compartilhadoPor =
-    'rastreadorIds' in filtro
-      ? sql`null::text`
-      : sql`case when ur.usuario_id = ${filtro.usuarioId} then null else (select u.nome from v_usuarios u where u.id = ur.usuario_id) end`;
+  const nomeDoDono = 'rastreadorIds' in filtro ? sql`null::text` : compartilhadoPor(sql.raw('ur.usuario_id'), filtro.usuarioId);
   type Linha = Omit<UltimaPosicao, 'dataHora' | 'perdidoDesde' | 'perdidoAte'> & {
     dataHora: Date | string;
     perdidoDesde: Date | string | null;
@@ -215,7 +212,7 @@ export async function ultimasPosicoes(
     sql`select ur.id as "usuarioRastreadorId", ur.rastreador_id as "rastreadorId", ur.usuario_id as "usuarioId", ur.descricao,
           r.bateria, r.situacao_energia as "situacaoEnergia", l.tipo, l.data_hora as "dataHora", l.latitude, l.longitude,
           l.precisao, l.velocidade, ur.perdido_desde as "perdidoDesde", ur.perdido_ate as "perdidoAte",
-          ${compartilhadoPor} as "compartilhadoPor"
+          ${nomeDoDono} as "compartilhadoPor"
         from v_vinculos ur
         join v_rastreadores r on r.id = ur.rastreador_id
         join lateral (

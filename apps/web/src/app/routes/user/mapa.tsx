@@ -1,22 +1,21 @@
-import { useCallback } from 'react';
 import type { Marcador } from '@rastro/shared/schemas/mapa';
 import { MapaGps } from '@/features/mapa/components/MapaGps';
 import { SeloCompartilhado } from '@/features/meus-rastreadores/components/SeloCompartilhado';
 import { AcoesPerdido } from '@/features/perdido/components/AcoesPerdido';
 import { ZonasLayer } from '@/features/zonas/components/map/ZonasLayer';
 
+/**
+ * On each pet's card and info window: 'Compartilhado por ANA' (co-guardians, issue #20), then
+ * lost-pet mode and the share link (features/perdido).
+ */
+const acoesDoPet = (m: Marcador) => (
+  <>
+    <SeloCompartilhado rastreador={m} />
+    <AcoesPerdido compacto pet={{ id: m.usuarioRastreadorId, descricao: m.name, modoPerdido: m.modoPerdido }} />
+  </>
+);
+
 /** /user/mapa ('Mapa GPS'): lazy, so Leaflet loads only here. The owner's safe zones lie under the markers. */
 export function Component() {
-  // On each pet's card and info window: 'Compartilhado por ANA' (co-guardians, issue #20), then
-  // lost-pet mode and the share link (features/perdido).
-  const acoesDoPet = useCallback(
-    (m: Marcador) => (
-      <>
-        <SeloCompartilhado rastreador={m} />
-        <AcoesPerdido compacto pet={{ id: m.usuarioRastreadorId, descricao: m.name, modoPerdido: m.modoPerdido }} />
-      </>
-    ),
-    [],
-  );
   return <MapaGps camadasAtuais={<ZonasLayer />} acoesDoPet={acoesDoPet} />;
 }
