@@ -74,6 +74,26 @@ it.runIf(inject('pgUrlLeitura'))('a test app of the replicated run reads from it
   }
 });
 
+/** Waits until the replica at `urlLeitura` has replayed everything written on the primary so far. */
+async function emDiaComOPrimario(database: Database, urlLeitura: string) {
+  const [primario] = await consultar<{ lsn: string }>(database.db, sql`select pg_current_wal_lsn()::text as lsn`);
+  const replica = new pg.Client({ connectionString: urlLeitura });
+  await replica.connect();
+  try {
+    await ate(
+      'a réplica em dia com o primário',
+      async () => {
+        const r = await replica.query<{ ok: boolean | null }>('select pg_last_wal_replay_lsn() >= $1::pg_lsn as ok', [primario?.lsn]);
+        return r.rows[0]?.ok ? true : undefined;
+      },
+      60_000,
+      50,
+    );
+  } finally {
+    await replica.end();
+  }
+}
+
 describe.runIf(binPostgres())('dbLeitura with a streaming replica', () => {
   let dirs: string[] = [];
   let dirLeitura = '';
@@ -105,6 +125,9 @@ describe.runIf(binPostgres())('dbLeitura with a streaming replica', () => {
     database = await openPostgres(valor('DATABASE_URL'), 4);
     await database.migrate();
     await database.db.execute(sql`create table replica_teste (id int primary key)`);
+    // The tests start once the replica has replayed the migrations and the table: before, a read
+    // routed to a replica still behind its first WAL failed with "relation does not exist".
+    await emDiaComOPrimario(database, urlLeitura);
     const config = loadConfig({
       ...TEST_ENV,
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rastro-data-')),
