@@ -486,18 +486,26 @@ async function main() {
     imprimir({ nome: 'ingest.gateway_cpu_per_position', valor: custoA.gateway, unidade: 'us' });
     // A's devices send in C's turns too: this counts what they confirmed in both.
     imprimir({ nome: 'ingest.lost_positions', valor: perdasA.perdidas, unidade: 'pos', orcamento: { op: '==', valor: 0 } });
-    imprimir({ nome: 'ingest.positions_per_s_with_zones', valor: Math.round(porS(b)), unidade: 'pos/s', base: semZ });
+    // B against C: both with daily activity on, so the ratio is the zones' alone (issue #17's budget).
+    const soAtividade = porS(cAt);
+    imprimir({ nome: 'ingest.positions_per_s_with_zones', valor: Math.round(porS(b)), unidade: 'pos/s', base: soAtividade });
     // Cut (not rounded) to the two decimals printed, so that the figure shown and the verdict agree.
     imprimir({
       nome: 'ingest.positions_per_s_with_zones_ratio',
-      valor: Math.floor((porS(b) / semZ) * 100) / 100,
+      valor: Math.floor((porS(b) / soAtividade) * 100) / 100,
       unidade: 'x',
       orcamento: { op: '>=', valor: 0.9 },
     });
-    imprimir({ nome: 'ingest.positions_per_s_with_activity', valor: Math.round(porS(cAt)), unidade: 'pos/s', base: semZ });
+    // Both features against neither: what an owner's pets cost the gateway in all.
+    imprimir({
+      nome: 'ingest.positions_per_s_with_zones_and_activity_ratio',
+      valor: Math.floor((porS(b) / semZ) * 100) / 100,
+      unidade: 'x',
+    });
+    imprimir({ nome: 'ingest.positions_per_s_with_activity', valor: Math.round(soAtividade), unidade: 'pos/s', base: semZ });
     imprimir({
       nome: 'ingest.positions_per_s_with_activity_ratio',
-      valor: Math.floor((porS(cAt) / semZ) * 100) / 100,
+      valor: Math.floor((soAtividade / semZ) * 100) / 100,
       unidade: 'x',
       orcamento: { op: '>=', valor: 0.9 },
     });

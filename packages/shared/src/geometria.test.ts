@@ -5,7 +5,7 @@ import { kinks } from '@turf/kinks';
 import { pointToLineDistance } from '@turf/point-to-line-distance';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { autoIntersecta, distanciaMetros, lado, preparar, type Ponto } from './geometria';
+import { autoIntersecta, distanciaMetros, lado, parteCerta, preparar, type Ponto } from './geometria';
 
 /*
  * Turf is the reference. Its polygon tests treat a side as a straight line in latitude/longitude,
@@ -407,5 +407,64 @@ describe('autoIntersecta', () => {
         ]),
       ),
     ).toBe(false);
+  });
+});
+
+describe('parteCerta', () => {
+  it("bounds a polygon's distance after a move: on the same side, closer by at most the move", () => {
+    fc.assert(
+      fc.property(poligonoComPontosArb, entre(0, 2 * Math.PI), uniforme, ({ anel, pontos }, rumo, fracao) => {
+        const g = { tipo: 'POLIGONO', pontos: anel } as const;
+        const parte = parteCerta(g);
+        expect(parte).toBeGreaterThan(0);
+        const d = preparar(g);
+        for (const a of pontos) {
+          const raio = parte * Math.abs(d(a)) - 1;
+          if (raio <= 0) continue;
+          const p = deslocar(a, raio * fracao * Math.cos(rumo), raio * fracao * Math.sin(rumo));
+          const movido = distanciaMetros(a, p);
+          // The flat move may come out a little longer than planned.
+          if (movido >= raio) continue;
+          expect(Math.sign(d(p))).toBe(Math.sign(d(a)));
+          expect(Math.abs(d(p))).toBeGreaterThanOrEqual(raio - movido);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('holds when the move heads straight for the nearest border', () => {
+    fc.assert(
+      fc.property(poligonoArb, fc.nat(), uniforme, logEntre(1, 5000), uniforme, ({ anel }, lado, t, afastamento, fracao) => {
+        const g = { tipo: 'POLIGONO', pontos: anel } as const;
+        const d = preparar(g);
+        const a = pertoDoLado(anel, lado, t, afastamento);
+        const raio = parteCerta(g) * Math.abs(d(a)) - 1;
+        if (raio <= 0) return;
+        // Towards the side's point it stood off: along the normal, back by `fracao` of the radius.
+        const base = interpolar(anel[lado % anel.length] ?? a, anel[(lado + 1) % anel.length] ?? a, t);
+        const total = distanciaMetros(a, base);
+        const p = interpolar(a, base, Math.min(1, (raio * fracao) / total));
+        const movido = distanciaMetros(a, p);
+        if (movido >= raio) return;
+        expect(Math.sign(d(p))).toBe(Math.sign(d(a)));
+        expect(Math.abs(d(p))).toBeGreaterThanOrEqual(raio - movido);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('is 1 for a circle (exact), and 0 for a polygon over half a degree across or nearer a pole than 60°', () => {
+    const centro = { latitude: -23.55, longitude: -46.63 };
+    expect(parteCerta({ tipo: 'CIRCULO', centro, raioMetros: 120 })).toBe(1);
+    const quadrado = (c: Ponto, lado: number) => [
+      c,
+      { latitude: c.latitude, longitude: c.longitude + lado },
+      { latitude: c.latitude + lado, longitude: c.longitude + lado },
+      { latitude: c.latitude + lado, longitude: c.longitude },
+    ];
+    expect(parteCerta({ tipo: 'POLIGONO', pontos: quadrado(centro, 0.01) })).toBe(0.9);
+    expect(parteCerta({ tipo: 'POLIGONO', pontos: quadrado(centro, 0.6) })).toBe(0);
+    expect(parteCerta({ tipo: 'POLIGONO', pontos: quadrado({ latitude: 65, longitude: 10 }, 0.01) })).toBe(0);
   });
 });

@@ -180,3 +180,31 @@ function prepararPoligono(pontos: readonly Ponto[]): (p: Ponto) => number {
 export function preparar(g: Geometria): (p: Ponto) => number {
   return g.tipo === 'CIRCULO' ? prepararCirculo(g.centro, g.raioMetros) : prepararPoligono(g.pontos);
 }
+
+/** A polygon this many degrees across at most, within LATITUDE_CERTA of the equator, has a certain share (parteCerta). */
+const EXTENSAO_CERTA_GRAUS = 0.5;
+const LATITUDE_CERTA = 60;
+
+/**
+ * The share of a distance measured by `preparar(g)` that is certain to lie between the point and
+ * the border, for using it as a bound: a tracker that moved less than `parteCerta × |d| − 1 m`
+ * from where `d` was measured is still on the same side, at least that much closer (the
+ * evaluator's anchor, docs/adr/0009-zonas-seguras.md). A circle's distance is exact: 1. A
+ * polygon's goes through a projection centred on it and agrees with Turf within 0.5 % and 0.5 m
+ * up to 0.5° across (geometria.test.ts): 0.9 keeps a wide margin. A larger polygon: 0, no bound.
+ */
+export function parteCerta(g: Geometria): number {
+  if (g.tipo === 'CIRCULO') return 1;
+  let latMin = Infinity;
+  let latMax = -Infinity;
+  let lngMin = Infinity;
+  let lngMax = -Infinity;
+  for (const v of g.pontos) {
+    latMin = Math.min(latMin, v.latitude);
+    latMax = Math.max(latMax, v.latitude);
+    lngMin = Math.min(lngMin, v.longitude);
+    lngMax = Math.max(lngMax, v.longitude);
+  }
+  const pequeno = latMax - latMin <= EXTENSAO_CERTA_GRAUS && lngMax - lngMin <= EXTENSAO_CERTA_GRAUS;
+  return pequeno && Math.max(Math.abs(latMin), Math.abs(latMax)) <= LATITUDE_CERTA ? 0.9 : 0;
+}

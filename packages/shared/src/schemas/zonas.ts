@@ -1,7 +1,7 @@
 import * as z from '@rastro/shared/zod';
 import { ID_MAX, ZONA } from '../constants';
 import { TIPOS_EVENTO_ZONA, TIPOS_ZONA } from '../dominio';
-import { autoIntersecta, preparar } from '../geometria';
+import { autoIntersecta, type Geometria } from '../geometria';
 import { MSG } from '../messages';
 import { nomeado, pageSchema, paginacaoQuerySchema } from './common';
 import { obrigatorio } from './fields';
@@ -113,11 +113,9 @@ export const eventoZonaPageSchema = pageSchema(eventoZonaSchema);
 export const eventoZonaFiltroSchema = paginacaoQuerySchema(['dataHora', 'id'] as const, 'dataHora', 'desc');
 export type EventoZonaFiltro = z.input<typeof eventoZonaFiltroSchema>;
 
-/** The geometry of a valid form, for `preparar` (geometria.ts). */
-export function geometriaDaZona(z: Pick<Zona, 'tipo' | 'latitude' | 'longitude' | 'raioMetros' | 'pontos'>) {
-  return preparar(
-    z.tipo === 'CIRCULO'
-      ? { tipo: 'CIRCULO', centro: { latitude: z.latitude ?? 0, longitude: z.longitude ?? 0 }, raioMetros: z.raioMetros ?? 0 }
-      : { tipo: 'POLIGONO', pontos: z.pontos },
-  );
+/** The geometry of a valid form, for `preparar` and `parteCerta` (geometria.ts). */
+export function geometriaDaZona(z: Pick<Zona, 'tipo' | 'latitude' | 'longitude' | 'raioMetros' | 'pontos'>): Geometria {
+  return z.tipo === 'CIRCULO'
+    ? { tipo: 'CIRCULO', centro: { latitude: z.latitude ?? 0, longitude: z.longitude ?? 0 }, raioMetros: z.raioMetros ?? 0 }
+    : { tipo: 'POLIGONO', pontos: z.pontos };
 }

@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { notificacaoZona } from '@rastro/shared/messages';
+import { parteCerta, preparar } from '@rastro/shared/geometria';
 import { geometriaDaZona } from '@rastro/shared/schemas/zonas';
-import type { Ponto } from '@rastro/shared/geometria';
 import type { Database, Db } from '../../db/client';
 import { CANAL_ZONAS } from '../../lib/canais';
 import { FilaEmLotes, porRastreador as agruparPorRastreador } from '../../lib/fila-em-lotes';
 import { notificarQuemVe } from '../notificacoes/service';
-import { decidir, type EstadoNaZona, type Regras } from './histerese';
+import type { EstadoNaZona, Regras } from './histerese';
+import { percorrer, perto, type Ancora, type Par, type PosicaoAvaliada } from './percurso';
 import {
   estadosDosRastreadores,
   gravarEstados,
@@ -34,11 +35,8 @@ export const OPCOES_ZONAS_PADRAO: OpcoesZonas = {
 };
 
 /** A committed position to evaluate. */
-interface Posicao extends Ponto {
+interface Posicao extends PosicaoAvaliada {
   rastreadorId: number;
-  /** Device time, ms. */
-  quando: number;
-  precisao: number;
   atrasada: boolean;
 }
 
@@ -50,7 +48,8 @@ interface ZonaCompilada {
   descricao: string;
   alertarSaida: boolean;
   alertarEntrada: boolean;
-  distancia: (p: Ponto) => number;
+  distancia: ReturnType<typeof preparar>;
+  parteCerta: number;
 }
 
 interface Grupo {
@@ -63,6 +62,12 @@ interface EstadoConhecido extends EstadoNaZona {
   versao: number | null;
   /** Device time of the newest position evaluated: older ones are not applied (time order). */
   vistoAte: number;
+}
+
+/** A tracker's anchor (percurso.ts), valid while its zones and cached states are the ones it was taken with. */
+interface AncoraConhecida extends Ancora {
+  zonas: readonly ZonaCompilada[];
+  estados: Map<number, EstadoConhecido> | undefined;
 }
 
 /** How long a tracker's zones are trusted without a change notice (links may change meanwhile). */
@@ -85,6 +90,7 @@ export class AvaliadorDeZonas {
   private readonly fila: FilaEmLotes<Posicao>;
   private readonly zonas = new Map<number, { lista: ZonaCompilada[]; ate: number }>();
   private readonly estados = new Map<number, Map<number, EstadoConhecido>>();
+  private readonly ancoras = new Map<number, AncoraConhecida>();
   private readonly hora: Intl.DateTimeFormat;
 
   constructor(
@@ -120,6 +126,7 @@ export class AvaliadorDeZonas {
     for (const id of rastreadorIds) {
       this.zonas.delete(id);
       this.estados.delete(id);
+      this.ancoras.delete(id);
     }
   }
 
@@ -132,6 +139,7 @@ export class AvaliadorDeZonas {
       () => {
         this.zonas.clear();
         this.estados.clear();
+        this.ancoras.clear();
       },
     );
   }
@@ -177,35 +185,28 @@ export class AvaliadorDeZonas {
   private async aplicar(grupos: Grupo[], porRastreador: Map<number, Posicao[]>, usuarios: Set<number>, mudaram: Set<number>) {
     const escritas: (EscritaEstado & { anterior: EstadoConhecido | undefined; vistoAte: number })[] = [];
     const eventos = new Map<string, { evento: NovoEvento; atrasada: boolean; zona: ZonaCompilada }[]>();
+    const ancoras = new Map<number, Ancora | undefined>();
     for (const { rastreadorId, zonas } of grupos) {
-      const posicoes = porRastreador.get(rastreadorId) ?? [];
       const conhecidos = this.estados.get(rastreadorId);
-      for (const zona of zonas) {
-        const anterior = conhecidos?.get(zona.id);
-        let estado: EstadoNaZona | undefined = anterior;
-        let vistoAte = anterior?.vistoAte ?? -Infinity;
-        let mudou = false;
-        let doPar: { evento: NovoEvento; atrasada: boolean; zona: ZonaCompilada }[] | undefined;
-        for (const p of posicoes) {
-          if (p.quando <= vistoAte) continue;
-          vistoAte = p.quando;
-          const d = decidir(estado, zona.distancia(p), p.precisao, this.opts);
-          if (d.tipo === 'igual') continue;
-          estado = d.estado;
-          mudou = true;
-          if (d.transicao) {
-            const evento = {
-              zonaId: zona.id,
-              rastreadorId,
-              tipo: d.transicao,
-              dataHora: new Date(p.quando),
-              latitude: p.latitude,
-              longitude: p.longitude,
-              atrasado: p.atrasada,
-            };
-            (doPar ??= []).push({ evento, atrasada: p.atrasada, zona });
-          }
+      const posicoes = porRastreador.get(rastreadorId) ?? [];
+      // Only the tracker's whole list of zones anchors (a retry after a lost race carries some).
+      const todas = zonas === this.zonas.get(rastreadorId)?.lista;
+      const ancora = todas ? this.ancoraDe(rastreadorId) : undefined;
+      if (ancora && posicoes.every((p) => perto(ancora, p))) {
+        // Settled and still near the anchor (most of the time, for most pets): only the time seen moves.
+        const ultima = posicoes[posicoes.length - 1]?.quando ?? -Infinity;
+        for (const z of zonas) {
+          const e = conhecidos?.get(z.id);
+          if (e && e.vistoAte < ultima) e.vistoAte = ultima;
         }
+        continue;
+      }
+      const pares: (Par<ZonaCompilada, Posicao> & { anterior: EstadoConhecido | undefined })[] = zonas.map((zona) => {
+        const anterior = conhecidos?.get(zona.id);
+        return { zona, anterior, estado: anterior, vistoAte: anterior?.vistoAte ?? -Infinity, mudou: false, transicoes: [] };
+      });
+      ancoras.set(rastreadorId, percorrer(pares, posicoes, this.opts, todas ? ancora : null));
+      for (const { zona, anterior, estado, vistoAte, mudou, transicoes } of pares) {
         if (mudou && estado) {
           escritas.push({
             zonaId: zona.id,
@@ -217,13 +218,32 @@ export class AvaliadorDeZonas {
             anterior,
             vistoAte,
           });
-          if (doPar) eventos.set(`${zona.id}:${rastreadorId}`, doPar);
+          if (transicoes.length > 0)
+            eventos.set(
+              `${zona.id}:${rastreadorId}`,
+              transicoes.map(({ tipo, posicao: p }) => ({
+                evento: {
+                  zonaId: zona.id,
+                  rastreadorId,
+                  tipo,
+                  dataHora: new Date(p.quando),
+                  latitude: p.latitude,
+                  longitude: p.longitude,
+                  atrasado: p.atrasada,
+                },
+                atrasada: p.atrasada,
+                zona,
+              })),
+            );
         } else if (anterior) {
           anterior.vistoAte = vistoAte;
         }
       }
     }
-    if (escritas.length === 0) return [];
+    if (escritas.length === 0) {
+      this.guardarAncoras(ancoras, new Set());
+      return [];
+    }
 
     const gravados = await this.db.transaction(async (tx) => {
       const ok = await gravarEstados(tx, escritas);
@@ -268,7 +288,23 @@ export class AvaliadorDeZonas {
         vistoAte: e.vistoAte,
       });
     }
+    this.guardarAncoras(ancoras, new Set(conflitos.map((c) => c.rastreadorId)));
     return conflitos;
+  }
+
+  /** The tracker's anchor, if taken with the zones and cached states it has now. */
+  private ancoraDe(rastreadorId: number): Ancora | undefined {
+    const a = this.ancoras.get(rastreadorId);
+    return a && a.zonas === this.zonas.get(rastreadorId)?.lista && a.estados === this.estados.get(rastreadorId) ? a : undefined;
+  }
+
+  /** Keeps the anchors of a batch whose states are now the cached ones (written, or nothing to write). */
+  private guardarAncoras(ancoras: ReadonlyMap<number, Ancora | undefined>, perderam: ReadonlySet<number>) {
+    for (const [id, a] of ancoras) {
+      const zonas = this.zonas.get(id)?.lista;
+      if (a && zonas && !perderam.has(id)) this.ancoras.set(id, { ...a, zonas, estados: this.estados.get(id) });
+      else this.ancoras.delete(id);
+    }
   }
 
   private async carregarZonas(ids: readonly number[]) {
@@ -279,6 +315,7 @@ export class AvaliadorDeZonas {
     const ate = agora + ZONAS_TTL_MS;
     const novas = new Map<number, ZonaCompilada[]>(faltam.map((id) => [id, []]));
     for (const z of linhas) {
+      const g = geometriaDaZona({ ...z, tipo: z.tipo === 'POLIGONO' ? 'POLIGONO' : 'CIRCULO' });
       novas.get(z.rastreadorId)?.push({
         id: z.id,
         usuarioId: z.usuarioId,
@@ -286,13 +323,8 @@ export class AvaliadorDeZonas {
         descricao: z.descricao,
         alertarSaida: z.alertarSaida,
         alertarEntrada: z.alertarEntrada,
-        distancia: geometriaDaZona({
-          tipo: z.tipo === 'POLIGONO' ? 'POLIGONO' : 'CIRCULO',
-          latitude: z.latitude,
-          longitude: z.longitude,
-          raioMetros: z.raioMetros,
-          pontos: z.pontos,
-        }),
+        distancia: preparar(g),
+        parteCerta: parteCerta(g),
       });
     }
     for (const [id, lista] of novas) {
