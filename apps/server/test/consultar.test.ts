@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consultar, openPostgres, type Database } from '../src/db/client';
+import { consultaPorForma, consultar, openPostgres, type Database } from '../src/db/client';
 import { novoBanco } from './helpers';
 
 describe('consultar (raw SQL)', () => {
@@ -53,6 +53,48 @@ describe('consultar (raw SQL)', () => {
       expect([...nomes]).toEqual([expect.stringMatching(/^rastro_\d+$/)]);
     },
   );
+});
+
+describe('consultaPorForma (a query built once per shape)', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await novoBanco();
+  });
+  afterAll(() => database.close());
+
+  /** 1..ate (the even ones, in the `pares` shape), each with `marca`; counts its builds. */
+  const novaSerie = () => {
+    const contagem = { montagens: 0 };
+    const serie = consultaPorForma<{ pares: boolean }, { ate: number; marca: string }, { n: number; marca: string }>({
+      chave: (f) => String(f.pares),
+      nomes: ['ate', 'marca'],
+      montar: (f, v) => {
+        contagem.montagens++;
+        const filtro = f.pares ? sql`n % 2 = 0` : sql`true`;
+        return sql`select n, ${v.marca}::text as marca from generate_series(1, ${v.ate}::int) n where ${filtro} order by n`;
+      },
+    });
+    return { serie, contagem };
+  };
+
+  it('answers each shape with its values, in or out of a transaction', async () => {
+    const { serie } = novaSerie();
+    expect(await serie(database.db, { pares: true }, { ate: 6, marca: 'a' })).toEqual([2, 4, 6].map((n) => ({ n, marca: 'a' })));
+    expect(await serie(database.db, { pares: false }, { ate: 3, marca: `b'c` })).toEqual([1, 2, 3].map((n) => ({ n, marca: `b'c` })));
+    expect(await serie(database.db, { pares: true }, { ate: 3, marca: 'd' })).toEqual([{ n: 2, marca: 'd' }]);
+    const dentro = await database.db.transaction((tx) => serie(tx, { pares: false }, { ate: 2, marca: 'e' }));
+    expect(dentro).toEqual([1, 2].map((n) => ({ n, marca: 'e' })));
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, builds each shape once, then only binds values', async () => {
+    const { serie, contagem } = novaSerie();
+    for (let ate = 1; ate <= 5; ate++) {
+      await serie(database.db, { pares: true }, { ate, marca: 'x' });
+      await serie(database.db, { pares: false }, { ate, marca: 'y' });
+    }
+    expect(contagem.montagens).toBe(2);
+    expect(await serie(database.db, { pares: true }, { ate: 4, marca: 'z' })).toEqual([2, 4].map((n) => ({ n, marca: 'z' })));
+  });
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('statement limit on PostgreSQL', () => {

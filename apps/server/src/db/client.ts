@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -68,6 +68,44 @@ export async function consultar<T = Record<string, unknown>>(db: Executor, query
   }
   const r = (await db.execute(query)) as unknown as { rows: T[] };
   return r.rows;
+}
+
+/** A query's values, or (building its text once) a placeholder in each one's place. */
+export type ValoresOuMarcas<V> = { [K in keyof V]: V[K] | Placeholder<K & string> };
+
+/**
+ * A raw query whose text is fixed by its shape (`forma`: which filters, which order, never a
+ * value), for the hot lists: on PostgreSQL outside a transaction, `montar` runs once per shape with
+ * placeholders and drizzle turns it into text once; each call only fills the values in and runs it
+ * as `consultar` does (a named statement). Building and rendering the query cost the admin list
+ * more CPU than its SQL (bench/api). Elsewhere (PGlite, a transaction) `montar` runs with the
+ * values, through `consultar`: the same builder, the same text.
+ */
+export function consultaPorForma<F, V extends Record<string, unknown>, T>(o: {
+  chave: (forma: F) => string;
+  nomes: readonly (keyof V & string)[];
+  montar: (forma: F, v: ValoresOuMarcas<V>) => SQL;
+}): (db: Executor, forma: F, valores: V) => Promise<T[]> {
+  const marcas = Object.fromEntries(o.nomes.map((n) => [n, sql.placeholder(n)])) as ValoresOuMarcas<V>;
+  const feitas = new Map<string, { text: string; params: unknown[]; name: string | undefined }>();
+  return async (db, forma, valores) => {
+    const cliente = (db as { $client?: unknown }).$client;
+    if (!(cliente instanceof pg.Pool)) return consultar<T>(db, o.montar(forma, valores));
+    const chave = o.chave(forma);
+    let feita = feitas.get(chave);
+    if (!feita) {
+      const { sql: text, params } = dialeto.sqlToQuery(o.montar(forma, marcas));
+      feita = { text, params, name: nomePreparado(text) };
+      feitas.set(chave, feita);
+    }
+    const r = await cliente.query<T & pg.QueryResultRow>({
+      text: feita.text,
+      values: fillPlaceholders(feita.params, valores),
+      types: tiposComoDrizzle,
+      ...(feita.name === undefined ? {} : { name: feita.name }),
+    });
+    return r.rows;
+  };
 }
 
 export interface Database {

@@ -1,5 +1,5 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { consultar, type Executor } from '../../db/client';
+import { consultaPorForma, consultar, type Executor } from '../../db/client';
 import { rastreadores } from '../../db/schema';
 import { vChips as chips } from '../chips/leitura';
 import { vVinculos as usuarioRastreadores } from '../meus-rastreadores/leitura';
@@ -65,30 +65,45 @@ const ORDEM_SQL: Record<(typeof RASTREADOR_ORDENAVEIS)[number], string> = {
   situacaoEnergia: '"rastreadores"."situacao_energia"',
 };
 
+/** What fixes the admin list's SQL text: which filters, which order. */
+interface FormaDaLista {
+  codigo: boolean;
+  imei: boolean;
+  ordem: string;
+}
+
+type LinhaDaLista = Omit<LinhaRastreador, 'dataCadastro' | 'origensAlternadasEm'> & {
+  dataCadastro: Date | string;
+  origensAlternadasEm: Date | string | null;
+  total: number;
+};
+
+/** The list's filters: the ones `forma` has, on their values (or placeholders). */
+function ondeDaLista(forma: Pick<FormaDaLista, 'codigo' | 'imei'>, v: { codigo: unknown; imei: unknown }): SQL {
+  const filtros: SQL[] = [];
+  if (forma.codigo) filtros.push(sql`"rastreadores"."id" = ${v.codigo}`);
+  if (forma.imei) filtros.push(sql`"rastreadores"."imei" like ${v.imei}`);
+  return filtros.length ? sql.join(filtros, sql` and `) : sql`true`;
+}
+
 /**
  * One page of the admin list and the total, in one round trip. The page is chosen on rastreadores
  * alone (every filter and sort column is its own), then joined: an OFFSET over the joined rows made
- * every deep page join and sort the whole fleet. Plain SQL text: the query builder, and even a
- * template of drizzle's column objects, cost more CPU than the query (bench/api).
+ * every deep page join and sort the whole fleet. Plain SQL text, made once per shape
+ * (`consultaPorForma`): the query builder, and even building this template, cost more CPU than the
+ * query (bench/api).
  */
-export async function listar(db: Executor, f: FiltroRastreadores): Promise<{ rows: LinhaRastreador[]; total: number }> {
-  const filtros: SQL[] = [];
-  if (f.codigo !== undefined) filtros.push(sql`"rastreadores"."id" = ${f.codigo}`);
-  if (f.imei) filtros.push(sql`"rastreadores"."imei" like ${`%${escaparLike(f.imei)}%`}`);
-  const where = filtros.length ? sql.join(filtros, sql` and `) : sql`true`;
-  const dir = f.orderDirection === 'desc' ? 'desc' : 'asc';
-  const col = (ORDEM_SQL as Record<string, string | undefined>)[f.orderBy] ?? ORDEM_SQL.id;
-  // Ties broken by id, so pages are stable.
-  const ordem = sql.raw(col === ORDEM_SQL.id ? `${col} ${dir}` : `${col} ${dir}, "rastreadores"."id" ${dir}`);
-  const linhas = await consultar<
-    Omit<LinhaRastreador, 'dataCadastro' | 'origensAlternadasEm'> & {
-      dataCadastro: Date | string;
-      origensAlternadasEm: Date | string | null;
-      total: number;
-    }
-  >(
-    db,
-    sql`select "rastreadores"."id" as "id", "rastreadores"."imei" as "imei", "rastreadores"."protocolo" as "protocolo", ${situacaoEfetiva} as "situacao",
+const consultaDaLista = consultaPorForma<
+  FormaDaLista,
+  { codigo: number | undefined; imei: string; size: number; offset: number },
+  LinhaDaLista
+>({
+  chave: (f) => `${f.codigo}|${f.imei}|${f.ordem}`,
+  nomes: ['codigo', 'imei', 'size', 'offset'],
+  montar: (f, v) => {
+    const where = ondeDaLista(f, v);
+    const ordem = sql.raw(f.ordem);
+    return sql`select "rastreadores"."id" as "id", "rastreadores"."imei" as "imei", "rastreadores"."protocolo" as "protocolo", ${situacaoEfetiva} as "situacao",
           "rastreadores"."situacao_energia" as "situacaoEnergia", "rastreadores"."bateria" as "bateria", "rastreadores"."data_cadastro" as "dataCadastro",
           "rastreadores"."chip_id" as "chipId", c.numero as "chipNumero", ur.descricao as "rastreadorDescricao", u.nome as "usuarioNome",
           "rastreadores"."codigo_ativacao_hash" is not null as "temCodigoAtivacao", "rastreadores"."origens_alternadas_em" as "origensAlternadasEm",
@@ -97,8 +112,21 @@ export async function listar(db: Executor, f: FiltroRastreadores): Promise<{ row
         left join v_chips c on c.id = "rastreadores"."chip_id"
         left join v_vinculos ur on ur.rastreador_id = "rastreadores"."id"
         left join v_usuarios u on u.id = ur.usuario_id
-        where "rastreadores"."id" in (select "rastreadores"."id" from rastreadores where ${where} order by ${ordem} limit ${f.size} offset ${f.page * f.size})
-        order by ${ordem}`,
+        where "rastreadores"."id" in (select "rastreadores"."id" from rastreadores where ${where} order by ${ordem} limit ${v.size} offset ${v.offset})
+        order by ${ordem}`;
+  },
+});
+
+export async function listar(db: Executor, f: FiltroRastreadores): Promise<{ rows: LinhaRastreador[]; total: number }> {
+  const dir = f.orderDirection === 'desc' ? 'desc' : 'asc';
+  const col = (ORDEM_SQL as Record<string, string | undefined>)[f.orderBy] ?? ORDEM_SQL.id;
+  // Ties broken by id, so pages are stable.
+  const ordem = col === ORDEM_SQL.id ? `${col} ${dir}` : `${col} ${dir}, "rastreadores"."id" ${dir}`;
+  const imei = f.imei ? `%${escaparLike(f.imei)}%` : '';
+  const linhas = await consultaDaLista(
+    db,
+    { codigo: f.codigo !== undefined, imei: imei !== '', ordem },
+    { codigo: f.codigo, imei, size: f.size, offset: f.page * f.size },
   );
   // Timestamps come as text (db/client.ts, and drizzle's PGlite driver alike).
   const rows = linhas.map(({ total: _total, ...r }) => ({
@@ -107,9 +135,15 @@ export async function listar(db: Executor, f: FiltroRastreadores): Promise<{ row
     origensAlternadasEm: r.origensAlternadasEm === null ? null : new Date(r.origensAlternadasEm),
   }));
   // Past the last page there is no row to carry the total.
-  const total =
-    linhas[0]?.total ?? (await consultar<{ n: number }>(db, sql`select count(*)::int as n from rastreadores where ${where}`))[0]?.n ?? 0;
+  const total = linhas[0]?.total ?? (await contar(db, f.codigo, imei));
   return { rows, total };
+}
+
+/** How many trackers the filters match (a page past the last carries no total). */
+async function contar(db: Executor, codigo: number | undefined, imei: string) {
+  const where = ondeDaLista({ codigo: codigo !== undefined, imei: imei !== '' }, { codigo, imei });
+  const [r] = await consultar<{ n: number }>(db, sql`select count(*)::int as n from rastreadores where ${where}`);
+  return r?.n ?? 0;
 }
 
 export async function buscar(db: Executor, id: number) {
