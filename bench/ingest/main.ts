@@ -45,7 +45,7 @@ const P = {
         trocaS: 0.5,
         medidaS: 12,
         turnos: 4,
-        particaoS: 8,
+        particaoS: 12,
         turnosParticao: 4,
         conexoes: 1000,
         esperaS: 3,
