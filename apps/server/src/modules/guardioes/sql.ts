@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
@@ -12,5 +12,5 @@ export const ehGuardiao = (vinculoId: AnyPgColumn | SQL, usuarioId: number | SQL
   sql`${vinculoId} = any(array(select g.usuario_rastreador_id from guardioes g where g.usuario_id = ${usuarioId}))`;
 
 /** The same, in raw SQL over an alias (`ur`) of usuario_rastreadores. */
-export const ehGuardiaoSql = (alias: string, usuarioId: number) =>
+export const ehGuardiaoSql = (alias: string, usuarioId: number | Placeholder) =>
   sql`${sql.raw(`${alias}.id`)} = any(array(select g.usuario_rastreador_id from guardioes g where g.usuario_id = ${usuarioId}))`;

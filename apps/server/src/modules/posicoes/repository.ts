@@ -2,7 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { literalDeArray } from '../../db/arrays';
 import { ehGuardiaoSql } from '../guardioes/sql';
 import { compartilhadoPor } from '../meus-rastreadores/sql';
-import { consultar, type Executor } from '../../db/client';
+import { consultaPorForma, consultar, type Executor } from '../../db/client';
 import { baterias, localizacoes, posicoesAtuais } from '../../db/schema';
 import { vVinculos as ur } from '../meus-rastreadores/leitura';
 import { vRastreadores as rastreadores } from '../rastreadores/leitura';
@@ -187,29 +187,29 @@ export interface UltimaPosicao {
   compartilhadoPor: string | null;
 }
 
-/**
- * The latest position of each linked tracker matching `filtro` (a user's, one link, or a set of
- * trackers for the live channel): the newest of its current positions (one per kind), never the history.
- */
-export async function ultimasPosicoes(
-  db: Executor,
-  filtro: { usuarioId: number; usuarioRastreadorId?: number | undefined } | { rastreadorIds: readonly number[] },
-) {
-  const where =
-    'rastreadorIds' in filtro
-      ? sql`ur.rastreador_id = any(${`{${filtro.rastreadorIds.map((n) => Math.trunc(n)).join(',')}}`}::int[])`
-      : filtro.usuarioRastreadorId !== undefined
-        ? sql`(ur.usuario_id = ${filtro.usuarioId} or ${ehGuardiaoSql('ur', filtro.usuarioId)}) and ur.id = ${filtro.usuarioRastreadorId}`
-        : sql`(ur.usuario_id = ${filtro.usuarioId} or ${ehGuardiaoSql('ur', filtro.usuarioId)})`;
-  const nomeDoDono = 'rastreadorIds' in filtro ? sql`null::text` : compartilhadoPor(sql.raw('ur.usuario_id'), filtro.usuarioId);
-  type Linha = Omit<UltimaPosicao, 'dataHora' | 'perdidoDesde' | 'perdidoAte'> & {
-    dataHora: Date | string;
-    perdidoDesde: Date | string | null;
-    perdidoAte: Date | string | null;
-  };
-  const rows = await consultar<Linha>(
-    db,
-    sql`select ur.id as "usuarioRastreadorId", ur.rastreador_id as "rastreadorId", ur.usuario_id as "usuarioId", ur.descricao,
+type LinhaDoMapa = Omit<UltimaPosicao, 'dataHora' | 'perdidoDesde' | 'perdidoAte'> & {
+  dataHora: Date | string;
+  perdidoDesde: Date | string | null;
+  perdidoAte: Date | string | null;
+};
+
+/** Whose trackers the map reads: a set of trackers (the live channel), one link of a user, or all the user's. */
+type FormaDoMapa = 'rastreadores' | 'vinculo' | 'usuario';
+
+/** The map's current positions, its text made once per shape (db/client.ts `consultaPorForma`): the hottest read. */
+const consultaDoMapa = consultaPorForma<FormaDoMapa, { ids: string; usuarioId: number; usuarioRastreadorId: number }, LinhaDoMapa>({
+  chave: (f) => f,
+  nomes: ['ids', 'usuarioId', 'usuarioRastreadorId'],
+  montar: (f, v) => {
+    const doUsuario = sql`(ur.usuario_id = ${v.usuarioId} or ${ehGuardiaoSql('ur', v.usuarioId)})`;
+    const where =
+      f === 'rastreadores'
+        ? sql`ur.rastreador_id = any(${v.ids}::int[])`
+        : f === 'vinculo'
+          ? sql`${doUsuario} and ur.id = ${v.usuarioRastreadorId}`
+          : doUsuario;
+    const nomeDoDono = f === 'rastreadores' ? sql`null::text` : compartilhadoPor(sql.raw('ur.usuario_id'), v.usuarioId);
+    return sql`select ur.id as "usuarioRastreadorId", ur.rastreador_id as "rastreadorId", ur.usuario_id as "usuarioId", ur.descricao,
           r.bateria, r.situacao_energia as "situacaoEnergia", l.tipo, l.data_hora as "dataHora", l.latitude, l.longitude,
           l.precisao, l.velocidade, ur.perdido_desde as "perdidoDesde", ur.perdido_ate as "perdidoAte",
           ${nomeDoDono} as "compartilhadoPor"
@@ -221,8 +221,30 @@ export async function ultimasPosicoes(
           order by data_hora desc limit 1
         ) l on true
         where ${where}
-        order by ur.descricao, ur.id`,
-  );
+        order by ur.descricao, ur.id`;
+  },
+});
+
+/**
+ * The latest position of each linked tracker matching `filtro` (a user's, one link, or a set of
+ * trackers for the live channel): the newest of its current positions (one per kind), never the history.
+ */
+export async function ultimasPosicoes(
+  db: Executor,
+  filtro: { usuarioId: number; usuarioRastreadorId?: number | undefined } | { rastreadorIds: readonly number[] },
+) {
+  const rows =
+    'rastreadorIds' in filtro
+      ? await consultaDoMapa(db, 'rastreadores', {
+          ids: `{${filtro.rastreadorIds.map((n) => Math.trunc(n)).join(',')}}`,
+          usuarioId: 0,
+          usuarioRastreadorId: 0,
+        })
+      : await consultaDoMapa(db, filtro.usuarioRastreadorId === undefined ? 'usuario' : 'vinculo', {
+          ids: '{}',
+          usuarioId: filtro.usuarioId,
+          usuarioRastreadorId: filtro.usuarioRastreadorId ?? 0,
+        });
   const data = (v: Date | string | null) => (v === null ? null : new Date(v));
   return rows.map(
     (r): UltimaPosicao => ({ ...r, dataHora: new Date(r.dataHora), perdidoDesde: data(r.perdidoDesde), perdidoAte: data(r.perdidoAte) }),

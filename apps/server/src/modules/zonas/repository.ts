@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { consultar, type Executor } from '../../db/client';
+import { consultaPorForma, consultar, type Executor } from '../../db/client';
 import { literalDeArray } from '../../db/arrays';
 import { comTotal, contagem } from '../../db/listas';
 import { zonaEventos, zonaRastreadores, zonas } from '../../db/schema';
@@ -237,19 +237,24 @@ export async function inserirEventos(db: Executor, eventos: readonly NovoEvento[
   if (eventos.length > 0) await db.insert(zonaEventos).values([...eventos]);
 }
 
-/** The names of the zones (alerting on leaving) each of these trackers is outside of or inside of now. */
-export async function ladosNasZonas(db: Executor, filtro: { usuarioId: number } | { rastreadorIds: readonly number[] }) {
-  const where =
-    'usuarioId' in filtro
-      ? sql`z.usuario_id = ${filtro.usuarioId}`
-      : sql`e.rastreador_id = any(${literalDeArray(filtro.rastreadorIds)}::int[])`;
-  return consultar<{ rastreadorId: number; nome: string; estado: 'DENTRO' | 'FORA' }>(
-    db,
-    sql`select e.rastreador_id as "rastreadorId", z.nome, e.estado
+type LadoNaZona = { rastreadorId: number; nome: string; estado: 'DENTRO' | 'FORA' };
+
+/** `ladosNasZonas`, its text made once per shape (db/client.ts `consultaPorForma`): it rides with every map read. */
+const consultaDosLados = consultaPorForma<'usuario' | 'rastreadores', { usuarioId: number; ids: string }, LadoNaZona>({
+  chave: (f) => f,
+  nomes: ['usuarioId', 'ids'],
+  montar: (f, v) => sql`select e.rastreador_id as "rastreadorId", z.nome, e.estado
         from zona_estados e
         join zonas z on z.id = e.zona_id
         join v_vinculos ur on ur.rastreador_id = e.rastreador_id and ur.usuario_id = z.usuario_id
-        where ${where} and e.estado in ('FORA', 'DENTRO') and z.alertar_saida
+        where ${f === 'usuario' ? sql`z.usuario_id = ${v.usuarioId}` : sql`e.rastreador_id = any(${v.ids}::int[])`}
+          and e.estado in ('FORA', 'DENTRO') and z.alertar_saida
         order by z.nome`,
-  );
+});
+
+/** The names of the zones (alerting on leaving) each of these trackers is outside of or inside of now. */
+export function ladosNasZonas(db: Executor, filtro: { usuarioId: number } | { rastreadorIds: readonly number[] }) {
+  return 'usuarioId' in filtro
+    ? consultaDosLados(db, 'usuario', { usuarioId: filtro.usuarioId, ids: '{}' })
+    : consultaDosLados(db, 'rastreadores', { usuarioId: 0, ids: literalDeArray(filtro.rastreadorIds) });
 }
