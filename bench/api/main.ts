@@ -245,8 +245,9 @@ interface Medicao extends Resumo {
   /** CPU per answered request, in µs: the target process, and PostgreSQL (all backends). */
   cpuAlvo: number;
   cpuPg: number;
-  /** Each round's throughput, req/s, in the order measured. */
+  /** Each round's throughput, req/s, and its answers, in the order measured. */
   porRodada: number[];
+  respostasPorRodada: number[];
 }
 
 /**
@@ -279,18 +280,32 @@ async function medirPar(srv: Alvo, bare: Alvo, e: Endpoint, pgPid: number): Prom
   const [a, b] = lados.map((l): Medicao => {
     const m = resumir(l.rodadas);
     const us = (ms: number) => (m.respostas > 0 ? (ms * 1000) / m.respostas : Number.NaN);
-    return { ...m, cpuAlvo: us(l.cpuAlvo), cpuPg: us(l.cpuPg), porRodada: l.rodadas.map((x) => resumir([x]).reqPorS) };
+    return {
+      ...m,
+      cpuAlvo: us(l.cpuAlvo),
+      cpuPg: us(l.cpuPg),
+      porRodada: l.rodadas.map((x) => resumir([x]).reqPorS),
+      respostasPorRodada: l.rodadas.map((x) => x.tempos.length),
+    };
   });
   if (!a || !b) throw new Error('medição vazia');
   return { srv: a, bare: b };
 }
 
+/** Answers per connection a round needs for its own ratio to count: fewer, and the round's edges decide it. */
+const RESPOSTAS_POR_CONEXAO = 10;
+
 /**
  * The server's throughput over the baseline's: the median, over the rounds, of one round's ratio
  * (the two measured seconds apart). A burst of someone else's work on the shared machine during
- * one round moves one ratio, not the verdict; the sums over all rounds moved with it.
+ * one round moves one ratio, not the verdict; the sums over all rounds moved with it. A slow
+ * endpoint (the 24 h history: ~70 answers in a round of 100 connections, each taking longer than
+ * the round) answers too few per round for that: its ratio is the sums'.
  */
-const razaoDaVazao = (srv: Medicao, bare: Medicao) => mediana(srv.porRodada.map((v, i) => v / (bare.porRodada[i] ?? Number.NaN)));
+function razaoDaVazao(srv: Medicao, bare: Medicao): number {
+  const cheias = [...srv.respostasPorRodada, ...bare.respostasPorRodada].every((n) => n >= RESPOSTAS_POR_CONEXAO * P.conexoes);
+  return cheias ? mediana(srv.porRodada.map((v, i) => v / (bare.porRodada[i] ?? Number.NaN))) : srv.reqPorS / bare.reqPorS;
+}
 
 /**
  * Latency is judged at a fixed rate, not at saturation: with 100 connections hammering 2 shared
