@@ -255,24 +255,17 @@ interface Medicao extends Resumo {
  * taking turns, so a change in the machine's other load falls on both alike; the two swap places
  * every round (neither always runs right after the other's garbage and writes).
  */
-/**
- * Rounds of the saturated phase, in the same seconds as the fixed rate's `P.rodadas`: more and
- * shorter, for the median of their ratios (each round of the fixed rate opens its connections
- * anew, which its p99 would count more often).
- */
-const RODADAS_VAZAO = 5;
-
 async function medirPar(srv: Alvo, bare: Alvo, e: Endpoint, pgPid: number): Promise<{ srv: Medicao; bare: Medicao }> {
   const lados = [
     { alvo: srv, gerar: e.servidor, rodadas: [] as Rodada[], cpuAlvo: 0, cpuPg: 0 },
     { alvo: bare, gerar: e.base, rodadas: [] as Rodada[], cpuAlvo: 0, cpuPg: 0 },
   ];
   for (const l of lados) await disparar(l.alvo.porta, l.gerar, P.conexoes, P.aquecimentoS);
-  for (let r = 0; r < RODADAS_VAZAO; r++) {
+  for (let r = 0; r < P.rodadas; r++) {
     for (const l of r % 2 === 0 ? lados : [...lados].reverse()) {
       const pid = l.alvo.filho.pid ?? 0;
       const c0 = { alvo: cpuArvoreMs(pid), pg: cpuArvoreMs(pgPid) };
-      l.rodadas.push(await disparar(l.alvo.porta, l.gerar, P.conexoes, P.medidaS / RODADAS_VAZAO));
+      l.rodadas.push(await disparar(l.alvo.porta, l.gerar, P.conexoes, P.medidaS / P.rodadas));
       l.cpuAlvo += cpuArvoreMs(pid) - c0.alvo;
       l.cpuPg += cpuArvoreMs(pgPid) - c0.pg;
     }
@@ -546,7 +539,7 @@ async function main() {
     const corpos = new Map<string, unknown[]>();
     for (const e of eps) corpos.set(e.nome, await conferir(e, servidor, base));
     nota(
-      `${P.conexoes} conexões; por endpoint e alvo ${P.aquecimentoS} s de aquecimento + ${P.medidaS} s medidos em ${RODADAS_VAZAO} rodadas alternadas (saturado; ${P.rodadas} no ritmo fixo); ` +
+      `${P.conexoes} conexões; por endpoint e alvo ${P.aquecimentoS} s de aquecimento + ${P.medidaS} s medidos em ${P.rodadas} rodadas alternadas; ` +
         `pool de ${POOL} conexões nos dois alvos`,
     );
 

@@ -295,7 +295,8 @@ export class AvaliadorDeZonas {
   /** The tracker's anchor, if taken with the zones and cached states it has now. */
   private ancoraDe(rastreadorId: number): Ancora | undefined {
     const a = this.ancoras.get(rastreadorId);
-    return a && a.zonas === this.zonas.get(rastreadorId)?.lista && a.estados === this.estados.get(rastreadorId) ? a : undefined;
+    const estados = this.estados.get(rastreadorId);
+    return a && estados && a.estados === estados && a.zonas === this.zonas.get(rastreadorId)?.lista ? a : undefined;
   }
 
   /** Keeps the anchors of a batch whose states are now the cached ones (written, or nothing to write). */
