@@ -410,6 +410,18 @@ describe('autoIntersecta', () => {
   });
 });
 
+/**
+ * The bound `parteCerta` promises, for a move from `a` to `p` shorter than `raio`: `p` is on the
+ * same side, at most the move closer to the border. (A flat move may come out a little longer than
+ * planned: then there is nothing to check.)
+ */
+function depoisDoPasso(d: (p: Ponto) => number, a: Ponto, p: Ponto, raio: number) {
+  const movido = distanciaMetros(a, p);
+  if (movido >= raio) return;
+  expect(Math.sign(d(p))).toBe(Math.sign(d(a)));
+  expect(Math.abs(d(p))).toBeGreaterThanOrEqual(raio - movido);
+}
+
 describe('parteCerta', () => {
   it("bounds a polygon's distance after a move: on the same side, closer by at most the move", () => {
     fc.assert(
@@ -422,11 +434,7 @@ describe('parteCerta', () => {
           const raio = parte * Math.abs(d(a)) - 1;
           if (raio <= 0) continue;
           const p = deslocar(a, raio * fracao * Math.cos(rumo), raio * fracao * Math.sin(rumo));
-          const movido = distanciaMetros(a, p);
-          // The flat move may come out a little longer than planned.
-          if (movido >= raio) continue;
-          expect(Math.sign(d(p))).toBe(Math.sign(d(a)));
-          expect(Math.abs(d(p))).toBeGreaterThanOrEqual(raio - movido);
+          depoisDoPasso(d, a, p, raio);
         }
       }),
       { numRuns: 1000 },
@@ -445,10 +453,7 @@ describe('parteCerta', () => {
         const base = interpolar(anel[lado % anel.length] ?? a, anel[(lado + 1) % anel.length] ?? a, t);
         const total = distanciaMetros(a, base);
         const p = interpolar(a, base, Math.min(1, (raio * fracao) / total));
-        const movido = distanciaMetros(a, p);
-        if (movido >= raio) return;
-        expect(Math.sign(d(p))).toBe(Math.sign(d(a)));
-        expect(Math.abs(d(p))).toBeGreaterThanOrEqual(raio - movido);
+        depoisDoPasso(d, a, p, raio);
       }),
       { numRuns: 1000 },
     );
