@@ -25,12 +25,15 @@ export interface Resumo {
   codigos: string;
 }
 
+/** How long a run lasts: some seconds, or until some requests have all been answered. */
+export type Duracao = { segundos: number } | { respostas: number };
+
 /**
- * `conexoes` keep-alive connections hammering `porta` for `segundos`, each request built by
- * `gerar` (its argument counts the requests of this run). Latency is kept per response
+ * `conexoes` keep-alive connections hammering `porta` for a while (`quanto`), each request built
+ * by `gerar` (its argument counts the requests of this run). Latency is kept per response
  * (sub-millisecond, which autocannon's own histogram is not).
  */
-export async function disparar(porta: number, gerar: Gerador, conexoes: number, segundos: number): Promise<Rodada> {
+export async function disparar(porta: number, gerar: Gerador, conexoes: number, quanto: Duracao): Promise<Rodada> {
   let k = 0;
   const tempos: number[] = [];
   const r = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -38,7 +41,7 @@ export async function disparar(porta: number, gerar: Gerador, conexoes: number, 
       {
         url: `http://127.0.0.1:${porta}`,
         connections: conexoes,
-        duration: segundos,
+        ...('segundos' in quanto ? { duration: quanto.segundos } : { amount: quanto.respostas }),
         timeout: 30,
         requests: [
           {

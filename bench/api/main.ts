@@ -241,31 +241,42 @@ async function conferir(e: Endpoint, srv: Alvo, bare: Alvo): Promise<unknown[]> 
   return corpos;
 }
 
+/** Answers per connection a round needs for its own ratio to count: fewer, and the round's edges decide it. */
+const RESPOSTAS_POR_CONEXAO = 10;
+
 interface Medicao extends Resumo {
   /** CPU per answered request, in µs: the target process, and PostgreSQL (all backends). */
   cpuAlvo: number;
   cpuPg: number;
-  /** Each round's throughput, req/s, and its answers, in the order measured. */
+  /** Each round's throughput, req/s, its answers and its seconds, in the order measured. */
   porRodada: number[];
   respostasPorRodada: number[];
+  segundosPorRodada: number[];
 }
 
 /**
  * The real server and the baseline on one endpoint: a warm-up of each, then `rodadas` rounds
  * taking turns, so a change in the machine's other load falls on both alike; the two swap places
- * every round (neither always runs right after the other's garbage and writes).
+ * every round (neither always runs right after the other's garbage and writes). A round lasts
+ * its share of the measured seconds, unless either side answered too few in the warm-up for a
+ * round that long to hold `RESPOSTAS_POR_CONEXAO` answers per connection (the 24 h history):
+ * then every round of both lasts until that many requests are answered, none left in flight.
  */
 async function medirPar(srv: Alvo, bare: Alvo, e: Endpoint, pgPid: number): Promise<{ srv: Medicao; bare: Medicao }> {
   const lados = [
     { alvo: srv, gerar: e.servidor, rodadas: [] as Rodada[], cpuAlvo: 0, cpuPg: 0 },
     { alvo: bare, gerar: e.base, rodadas: [] as Rodada[], cpuAlvo: 0, cpuPg: 0 },
   ];
-  for (const l of lados) await disparar(l.alvo.porta, l.gerar, P.conexoes, P.aquecimentoS);
+  const aquecimentos: Rodada[] = [];
+  for (const l of lados) aquecimentos.push(await disparar(l.alvo.porta, l.gerar, P.conexoes, { segundos: P.aquecimentoS }));
+  const respostas = RESPOSTAS_POR_CONEXAO * P.conexoes;
+  const segundos = P.medidaS / P.rodadas;
+  const quanto = aquecimentos.some((a) => resumir([a]).reqPorS * segundos < respostas) ? { respostas } : { segundos };
   for (let r = 0; r < P.rodadas; r++) {
     for (const l of r % 2 === 0 ? lados : [...lados].reverse()) {
       const pid = l.alvo.filho.pid ?? 0;
       const c0 = { alvo: cpuArvoreMs(pid), pg: cpuArvoreMs(pgPid) };
-      l.rodadas.push(await disparar(l.alvo.porta, l.gerar, P.conexoes, P.medidaS / P.rodadas));
+      l.rodadas.push(await disparar(l.alvo.porta, l.gerar, P.conexoes, quanto));
       l.cpuAlvo += cpuArvoreMs(pid) - c0.alvo;
       l.cpuPg += cpuArvoreMs(pgPid) - c0.pg;
     }
@@ -279,21 +290,20 @@ async function medirPar(srv: Alvo, bare: Alvo, e: Endpoint, pgPid: number): Prom
       cpuPg: us(l.cpuPg),
       porRodada: l.rodadas.map((x) => resumir([x]).reqPorS),
       respostasPorRodada: l.rodadas.map((x) => x.tempos.length),
+      segundosPorRodada: l.rodadas.map((x) => x.segundos),
     };
   });
   if (!a || !b) throw new Error('medição vazia');
   return { srv: a, bare: b };
 }
 
-/** Answers per connection a round needs for its own ratio to count: fewer, and the round's edges decide it. */
-const RESPOSTAS_POR_CONEXAO = 10;
-
 /**
  * The server's throughput over the baseline's: the median, over the rounds, of one round's ratio
  * (the two measured seconds apart). A burst of someone else's work on the shared machine during
- * one round moves one ratio, not the verdict; the sums over all rounds moved with it. A slow
- * endpoint (the 24 h history: ~70 answers in a round of 100 connections, each taking longer than
- * the round) answers too few per round for that: its ratio is the sums'.
+ * one round moves one ratio, not the verdict; the sums over all rounds moved with it. Rounds
+ * with fewer than `RESPOSTAS_POR_CONEXAO` answers per connection (only with `--connections` or
+ * `--seconds` changed: `medirPar` lengthens them) are decided by their edges: then the ratio is
+ * the sums'.
  */
 function razaoDaVazao(srv: Medicao, bare: Medicao): number {
   const cheias = [...srv.respostasPorRodada, ...bare.respostasPorRodada].every((n) => n >= RESPOSTAS_POR_CONEXAO * P.conexoes);
@@ -352,9 +362,11 @@ interface Resultado {
 /** Saturation, then the fixed rate: half of what the real server sustained just before. */
 async function medir(srv: Alvo, bare: Alvo, e: Endpoint, pgPid: number): Promise<Resultado> {
   const par = await medirPar(srv, bare, e, pgPid);
+  const segundos = (m: Medicao) => m.segundosPorRodada.map((x) => x.toFixed(1)).join(' ');
   nota(`${e.nome} (${e.descricao}), saturado: servidor ${fmt(par.srv)}`);
   nota(
-    `${e.nome}, saturado: base ${fmt(par.bare)}; razão de cada rodada: ${par.srv.porRodada.map((v, i) => (v / (par.bare.porRodada[i] ?? Number.NaN)).toFixed(2)).join(' ')}`,
+    `${e.nome}, saturado: base ${fmt(par.bare)}; razão de cada rodada: ${par.srv.porRodada.map((v, i) => (v / (par.bare.porRodada[i] ?? Number.NaN)).toFixed(2)).join(' ')}; ` +
+      `segundos de cada rodada: servidor ${segundos(par.srv)}, base ${segundos(par.bare)}`,
   );
   const taxa = Math.max(1, Math.round(par.srv.reqPorS * FRACAO_RITMO));
   const lento = await medirRitmo(srv, bare, e, taxa);
