@@ -1,7 +1,8 @@
 import type { FormatoExportacao } from '@rastro/shared/dominio';
 
 export interface PontoExportado {
-  dataHora: Date;
+  /** ISO-8601 in UTC. */
+  dataHora: string;
   latitude: number;
   longitude: number;
   tipo: string;
@@ -18,9 +19,7 @@ const csv = (s: string) => {
 
 function gpx(nome: string, pontos: readonly PontoExportado[]) {
   const pts = pontos
-    .map(
-      (p) => `      <trkpt lat="${p.latitude}" lon="${p.longitude}"><time>${p.dataHora.toISOString()}</time><type>${p.tipo}</type></trkpt>`,
-    )
+    .map((p) => `      <trkpt lat="${p.latitude}" lon="${p.longitude}"><time>${p.dataHora}</time><type>${p.tipo}</type></trkpt>`)
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <gpx version="1.1" creator="Rastro" xmlns="http://www.topografix.com/GPX/1/1">
@@ -36,7 +35,7 @@ ${pts}
 
 function kml(nome: string, pontos: readonly PontoExportado[]) {
   const coords = pontos.map((p) => `${p.longitude},${p.latitude},0`).join(' ');
-  const whens = pontos.map((p) => `        <when>${p.dataHora.toISOString()}</when>`).join('\n');
+  const whens = pontos.map((p) => `        <when>${p.dataHora}</when>`).join('\n');
   const gx = pontos.map((p) => `        <gx:coord>${p.longitude} ${p.latitude} 0</gx:coord>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <kml xmlns="http://www.opengis.net/kml/2.2" xmlns:gx="http://www.google.com/kml/ext/2.2">
@@ -60,7 +59,7 @@ ${gx}
 
 function csvArquivo(nome: string, pontos: readonly PontoExportado[]) {
   const linhas = pontos.map((p) =>
-    [csv(nome), p.dataHora.toISOString(), p.latitude, p.longitude, p.tipo, p.velocidade ?? '', p.precisao ?? ''].join(','),
+    [csv(nome), p.dataHora, p.latitude, p.longitude, p.tipo, p.velocidade ?? '', p.precisao ?? ''].join(','),
   );
   return `rastreador,data_hora,latitude,longitude,tipo,velocidade_kmh,precisao_m\n${linhas.join('\n')}\n`;
 }

@@ -3,6 +3,7 @@ import { literalDeArray } from '../../db/arrays';
 import { ehGuardiaoSql } from '../guardioes/sql';
 import { compartilhadoPor } from '../meus-rastreadores/sql';
 import { consultaPorForma, consultar, type Executor } from '../../db/client';
+import { toIsoUtc } from '../../db/timestamps';
 import { baterias, localizacoes, posicoesAtuais } from '../../db/schema';
 import { vVinculos as ur } from '../meus-rastreadores/leitura';
 import { vRastreadores as rastreadores } from '../rastreadores/leitura';
@@ -144,7 +145,8 @@ export const LIMITE_PONTOS_HISTORICO = 20_000;
 export interface PontoHistorico {
   id: number;
   tipo: string;
-  dataHora: Date;
+  /** ISO-8601 in UTC, as the API writes it (db/timestamps.ts). */
+  dataHora: string;
   latitude: number;
   longitude: number;
   velocidade: number | null;
@@ -158,14 +160,19 @@ export interface PontoHistorico {
  * as everything else the request does.
  */
 export async function historico(db: Executor, rastreadorId: number, de: Date, ate: Date): Promise<PontoHistorico[]> {
-  const rows = await consultar<Omit<PontoHistorico, 'id' | 'dataHora'> & { id: number | string; dataHora: Date | string }>(
+  const rows = await consultar<Omit<PontoHistorico, 'id'> & { id: number | string | bigint }>(
     db,
     sql`select id, tipo, data_hora as "dataHora", latitude, longitude, velocidade, curso, precisao from localizacoes
         where rastreador_id = ${rastreadorId} and latitude is not null and not futura and data_hora >= ${de.toISOString()}::timestamptz and data_hora <= ${ate.toISOString()}::timestamptz
         order by data_hora asc, id asc limit ${LIMITE_PONTOS_HISTORICO}`,
   );
   // bigint comes as text from node-postgres and as BigInt from PGlite; timestamps as text from both.
-  return rows.map((r) => ({ ...r, id: Number(r.id), dataHora: new Date(r.dataHora) }));
+  // The driver's rows are this call's own: each is completed in place, not copied.
+  for (const r of rows) {
+    r.id = Number(r.id);
+    r.dataHora = toIsoUtc(r.dataHora);
+  }
+  return rows as PontoHistorico[];
 }
 
 export interface UltimaPosicao {
@@ -176,7 +183,8 @@ export interface UltimaPosicao {
   bateria: number | null;
   situacaoEnergia: string;
   tipo: string;
-  dataHora: Date;
+  /** ISO-8601 in UTC, as the API writes it (db/timestamps.ts). */
+  dataHora: string;
   latitude: number;
   longitude: number;
   precisao: number | null;
@@ -247,7 +255,7 @@ export async function ultimasPosicoes(
         });
   const data = (v: Date | string | null) => (v === null ? null : new Date(v));
   return rows.map(
-    (r): UltimaPosicao => ({ ...r, dataHora: new Date(r.dataHora), perdidoDesde: data(r.perdidoDesde), perdidoAte: data(r.perdidoAte) }),
+    (r): UltimaPosicao => ({ ...r, dataHora: toIsoUtc(r.dataHora), perdidoDesde: data(r.perdidoDesde), perdidoAte: data(r.perdidoAte) }),
   );
 }
 

@@ -93,7 +93,8 @@ interface DonoDoMarcador {
 interface PontoDoMarcador {
   latitude: number;
   longitude: number;
-  dataHora: Date;
+  /** ISO-8601 in UTC. */
+  dataHora: string;
   tipo: string;
   precisao: number | null;
   velocidade: number | null;
@@ -121,7 +122,7 @@ function marcador(
     situacaoEnergia,
     situacaoEnergiaDescricao: DESCRICAO_SITUACAO_ENERGIA[situacaoEnergia],
     desligar: situacaoEnergia === 'LIGADO',
-    dataHora: iso(p.dataHora),
+    dataHora: p.dataHora,
     tipo: umDe(TIPOS_LOCALIZACAO, p.tipo, 'GPS'),
     precisao: p.precisao,
     velocidade: p.velocidade,
@@ -163,7 +164,7 @@ export async function posicaoPublica(db: Executor, rastreadorId: number, precisa
     latitude: u.latitude,
     longitude: u.longitude,
     precisaoMetros: u.tipo === 'GPS' ? precisaoGpsMetros : u.precisao,
-    dataHora: iso(u.dataHora),
+    dataHora: u.dataHora,
     bateria: u.bateria,
   };
 }
@@ -171,7 +172,7 @@ export async function posicaoPublica(db: Executor, rastreadorId: number, precisa
 /** A tracker's trail since `de`, oldest first (a share link's last hours). */
 export async function rastroDesde(db: Executor, rastreadorId: number, de: Date) {
   const pontos = await historico(db, rastreadorId, de, new Date());
-  return pontos.map((p) => ({ latitude: p.latitude, longitude: p.longitude, dataHora: iso(p.dataHora) }));
+  return pontos.map((p) => ({ latitude: p.latitude, longitude: p.longitude, dataHora: p.dataHora }));
 }
 
 /** A battery reading from the device: kept in the history, and the tracker's current level. */
