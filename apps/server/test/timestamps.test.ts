@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consultar, type Database } from '../src/db/client';
+import { consultar, openPostgres, type Database } from '../src/db/client';
 import { toIsoUtc } from '../src/db/timestamps';
 import { novoBanco } from './helpers';
 
@@ -35,7 +35,7 @@ const ANO_2100 = Date.UTC(2100, 0, 1);
 const ANO_9999 = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 describe('toIsoUtc (a timestamptz from the driver, as the API writes it)', () => {
-  let database: Database;
+  let database: Database & { url?: string };
   beforeAll(async () => {
     database = await novoBanco();
   });
@@ -88,6 +88,26 @@ describe('toIsoUtc (a timestamptz from the driver, as the API writes it)', () =>
     expect(toIsoUtc('2026-11-24 23:59:59.999999+00')).toBe('2026-11-24T23:59:59.999Z');
     expect(toIsoUtc('2026-11-24 07:00:00.1239-03')).toBe('2026-11-24T10:00:00.123Z');
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "on PostgreSQL, the server's connections talk in UTC even when the database's zone is another",
+    async () => {
+      const url = database.url ?? '';
+      const nome = new URL(url).pathname.slice(1);
+      await database.db.execute(sql.raw(`alter database ${nome} set timezone = 'America/Sao_Paulo'`));
+      const outro = await openPostgres(url, 2);
+      try {
+        const [r] = await consultar<{ tz: string; t: string }>(
+          outro.db,
+          sql`select current_setting('TimeZone') as tz, timestamptz '2026-11-24 10:00:00.5+00' as t`,
+        );
+        expect(r).toEqual({ tz: 'UTC', t: '2026-11-24 10:00:00.5+00' });
+        expect(toIsoUtc(r?.t ?? '')).toBe('2026-11-24T10:00:00.500Z');
+      } finally {
+        await outro.close();
+      }
+    },
+  );
 
   it('writes a Date as its ISO text', () => {
     expect(toIsoUtc(new Date('2026-11-24T10:00:00.123Z'))).toBe('2026-11-24T10:00:00.123Z');

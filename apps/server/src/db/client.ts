@@ -236,6 +236,18 @@ function processoVivo(pid: number) {
 }
 
 /**
+ * Every connection of `pool` talks in UTC, whatever the cluster's or database's `TimeZone`: its
+ * instants come back as `…+00` text, which db/timestamps.ts writes as the API's ISO without a
+ * `Date`. The `SET` is the first statement a new connection runs (a client runs its queries in
+ * order); no query of the server depends on the session's zone (days are always named explicitly).
+ */
+export function sessionsInUtc(pool: pg.Pool) {
+  pool.on('connect', (client) => {
+    client.query(`set timezone = 'UTC'`).catch(() => undefined);
+  });
+}
+
+/**
  * PostgreSQL through a pool of `poolMax` connections. A statement running longer than
  * `statementTimeoutMs` (0: no limit) is cancelled by the server: a query stuck on a lock or a plan
  * gone wrong fails with an error instead of holding a connection, and the requests behind it,
@@ -245,6 +257,7 @@ export async function openPostgres(url: string, poolMax = 10, statementTimeoutMs
   const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 5000, statement_timeout: statementTimeoutMs });
   // An idle client that loses its server must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  sessionsInUtc(pool);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   let closed = false;
   /** One dedicated connection holds every LISTEN of this instance; it is re-made if it drops. */

@@ -1,6 +1,6 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Database, Db } from './client';
+import { sessionsInUtc, type Database, type Db } from './client';
 import * as schema from './schema';
 
 /**
@@ -121,6 +121,7 @@ export async function abrirLeitura(primario: Database, opts: OpcoesLeitura): Pro
   });
   // An idle client that loses the replica must not crash the process; the pool replaces it.
   replica.on('error', () => undefined);
+  sessionsInUtc(replica);
 
   let estado: EstadoReplica = 'verificando';
   let atrasoSegundos: number | null = null;
