@@ -243,6 +243,8 @@ async function conferir(e: Endpoint, srv: Alvo, bare: Alvo): Promise<unknown[]> 
 
 /** Answers per connection a round needs for its own ratio to count: fewer, and the round's edges decide it. */
 const RESPOSTAS_POR_CONEXAO = 10;
+/** The same, for a whole round of all the connections. */
+const RESPOSTAS_POR_RODADA = RESPOSTAS_POR_CONEXAO * P.conexoes;
 
 interface Medicao extends Resumo {
   /** CPU per answered request, in µs: the target process, and PostgreSQL (all backends). */
@@ -269,9 +271,10 @@ async function medirPar(srv: Alvo, bare: Alvo, e: Endpoint, pgPid: number): Prom
   ];
   const aquecimentos: Rodada[] = [];
   for (const l of lados) aquecimentos.push(await disparar(l.alvo.porta, l.gerar, P.conexoes, { segundos: P.aquecimentoS }));
-  const respostas = RESPOSTAS_POR_CONEXAO * P.conexoes;
   const segundos = P.medidaS / P.rodadas;
-  const quanto = aquecimentos.some((a) => resumir([a]).reqPorS * segundos < respostas) ? { respostas } : { segundos };
+  const quanto = aquecimentos.some((a) => resumir([a]).reqPorS * segundos < RESPOSTAS_POR_RODADA)
+    ? { respostas: RESPOSTAS_POR_RODADA }
+    : { segundos };
   for (let r = 0; r < P.rodadas; r++) {
     for (const l of r % 2 === 0 ? lados : [...lados].reverse()) {
       const pid = l.alvo.filho.pid ?? 0;
@@ -306,7 +309,7 @@ async function medirPar(srv: Alvo, bare: Alvo, e: Endpoint, pgPid: number): Prom
  * the sums'.
  */
 function razaoDaVazao(srv: Medicao, bare: Medicao): number {
-  const cheias = [...srv.respostasPorRodada, ...bare.respostasPorRodada].every((n) => n >= RESPOSTAS_POR_CONEXAO * P.conexoes);
+  const cheias = [...srv.respostasPorRodada, ...bare.respostasPorRodada].every((n) => n >= RESPOSTAS_POR_RODADA);
   return cheias ? mediana(srv.porRodada.map((v, i) => v / (bare.porRodada[i] ?? Number.NaN))) : srv.reqPorS / bare.reqPorS;
 }
 
