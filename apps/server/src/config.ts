@@ -153,6 +153,7 @@ const envSchema = z.object({
   ZONAS_MARGEM_METROS: z.coerce.number().min(0).max(10_000).default(50),
   ZONAS_PRECISAO_GPS_METROS: z.coerce.number().min(0).max(1000).default(20),
   ZONAS_ATRASO_MINUTOS: z.coerce.number().int().min(1).max(1440).default(15),
+  ALERTAS_JANELA_SEGUNDOS: z.coerce.number().int().min(1).max(86_400).default(60),
   GEOLOCATION_KEY: optionalString,
 });
 
@@ -250,8 +251,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         margemMetros: e.ZONAS_MARGEM_METROS,
         precisaoGpsMetros: e.ZONAS_PRECISAO_GPS_METROS,
         atrasoMaximoMs: e.ZONAS_ATRASO_MINUTOS * 60_000,
+        intervaloMinimoMs: e.ALERTAS_JANELA_SEGUNDOS * 1000,
         timezone: e.APP_TIMEZONE,
       },
+      /** Repeats of a device alarm within the window count into its notification (docs/adr/0017). */
+      alertas: { janelaMs: e.ALERTAS_JANELA_SEGUNDOS * 1000, timezone: e.APP_TIMEZONE },
     },
     geolocation: { url: e.GEOLOCATION_URL, key: e.GEOLOCATION_KEY },
     push: {

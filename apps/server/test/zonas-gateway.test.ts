@@ -39,7 +39,16 @@ const ponto = (norte: number, leste: number) => ({
   longitude: CENTRO.longitude + leste * M_LNG,
 });
 
-const opcoes: GatewayOptions = { port: 0, host: '127.0.0.1', idleMs: 30_000, maxConexoesPorIp: 100, maxBuffer: 4096 };
+// Fixes a second apart cross back and forth here: no wait between one tracker's crossings of a zone
+// (ALERTAS_JANELA_SEGUNDOS; alertas-agrupados.test.ts holds that rule).
+const opcoes: GatewayOptions = {
+  port: 0,
+  host: '127.0.0.1',
+  idleMs: 30_000,
+  maxConexoesPorIp: 100,
+  maxBuffer: 4096,
+  zonas: { intervaloMinimoMs: 0 },
+};
 
 beforeAll(async () => {
   app = await criarApp();

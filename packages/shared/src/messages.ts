@@ -198,6 +198,14 @@ export const bannerModoPerdido = (pet: string, desde: string) => `${pet} está e
 
 export const notificacaoZona = (pet: string, tipo: 'ENTRADA' | 'SAIDA', zona: string, hora: string) =>
   `${pet} ${tipo === 'SAIDA' ? 'saiu da' : 'entrou na'} zona ${zona} às ${hora}`;
+/**
+ * A device alarm repeated within the window, as its notification reads:
+ * 'Alerta de SOS do rastreador THOR (12×) — última às 14:03.', the alarm's own text cut to fit `max`.
+ */
+export const notificacaoRepetida = (texto: string, vezes: number, hora: string, max = 255) => {
+  const sufixo = ` (${vezes}×) — última às ${hora}.`;
+  return texto.replace(/\.$/, '').slice(0, Math.max(0, max - sufixo.length)) + sufixo;
+};
 export const confirmarExcluirZona = (nome: string) => `Deseja realmente excluir a zona ${nome}?`;
 
 // Daily activity (issue #20)

@@ -445,9 +445,19 @@ export const notificacoes = pgTable(
     descricao: varchar('descricao', { length: 255 }).notNull(),
     lida: boolean('lida').notNull().default(false),
     dataCadastro: tz('data_cadastro').notNull().defaultNow(),
+    /** A device alarm's kind: repeats within the window count here (`contagem`) instead of adding rows. */
+    tipo: varchar('tipo', { length: 20 }),
+    contagem: integer('contagem').notNull().default(1),
+    /** The newest repeat (null: only the first). */
+    ultimaEm: tz('ultima_em'),
   },
   // Ascending, as in localizacoes: read backwards for the newest first.
-  (t) => [index('notificacoes_usuario_data_idx').on(t.usuarioId, t.dataCadastro)],
+  (t) => [
+    index('notificacoes_usuario_data_idx').on(t.usuarioId, t.dataCadastro),
+    index('notificacoes_agrupar_idx')
+      .on(t.rastreadorId, t.tipo, t.dataCadastro)
+      .where(sql`tipo is not null`),
+  ],
 );
 
 /** A safe zone of an owner (issue #17): a circle or a polygon (`pontos`, implicitly closed). */
@@ -500,6 +510,8 @@ export const zonaEstados = pgTable(
     pendentes: smallint('pendentes').notNull().default(0),
     dataHora: tz('data_hora').notNull(),
     versao: integer('versao').notNull().default(1),
+    /** Device time of the last crossing: the next one waits ALERTAS_JANELA_SEGUNDOS. */
+    transicaoEm: tz('transicao_em'),
   },
   (t) => [primaryKey({ columns: [t.rastreadorId, t.zonaId] })],
 );

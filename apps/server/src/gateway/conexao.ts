@@ -5,6 +5,7 @@ import { TopinFramer, type Frame } from '@rastro/topin/framer';
 import type { FastifyBaseLogger } from 'fastify';
 import { ipSemMapeamento } from '../lib/faixas';
 import type { PublicadorEventos } from '../live/publicador';
+import type { TipoAlarme } from '../modules/notificacoes/service';
 import type { ServicosDoGateway } from './servicos';
 
 export interface Rastreador {
@@ -43,11 +44,17 @@ const FILA_RETOMA = 16;
 /** How close to the server's clock a fix must be to count as a fresh position. */
 const FRESCOR_MS = 5 * 60_000;
 
-const ALARMES: Partial<Record<TopinMessage['kind'], (nome: string) => string>> = {
-  sos: (n) => `Alerta de SOS do rastreador ${n}.`,
-  vibration: (n) => `Alerta de vibração do rastreador ${n}.`,
-  lowBattery: (n) => `Bateria fraca no rastreador ${n}.`,
+interface Alarme {
+  tipo: TipoAlarme;
+  texto: (nome: string) => string;
+}
+
+const ALARMES: Partial<Record<TopinMessage['kind'], Alarme>> = {
+  sos: { tipo: 'SOS', texto: (n) => `Alerta de SOS do rastreador ${n}.` },
+  vibration: { tipo: 'VIBRACAO', texto: (n) => `Alerta de vibração do rastreador ${n}.` },
+  lowBattery: { tipo: 'BATERIA_FRACA', texto: (n) => `Bateria fraca no rastreador ${n}.` },
 };
+const COLEIRA_RETIRADA: Alarme = { tipo: 'COLEIRA_RETIRADA', texto: (n) => `A coleira do rastreador ${n} foi retirada.` };
 
 /**
  * One device connection. Frames are handled strictly in order; a reply that acknowledges data
@@ -222,7 +229,7 @@ export class ConexaoTopin {
         this.enviar(statusReply());
         return;
       case 'collar':
-        if (msg.removed) await this.alertar(r, (n) => `A coleira do rastreador ${n} foi retirada.`);
+        if (msg.removed) await this.alertar(r, COLEIRA_RETIRADA);
         return;
       default: {
         const alarme = ALARMES[msg.kind];
@@ -259,9 +266,12 @@ export class ConexaoTopin {
     this.deps.aoEntrar(this);
   }
 
-  /** ALERTA and a notification to whoever sees the tracker now (it may have been linked since login). */
-  private async alertar(r: Rastreador, texto: (nome: string) => string) {
-    const avisados = await this.deps.servicos.registrarAlarme(r.id, (descricao) => texto(descricao ?? r.imei));
+  /**
+   * ALERTA and a notification to whoever sees the tracker now (it may have been linked since login);
+   * a repeat of the kind within the window counts into the first one's notification.
+   */
+  private async alertar(r: Rastreador, { tipo, texto }: Alarme) {
+    const avisados = await this.deps.servicos.registrarAlarme(r.id, tipo, (descricao) => texto(descricao ?? r.imei));
     this.deps.eventos.rastreador(r.id);
     for (const id of avisados) this.deps.eventos.usuario(id);
   }

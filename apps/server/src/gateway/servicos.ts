@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { LocalGeolocationProvider } from '../geolocation/local-provider';
 import type { GeolocationProvider } from '../geolocation/types';
 import { comandosParaEnviar, concluirDesligamento, marcarEnviados, type ComandoParaEnviar } from '../modules/comandos/service';
-import { registrarAlarme } from '../modules/notificacoes/service';
+import { OPCOES_ALERTAS_PADRAO, registrarAlarme, type RegrasAlertas, type TipoAlarme } from '../modules/notificacoes/service';
 import { GravacaoDePosicoes } from '../modules/posicoes/gravacao';
 import { registrarBateria } from '../modules/posicoes/service';
 import { marcarOrigensAlternadas, rastreadorPorImei, registrarComunicacao } from '../modules/rastreadores/dispositivo-service';
@@ -24,8 +24,8 @@ export interface ServicosDoGateway {
   identificar(imei: string): Promise<{ id: number; situacao: string; donoId: number | null; descricao: string | null } | undefined>;
   registrarComunicacao(rastreadorId: number): Promise<void>;
   registrarBateria(rastreadorId: number, bateria: number, nivelSinal: number | null, carregando: boolean | null): Promise<void>;
-  /** ALERTA and a notification to everyone who sees the tracker; returns who was notified. */
-  registrarAlarme(rastreadorId: number, texto: (descricao: string | null) => string): Promise<number[]>;
+  /** ALERTA and a notification to everyone who sees the tracker (repeats of a kind coalesced); returns who was told. */
+  registrarAlarme(rastreadorId: number, tipo: TipoAlarme, texto: (descricao: string | null) => string): Promise<number[]>;
   comandosParaEnviar(rastreadorId: number): Promise<ComandoParaEnviar[]>;
   marcarEnviados(ids: readonly number[]): Promise<void>;
   concluirDesligamento(rastreadorId: number): Promise<boolean>;
@@ -39,9 +39,16 @@ export function servicosDoGateway(
   geo?: GeolocationProvider,
   zonas: Partial<OpcoesZonas> = {},
   atividade: Partial<OpcoesAtividade> = {},
+  alertas: Partial<RegrasAlertas> = {},
 ): ServicosDoGateway {
   const db = database.db;
   const local = new LocalGeolocationProvider(db);
+  // The zones' time zone unless told otherwise.
+  const regrasAlertas: RegrasAlertas = {
+    ...OPCOES_ALERTAS_PADRAO,
+    ...(zonas.timezone === undefined ? {} : { timezone: zonas.timezone }),
+    ...alertas,
+  };
   return {
     posicoes: new GravacaoDePosicoes(db, geo ?? local, local, log),
     zonas: new AvaliadorDeZonas(db, log, { ...OPCOES_ZONAS_PADRAO, ...zonas }),
@@ -55,7 +62,7 @@ export function servicosDoGateway(
     identificar: (imei) => rastreadorPorImei(db, imei),
     registrarComunicacao: (id) => registrarComunicacao(db, id),
     registrarBateria: (id, bateria, nivelSinal, carregando) => registrarBateria(db, id, bateria, nivelSinal, carregando),
-    registrarAlarme: (id, texto) => registrarAlarme(db, id, texto),
+    registrarAlarme: (id, tipo, texto) => registrarAlarme(db, id, tipo, texto, regrasAlertas),
     comandosParaEnviar: (id) => comandosParaEnviar(db, id),
     marcarEnviados: (ids) => marcarEnviados(db, ids),
     concluirDesligamento: (id) => concluirDesligamento(db, id),

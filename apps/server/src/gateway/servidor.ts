@@ -11,6 +11,7 @@ import { faixasDeIp } from '../lib/faixas';
 import { servicosDoGateway, type ServicosDoGateway } from './servicos';
 import type { OpcoesZonas } from '../modules/zonas/avaliador';
 import type { OpcoesAtividade } from '../modules/atividade/agregador';
+import type { RegrasAlertas } from '../modules/notificacoes/service';
 
 export interface GatewayOptions {
   port: number;
@@ -28,6 +29,8 @@ export interface GatewayOptions {
   zonas?: Partial<OpcoesZonas>;
   /** Daily activity's jitter filter; the zones' GPS accuracy and time zone by default. */
   atividade?: Partial<OpcoesAtividade>;
+  /** Device alarms' coalescing window (ALERTAS_JANELA_SEGUNDOS, APP_TIMEZONE); the defaults otherwise. */
+  alertas?: Partial<RegrasAlertas>;
 }
 
 /** Two sources taking turns on an IMEI within this time are reported. */
@@ -62,7 +65,7 @@ export class GatewayTopin {
     private readonly opts: GatewayOptions,
     geo?: GeolocationProvider,
   ) {
-    this.servicos = servicosDoGateway(database, log, geo, opts.zonas, opts.atividade);
+    this.servicos = servicosDoGateway(database, log, geo, opts.zonas, opts.atividade, opts.alertas);
     this.eventos = new PublicadorEventos(database, log);
     this.servicos.zonas.aoAvisar = (usuarioIds, rastreadorIds) => {
       for (const id of usuarioIds) this.eventos.usuario(id);

@@ -193,8 +193,9 @@ export class LiveHub {
       if (!subs) continue;
       const desde = Math.min(...[...subs].map((a) => a.ultimaNotificacao));
       const notificacoes = await novas(db, usuarioId, desde);
-      if (notificacoes.length === 0) continue;
       const e = doUsuario(usuarioId);
+      // No new row: a repeated alarm was counted into one already sent (docs/adr/0017).
+      if (notificacoes.length === 0) e.notificacoesAtualizadas = true;
       e.notificacoes = notificacoes;
       e.naoLidas = await naoLidas(db, usuarioId);
     }
@@ -202,13 +203,21 @@ export class LiveHub {
       for (const a of this.porUsuario.get(usuarioId) ?? []) {
         const notificacoes = e.notificacoes.filter((n) => n.id > a.ultimaNotificacao);
         a.ultimaNotificacao = Math.max(a.ultimaNotificacao, ...notificacoes.map((n) => n.id));
-        this.enviar(a, { ...e, notificacoes, ...(notificacoes.length ? {} : { naoLidas: undefined }) });
+        const comContagem = notificacoes.length > 0 || e.notificacoesAtualizadas;
+        this.enviar(a, { ...e, notificacoes, ...(comContagem ? {} : { naoLidas: undefined }) });
       }
     }
   }
 
   private enviar(a: Assinante, e: EventoSocket) {
-    if (e.posicoes.length === 0 && e.rastreadores.length === 0 && e.notificacoes.length === 0 && !e.removidos?.length) return;
+    if (
+      e.posicoes.length === 0 &&
+      e.rastreadores.length === 0 &&
+      e.notificacoes.length === 0 &&
+      !e.removidos?.length &&
+      !e.notificacoesAtualizadas
+    )
+      return;
     if (a.socket.bufferedAmount > MAX_BUFFER) {
       a.socket.terminate();
       return;

@@ -143,8 +143,10 @@ export const eventoSocketSchema = z.object({
   posicoes: z.array(marcadorSchema),
   rastreadores: z.array(meuRastreadorSchema),
   notificacoes: z.array(notificacaoSchema),
-  /** The unread count after these notifications (present when notificacoes is not empty). */
+  /** The unread count after these notifications (present when notificacoes is not empty, or with `notificacoesAtualizadas`). */
   naoLidas: z.optional(z.int()),
+  /** A repeated alarm counted into a notification already sent (its text and unread state changed): re-read the list. */
+  notificacoesAtualizadas: z.optional(z.boolean()),
   /** Trackers this user no longer sees (a co-guardian removed or who left, issue #20): rastreadorIds. */
   removidos: z.optional(z.array(z.int())),
 });

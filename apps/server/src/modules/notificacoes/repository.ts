@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { consultar, type Executor } from '../../db/client';
+import { literalDeArray } from '../../db/arrays';
 import { notificacoes } from '../../db/schema';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
 import { comTotal, contagem } from '../../db/listas';
@@ -64,4 +65,46 @@ export async function inserir(db: Executor, n: { usuarioId: number; rastreadorId
 
 export async function inserirVarias(db: Executor, lista: readonly { usuarioId: number; rastreadorId: number; descricao: string }[]) {
   if (lista.length > 0) await db.insert(notificacoes).values([...lista]);
+}
+
+/** The advisory lock's first key: one tracker's alarms (second key: its id) are decided one at a time. */
+const TRAVA_ALARMES = 0x616c6d; // 'alm'
+
+/**
+ * Until the transaction ends, no other connection or instance decides an alarm of this tracker:
+ * "is there a notification of this kind in the window?" and the insert that follows are atomic.
+ */
+export async function travarAlarmes(tx: Executor, rastreadorId: number) {
+  await consultar(tx, sql`select pg_advisory_xact_lock(${TRAVA_ALARMES}::int, ${rastreadorId}::int)`);
+}
+
+/** Each user's notification of this tracker and kind opened less than `janelaMs` ago, if any. */
+export function abertasNaJanela(tx: Executor, rastreadorId: number, tipo: string, usuarioIds: readonly number[], janelaMs: number) {
+  return consultar<{ id: number; usuarioId: number; contagem: number }>(
+    tx,
+    sql`select distinct on (usuario_id) id::float8 as id, usuario_id as "usuarioId", contagem
+        from notificacoes
+        where rastreador_id = ${rastreadorId} and tipo = ${tipo} and usuario_id = any(${literalDeArray(usuarioIds)}::int[])
+          and data_cadastro > now() - ${janelaMs}::int * interval '1 millisecond'
+        order by usuario_id, data_cadastro desc`,
+  );
+}
+
+/** Repeats counted into existing notifications: the new count and text, unread again. */
+export async function somarRepeticoes(tx: Executor, lista: readonly { id: number; contagem: number; descricao: string }[]) {
+  if (lista.length === 0) return;
+  await consultar(
+    tx,
+    sql`update notificacoes n set contagem = v.contagem, descricao = v.descricao, ultima_em = now(), lida = false
+        from unnest(${literalDeArray(lista.map((l) => l.id))}::bigint[], ${literalDeArray(lista.map((l) => l.contagem))}::int[],
+          ${literalDeArray(lista.map((l) => l.descricao))}::varchar[]) as v(id, contagem, descricao)
+        where n.id = v.id`,
+  );
+}
+
+export async function inserirDoTipo(
+  tx: Executor,
+  lista: readonly { usuarioId: number; rastreadorId: number; descricao: string; tipo: string }[],
+) {
+  if (lista.length > 0) await tx.insert(notificacoes).values([...lista]);
 }

@@ -29,6 +29,7 @@ export interface OpcoesZonas extends Regras {
 export const OPCOES_ZONAS_PADRAO: OpcoesZonas = {
   confirmacoes: 2,
   margemMetros: 50,
+  intervaloMinimoMs: 60_000,
   precisaoGpsMetros: 20,
   atrasoMaximoMs: 15 * 60_000,
   timezone: 'America/Sao_Paulo',
@@ -215,6 +216,7 @@ export class AvaliadorDeZonas {
             pendentes: estado.pendentes,
             dataHora: new Date(vistoAte),
             versao: anterior?.versao ?? null,
+            transicaoEm: estado.transicaoEm === null || estado.transicaoEm === undefined ? null : new Date(estado.transicaoEm),
             anterior,
             vistoAte,
           });
@@ -247,7 +249,10 @@ export class AvaliadorDeZonas {
 
     const gravados = await this.db.transaction(async (tx) => {
       const ok = await gravarEstados(tx, escritas);
-      const feitos = [...eventos].filter(([par]) => ok.has(par)).flatMap(([, lista]) => lista);
+      const feitos = limitarAtrasados(
+        [...eventos].filter(([par]) => ok.has(par)).flatMap(([, lista]) => lista),
+        (descartados, rastreadorId) => this.log.warn({ rastreadorId, descartados }, 'zonas: eventos atrasados demais num lote; os mais antigos não foram guardados'),
+      );
       await inserirEventos(
         tx,
         feitos.map((e) => e.evento),
@@ -284,6 +289,7 @@ export class AvaliadorDeZonas {
       doRastreador.set(e.zonaId, {
         estado: e.estado === 'FORA' ? 'FORA' : 'DENTRO',
         pendentes: e.pendentes,
+        transicaoEm: e.transicaoEm?.getTime() ?? null,
         versao: (e.versao ?? 0) + 1,
         vistoAte: e.vistoAte,
       });
@@ -343,11 +349,41 @@ export class AvaliadorDeZonas {
       this.estados.get(e.rastreadorId)?.set(e.zonaId, {
         estado: e.estado === 'FORA' ? 'FORA' : 'DENTRO',
         pendentes: e.pendentes,
+        transicaoEm: e.transicaoEm === null ? null : new Date(e.transicaoEm).getTime(),
         versao: e.versao,
         vistoAte: new Date(e.dataHora).getTime(),
       });
     }
   }
+}
+
+/**
+ * Late events (from positions older than ZONAS_ATRASO_MINUTOS: a device's buffer, or one sending
+ * back-dated fixes) kept per tracker in one batch, the newest: they notify nobody, and past this a
+ * device could fill the table (docs/adr/0017). The states still follow every position.
+ */
+export const EVENTOS_ATRASADOS_POR_LOTE = 20;
+
+function limitarAtrasados<E extends { evento: NovoEvento; atrasada: boolean }>(
+  eventos: E[],
+  aoDescartar: (descartados: number, rastreadorId: number) => void,
+): E[] {
+  const atrasados = new Map<number, E[]>();
+  for (const e of eventos) {
+    if (!e.atrasada) continue;
+    const lista = atrasados.get(e.evento.rastreadorId);
+    if (lista) lista.push(e);
+    else atrasados.set(e.evento.rastreadorId, [e]);
+  }
+  const fora = new Set<E>();
+  for (const [rastreadorId, lista] of atrasados) {
+    if (lista.length <= EVENTOS_ATRASADOS_POR_LOTE) continue;
+    lista.sort((a, b) => a.evento.dataHora.getTime() - b.evento.dataHora.getTime());
+    const descartados = lista.slice(0, lista.length - EVENTOS_ATRASADOS_POR_LOTE);
+    for (const e of descartados) fora.add(e);
+    aoDescartar(descartados.length, rastreadorId);
+  }
+  return fora.size === 0 ? eventos : eventos.filter((e) => !fora.has(e));
 }
 
 const mesmasZonas = (a: readonly ZonaCompilada[], b: readonly ZonaCompilada[]) =>

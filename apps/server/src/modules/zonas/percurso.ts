@@ -83,7 +83,7 @@ export function percorrer<Z extends ZonaMedivel, P extends PosicaoAvaliada>(
       }
       par.vistoAte = p.quando;
       const d = par.zona.distancia(p);
-      const decisao = decidir(par.estado, d, p.precisao, regras);
+      const decisao = decidir(par.estado, d, p.precisao, regras, p.quando);
       if (decisao.tipo !== 'igual') {
         par.estado = decisao.estado;
         par.mudou = true;

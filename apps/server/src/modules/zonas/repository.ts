@@ -172,12 +172,14 @@ export interface LinhaEstado {
   pendentes: number;
   dataHora: Date | string;
   versao: number;
+  transicaoEm: Date | string | null;
 }
 
 export function estadosDosRastreadores(db: Executor, rastreadorIds: readonly number[]) {
   return consultar<LinhaEstado>(
     db,
-    sql`select zona_id as "zonaId", rastreador_id as "rastreadorId", estado, pendentes, data_hora as "dataHora", versao
+    sql`select zona_id as "zonaId", rastreador_id as "rastreadorId", estado, pendentes, data_hora as "dataHora", versao,
+          transicao_em as "transicaoEm"
         from zona_estados where rastreador_id = any(${literalDeArray(rastreadorIds)}::int[])`,
   );
 }
@@ -190,6 +192,8 @@ export interface EscritaEstado {
   dataHora: Date;
   /** The version read; null: there was no row. */
   versao: number | null;
+  /** Device time of the last crossing. */
+  transicaoEm: Date | null;
 }
 
 const par = (r: { zonaId: number; rastreadorId: number }) => `${r.zonaId}:${r.rastreadorId}`;
@@ -206,9 +210,10 @@ export async function gravarEstados(db: Executor, escritas: readonly EscritaEsta
   if (novos.length > 0) {
     const rows = await consultar<{ zonaId: number; rastreadorId: number }>(
       db,
-      sql`insert into zona_estados (zona_id, rastreador_id, estado, pendentes, data_hora)
+      sql`insert into zona_estados (zona_id, rastreador_id, estado, pendentes, data_hora, transicao_em)
           select * from unnest(${coluna(novos, 'zonaId')}::int[], ${coluna(novos, 'rastreadorId')}::int[],
-            ${coluna(novos, 'estado')}::varchar[], ${coluna(novos, 'pendentes')}::smallint[], ${coluna(novos, 'dataHora')}::timestamptz[])
+            ${coluna(novos, 'estado')}::varchar[], ${coluna(novos, 'pendentes')}::smallint[], ${coluna(novos, 'dataHora')}::timestamptz[],
+            ${coluna(novos, 'transicaoEm')}::timestamptz[])
           on conflict do nothing
           returning zona_id as "zonaId", rastreador_id as "rastreadorId"`,
     );
@@ -218,11 +223,13 @@ export async function gravarEstados(db: Executor, escritas: readonly EscritaEsta
   if (existentes.length > 0) {
     const rows = await consultar<{ zonaId: number; rastreadorId: number }>(
       db,
-      sql`update zona_estados z set estado = v.estado, pendentes = v.pendentes, data_hora = v.data_hora, versao = z.versao + 1
+      sql`update zona_estados z set estado = v.estado, pendentes = v.pendentes, data_hora = v.data_hora, versao = z.versao + 1,
+            transicao_em = v.transicao_em
           from unnest(${coluna(existentes, 'zonaId')}::int[], ${coluna(existentes, 'rastreadorId')}::int[],
             ${coluna(existentes, 'estado')}::varchar[], ${coluna(existentes, 'pendentes')}::smallint[],
-            ${coluna(existentes, 'dataHora')}::timestamptz[], ${coluna(existentes, 'versao')}::int[])
-            as v(zona_id, rastreador_id, estado, pendentes, data_hora, versao)
+            ${coluna(existentes, 'dataHora')}::timestamptz[], ${coluna(existentes, 'versao')}::int[],
+            ${coluna(existentes, 'transicaoEm')}::timestamptz[])
+            as v(zona_id, rastreador_id, estado, pendentes, data_hora, versao, transicao_em)
           where z.zona_id = v.zona_id and z.rastreador_id = v.rastreador_id and z.versao = v.versao
           returning z.zona_id as "zonaId", z.rastreador_id as "rastreadorId"`,
     );

@@ -101,6 +101,7 @@ export function aplicarEventos(qc: QueryClient, eventos: readonly EventoSocket[]
   aplicarRemovidos(qc, new Set(eventos.flatMap((e) => e.removidos ?? [])));
   const naoLidas = eventos.findLast((e) => e.naoLidas !== undefined)?.naoLidas;
   if (naoLidas !== undefined) qc.setQueryData<NaoLidas>(liveKeys.naoLidas(), { total: naoLidas });
+  if (eventos.some((e) => e.notificacoesAtualizadas)) void qc.invalidateQueries({ queryKey: liveKeys.notificacoesLists() });
   if (eventos.some((e) => e.notificacoes.length > 0)) {
     void qc.invalidateQueries({ queryKey: liveKeys.notificacoesLists() });
     if (naoLidas === undefined) void qc.invalidateQueries({ queryKey: liveKeys.naoLidas() });
