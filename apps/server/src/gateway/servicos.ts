@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
+import { PerKeyQueue } from '../lib/per-key-queue';
 import { LocalGeolocationProvider } from '../geolocation/local-provider';
 import type { GeolocationProvider } from '../geolocation/types';
 import { comandosParaEnviar, concluirDesligamento, marcarEnviados, type ComandoParaEnviar } from '../modules/comandos/service';
@@ -43,12 +44,10 @@ export function servicosDoGateway(
 ): ServicosDoGateway {
   const db = database.db;
   const local = new LocalGeolocationProvider(db);
-  // The zones' time zone unless told otherwise.
-  const regrasAlertas: RegrasAlertas = {
-    ...OPCOES_ALERTAS_PADRAO,
-    ...(zonas.timezone === undefined ? {} : { timezone: zonas.timezone }),
-    ...alertas,
-  };
+  const regrasAlertas: RegrasAlertas = { ...OPCOES_ALERTAS_PADRAO, ...alertas };
+  // One tracker's alarms one at a time in this process, whichever connections they came on: a
+  // repeat always finds the notification the one before it opened.
+  const alarmes = new PerKeyQueue<number>();
   return {
     posicoes: new GravacaoDePosicoes(db, geo ?? local, local, log),
     zonas: new AvaliadorDeZonas(db, log, { ...OPCOES_ZONAS_PADRAO, ...zonas }),
@@ -62,7 +61,7 @@ export function servicosDoGateway(
     identificar: (imei) => rastreadorPorImei(db, imei),
     registrarComunicacao: (id) => registrarComunicacao(db, id),
     registrarBateria: (id, bateria, nivelSinal, carregando) => registrarBateria(db, id, bateria, nivelSinal, carregando),
-    registrarAlarme: (id, tipo, texto) => registrarAlarme(db, id, tipo, texto, regrasAlertas),
+    registrarAlarme: (id, tipo, texto) => alarmes.run(id, () => registrarAlarme(db, id, tipo, texto, regrasAlertas)),
     comandosParaEnviar: (id) => comandosParaEnviar(db, id),
     marcarEnviados: (ids) => marcarEnviados(db, ids),
     concluirDesligamento: (id) => concluirDesligamento(db, id),

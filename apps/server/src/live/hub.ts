@@ -54,6 +54,8 @@ export class LiveHub {
     private readonly database: Database,
     private readonly auth: Auth,
     private readonly log: FastifyBaseLogger,
+    /** APP_TIMEZONE: a repeated alarm's newest time in its text. */
+    private readonly timezone: string,
   ) {}
 
   async iniciar() {
@@ -192,7 +194,7 @@ export class LiveHub {
       const subs = this.porUsuario.get(usuarioId);
       if (!subs) continue;
       const desde = Math.min(...[...subs].map((a) => a.ultimaNotificacao));
-      const notificacoes = await novas(db, usuarioId, desde);
+      const notificacoes = await novas(db, usuarioId, desde, this.timezone);
       const e = doUsuario(usuarioId);
       // No new row: a repeated alarm was counted into one already sent (docs/adr/0017).
       if (notificacoes.length === 0) e.notificacoesAtualizadas = true;

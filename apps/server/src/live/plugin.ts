@@ -7,7 +7,7 @@ import { LiveHub } from './hub';
 export async function liveAdapter(app: AppInstance) {
   // Clients only ever send the small authentication message.
   await app.register(websocket, { options: { maxPayload: 4096 } });
-  const hub = new LiveHub(app.database, app.auth, app.log.child({ modulo: 'ao-vivo' }));
+  const hub = new LiveHub(app.database, app.auth, app.log.child({ modulo: 'ao-vivo' }), app.config.timezone);
   app.metrics.observarAoVivo(hub);
   app.get(SOCKET_PATH, { websocket: true, schema: { hide: true } }, (socket) => hub.conectar(socket));
   app.addHook('onReady', () => hub.iniciar());

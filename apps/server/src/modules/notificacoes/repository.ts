@@ -10,6 +10,8 @@ const colunas = {
   dataCadastro: notificacoes.dataCadastro,
   descricao: notificacoes.descricao,
   lida: notificacoes.lida,
+  contagem: notificacoes.contagem,
+  ultimaEm: notificacoes.ultimaEm,
 };
 
 export async function listar(db: Executor, usuarioId: number, f: Paginacao) {
@@ -67,44 +69,29 @@ export async function inserirVarias(db: Executor, lista: readonly { usuarioId: n
   if (lista.length > 0) await db.insert(notificacoes).values([...lista]);
 }
 
-/** The advisory lock's first key: one tracker's alarms (second key: its id) are decided one at a time. */
-const TRAVA_ALARMES = 0x616c6d; // 'alm'
-
 /**
- * Until the transaction ends, no other connection or instance decides an alarm of this tracker:
- * "is there a notification of this kind in the window?" and the insert that follows are atomic.
+ * A device alarm for each of these users, in one statement: where the user has a notification of
+ * this tracker and kind opened less than `janelaMs` ago, it counts one more (and is unread again);
+ * elsewhere a new one is inserted, which the push trigger queues. Returns who got a new one.
  */
-export async function travarAlarmes(tx: Executor, rastreadorId: number) {
-  await consultar(tx, sql`select pg_advisory_xact_lock(${TRAVA_ALARMES}::int, ${rastreadorId}::int)`);
-}
-
-/** Each user's notification of this tracker and kind opened less than `janelaMs` ago, if any. */
-export function abertasNaJanela(tx: Executor, rastreadorId: number, tipo: string, usuarioIds: readonly number[], janelaMs: number) {
-  return consultar<{ id: number; usuarioId: number; contagem: number }>(
-    tx,
-    sql`select distinct on (usuario_id) id::float8 as id, usuario_id as "usuarioId", contagem
-        from notificacoes
-        where rastreador_id = ${rastreadorId} and tipo = ${tipo} and usuario_id = any(${literalDeArray(usuarioIds)}::int[])
-          and data_cadastro > now() - ${janelaMs}::int * interval '1 millisecond'
-        order by usuario_id, data_cadastro desc`,
-  );
-}
-
-/** Repeats counted into existing notifications: the new count and text, unread again. */
-export async function somarRepeticoes(tx: Executor, lista: readonly { id: number; contagem: number; descricao: string }[]) {
-  if (lista.length === 0) return;
-  await consultar(
-    tx,
-    sql`update notificacoes n set contagem = v.contagem, descricao = v.descricao, ultima_em = now(), lida = false
-        from unnest(${literalDeArray(lista.map((l) => l.id))}::bigint[], ${literalDeArray(lista.map((l) => l.contagem))}::int[],
-          ${literalDeArray(lista.map((l) => l.descricao))}::varchar[]) as v(id, contagem, descricao)
-        where n.id = v.id`,
-  );
-}
-
-export async function inserirDoTipo(
-  tx: Executor,
-  lista: readonly { usuarioId: number; rastreadorId: number; descricao: string; tipo: string }[],
+export function contarOuInserir(
+  db: Executor,
+  a: { rastreadorId: number; tipo: string; janelaMs: number; lista: readonly { usuarioId: number; descricao: string }[] },
 ) {
-  if (lista.length > 0) await tx.insert(notificacoes).values([...lista]);
+  return consultar<{ usuarioId: number }>(
+    db,
+    sql`with contadas as (
+          update notificacoes set contagem = contagem + 1, ultima_em = now(), lida = false
+          where rastreador_id = ${a.rastreadorId} and tipo = ${a.tipo}
+            and usuario_id = any(${literalDeArray(a.lista.map((l) => l.usuarioId))}::int[])
+            and data_cadastro > now() - ${a.janelaMs}::int * interval '1 millisecond'
+          returning usuario_id
+        )
+        insert into notificacoes (usuario_id, rastreador_id, tipo, descricao)
+        select v.usuario_id, ${a.rastreadorId}, ${a.tipo}, v.descricao
+        from unnest(${literalDeArray(a.lista.map((l) => l.usuarioId))}::int[], ${literalDeArray(a.lista.map((l) => l.descricao))}::varchar[])
+          as v(usuario_id, descricao)
+        where v.usuario_id not in (select usuario_id from contadas)
+        returning usuario_id as "usuarioId"`,
+  );
 }

@@ -1,9 +1,10 @@
 import { erroSchema } from '@rastro/shared/schemas/common';
 import { naoLidasSchema, notificacaoFiltroSchema, notificacaoPageSchema } from '@rastro/shared/schemas/notificacoes';
-import { iso, pagina } from '../../lib/paginacao';
+import { pagina } from '../../lib/paginacao';
 import type { AppInstance } from '../../lib/types';
 import { principalDe } from '../../plugins/auth';
 import { listar, marcarLidas, naoLidas } from './repository';
+import { comoSeMostra } from './service';
 
 const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema };
 const tags = ['Notificações'];
@@ -23,7 +24,7 @@ export async function notificacoesModule(app: AppInstance) {
     handler: async (req) => {
       const { rows, total } = await listar(app.db, principalDe(req).usuarioId, req.query);
       return pagina(
-        rows.map((r) => ({ ...r, dataCadastro: iso(r.dataCadastro) })),
+        rows.map((r) => comoSeMostra(r, app.config.timezone)),
         total,
         req.query,
       );

@@ -1,5 +1,6 @@
 import { notificacaoRepetida } from '@rastro/shared/messages';
-import type { Db, Executor } from '../../db/client';
+import type { Notificacao } from '@rastro/shared/schemas/notificacoes';
+import type { Executor } from '../../db/client';
 import { iso } from '../../lib/paginacao';
 import { quemVeORastreador, quemVeOsRastreadores } from '../meus-rastreadores/service';
 import { marcarAlerta } from '../rastreadores/dispositivo-service';
@@ -13,69 +14,59 @@ export type TipoAlarme = 'SOS' | 'VIBRACAO' | 'BATERIA_FRACA' | 'COLEIRA_RETIRAD
 export interface RegrasAlertas {
   /** Repeats within this time of the kind's first alarm count into its notification (ALERTAS_JANELA_SEGUNDOS). */
   janelaMs: number;
-  /** APP_TIMEZONE: the time of the newest repeat in the text. */
-  timezone: string;
 }
 
-export const OPCOES_ALERTAS_PADRAO: RegrasAlertas = { janelaMs: 60_000, timezone: 'America/Sao_Paulo' };
+export const OPCOES_ALERTAS_PADRAO: RegrasAlertas = { janelaMs: 60_000 };
 
 const DESCRICAO_MAX = 255;
-const horas = new Map<string, Intl.DateTimeFormat>();
-function hora(quando: Date, timezone: string) {
-  let f = horas.get(timezone);
-  if (!f) horas.set(timezone, (f = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: timezone })));
-  return f.format(quando);
-}
 
 /**
  * An alarm from a device: the tracker is in ALERTA for 30 minutes and whoever sees it now — its
  * owner (it may have been linked since the device logged in) and co-guardians — is told. The first
  * alarm of a kind is a new notification (and so a push); a repeat within the window counts into
- * it ("Alerta de SOS do rastreador THOR (12×) — última às 14:03.") and turns it unread again, with
- * no new row and no new push. Returns who was told.
+ * it and turns it unread again, with no new row and no new push. One tracker's alarms must be
+ * registered one at a time (the gateway does). Returns who was told.
  */
 export async function registrarAlarme(
-  db: Db,
+  db: Executor,
   rastreadorId: number,
   tipo: TipoAlarme,
   texto: (descricao: string | null) => string,
   regras: RegrasAlertas,
 ) {
-  return db.transaction(async (tx) => {
-    await repo.travarAlarmes(tx, rastreadorId);
-    await marcarAlerta(tx, rastreadorId);
-    const quem = await quemVeORastreador(tx, rastreadorId);
-    if (quem.length === 0) return [];
-    const abertas = await repo.abertasNaJanela(
-      tx,
-      rastreadorId,
-      tipo,
-      quem.map((q) => q.usuarioId),
-      regras.janelaMs,
-    );
-    const porUsuario = new Map(abertas.map((a) => [a.usuarioId, a]));
-    const agora = hora(new Date(), regras.timezone);
-    const repetidas: { id: number; contagem: number; descricao: string }[] = [];
-    const novas: { usuarioId: number; rastreadorId: number; tipo: string; descricao: string }[] = [];
-    for (const q of quem) {
-      const base = texto(q.descricao);
-      const aberta = porUsuario.get(q.usuarioId);
-      if (!aberta) novas.push({ usuarioId: q.usuarioId, rastreadorId, tipo, descricao: base.slice(0, DESCRICAO_MAX) });
-      else {
-        const contagem = aberta.contagem + 1;
-        repetidas.push({ id: aberta.id, contagem, descricao: notificacaoRepetida(base, contagem, agora, DESCRICAO_MAX) });
-      }
-    }
-    await repo.somarRepeticoes(tx, repetidas);
-    await repo.inserirDoTipo(tx, novas);
-    return quem.map((q) => q.usuarioId);
+  await marcarAlerta(db, rastreadorId);
+  const quem = await quemVeORastreador(db, rastreadorId);
+  if (quem.length === 0) return [];
+  await repo.contarOuInserir(db, {
+    rastreadorId,
+    tipo,
+    janelaMs: regras.janelaMs,
+    lista: quem.map((q) => ({ usuarioId: q.usuarioId, descricao: texto(q.descricao).slice(0, DESCRICAO_MAX) })),
   });
+  return quem.map((q) => q.usuarioId);
+}
+
+const relogios = new Map<string, Intl.DateTimeFormat>();
+function hora(quando: Date | string, timezone: string) {
+  let f = relogios.get(timezone);
+  if (!f) relogios.set(timezone, (f = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: timezone })));
+  return f.format(new Date(quando));
+}
+
+/** A notification as the list and the live channel show it: a repeated alarm says how many and the newest's time. */
+export function comoSeMostra(
+  n: { id: number; dataCadastro: Date; descricao: string; lida: boolean; contagem: number; ultimaEm: Date | string | null },
+  timezone: string,
+): Notificacao {
+  const descricao =
+    n.contagem > 1 && n.ultimaEm !== null ? notificacaoRepetida(n.descricao, n.contagem, hora(n.ultimaEm, timezone)) : n.descricao;
+  return { id: n.id, dataCadastro: iso(n.dataCadastro), descricao, lida: n.lida };
 }
 
 /** A user's notifications newer than `depoisDe`, oldest first, as the live channel sends them. */
-export async function novas(db: Executor, usuarioId: number, depoisDe: number) {
+export async function novas(db: Executor, usuarioId: number, depoisDe: number, timezone: string) {
   const linhas = await repo.novas(db, [usuarioId], depoisDe);
-  return linhas.map((n) => ({ id: n.id, dataCadastro: iso(n.dataCadastro), descricao: n.descricao, lida: n.lida }));
+  return linhas.map((n) => comoSeMostra(n, timezone));
 }
 
 /**

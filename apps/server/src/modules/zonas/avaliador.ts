@@ -74,6 +74,8 @@ interface AncoraConhecida extends Ancora {
 /** How long a tracker's zones are trusted without a change notice (links may change meanwhile). */
 const ZONAS_TTL_MS = 60_000;
 const TENTATIVAS = 3;
+/** Late events one tracker may store per window on one instance (limitarAtrasados). */
+export const EVENTOS_ATRASADOS_POR_JANELA = 20;
 /** Positions waiting past this are dropped, oldest first (the positions themselves are stored). */
 const MAX_FILA = 200_000;
 
@@ -92,6 +94,8 @@ export class AvaliadorDeZonas {
   private readonly zonas = new Map<number, { lista: ZonaCompilada[]; ate: number }>();
   private readonly estados = new Map<number, Map<number, EstadoConhecido>>();
   private readonly ancoras = new Map<number, AncoraConhecida>();
+  /** Late events each tracker may still store in its current window (limitarAtrasados). */
+  private readonly atrasados = new Map<number, { ate: number; restam: number }>();
   private readonly hora: Intl.DateTimeFormat;
 
   constructor(
@@ -249,10 +253,7 @@ export class AvaliadorDeZonas {
 
     const gravados = await this.db.transaction(async (tx) => {
       const ok = await gravarEstados(tx, escritas);
-      const feitos = limitarAtrasados(
-        [...eventos].filter(([par]) => ok.has(par)).flatMap(([, lista]) => lista),
-        (descartados, rastreadorId) => this.log.warn({ rastreadorId, descartados }, 'zonas: eventos atrasados demais num lote; os mais antigos não foram guardados'),
-      );
+      const feitos = this.limitarAtrasados([...eventos].filter(([par]) => ok.has(par)).flatMap(([, lista]) => lista));
       await inserirEventos(
         tx,
         feitos.map((e) => e.evento),
@@ -296,6 +297,44 @@ export class AvaliadorDeZonas {
     }
     this.guardarAncoras(ancoras, new Set(conflitos.map((c) => c.rastreadorId)));
     return conflitos;
+  }
+
+  /**
+   * Late events (from positions older than ZONAS_ATRASO_MINUTOS: a device's buffer, or one sending
+   * back-dated fixes) notify nobody, and a device could otherwise fill the table with them: each
+   * tracker may store EVENTOS_ATRASADOS_POR_JANELA of them per window (intervaloMinimoMs) on this
+   * instance, the newest of each batch first. The states still follow every position
+   * (docs/adr/0017).
+   */
+  private limitarAtrasados<E extends { evento: NovoEvento; atrasada: boolean }>(eventos: E[]): E[] {
+    const porRastreador = new Map<number, E[]>();
+    for (const e of eventos) {
+      if (!e.atrasada) continue;
+      const lista = porRastreador.get(e.evento.rastreadorId);
+      if (lista) lista.push(e);
+      else porRastreador.set(e.evento.rastreadorId, [e]);
+    }
+    if (porRastreador.size === 0) return eventos;
+    const agora = Date.now();
+    const janela = Math.max(this.opts.intervaloMinimoMs ?? 0, 60_000);
+    if (this.atrasados.size > 10_000) for (const [id, c] of this.atrasados) if (c.ate <= agora) this.atrasados.delete(id);
+    const fora = new Set<E>();
+    for (const [rastreadorId, lista] of porRastreador) {
+      let cota = this.atrasados.get(rastreadorId);
+      if (!cota || cota.ate <= agora)
+        this.atrasados.set(rastreadorId, (cota = { ate: agora + janela, restam: EVENTOS_ATRASADOS_POR_JANELA }));
+      if (lista.length > cota.restam) {
+        lista.sort((a, b) => b.evento.dataHora.getTime() - a.evento.dataHora.getTime());
+        const descartados = lista.slice(cota.restam);
+        for (const e of descartados) fora.add(e);
+        this.log.warn(
+          { rastreadorId, descartados: descartados.length },
+          'zonas: eventos atrasados demais; os mais antigos não foram guardados',
+        );
+      }
+      cota.restam = Math.max(0, cota.restam - lista.length);
+    }
+    return fora.size === 0 ? eventos : eventos.filter((e) => !fora.has(e));
   }
 
   /** The tracker's anchor, if taken with the zones and cached states it has now. */
@@ -355,35 +394,6 @@ export class AvaliadorDeZonas {
       });
     }
   }
-}
-
-/**
- * Late events (from positions older than ZONAS_ATRASO_MINUTOS: a device's buffer, or one sending
- * back-dated fixes) kept per tracker in one batch, the newest: they notify nobody, and past this a
- * device could fill the table (docs/adr/0017). The states still follow every position.
- */
-export const EVENTOS_ATRASADOS_POR_LOTE = 20;
-
-function limitarAtrasados<E extends { evento: NovoEvento; atrasada: boolean }>(
-  eventos: E[],
-  aoDescartar: (descartados: number, rastreadorId: number) => void,
-): E[] {
-  const atrasados = new Map<number, E[]>();
-  for (const e of eventos) {
-    if (!e.atrasada) continue;
-    const lista = atrasados.get(e.evento.rastreadorId);
-    if (lista) lista.push(e);
-    else atrasados.set(e.evento.rastreadorId, [e]);
-  }
-  const fora = new Set<E>();
-  for (const [rastreadorId, lista] of atrasados) {
-    if (lista.length <= EVENTOS_ATRASADOS_POR_LOTE) continue;
-    lista.sort((a, b) => a.evento.dataHora.getTime() - b.evento.dataHora.getTime());
-    const descartados = lista.slice(0, lista.length - EVENTOS_ATRASADOS_POR_LOTE);
-    for (const e of descartados) fora.add(e);
-    aoDescartar(descartados.length, rastreadorId);
-  }
-  return fora.size === 0 ? eventos : eventos.filter((e) => !fora.has(e));
 }
 
 const mesmasZonas = (a: readonly ZonaCompilada[], b: readonly ZonaCompilada[]) =>

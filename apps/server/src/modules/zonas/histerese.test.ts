@@ -51,4 +51,20 @@ describe('hysteresis of a zone', () => {
       transicao: null,
     });
   });
+
+  it('a crossing within the wait after the last one is held, and the first position after the wait crosses', () => {
+    const comEspera = { ...regras, intervaloMinimoMs: 60_000 };
+    const saiu = decidir({ estado: 'DENTRO', pendentes: 0, transicaoEm: null }, 100, 20, comEspera, 0);
+    expect(saiu).toEqual({ tipo: 'novo', estado: { estado: 'FORA', pendentes: 0, transicaoEm: 0 }, transicao: 'SAIDA' });
+    const fora = { estado: 'FORA' as const, pendentes: 0, transicaoEm: 0 };
+    // 10 s later, far inside: held outside, one short of confirming.
+    expect(decidir(fora, -100, 20, comEspera, 10_000)).toEqual({ tipo: 'novo', estado: { ...fora, pendentes: 1 }, transicao: null });
+    expect(decidir({ ...fora, pendentes: 1 }, -100, 20, comEspera, 59_999)).toEqual({ tipo: 'igual' });
+    // The wait is over: the next position inside crosses.
+    expect(decidir({ ...fora, pendentes: 1 }, -30, 20, comEspera, 60_000)).toEqual({
+      tipo: 'novo',
+      estado: { estado: 'DENTRO', pendentes: 0, transicaoEm: 60_000 },
+      transicao: 'ENTRADA',
+    });
+  });
 });

@@ -146,6 +146,20 @@ describe('LiveUpdates (the one owner of live data)', () => {
     expect(invalidada(qc, eventosZonaKey)).toBe(true);
   });
 
+  it('a repeated alarm counted into a notification already shown: the list is read again and the unread count set', async () => {
+    const qc = montar();
+    qc.setQueryData(liveKeys.naoLidas(), { total: 0 });
+    qc.setQueryData([...liveKeys.notificacoesLists(), { page: 0 }], pagina([]));
+    qc.setQueryData(eventosZonaKey, pagina([]));
+    const ws = FakeWebSocket.ultima();
+    ws.abrir();
+    ws.receber(evento({ notificacoesAtualizadas: true, naoLidas: 1 }));
+    await avancar(LOTE_MS);
+    expect(qc.getQueryData(liveKeys.naoLidas())).toEqual({ total: 1 });
+    expect(invalidada(qc, [...liveKeys.notificacoesLists(), { page: 0 }])).toBe(true);
+    expect(invalidada(qc, eventosZonaKey)).toBe(false);
+  });
+
   it('drops the trackers a co-guardian no longer sees (removidos) from the map and the lists at once', async () => {
     const qc = montar();
     const detalheKey = liveKeys.meuRastreador(2);
