@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { encodeGps, encodeLogin } from '@rastro/topin/device-to-server/encode';
 import { MSG } from '@rastro/shared/messages';
-import type { LinkCriado, LinkPublico } from '@rastro/shared/schemas/links';
+import type { Link, LinkCriado, LinkPublico } from '@rastro/shared/schemas/links';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultar } from '../src/db/client';
 import { GatewayTopin } from '../src/gateway/servidor';
@@ -131,6 +131,7 @@ describe('share links: the owner', () => {
       criadoEm: expect.any(String),
       expiraEm: link.expiraEm,
       mensagem: 'Se encontrar, ligue (11) 98888-7777',
+      criadoPor: { id: ana.id, nome: 'ANA' },
     });
     expect(lista.body).not.toContain(token);
 
@@ -269,6 +270,87 @@ describe('share links: the public page’s API', () => {
     await fluxo.pronto;
     await fluxo.esperar('event: expirado', 3000);
     while (!fluxo.fechado()) await new Promise((r) => setTimeout(r, 10));
+  });
+});
+
+describe('share links: a co-guardian’s links', () => {
+  /** Makes Bia an accepted co-guardian of THOR (as accepting an invite does); the row's id. */
+  async function biaGuardia() {
+    await app.database.db.execute(sql`delete from guardioes where usuario_id = ${bia.id}`);
+    const [g] = await consultar<{ id: number }>(
+      app.database.db,
+      sql`insert into guardioes (usuario_rastreador_id, email, usuario_id, token_hash, expira_em, aceito_em)
+          values (${thor.id}, 'bia@rastro.test', ${bia.id}, ${sha256(`convite-${Date.now()}-${Math.random()}`)}, now(), now()) returning id`,
+    );
+    return g?.id ?? 0;
+  }
+  const listar = async (h: Record<string, string>) =>
+    (await app.inject({ method: 'GET', url: `/api/usuarios/rastreadores/${thor.id}/links`, headers: h })).json<Link[]>();
+
+  it('the list says who created each link, to the owner and to the guardian alike', async () => {
+    await biaGuardia();
+    const daAna = (await criar({ horas: 2 })).json<LinkCriado>();
+    const daBia = (await criar({ horas: 3 }, bia.h)).json<LinkCriado>();
+    for (const h of [ana.h, bia.h]) {
+      const lista = await listar(h);
+      expect(lista.find((l) => l.id === daAna.id)?.criadoPor).toEqual({ id: ana.id, nome: 'ANA' });
+      expect(lista.find((l) => l.id === daBia.id)?.criadoPor).toEqual({ id: bia.id, nome: 'BIA' });
+    }
+    const [guardado] = await consultar<{ criado_por_usuario_id: number }>(
+      app.database.db,
+      sql`select criado_por_usuario_id from links_compartilhados where id = ${daBia.id}`,
+    );
+    expect(guardado?.criado_por_usuario_id).toBe(bia.id);
+    await app.database.db.execute(sql`update links_compartilhados set revogado_em = now() where revogado_em is null`);
+  });
+
+  it('removing a guardian revokes the links they created: the page answers 410 and its open stream ends; the owner’s links stay', async () => {
+    const gid = await biaGuardia();
+    const daBia = (await criar({ horas: 24 }, bia.h)).json<LinkCriado>();
+    const daAna = (await criar({ horas: 24 })).json<LinkCriado>();
+    // Both streams on instance A; the owner removes Bia through instance B.
+    const fluxoBia = abrirFluxo(`${urlA}/api/publico/links/${tokenDe(daBia)}/eventos`);
+    const fluxoAna = abrirFluxo(`${urlA}/api/publico/links/${tokenDe(daAna)}/eventos`);
+    await Promise.all([fluxoBia.pronto, fluxoAna.pronto]);
+    await Promise.all([fluxoBia.esperar(': aberto'), fluxoAna.esperar(': aberto')]);
+
+    const r = await fetch(`${urlB}/api/usuarios/rastreadores/${thor.id}/guardioes/${gid}`, { method: 'DELETE', headers: ana.h });
+    expect(r.status).toBe(204);
+    await fluxoBia.esperar('event: expirado');
+    expect(fluxoBia.texto()).toContain(MSG.linkExpirado);
+    while (!fluxoBia.fechado()) await new Promise((res) => setTimeout(res, 10));
+    for (const base of [urlA, urlB]) {
+      const p = await publico(tokenDe(daBia), base);
+      expect(p.status).toBe(410);
+      expect(await p.json()).toEqual({ status: 410, message: MSG.linkExpirado });
+    }
+    expect((await fetch(`${urlB}/api/publico/links/${tokenDe(daBia)}/eventos`)).status).toBe(410);
+
+    // The owner's link still opens, its stream still open; the list keeps only it.
+    expect((await publico(tokenDe(daAna))).status).toBe(200);
+    expect(fluxoAna.fechado()).toBe(false);
+    expect(fluxoAna.texto()).not.toContain('event: expirado');
+    expect((await listar(ana.h)).map((l) => l.id)).toEqual([daAna.id]);
+    await app.inject({ method: 'DELETE', url: `/api/usuarios/rastreadores/${thor.id}/links/${daAna.id}`, headers: ana.h });
+    await fluxoAna.esperar('event: expirado');
+  });
+
+  it('a guardian who leaves takes their links with them: 410, and the open stream ends', async () => {
+    await biaGuardia();
+    const daBia = (await criar({ horas: 24 }, bia.h)).json<LinkCriado>();
+    const daAna = (await criar({ horas: 24 })).json<LinkCriado>();
+    const fluxo = abrirFluxo(`${urlB}/api/publico/links/${tokenDe(daBia)}/eventos`);
+    await fluxo.pronto;
+    await fluxo.esperar(': aberto');
+
+    const r = await app.inject({ method: 'DELETE', url: `/api/usuarios/rastreadores/${thor.id}/guardioes/eu`, headers: bia.h });
+    expect(r.statusCode).toBe(204);
+    await fluxo.esperar('event: expirado');
+    while (!fluxo.fechado()) await new Promise((res) => setTimeout(res, 10));
+    expect((await publico(tokenDe(daBia))).status).toBe(410);
+    expect((await publico(tokenDe(daAna))).status).toBe(200);
+    expect((await listar(ana.h)).map((l) => l.id)).toEqual([daAna.id]);
+    await app.database.db.execute(sql`update links_compartilhados set revogado_em = now() where revogado_em is null`);
   });
 });
 

@@ -260,6 +260,11 @@ export const linksCompartilhados = pgTable(
     criadoEm: tz('criado_em').notNull().defaultNow(),
     expiraEm: tz('expira_em').notNull(),
     revogadoEm: tz('revogado_em'),
+    /**
+     * Who created it: the owner or a co-guardian, whose links are revoked when they stop being one
+     * (issue #31). Null for links older than migration 0020.
+     */
+    criadoPorUsuarioId: integer('criado_por_usuario_id').references(() => usuarios.id, { onDelete: 'set null' }),
   },
   (t) => [index('links_compartilhados_vinculo_idx').on(t.usuarioRastreadorId, t.expiraEm)],
 );

@@ -22,10 +22,20 @@ export type LinkForm = z.input<typeof linkFormSchema>;
 export const linkCriadoSchema = nomeado('LinkCriado', z.object({ id: z.int(), url: z.string(), expiraEm: z.string() }));
 export type LinkCriado = z.infer<typeof linkCriadoSchema>;
 
-/** An active link as its owner lists it (the token is kept only as a hash: no URL). */
+/**
+ * An active link as the owner and the co-guardians list it (the token is kept only as a hash: no
+ * URL). `criadoPor`: who created it, the owner or a co-guardian (whose links end when they stop
+ * being one); null for links created before the creator was recorded.
+ */
 export const linkSchema = nomeado(
   'LinkCompartilhado',
-  z.object({ id: z.int(), criadoEm: z.string(), expiraEm: z.string(), mensagem: z.nullable(z.string()) }),
+  z.object({
+    id: z.int(),
+    criadoEm: z.string(),
+    expiraEm: z.string(),
+    mensagem: z.nullable(z.string()),
+    criadoPor: z.nullable(z.object({ id: z.int(), nome: z.string() })),
+  }),
 );
 export type Link = z.infer<typeof linkSchema>;
 export const linksSchema = z.array(linkSchema);

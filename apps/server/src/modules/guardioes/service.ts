@@ -10,6 +10,7 @@ import { iso, isoOuNull } from '../../lib/paginacao';
 import type { Principal } from '../../plugins/auth';
 import { conviteGuardiao } from '../../plugins/email/templates';
 import type { Infra } from '../../plugins/infra';
+import { avisarLinksRevogados, revogarLinksDoGuardiao } from '../links/service';
 import { exigirDono, obterMeuRastreador, travarVinculo, vinculoDoUsuario } from '../meus-rastreadores/service';
 import { aceitar, contarVigentes, criar, doUsuario, emailJaConvidado, jaGuarda, listar, porId, porTokenHash, remover } from './repository';
 
@@ -75,22 +76,27 @@ export async function listarGuardioes(db: Executor, p: Principal, id: number): P
 
 /**
  * DELETE …/guardioes/{guardiaoId}: the owner cancels an invite or removes a guardian, or a
- * guardian leaves. The guardian's screens drop the pet at once, on every instance.
+ * guardian leaves. The guardian's screens drop the pet at once, on every instance, and the share
+ * links they created stop opening, their public pages' live streams included (issue #31).
  */
 export async function removerGuardiao(deps: Pick<Infra, 'database' | 'db'>, p: Principal, id: number, guardiaoId: number | 'eu') {
-  const { removido, rastreadorId } = await deps.db.transaction(async (tx) => {
+  const { removido, rastreadorId, links } = await deps.db.transaction(async (tx) => {
     const v = await vinculo(tx, p, id);
+    // A link the guardian is creating right now waits for this removal, then finds them gone.
+    await travarVinculo(tx, id);
     // 'eu': a guardian leaving, without knowing the id of the row that made them one.
     const g = guardiaoId === 'eu' ? await doUsuario(tx, id, p.usuarioId) : await porId(tx, id, guardiaoId);
     if (!g) throw naoEncontrado();
     const dono = v.usuarioId === p.usuarioId;
     if (!dono && g.usuarioId !== p.usuarioId) throw new AppError(403, MSG.apenasDonoPode);
     await remover(tx, g.id);
-    return { removido: g.usuarioId, rastreadorId: v.rastreadorId };
+    const links = g.usuarioId === null ? [] : await revogarLinksDoGuardiao(tx, id, g.usuarioId);
+    return { removido: g.usuarioId, rastreadorId: v.rastreadorId, links };
   });
   if (removido !== null) {
     await deps.database.notify(CANAL_EVENTOS, JSON.stringify({ r: [], u: [], rm: [{ u: removido, r: rastreadorId }] }));
   }
+  await avisarLinksRevogados(deps, links);
 }
 
 /**

@@ -2,21 +2,33 @@ import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { linksCompartilhados as lc } from '../../db/schema';
 import { vVinculos as ur } from '../meus-rastreadores/leitura';
+import { vUsuarios } from '../usuarios/leitura';
 
 /** A link that still opens: not revoked and not past its expiry. */
 const ativo = and(isNull(lc.revogadoEm), gt(lc.expiraEm, sql`now()`));
 
-export async function criar(db: Executor, v: { usuarioRastreadorId: number; tokenHash: string; mensagem: string | null; expiraEm: Date }) {
+export async function criar(
+  db: Executor,
+  v: { usuarioRastreadorId: number; criadoPorUsuarioId: number; tokenHash: string; mensagem: string | null; expiraEm: Date },
+) {
   const [row] = await db.insert(lc).values(v).returning({ id: lc.id, expiraEm: lc.expiraEm });
   if (!row) throw new Error('insert links_compartilhados returned nothing');
   return row;
 }
 
-/** The active links of one owner's link to a tracker, soonest to expire first. */
+/** The active links of one owner's link to a tracker, with who created each, soonest to expire first. */
 export function ativos(db: Executor, usuarioRastreadorId: number) {
   return db
-    .select({ id: lc.id, criadoEm: lc.criadoEm, expiraEm: lc.expiraEm, mensagem: lc.mensagem })
+    .select({
+      id: lc.id,
+      criadoEm: lc.criadoEm,
+      expiraEm: lc.expiraEm,
+      mensagem: lc.mensagem,
+      criadoPorId: vUsuarios.id,
+      criadoPorNome: vUsuarios.nome,
+    })
     .from(lc)
+    .leftJoin(vUsuarios, eq(vUsuarios.id, lc.criadoPorUsuarioId))
     .where(and(eq(lc.usuarioRastreadorId, usuarioRastreadorId), ativo))
     .orderBy(asc(lc.expiraEm), asc(lc.id));
 }
@@ -38,6 +50,16 @@ export async function revogar(db: Executor, usuarioRastreadorId: number, id: num
     .where(and(eq(lc.id, id), eq(lc.usuarioRastreadorId, usuarioRastreadorId)))
     .returning({ id: lc.id });
   return row;
+}
+
+/** Revokes every active link this user created for this owner's link; the ids revoked. */
+export async function revogarDoCriador(db: Executor, usuarioRastreadorId: number, usuarioId: number) {
+  const rows = await db
+    .update(lc)
+    .set({ revogadoEm: sql`now()` })
+    .where(and(eq(lc.usuarioRastreadorId, usuarioRastreadorId), eq(lc.criadoPorUsuarioId, usuarioId), ativo))
+    .returning({ id: lc.id });
+  return rows.map((r) => r.id);
 }
 
 /** A link by its token's hash, with the tracker it shows and the name its owner gave the pet. */

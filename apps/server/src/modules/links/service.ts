@@ -10,7 +10,7 @@ import type { Principal } from '../../plugins/auth';
 import type { Infra } from '../../plugins/infra';
 import { travarVinculo, vinculoDoUsuario } from '../meus-rastreadores/service';
 import { posicaoPublica, rastroDesde } from '../posicoes/service';
-import { aindaAtivo, ativos, contarAtivos, criar, porTokenHash, revogar } from './repository';
+import { aindaAtivo, ativos, contarAtivos, criar, porTokenHash, revogar, revogarDoCriador } from './repository';
 
 /** The owner's link to the tracker, or 404 (anyone else's tracker). */
 async function doDono(db: Executor, p: Principal, id: number) {
@@ -30,14 +30,16 @@ export async function criarLink(
   f: { horas: number; mensagem?: string | null | undefined },
 ): Promise<LinkCriado> {
   return deps.db.transaction(async (tx) => {
-    await doDono(tx, p, id);
-    // Two creations at once count in turn.
+    // Two creations at once count in turn; and a co-guardian being removed meanwhile (who holds the
+    // same lock) is seen as gone: otherwise their new link would outlive the revocation of their links.
     await travarVinculo(tx, id);
+    await doDono(tx, p, id);
     if ((await contarAtivos(tx, id)) >= LINK_COMPARTILHADO.ativosPorRastreador) throw new AppError(409, MSG.limiteLinks);
     const token = novoToken();
     const mensagem = f.mensagem?.trim() || null;
     const link = await criar(tx, {
       usuarioRastreadorId: id,
+      criadoPorUsuarioId: p.usuarioId,
       tokenHash: sha256(token),
       mensagem,
       expiraEm: new Date(Date.now() + f.horas * 3_600_000),
@@ -46,18 +48,36 @@ export async function criarLink(
   });
 }
 
-/** GET /api/usuarios/rastreadores/{id}/links: the active links (without their URLs: only hashes are kept). */
+/** GET /api/usuarios/rastreadores/{id}/links: the active links and who created each (without their URLs: only hashes are kept). */
 export async function listarLinks(db: Executor, p: Principal, id: number): Promise<Link[]> {
   await doDono(db, p, id);
-  return (await ativos(db, id)).map((l) => ({ id: l.id, criadoEm: iso(l.criadoEm), expiraEm: iso(l.expiraEm), mensagem: l.mensagem }));
+  return (await ativos(db, id)).map((l) => ({
+    id: l.id,
+    criadoEm: iso(l.criadoEm),
+    expiraEm: iso(l.expiraEm),
+    mensagem: l.mensagem,
+    criadoPor: l.criadoPorId !== null && l.criadoPorNome !== null ? { id: l.criadoPorId, nome: l.criadoPorNome } : null,
+  }));
+}
+
+/** After the commit that revoked them: every instance ends these links' live streams at once. */
+export async function avisarLinksRevogados(deps: Pick<Infra, 'database'>, linkIds: readonly number[]) {
+  for (const id of linkIds) await deps.database.notify(CANAL_LINKS, String(id));
 }
 
 /** DELETE …/links/{linkId}: the link stops opening at once, on every instance (its live streams close). */
 export async function revogarLink(deps: Pick<Infra, 'database' | 'db'>, p: Principal, id: number, linkId: number) {
   await doDono(deps.db, p, id);
   if (!(await revogar(deps.db, id, linkId))) throw naoEncontrado();
-  await deps.database.notify(CANAL_LINKS, String(linkId));
+  await avisarLinksRevogados(deps, [linkId]);
 }
+
+/**
+ * A co-guardian stops being one (removed or leaving, issue #31): inside that transaction, every
+ * active link they created for this owner's link is revoked — the owner's and other guardians'
+ * stay. Returns the ids, for `avisarLinksRevogados` once the transaction commits.
+ */
+export const revogarLinksDoGuardiao = (tx: Executor, vinculoId: number, usuarioId: number) => revogarDoCriador(tx, vinculoId, usuarioId);
 
 /** The link behind a token: 404 when there is none, 410 once it expired or was revoked. */
 export async function linkDoToken(db: Executor, token: string) {

@@ -15,6 +15,7 @@ const link = (over: Partial<Link> = {}): Link => ({
   criadoEm: '2025-03-02T12:00:00.000Z',
   expiraEm: '2025-03-03T12:00:00.000Z',
   mensagem: 'Se encontrar, ligue (11) 98888-7777',
+  criadoPor: { id: clientToken.usuarioId, nome: clientToken.nome },
   ...over,
 });
 
@@ -98,6 +99,34 @@ describe('share links', () => {
     await waitFor(() => expect(net.calls(`DELETE ${LINKS}/31`)).toHaveLength(1));
     expect(await screen.findByText('Link revogado.')).toBeInTheDocument();
     expect(await within(dialog).findByText('Nenhum link ativo.')).toBeInTheDocument();
+  });
+
+  it('says who created each link: "Criado por você" on yours, the name on the others', async () => {
+    loginAs(clientToken);
+    comLinks([
+      link(),
+      link({ id: 32, expiraEm: '2025-03-04T12:00:00.000Z', mensagem: null, criadoPor: { id: 7, nome: 'BIA' } }),
+      // Created before the creator was recorded: no line.
+      link({ id: 33, expiraEm: '2025-03-06T12:00:00.000Z', mensagem: 'Antigo', criadoPor: null }),
+    ]);
+    const { user } = renderApp('/user/rastreadores/detalhe/4');
+    const dialog = await abrir(user);
+    const itens = await within(dialog).findAllByRole('listitem');
+    expect(itens.map((i) => i.textContent)).toEqual([
+      `Válido até ${formatarDataHora('2025-03-03T12:00:00.000Z')}Se encontrar, ligue (11) 98888-7777Criado por vocêRevogar`,
+      `Válido até ${formatarDataHora('2025-03-04T12:00:00.000Z')}Sem mensagemCriado por BIARevogar`,
+      `Válido até ${formatarDataHora('2025-03-06T12:00:00.000Z')}AntigoRevogar`,
+    ]);
+  });
+
+  it('a co-guardian reads the owner’s name on the owner’s links and "Criado por você" on theirs', async () => {
+    loginAs({ ...clientToken, usuarioId: 7, nome: 'BIA' });
+    comLinks([link(), link({ id: 32, criadoPor: { id: 7, nome: 'BIA' } })]);
+    const { user } = renderApp('/user/rastreadores/detalhe/4');
+    const dialog = await abrir(user);
+    const [doDono, daBia] = await within(dialog).findAllByRole('listitem');
+    expect(within(doDono as HTMLElement).getByText('Criado por MARIA CLIENTE')).toBeInTheDocument();
+    expect(within(daBia as HTMLElement).getByText('Criado por você')).toBeInTheDocument();
   });
 
   it('says when the tracker already has 20 active links', async () => {

@@ -10,12 +10,23 @@ import type { Link } from '@rastro/shared/schemas/links';
 import { useConfirm } from '@/components/ConfirmDialog';
 import { formatarDataHora } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { effectiveUser, useSession } from '@/lib/session';
 import { useLinks } from '../api/get-links';
 import { useRevogarLink } from '../api/revogar-link';
 import { mensagemDeErro } from './formatar';
 
-/** The tracker's active share links, each with its expiry, message and 'Revogar'. */
+/** Who created a link, as the one reading the list says it; nothing for links from before it was recorded. */
+function criador(l: Link, eu: number | undefined) {
+  if (!l.criadoPor) return null;
+  return l.criadoPor.id === eu ? 'Criado por você' : `Criado por ${l.criadoPor.nome}`;
+}
+
+/**
+ * The tracker's active share links, each with its expiry, message, who created it (the owner or a
+ * co-guardian, whose links end when they stop being one) and 'Revogar'.
+ */
 export function LinksAtivos({ id }: { id: number }) {
+  const eu = effectiveUser(useSession())?.usuarioId;
   const links = useLinks(id);
   const revogar = useRevogarLink();
   const confirm = useConfirm();
@@ -66,6 +77,7 @@ export function LinksAtivos({ id }: { id: number }) {
       <Stack component="ul" aria-labelledby={titleId} spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {links.data.map((l) => {
           const ate = formatarDataHora(l.expiraEm);
+          const porQuem = criador(l, eu);
           return (
             <Box
               component="li"
@@ -77,6 +89,11 @@ export function LinksAtivos({ id }: { id: number }) {
                 <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                   {l.mensagem || 'Sem mensagem'}
                 </Typography>
+                {porQuem && (
+                  <Typography variant="body2" color="text.secondary">
+                    {porQuem}
+                  </Typography>
+                )}
               </Box>
               <Button
                 color="error"
