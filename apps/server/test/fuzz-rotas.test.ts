@@ -471,6 +471,7 @@ function casoArb(rota: Rota): fc.Arbitrary<Caso> {
     rastreadorId: [String(ids.rastreador)],
     usuarioRastreadorId: [String(ids.vinculo)],
     tipoLocalizacao: ['GPS', 'WIFI', 'LBS'],
+    incluirFuturas: ['true', 'false'],
     tipoVisualizacao: ['ATUAL', 'HISTORICO'],
     dataInicial: relatorio ? ['2026-01-01', '1000-01-01'] : [new Date(Date.now() - 86_400_000).toISOString(), '2026-01-01T00:00:00-03:00'],
     dataFinal: relatorio ? ['2026-01-31', '3000-12-31'] : [new Date().toISOString()],

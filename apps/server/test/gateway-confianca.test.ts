@@ -18,6 +18,7 @@ beforeAll(async () => {
   app = await criarApp();
   admin = bearer(await entrar(app));
   gateway = new GatewayTopin(app.database, app.log, { port: 0, host: '127.0.0.1', idleMs: 5000, maxConexoesPorIp: 50, maxBuffer: 4096 });
+  gateway.medir(app.metrics.observarGateway(gateway));
   porta = await gateway.iniciar();
 });
 afterAll(async () => {
@@ -63,9 +64,31 @@ async function marcadores(dono: Record<string, string>) {
   return r.json<{ position: { lat: number }; dataHora: string }[]>();
 }
 
+/** How many frames the gateway refused for being dated more than a day ahead, of one kind. */
+async function descartadas(tipo: 'gps' | 'varredura') {
+  const texto = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+  return Number(new RegExp(`^rastro_gateway_futuras_descartadas_total\\{tipo="${tipo}"\\} (\\S+)$`, 'm').exec(texto)?.[1] ?? 0);
+}
+
+const bcdDaHora = (t: Date) =>
+  [t.getUTCFullYear() - 2000, t.getUTCMonth() + 1, t.getUTCDate(), t.getUTCHours(), t.getUTCMinutes(), t.getUTCSeconds()]
+    .map((n) => String(n).padStart(2, '0'))
+    .join('');
+const varredura = (time: Date) =>
+  encodeWifiLbs({
+    type: 0x18,
+    time,
+    accessPoints: [{ mac: 'AA:BB:CC:DD:EE:09', signalDbm: -60 }],
+    mcc: 724,
+    mnc: 5,
+    cells: [{ mcc: 724, mnc: 5, lac: 1234, cellId: 98, signal: 50 }],
+    cellWidth: 2,
+  });
+
 describe('device clocks and coordinates are checked', () => {
-  it('a fix dated in the future is stored flagged and never becomes the current position', async () => {
+  it('a fix or scan dated more than a day ahead is acked but not stored, and counted; one minutes ahead is stored flagged', async () => {
     const t = await rastreadorComDono();
+    const [gpsAntes, varredurasAntes] = [await descartadas('gps'), await descartadas('varredura')];
     const d = await conectarDispositivo(porta);
     await d.enviar(encodeLogin(t.imei, 1));
     await d.esperar('787801010d0a');
@@ -75,21 +98,28 @@ describe('device clocks and coordinates are checked', () => {
     const em2099 = new Date(Date.UTC(2099, 0, 1, 12, 0, 0));
     const daqui10min = agoraEmSegundos(10 * 60_000);
     await d.enviar(encodeGps(fix(em2099, -22.9)));
+    await d.enviar(varredura(em2099));
     await d.enviar(encodeGps(fix(daqui10min, -22.8)));
-    // Acked (otherwise the device would resend it forever) ...
-    await d.esperar(hexDaHora(em2099));
+    // Acked (otherwise the device would resend them forever and nothing after them would get through) ...
+    await d.esperar(`10${hexDaHora(em2099)}0d0a`);
+    await d.esperar(`18${bcdDaHora(em2099)}0d0a`);
     await d.esperar(hexDaHora(daqui10min));
     d.fim();
     // ... the map still shows the real current position ...
     const [m] = await marcadores(t.dono);
     expect(m?.position.lat).toBe(-23.5);
     expect(m?.dataHora).toBe(agora.toISOString());
-    // ... and they are kept, flagged.
-    const linhas = await consultar<{ futura: boolean }>(
+    // ... the ones from 2099 are not stored, only counted; the one 10 minutes ahead is kept, flagged.
+    const linhas = await consultar<{ tipo: string; futura: boolean }>(
       app.database.db,
-      sql`select futura from localizacoes where rastreador_id = ${t.id} order by data_hora`,
+      sql`select tipo, futura from localizacoes where rastreador_id = ${t.id} order by data_hora`,
     );
-    expect(linhas.map((l) => l.futura)).toEqual([false, true, true]);
+    expect(linhas).toEqual([
+      { tipo: 'GPS', futura: false },
+      { tipo: 'GPS', futura: true },
+    ]);
+    expect(await descartadas('gps')).toBe(gpsAntes + 1);
+    expect(await descartadas('varredura')).toBe(varredurasAntes + 1);
     // A fix a minute ahead is within the clock tolerance.
     const d2 = await conectarDispositivo(porta);
     await d2.enviar(encodeLogin(t.imei, 1));
@@ -98,6 +128,31 @@ describe('device clocks and coordinates are checked', () => {
     await d2.esperar(hexDaHora(adiantado));
     d2.fim();
     expect((await marcadores(t.dono))[0]?.position.lat).toBe(-23.4);
+  });
+
+  it('a fix hours ahead is kept flagged but left out of the tracker’s positions unless asked for', async () => {
+    const t = await rastreadorComDono();
+    const d = await conectarDispositivo(porta);
+    await d.enviar(encodeLogin(t.imei, 1));
+    await d.esperar('787801010d0a');
+    const agora = agoraEmSegundos(-60_000);
+    const daqui2h = agoraEmSegundos(2 * 3_600_000);
+    await d.enviar(encodeGps(fix(agora, -23.5)));
+    await d.enviar(encodeGps(fix(daqui2h, -22.9)));
+    await d.esperar(hexDaHora(daqui2h));
+    d.fim();
+    const lista = async (extra = '') => {
+      const r = await app.inject({ url: `/api/localizacoes?rastreadorId=${t.id}&orderDirection=desc${extra}`, headers: admin });
+      expect(r.statusCode).toBe(200);
+      const p = r.json<{ content: { dataHora: string; latitude: number }[]; totalElements: number }>();
+      return { datas: p.content.map((l) => l.dataHora), total: p.totalElements };
+    };
+    // Newest first is the newest the device really reported, not the one its clock put ahead.
+    expect(await lista()).toEqual({ datas: [agora.toISOString()], total: 1 });
+    expect(await lista('&incluirFuturas=false')).toEqual({ datas: [agora.toISOString()], total: 1 });
+    expect(await lista('&incluirFuturas=true')).toEqual({ datas: [daqui2h.toISOString(), agora.toISOString()], total: 2 });
+    const invalido = await app.inject({ url: `/api/localizacoes?rastreadorId=${t.id}&incluirFuturas=sim`, headers: admin });
+    expect(invalido.statusCode).toBe(400);
   });
 });
 

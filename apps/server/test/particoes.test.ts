@@ -164,7 +164,7 @@ describe('a device clock far off', () => {
     await app.fechar();
   });
 
-  it('lands in a default partition and never becomes the current position', async () => {
+  it('years behind, lands in a default partition and never becomes the current position; years ahead, is acked and not stored', async () => {
     const ana = await criarCliente(app, 'ANA');
     const imei = '359339080210016';
     const rastreadorId = await registrarRastreador(app, bearer(await entrar(app)), imei);
@@ -194,7 +194,6 @@ describe('a device clock far off', () => {
     expect(linhas).toEqual([
       { particao: 'localizacoes_gps_padrao', futura: false, latitude: -23.8 },
       { particao: `localizacoes_gps_${mes}`, futura: false, latitude: -23.561 },
-      { particao: 'localizacoes_gps_padrao', futura: true, latitude: -23.7 },
     ]);
     const mapa = await app.inject({
       url: '/api/usuarios/rastreadores/ultimas-localizacoes?tipoVisualizacao=ATUAL',
@@ -216,11 +215,12 @@ describe('retention', () => {
   it('drops only the monthly partitions entirely older than each kind’s setting, and nothing else', async () => {
     const db = app.database.db;
     const agora = Date.now();
-    // Two years of months (as if the server had been up that long), one row in the middle of each.
+    // Two years of months (as if the server had been up that long), one row in the middle of each
+    // (this month's no later than now: one dated ahead would be a clock's error, deleted).
     await garantirParticoes(db, { gpsDias: 800, varredurasDias: 800, bateriasDias: 800 }, agora);
     await db.execute(sql`
       insert into localizacoes (rastreador_id, tipo, data_hora, latitude, longitude)
-      select 9, k, date_trunc('month', now() - m * interval '1 month') + interval '14 days', -23.5, -46.6
+      select 9, k, least(date_trunc('month', now() - m * interval '1 month') + interval '14 days', now()), -23.5, -46.6
       from generate_series(0, 24) m, unnest(array['GPS', 'WIFI']) k`);
     await db.execute(sql`
       insert into baterias (rastreador_id, bateria, data_cadastro)
@@ -275,7 +275,7 @@ describe('retention', () => {
     // The fix from a clock years behind is past every setting: gone from the default partition.
     expect(r.foraDoPadrao).toBe(1);
     // Run again: nothing more to drop.
-    expect(await aplicarRetencao(db, RETENCAO_PADRAO, agora)).toEqual({ aplicada: true, removidas: [], foraDoPadrao: 0 });
+    expect(await aplicarRetencao(db, RETENCAO_PADRAO, agora)).toEqual({ aplicada: true, removidas: [], foraDoPadrao: 0, futuras: 0 });
   });
 
   it.runIf(inject('pgUrl'))('runs on one instance at a time: another holding the lock makes it skip', async () => {
@@ -291,7 +291,12 @@ describe('retention', () => {
         await segurando;
       });
       await new Promise((r) => setTimeout(r, 100));
-      expect(await aplicarRetencao(app.database.db, RETENCAO_PADRAO)).toEqual({ aplicada: false, removidas: [], foraDoPadrao: 0 });
+      expect(await aplicarRetencao(app.database.db, RETENCAO_PADRAO)).toEqual({
+        aplicada: false,
+        removidas: [],
+        foraDoPadrao: 0,
+        futuras: 0,
+      });
       expect(await consultar<{ n: number }>(app.database.db, sql`select count(*)::int as n from pg_inherits`)).toEqual(antes);
       liberar();
       await dentro;
@@ -299,6 +304,34 @@ describe('retention', () => {
     } finally {
       await outra.close();
     }
+  });
+
+  it('deletes positions and scans dated more than a day ahead (stored before the gateway refused them), wherever they sit', async () => {
+    const db = app.database.db;
+    await garantirParticoes(db, RETENCAO_PADRAO);
+    // As the gateway stored them before: flagged, years ahead in the default partition, days ahead in a month's.
+    await db.execute(sql`
+      insert into localizacoes (rastreador_id, tipo, data_hora, latitude, longitude, mac_address, futura) values
+        (11, 'GPS', '2099-01-01T12:00:00Z', -23.5, -46.6, null, true),
+        (11, 'GPS', '2255-06-01T00:00:00Z', -23.5, -46.6, null, true),
+        (11, 'WIFI', '2099-01-01T12:00:00Z', null, null, 'aa:bb:cc:dd:ee:11', true),
+        (11, 'GPS', now() + interval '3 days', -23.5, -46.6, null, true),
+        (11, 'GPS', now() + interval '2 hours', -23.5, -46.6, null, true),
+        (11, 'GPS', now() - interval '1 hour', -23.5, -46.6, null, false)`);
+    const restantes = async () =>
+      (
+        await consultar<{ tipo: string; futura: boolean }>(
+          db,
+          sql`select tipo, futura from localizacoes where rastreador_id = 11 order by data_hora`,
+        )
+      ).map((l) => `${l.tipo}${l.futura ? ' futura' : ''}`);
+    expect(await restantes()).toHaveLength(6);
+
+    const r = await aplicarRetencao(db, RETENCAO_PADRAO);
+    expect(r.futuras).toBe(4);
+    // What the gateway still takes: the past, and a clock up to a day ahead (a day on, it is past).
+    expect(await restantes()).toEqual(['GPS', 'GPS futura']);
+    expect((await aplicarRetencao(db, RETENCAO_PADRAO)).futuras).toBe(0);
   });
 
   it('a month whose rows came early (a clock ahead) gets them when its partition is created', async () => {

@@ -115,10 +115,11 @@ export class GatewayTopin {
     await this.eventos.close();
   }
 
-  /** Reports batches and commands to the process's metrics. */
+  /** Reports batches, commands and data refused for its date to the process's metrics. */
   medir(m: MetricasGateway) {
     this.metricas = m;
     this.servicos.posicoes.aoGravar = (n) => m.loteGravado(n);
+    this.servicos.posicoes.aoDescartarFutura = (tipo) => m.futuraDescartada(tipo);
   }
 
   estatisticas() {

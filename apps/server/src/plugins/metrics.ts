@@ -67,6 +67,12 @@ export function createMetrics() {
       labelNames: ['motivo'] as const,
       registers: [registry],
     });
+    const futuras = new client.Counter({
+      name: 'rastro_gateway_futuras_descartadas_total',
+      help: 'Posições e varreduras datadas mais de 24 h à frente do servidor: confirmadas ao rastreador e não gravadas, por tipo',
+      labelNames: ['tipo'] as const,
+      registers: [registry],
+    });
     return {
       substituicao() {
         substituicoes.inc();
@@ -83,6 +89,9 @@ export function createMetrics() {
       },
       comandoEnviado(tipo: string) {
         comandos.inc({ tipo });
+      },
+      futuraDescartada(tipo: QuadroNoFuturo) {
+        futuras.inc({ tipo });
       },
     };
   }
@@ -128,6 +137,9 @@ export type MetricasGateway = ReturnType<Metrics['observarGateway']>;
 
 /** Why the gateway refused a connection: outside TOPIN_CIDRS_PERMITIDOS, or over a limit. */
 export type MotivoRecusa = 'faixa' | 'limite_ip' | 'limite_total';
+
+/** What the gateway acked but did not store for being dated more than a day ahead: a GPS fix or a WI-FI/cell scan. */
+export type QuadroNoFuturo = 'gps' | 'varredura';
 
 export type Metrics = ReturnType<typeof createMetrics>;
 

@@ -8,10 +8,19 @@ const rastreadorId = z.coerce
   .number({ error: MSG.campoObrigatorio })
   .check(z.int(), z.positive(MSG.campoObrigatorio), z.lte(ID_MAX, MSG.campoInvalido));
 
-/** GET /api/localizacoes: one tracker's positions and scans, newest first. */
+/**
+ * GET /api/localizacoes: one tracker's positions and scans, newest first. Rows dated ahead by the
+ * device's clock (`futura`) only with `incluirFuturas=true`.
+ */
 export const localizacaoFiltroSchema = z.extend(paginacaoQuerySchema(['dataHora', 'id'] as const, 'dataHora', 'desc'), {
   rastreadorId,
   tipoLocalizacao: z.optional(z.enum(TIPOS_LOCALIZACAO, { error: MSG.campoInvalido })),
+  incluirFuturas: z.optional(
+    z.pipe(
+      z.enum(['true', 'false'], { error: MSG.campoInvalido }),
+      z.transform((v) => v === 'true'),
+    ),
+  ),
 });
 export type LocalizacaoFiltro = z.input<typeof localizacaoFiltroSchema>;
 

@@ -5,6 +5,7 @@ import type { LocalGeolocationProvider } from '../../geolocation/local-provider'
 import type { GeolocationProvider, Varredura } from '../../geolocation/types';
 import { BatchWriter, type BatchWriterOptions } from '../../lib/batch-writer';
 import { isDataError } from '../../lib/pg-errors';
+import type { QuadroNoFuturo } from '../../plugins/metrics';
 import { inserirLocalizacoes, type NovaLocalizacao } from './repository';
 
 export interface Fix {
@@ -20,12 +21,17 @@ export interface Fix {
 const JANELA_APRENDIZADO_MS = 2 * 60_000;
 /** How far ahead of the server's clock a device's may run before its data is flagged `futura`. */
 const TOLERANCIA_RELOGIO_MS = 5 * 60_000;
+/** Data dated further ahead than this is not stored at all (docs/adr/0001, item 2). */
+export const LIMITE_FUTURO_MS = 24 * 60 * 60_000;
+/** A tracker whose data is refused for its clock is logged at most this often. */
+const AVISO_FUTURO_MS = 60 * 60_000;
 /** A fix emitters are learned from: enough satellites, a walking pace, no teleport since the last. */
 const MIN_SATELITES_APRENDIZADO = 4;
 const MAX_VELOCIDADE_APRENDIZADO_KMH = 30;
 const MAX_SALTO_KMH = 150;
 
 const noFuturo = (t: Date) => t.getTime() > Date.now() + TOLERANCIA_RELOGIO_MS;
+const alemDoLimite = (t: Date) => t.getTime() > Date.now() + LIMITE_FUTURO_MS;
 
 type FixConhecido = { latitude: number; longitude: number; quando: number };
 
@@ -47,6 +53,10 @@ export class GravacaoDePosicoes {
   private readonly escritor: BatchWriter<NovaLocalizacao>;
   /** Told the size of every committed batch (metrics). */
   aoGravar: ((linhas: number) => void) | undefined;
+  /** Told every fix or scan refused for being dated more than a day ahead (metrics). */
+  aoDescartarFutura: ((tipo: QuadroNoFuturo) => void) | undefined;
+  /** When each tracker's refused data was last logged. */
+  private readonly avisadosFuturo = new Map<number, number>();
   /** The last plausible GPS fix per tracker: where a jump is measured from. */
   private readonly ultimoPlausivel = new Map<number, FixConhecido>();
   /** The fix scans are learned from: the last one, while it was plausible. */
@@ -70,11 +80,13 @@ export class GravacaoDePosicoes {
   }
 
   /**
-   * A fix dated too far ahead is stored flagged (never the current position, never learned from):
-   * a device clock is not trusted to move the map. Resolves once committed, to whether the fix
-   * counts as a position (it is not dated ahead).
+   * A fix dated ahead is stored flagged (never the current position, never learned from): a
+   * device clock is not trusted to move the map. More than a day ahead, it is not stored at all.
+   * Resolves once committed (or refused), to whether the fix counts as a position (it is not
+   * dated ahead); the gateway acknowledges it either way.
    */
   async gps(rastreadorId: number, f: Fix): Promise<boolean> {
+    if (this.descartar(rastreadorId, f.dataHora, 'gps')) return false;
     const futura = noFuturo(f.dataHora);
     await this.escritor.add({
       rastreadorId,
@@ -97,8 +109,12 @@ export class GravacaoDePosicoes {
     return !futura;
   }
 
-  /** A WI-FI/cell scan: one row per access point and per cell, with the resolved position if any. */
+  /**
+   * A WI-FI/cell scan: one row per access point and per cell, with the resolved position if any.
+   * Dated more than a day ahead, it is neither resolved nor stored (null, as one with no position).
+   */
   async varredura(rastreadorId: number, dataHora: Date, v: Varredura) {
+    if (this.descartar(rastreadorId, dataHora, 'varredura')) return null;
     const futura = noFuturo(dataHora);
     const pos = await this.geo.resolver(v).catch(() => null);
     const noTipo = (tipo: 'WIFI' | 'LBS') =>
@@ -133,6 +149,23 @@ export class GravacaoDePosicoes {
       void this.aprendiz.aprender(v, fix, rastreadorId).catch((err: unknown) => this.log.warn({ err }, 'falha ao aprender emissores'));
     }
     return futura ? null : pos;
+  }
+
+  /**
+   * Whether data dated `dataHora` is refused: more than a day ahead of the server's clock. Such a
+   * date can only be a broken clock, and a row dated years ahead would sort first in every list
+   * and outlive every retention. Counted, and logged at most hourly per tracker (the metric says
+   * how many, the log which tracker).
+   */
+  private descartar(rastreadorId: number, dataHora: Date, tipo: QuadroNoFuturo) {
+    if (!alemDoLimite(dataHora)) return false;
+    this.aoDescartarFutura?.(tipo);
+    const agora = Date.now();
+    if (agora - (this.avisadosFuturo.get(rastreadorId) ?? -Infinity) >= AVISO_FUTURO_MS) {
+      this.avisadosFuturo.set(rastreadorId, agora);
+      this.log.warn({ rastreadorId, dataHora, tipo }, 'dado datado mais de 24 h à frente descartado (relógio do rastreador)');
+    }
+    return true;
   }
 
   close() {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Armazenamento } from '@rastro/shared/schemas/relatorios';
 import { consultar, type Db, type Executor } from '../../db/client';
+import { LIMITE_FUTURO_MS } from './gravacao';
 
 /** RETENCAO_DIAS_*: days of history kept per kind. */
 export interface Retencao {
@@ -28,6 +29,8 @@ const pais = (r: Retencao): { pai: Pai; dias: number; coluna: 'data_hora' | 'dat
 ];
 
 const DIA_MS = 86_400_000;
+/** The instances' clocks may differ this much: a row the gateway of one just took is not deleted by another. */
+const MARGEM_RELOGIOS_MS = 5 * 60_000;
 const diaUtc = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 /** First instant (UTC) of the month after `YYYY_MM`. */
@@ -61,21 +64,31 @@ export interface ResultadoRetencao {
   removidas: string[];
   /** Rows past the retention deleted from the default partitions (a device clock far off). */
   foraDoPadrao: number;
+  /** Positions and scans dated more than a day ahead deleted (stored before the gateway refused them). */
+  futuras: number;
 }
+
+const nadaAplicado = (): ResultadoRetencao => ({ aplicada: false, removidas: [], foraDoPadrao: 0, futuras: 0 });
 
 /**
  * Drops the monthly partitions entirely older than each kind's retention (never a mass DELETE of
  * the history), under an advisory lock so one instance does it at a time. What was learned for
- * geolocation from old scans lives elsewhere (pontos_wifi, celulas) and stays.
+ * geolocation from old scans lives elsewhere (pontos_wifi, celulas) and stays. Positions and scans
+ * dated more than a day ahead are deleted wherever they are: the gateway refuses them now, so
+ * they were stored before it did, and by their date no partition would ever be dropped with them
+ * (most sit in the default partition, years ahead). Rows flagged `futura` within the day become
+ * past and go with their month.
  */
 export async function aplicarRetencao(db: Db, r: Retencao, agora = Date.now()): Promise<ResultadoRetencao> {
   try {
     return await db.transaction(async (tx) => {
       const [lock] = await consultar<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${LOCK_RETENCAO}) as ok`);
-      if (!lock?.ok) return { aplicada: false, removidas: [], foraDoPadrao: 0 };
+      if (!lock?.ok) return nadaAplicado();
       await tx.execute(sql.raw(`set local lock_timeout = '${ESPERA_LOCK}'`));
       const removidas: string[] = [];
       let foraDoPadrao = 0;
+      let futuras = 0;
+      const limiteFuturo = new Date(agora + LIMITE_FUTURO_MS + MARGEM_RELOGIOS_MS).toISOString();
       for (const { pai, dias, coluna } of pais(r)) {
         const corte = agora - dias * DIA_MS;
         const filhas = await consultar<{ nome: string }>(
@@ -95,12 +108,20 @@ export async function aplicarRetencao(db: Db, r: Retencao, agora = Date.now()): 
               select count(*)::int as n from d`,
         );
         foraDoPadrao += Number(apagadas[0]?.n ?? 0);
+        // The device's own time; a battery reading is dated by the server.
+        if (coluna !== 'data_hora') continue;
+        const adiante = await consultar<{ n: number }>(
+          tx,
+          sql`with d as (delete from ${sql.identifier(pai)} where data_hora > ${limiteFuturo}::timestamptz returning 1)
+              select count(*)::int as n from d`,
+        );
+        futuras += Number(adiante[0]?.n ?? 0);
       }
-      return { aplicada: true, removidas, foraDoPadrao };
+      return { aplicada: true, removidas, foraDoPadrao, futuras };
     });
   } catch (err) {
     // lock_not_available: the ingestion held a table past ESPERA_LOCK; next round.
-    if ((err as { code?: string }).code === '55P03') return { aplicada: false, removidas: [], foraDoPadrao: 0 };
+    if ((err as { code?: string }).code === '55P03') return nadaAplicado();
     throw err;
   }
 }
@@ -161,8 +182,8 @@ export class ManutencaoDasParticoes {
         const criadas = await garantirParticoes(this.db, this.retencao);
         if (criadas > 0) this.log.info({ criadas }, 'partições mensais criadas');
         const r = await aplicarRetencao(this.db, this.retencao);
-        if (r.removidas.length > 0 || r.foraDoPadrao > 0)
-          this.log.info({ removidas: r.removidas, foraDoPadrao: r.foraDoPadrao }, 'retenção aplicada');
+        if (r.removidas.length > 0 || r.foraDoPadrao > 0 || r.futuras > 0)
+          this.log.info({ removidas: r.removidas, foraDoPadrao: r.foraDoPadrao, futuras: r.futuras }, 'retenção aplicada');
       } catch (err) {
         this.log.warn({ err }, 'falha na manutenção das partições');
       } finally {

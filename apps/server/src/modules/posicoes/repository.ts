@@ -83,6 +83,8 @@ export async function donoDoRastreador(db: Executor, rastreadorId: number) {
 export interface FiltroLocalizacoes extends Paginacao {
   rastreadorId: number;
   tipoLocalizacao?: string | undefined;
+  /** Rows dated ahead by the device's clock are left out unless asked for. */
+  incluirFuturas?: boolean | undefined;
 }
 
 const colunasLocalizacao = {
@@ -106,6 +108,7 @@ const colunasLocalizacao = {
 export async function listarLocalizacoes(db: Executor, f: FiltroLocalizacoes) {
   const c: SQL[] = [eq(localizacoes.rastreadorId, f.rastreadorId)];
   if (f.tipoLocalizacao) c.push(eq(localizacoes.tipo, f.tipoLocalizacao));
+  if (!f.incluirFuturas) c.push(eq(localizacoes.futura, false));
   const where = and(...c);
   return comTotal(
     db
