@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { MSG } from '@rastro/shared/messages';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -138,5 +139,17 @@ describe.runIf(inject('pgUrl'))('security limits shared by the instances of one 
     expect((await a.inject({ method: 'GET', url: `/api/publico/links/${'z'.repeat(43)}`, remoteAddress: '203.0.113.32' })).statusCode).toBe(
       404,
     );
+  });
+  it('fails closed: when the limit cannot be counted, a right password gets an error, never a session', async () => {
+    const dono = await criarCliente(a);
+    await a.database.db.execute(sql`alter table limite_janelas rename to limite_janelas_fora`);
+    try {
+      const res = await pedirToken(a, dono.email, dono.senha, { ip: '10.31.0.5' });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ error: 'server_error', error_description: MSG.erroInterno });
+    } finally {
+      await a.database.db.execute(sql`alter table limite_janelas_fora rename to limite_janelas`);
+    }
+    expect((await pedirToken(a, dono.email, dono.senha, { ip: '10.31.0.5' })).statusCode).toBe(200);
   });
 });
