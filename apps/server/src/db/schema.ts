@@ -153,6 +153,16 @@ export const captchaUsados = pgTable('captcha_usados', {
   expiraEm: tz('expira_em').notNull(),
 });
 
+/**
+ * Rate-limit windows shared by the instances (plugins/rate-limit/database-store.ts): the SHA-256 of
+ * the key, the hits in the window and when it ends. UNLOGGED (migration 0021).
+ */
+export const limiteJanelas = pgTable('limite_janelas', {
+  chave: char('chave', { length: 64 }).primaryKey(),
+  contagem: integer('contagem').notNull(),
+  expiraEm: tz('expira_em').notNull(),
+});
+
 export const auditoria = pgTable(
   'auditoria',
   {

@@ -1,35 +1,76 @@
+/** A key's fixed window after a hit: the hits counted in it (that one included) and the time left. */
+export interface Window {
+  count: number;
+  resetInMs: number;
+}
+
 /**
- * Fixed-window counters kept in this process, for limits keyed by something other than the IP
- * (an e-mail address). With several instances each keeps its own window: the limit per instance
- * still bounds a brute force, and the global per-IP limit of @fastify/rate-limit applies too.
+ * Where the windows live. In this process (`MemoryStore`: the embedded database, one process) or in
+ * the database (`DatabaseStore` in plugins/rate-limit: with DATABASE_URL, shared by every instance).
+ */
+export interface LimiterStore {
+  /** Counts a hit on `key`, opening a window of `windowMs` when there is none or it ended. */
+  incr(key: string, windowMs: number): Promise<Window>;
+  /** Hits counted for `key` in its current window (0 when none or ended). */
+  count(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
+}
+
+/**
+ * Fixed-window limits keyed by anything (an address, an e-mail, a user): login, password reset and
+ * change, sign-up, linking by IMEI, the public link routes. A store that cannot answer (the database
+ * is down) makes the check throw: the request fails rather than going unlimited, and every caller
+ * needs the database for its own work anyway.
  */
 export class RateLimiter {
+  constructor(private readonly store: LimiterStore) {}
+
+  /** Counts a hit; false when `key` is over `max` hits in the window. */
+  async hit(key: string, max: number, windowMs: number): Promise<boolean> {
+    return (await this.store.incr(key, windowMs)).count <= max;
+  }
+
+  /** Counts a hit and returns the window, for a caller that needs the count or the time left. */
+  incr(key: string, windowMs: number): Promise<Window> {
+    return this.store.incr(key, windowMs);
+  }
+
+  /** Hits counted for `key` in its current window (0 when none or ended). */
+  count(key: string): Promise<number> {
+    return this.store.count(key);
+  }
+
+  reset(key: string): Promise<void> {
+    return this.store.reset(key);
+  }
+}
+
+/** The windows in this process's memory: enough with one process (the embedded PGlite). */
+export class MemoryStore implements LimiterStore {
   private readonly hits = new Map<string, { count: number; resetAt: number }>();
   private lastSweep = 0;
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** Counts a hit; returns false when `key` is over `max` hits in the window. */
-  hit(key: string, max: number, windowMs: number): boolean {
+  incr(key: string, windowMs: number): Promise<Window> {
     const t = this.now();
     this.sweep(t);
-    const cur = this.hits.get(key);
+    let cur = this.hits.get(key);
     if (!cur || cur.resetAt <= t) {
-      this.hits.set(key, { count: 1, resetAt: t + windowMs });
-      return true;
-    }
-    cur.count += 1;
-    return cur.count <= max;
+      cur = { count: 1, resetAt: t + windowMs };
+      this.hits.set(key, cur);
+    } else cur.count += 1;
+    return Promise.resolve({ count: cur.count, resetInMs: cur.resetAt - t });
   }
 
-  /** Hits counted for `key` in its current window (0 when none or expired). */
-  contagem(key: string): number {
+  count(key: string): Promise<number> {
     const cur = this.hits.get(key);
-    return cur && cur.resetAt > this.now() ? cur.count : 0;
+    return Promise.resolve(cur && cur.resetAt > this.now() ? cur.count : 0);
   }
 
-  reset(key: string) {
+  reset(key: string): Promise<void> {
     this.hits.delete(key);
+    return Promise.resolve();
   }
 
   private sweep(t: number) {

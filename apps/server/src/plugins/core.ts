@@ -2,12 +2,14 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { abrirLeitura } from '../db/leitura';
-import { RateLimiter } from '../lib/rate-limiter';
+import { MemoryStore, RateLimiter } from '../lib/rate-limiter';
+import { DatabaseStore } from './rate-limit/database-store';
 import './infra';
 
 /**
- * The configuration, the database (and the read replica's executor), and the in-process rate
- * limiter, for every module.
+ * The configuration, the database (and the read replica's executor), and the rate limiter, for
+ * every module. The limiter counts in PostgreSQL, shared by every instance, when the server runs
+ * on it (DATABASE_URL); on the embedded PGlite there is one process, and it counts in memory.
  */
 export const corePlugin = fp<{ config: Config; database: Database }>(
   async (app, { config, database }) => {
@@ -26,7 +28,7 @@ export const corePlugin = fp<{ config: Config; database: Database }>(
     app.decorate('leitura', leitura);
     app.decorate('dbLeitura', leitura.db);
     app.addHook('onClose', () => leitura.close());
-    app.decorate('limiter', new RateLimiter());
+    app.decorate('limiter', new RateLimiter(database.kind === 'postgres' ? new DatabaseStore(database.db) : new MemoryStore()));
   },
   { name: 'core' },
 );

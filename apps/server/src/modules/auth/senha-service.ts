@@ -34,8 +34,8 @@ export async function enviarLink(deps: Pick<Infra, 'config' | 'db' | 'emails' | 
   const { limits } = deps.config;
   const email = emailAtual.trim().toLowerCase();
   if (
-    !deps.limiter.hit(`reset:ip:${ip}`, limits.resetIp, limits.windowMs) ||
-    !deps.limiter.hit(`reset:email:${email}`, limits.resetEmail, limits.windowMs)
+    !(await deps.limiter.hit(`reset:ip:${ip}`, limits.resetIp, limits.windowMs)) ||
+    !(await deps.limiter.hit(`reset:email:${email}`, limits.resetEmail, limits.windowMs))
   ) {
     throw new AppError(429, MSG.muitasTentativas);
   }

@@ -34,7 +34,7 @@ const esperaDoLogin = (falhas: number) =>
 export async function login(deps: Pick<Infra, 'captcha' | 'config' | 'db' | 'limiter'>, input: LoginInput): Promise<TokenResponse> {
   const { limits } = deps.config;
   if (input.grantType !== 'password') throw new OAuthError(400, 'unsupported_grant_type', MSG.grantNaoSuportado);
-  if (!deps.limiter.hit(`login:ip:${input.ip}`, limits.loginIp, limits.windowMs)) throw muitasTentativas();
+  if (!(await deps.limiter.hit(`login:ip:${input.ip}`, limits.loginIp, limits.windowMs))) throw muitasTentativas();
   const email = (input.username ?? '').trim().toLowerCase();
   const senha = input.password ?? '';
   if (!email || !senha) throw new OAuthError(400, 'invalid_request', MSG.campoObrigatorio);
@@ -45,9 +45,10 @@ export async function login(deps: Pick<Infra, 'captcha' | 'config' | 'db' | 'lim
   // Counted per e-mail *and* source: guesses from elsewhere slow and stop only their own source,
   // never the owner of the account logging in from theirs.
   const chave = `login:email-ip:${email}|${input.ip}`;
-  const falhas = deps.limiter.contagem(chave);
-  if (!deps.limiter.hit(chave, limits.loginEmail, limits.windowMs)) throw muitasTentativas();
-  const espera = esperaDoLogin(falhas);
+  const tentativas = (await deps.limiter.incr(chave, limits.windowMs)).count;
+  if (tentativas > limits.loginEmail) throw muitasTentativas();
+  // The ones before this one: a success resets the key, so each was a failure.
+  const espera = esperaDoLogin(tentativas - 1);
   if (espera > 0) await new Promise((r) => setTimeout(r, espera));
 
   const usuario = await buscarParaLogin(deps.db, email);
@@ -58,7 +59,7 @@ export async function login(deps: Pick<Infra, 'captcha' | 'config' | 'db' | 'lim
   }
   if (!usuario.situacao) throw new OAuthError(400, 'usuario_inativo', MSG.usuarioInativo);
 
-  deps.limiter.reset(chave);
+  await deps.limiter.reset(chave);
   const token = novoToken();
   const ttlSeconds = deps.config.oauth.tokenTtlDays * 86_400;
   await criarAccessToken(deps.db, usuario.id, sha256(token), new Date(Date.now() + ttlSeconds * 1000));
@@ -100,7 +101,7 @@ export async function logout(deps: Pick<Infra, 'auth' | 'db'>, p: Principal) {
 /** PUT /api/usuarios/alterar-senha: every session of the user ends, this one included. */
 export async function alterarSenha(deps: Pick<Infra, 'config' | 'db' | 'limiter'>, p: Principal, body: AlterarSenha, ip: string) {
   const { limits } = deps.config;
-  if (!deps.limiter.hit(`alterar-senha:${p.usuarioId}`, limits.loginEmail, limits.windowMs)) {
+  if (!(await deps.limiter.hit(`alterar-senha:${p.usuarioId}`, limits.loginEmail, limits.windowMs))) {
     throw new AppError(429, MSG.muitasTentativas);
   }
   const atual = await buscarSenhaHash(deps.db, p.usuarioId);

@@ -12,6 +12,7 @@ import {
 import { AppError } from '../../lib/errors';
 import type { AppInstance } from '../../lib/types';
 import { principalDe } from '../../plugins/auth';
+import { limitPerIp } from '../../plugins/rate-limit/per-ip';
 import { LinksAoVivo } from './ao-vivo';
 import { criarLink, linkDoToken, linkPublico, listarLinks, revogarLink } from './service';
 
@@ -28,8 +29,12 @@ export async function linksModule(app: AppInstance) {
   const aoVivo = new LinksAoVivo(app.database, precisaoGps, app.log.child({ modulo: 'links' }));
   app.addHook('onReady', () => aoVivo.iniciar());
   app.addHook('preClose', () => aoVivo.parar());
-  // Decided on the matched route: a token guesser is slowed down whatever token it tries.
-  const limitePublico = { rateLimit: { max: app.config.limits.publicoIp, timeWindow: '1 minute' } };
+  // Decided on the matched route: a token guesser is slowed down whatever token it tries, on
+  // whichever instance (app.limiter). Each route has its own count, and it replaces the general limit.
+  const limitePublico = (rota: string) => ({
+    config: { rateLimit: false as const },
+    onRequest: limitPerIp(app.limiter, `publico:${rota}`, app.config.limits.publicoIp, 60_000),
+  });
 
   app.post('/api/usuarios/rastreadores/:id/links', {
     onRequest,
@@ -59,7 +64,7 @@ export async function linksModule(app: AppInstance) {
   });
 
   app.get('/api/publico/links/:token', {
-    config: limitePublico,
+    ...limitePublico('link'),
     schema: {
       tags,
       summary: 'O que o link mostra: o pet, onde está, a bateria, a mensagem e as últimas 2 horas (sem login)',
@@ -73,7 +78,7 @@ export async function linksModule(app: AppInstance) {
   });
 
   app.get('/api/publico/links/:token/eventos', {
-    config: limitePublico,
+    ...limitePublico('eventos'),
     schema: {
       tags,
       summary: 'Fluxo de eventos (text/event-stream): "posicao" a cada nova posição, "expirado" quando o link deixa de valer',

@@ -168,9 +168,9 @@ export async function salvarMeuRastreador(
   // answers the same, so nobody learns which IMEIs exist or are in use.
   const { limits } = deps.config;
   const chave = `vinculo:${p.usuarioId}`;
-  if (deps.limiter.contagem(chave) >= limits.vinculoUsuario) throw new AppError(429, MSG.muitasTentativas);
-  const recusar = () => {
-    deps.limiter.hit(chave, limits.vinculoUsuario, limits.windowMs);
+  if ((await deps.limiter.count(chave)) >= limits.vinculoUsuario) throw new AppError(429, MSG.muitasTentativas);
+  const recusar = async () => {
+    await deps.limiter.hit(chave, limits.vinculoUsuario, limits.windowMs);
     return erroDeCampo(400, 'imei', MSG.rastreadorNaoAguardaVinculo);
   };
   const imei = b.imei.trim();
@@ -178,7 +178,7 @@ export async function salvarMeuRastreador(
   // One argon2 run whether or not there is a code to check: the time says nothing either.
   const confere = await verificarSenha(alvo?.codigoAtivacaoHash ?? null, b.codigoAtivacao);
   const codigoOk = alvo?.codigoAtivacaoHash ? confere : true;
-  if (!alvo || alvo.situacao === 'INATIVO' || alvo.vinculoId !== null || !codigoOk) throw recusar();
+  if (!alvo || alvo.situacao === 'INATIVO' || alvo.vinculoId !== null || !codigoOk) throw await recusar();
   try {
     const rastreador = await deps.db.transaction(async (tx) => {
       const id = await vincular(tx, {
@@ -203,7 +203,7 @@ export async function salvarMeuRastreador(
     return { rastreador, criado: true };
   } catch (err) {
     // Two owners racing for the same tracker: the unique link decides.
-    if (isUniqueViolation(err)) throw recusar();
+    if (isUniqueViolation(err)) throw await recusar();
     throw err;
   }
 }

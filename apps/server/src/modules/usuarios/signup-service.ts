@@ -16,8 +16,8 @@ export async function cadastrar(deps: Pick<Infra, 'config' | 'db' | 'emails' | '
   const { limits } = deps.config;
   const email = body.email.trim().toLowerCase();
   if (
-    !deps.limiter.hit(`signup:ip:${ip}`, limits.signupIp, limits.windowMs) ||
-    !deps.limiter.hit(`signup:email:${email}`, limits.signupEmail, limits.windowMs)
+    !(await deps.limiter.hit(`signup:ip:${ip}`, limits.signupIp, limits.windowMs)) ||
+    !(await deps.limiter.hit(`signup:email:${email}`, limits.signupEmail, limits.windowMs))
   ) {
     throw new AppError(429, MSG.muitasTentativas);
   }
