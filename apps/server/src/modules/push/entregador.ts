@@ -16,17 +16,35 @@ export interface OpcoesEntregador {
   maxTentativas: number;
   esperaBaseMs: number;
   ttlSegundos: number;
+  /** The whole of one send must end in this time (PRAZO_MS unless told; tests shorten it). */
+  prazoMs?: number;
+  /** Sockets open at once to one push service (MAX_SOCKETS_POR_ORIGEM unless told). */
+  maxSocketsPorOrigem?: number;
 }
 
 const LOTE = 100;
 const LEASE_MS = 60_000;
 /**
- * The whole of one send — the name's lookup, connecting, the answer — must end in this time, or it
- * is a failure (retried). Well under the lease: a message in flight is never claimed again.
+ * The whole of one send — the name's lookup, waiting for a socket, connecting, the answer to its
+ * last byte — must end in this time, or it is a failure (retried) and its socket is closed. Well
+ * under the lease: a message in flight is never claimed again.
  */
 const PRAZO_MS = 10_000;
-/** Messages on their way at once, per instance: each holds a socket until its push service answers. */
+/** Messages on their way at once, per instance: each holds a socket, or waits for one, until its answer ends. */
 const MAX_EM_VOO = 1000;
+/**
+ * Sockets at once to one push service (most browsers' subscriptions are at two or three of them),
+ * kept alive between messages: no new TLS handshake per alert. The rest wait their turn, within
+ * their deadline.
+ */
+const MAX_SOCKETS_POR_ORIGEM = 100;
+/** An idle kept-alive socket is closed after this (sooner if the push service's Keep-Alive says so). */
+const OCIOSO_MS = 30_000;
+/**
+ * Of an answer's body, at most this is read (push services answer with an empty or a short one):
+ * past it the socket is closed and the status alone decides.
+ */
+const MAX_CORPO_RESPOSTA = 4096;
 /** Name lookups at once: they share libuv's small thread pool with password hashing and files. */
 const MAX_CONSULTAS_DNS = 8;
 /** On shutdown, how long the sends on their way may still finish before they are cut (and retried at once). */
@@ -69,9 +87,10 @@ const quandoAbortar = <T>(sinal: AbortSignal, valor: () => T) =>
  * Delivers the push queue (RFC 8030 with VAPID, RFC 8292, and aes128gcm, RFC 8291, as `web-push`
  * builds them). Claimed with a lease like the e-mail outbox; woken by NOTIFY when a message is
  * queued, polled otherwise. A round claims and sends without waiting for the answers: each message
- * is settled when its own push service answers or its deadline passes, so a slow push service
- * delays only its own messages, never the next round's. 404/410 mean the browser dropped the
- * subscription: it is removed.
+ * is settled when its push service's answer ends or its deadline passes (then its socket is
+ * closed), so a slow push service delays only its own messages, never the next round's, and holds
+ * no socket for longer than the deadline. 404/410 mean the browser dropped the subscription: it
+ * is removed.
  */
 export class EntregadorPush {
   private readonly laco: LacoDeFila;
@@ -88,12 +107,24 @@ export class EntregadorPush {
   private respondidos: (readonly [Envio, Resultado])[] = [];
   private assentando: Promise<void> | undefined;
   private readonly consultarDns = limitador(MAX_CONSULTAS_DNS);
+  private readonly prazoMs: number;
+  /** One pool of sockets per scheme: bounded per push service and in all, idle ones closed. */
+  private readonly agentes: { 'http:': http.Agent; 'https:': https.Agent };
 
   constructor(
     private readonly db: Db,
     private readonly opts: OpcoesEntregador,
     private readonly log: FastifyBaseLogger,
   ) {
+    this.prazoMs = opts.prazoMs ?? PRAZO_MS;
+    const agente = {
+      keepAlive: true,
+      maxSockets: opts.maxSocketsPorOrigem ?? MAX_SOCKETS_POR_ORIGEM,
+      maxTotalSockets: MAX_EM_VOO,
+      timeout: OCIOSO_MS,
+      scheduling: 'lifo' as const,
+    };
+    this.agentes = { 'http:': new http.Agent(agente), 'https:': new https.Agent(agente) };
     this.laco = new LacoDeFila(() => this.rodada(), {
       lote: LOTE,
       intervaloMs: opts.pollMs,
@@ -124,6 +155,8 @@ export class EntregadorPush {
     for (const v of this.emVoo.values()) v.controle.abort(new Error('servidor parando'));
     await todos();
     await this.assentar();
+    this.agentes['http:'].destroy();
+    this.agentes['https:'].destroy();
   }
 
   /** One round: claims what is due (while fewer than MAX_EM_VOO are on their way) and sends it; returns how many. */
@@ -136,7 +169,7 @@ export class EntregadorPush {
       // Still on its way here (a lease cannot run out before the deadline, but never send twice).
       if (this.emVoo.has(e.id)) continue;
       const controle = new AbortController();
-      const prazo = setTimeout(() => controle.abort(new Error('sem resposta do serviço de push a tempo')), PRAZO_MS);
+      const prazo = setTimeout(() => controle.abort(new Error('sem resposta do serviço de push a tempo')), this.prazoMs);
       const cortado = (): Resultado => ({
         tipo: 'tentar',
         erro: controle.signal.reason instanceof Error ? controle.signal.reason.message : 'interrompido',
@@ -244,25 +277,30 @@ export class EntregadorPush {
     const lookup: LookupFunction | undefined =
       endereco === undefined
         ? undefined
-        : (_host, _opts, cb) => cb(null, [{ address: endereco, family: endereco.includes(':') ? 6 : 4 }] as never, undefined as never);
+        : (_host, opcoes, cb) => {
+            const family = endereco.includes(':') ? 6 : 4;
+            if (opcoes.all) cb(null, [{ address: endereco, family }]);
+            else cb(null, endereco, family);
+          };
     const cliente = destino.url.protocol === 'https:' ? https : http;
+    const agent = this.agentes[destino.url.protocol === 'https:' ? 'https:' : 'http:'];
     return new Promise<Resultado>((resolve) => {
       const req = cliente.request(
         destino.url,
-        { method: 'POST', headers: pedido.headers, signal: sinal, ...(lookup ? { lookup } : {}) },
+        { method: 'POST', headers: pedido.headers, signal: sinal, agent, ...(lookup ? { lookup } : {}) },
         (res) => {
-          res.resume();
-          const status = res.statusCode ?? 0;
-          if (status >= 200 && status < 300) resolve({ tipo: 'ok' });
-          else if (status === 404 || status === 410) resolve({ tipo: 'sumiu' });
-          else if (status === 429 || status >= 500) {
-            const ra = Number(res.headers['retry-after']);
-            resolve({
-              tipo: 'tentar',
-              erro: `HTTP ${status}`,
-              ...(Number.isFinite(ra) && ra > 0 ? { retryAfterS: Math.min(ra, 3600) } : {}),
-            });
-          } else resolve({ tipo: 'desistir', erro: `HTTP ${status}` });
+          // Settled when the answer ends, within the deadline; a body past MAX_CORPO_RESPOSTA is not
+          // waited for: its socket is closed (and not reused) and the status decides.
+          const resultado = interpretar(res);
+          let lidos = 0;
+          res.on('data', (parte: Buffer) => {
+            lidos += parte.length;
+            if (lidos <= MAX_CORPO_RESPOSTA) return;
+            resolve(resultado);
+            res.destroy();
+          });
+          res.on('end', () => resolve(resultado));
+          res.on('error', (err) => resolve({ tipo: 'tentar', erro: err.message }));
         },
       );
       req.on('error', (err) => resolve({ tipo: 'tentar', erro: err.message }));
@@ -270,4 +308,20 @@ export class EntregadorPush {
       req.end(pedido.body);
     });
   }
+}
+
+/** What a push service's status means for the message (RFC 8030 §5, and 404/410: the subscription is gone). */
+function interpretar(res: http.IncomingMessage): Resultado {
+  const status = res.statusCode ?? 0;
+  if (status >= 200 && status < 300) return { tipo: 'ok' };
+  if (status === 404 || status === 410) return { tipo: 'sumiu' };
+  if (status === 429 || status >= 500) {
+    const ra = Number(res.headers['retry-after']);
+    return {
+      tipo: 'tentar',
+      erro: `HTTP ${status}`,
+      ...(Number.isFinite(ra) && ra > 0 ? { retryAfterS: Math.min(ra, 3600) } : {}),
+    };
+  }
+  return { tipo: 'desistir', erro: `HTTP ${status}` };
 }
