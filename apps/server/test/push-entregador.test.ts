@@ -160,6 +160,27 @@ describe('EntregadorPush and a push service that holds on', () => {
     }
   });
 
+  it('with every socket of the pool idle at other push services, a send to a new one closes the oldest and goes at once', async () => {
+    const responder = (_req: IncomingMessage, res: ServerResponse) => res.writeHead(201).end();
+    const [a, b, c] = [await servico(responder), await servico(responder), await servico(responder)];
+    // A deadline shorter than an idle socket's 30 s: waiting for one to time out would retry the message.
+    const e = entregador({ maxSockets: 2, prazoMs: 20_000 });
+    try {
+      for (const s of [a, b, c]) {
+        const id = await enfileirar(`${s.origem}/push/pool`);
+        expect(await e.rodada()).toBe(1);
+        await ate(async () => (await linha(id)) === undefined);
+        expect(await linha(id)).toBeUndefined();
+      }
+      await ate(() => a.estado.fechadas > 0);
+      expect(a.estado).toMatchObject({ conexoes: 1, fechadas: 1 });
+      expect(b.estado).toMatchObject({ conexoes: 1, abertas: 1 });
+    } finally {
+      await e.parar();
+      for (const s of [a, b, c]) await s.fechar();
+    }
+  });
+
   it('stopping closes the kept-alive sockets', async () => {
     const s = await servico((_req, res) => res.writeHead(201).end());
     const e = entregador();

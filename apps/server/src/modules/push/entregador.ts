@@ -20,6 +20,8 @@ export interface OpcoesEntregador {
   prazoMs?: number;
   /** Sockets open at once to one push service (MAX_SOCKETS_POR_ORIGEM unless told). */
   maxSocketsPorOrigem?: number;
+  /** Sockets open at once in all, idle ones included (MAX_EM_VOO unless told). */
+  maxSockets?: number;
 }
 
 const LOTE = 100;
@@ -120,7 +122,7 @@ export class EntregadorPush {
     const agente = {
       keepAlive: true,
       maxSockets: opts.maxSocketsPorOrigem ?? MAX_SOCKETS_POR_ORIGEM,
-      maxTotalSockets: MAX_EM_VOO,
+      maxTotalSockets: opts.maxSockets ?? MAX_EM_VOO,
       timeout: OCIOSO_MS,
       scheduling: 'lifo' as const,
     };
@@ -284,6 +286,7 @@ export class EntregadorPush {
           };
     const cliente = destino.url.protocol === 'https:' ? https : http;
     const agent = this.agentes[destino.url.protocol === 'https:' ? 'https:' : 'http:'];
+    abrirEspaco(agent);
     return new Promise<Resultado>((resolve) => {
       const req = cliente.request(
         destino.url,
@@ -307,6 +310,20 @@ export class EntregadorPush {
       req.setHeader('Authorization', this.autorizacao(destino.url.origin));
       req.end(pedido.body);
     });
+  }
+}
+
+/**
+ * With every socket of the pool open, a send to a push service that has none would wait for an idle
+ * one elsewhere to time out (Node's agent does not close it for another origin): close the oldest
+ * idle one, and the agent opens this send's socket as soon as it is gone.
+ */
+function abrirEspaco(agent: http.Agent) {
+  const contar = (porOrigem: NodeJS.ReadOnlyDict<unknown[]>) => Object.values(porOrigem).reduce((n, l) => n + (l?.length ?? 0), 0);
+  if (contar(agent.sockets) + contar(agent.freeSockets) < agent.maxTotalSockets) return;
+  for (const ociosos of Object.values(agent.freeSockets)) {
+    const ocioso = ociosos?.[0];
+    if (ocioso) return void ocioso.destroy();
   }
 }
 
