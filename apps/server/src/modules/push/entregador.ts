@@ -1,12 +1,10 @@
-import http from 'node:http';
-import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import type { Database, Db } from '../../db/client';
 import { CANAL_PUSH } from '../../lib/canais';
 import { destinoPublico } from '../../lib/destino-publico';
 import { LacoDeFila } from '../../lib/laco-de-fila';
+import { ClienteHttpPush, type RespostaPush } from './cliente-http';
 import { entregues, reagendar, removerPorId, reservar, type Envio } from './repository';
 
 export interface OpcoesEntregador {
@@ -18,7 +16,7 @@ export interface OpcoesEntregador {
   ttlSegundos: number;
   /** The whole of one send must end in this time (PRAZO_MS unless told; tests shorten it). */
   prazoMs?: number;
-  /** Sockets open at once to one push service (MAX_SOCKETS_POR_ORIGEM unless told). */
+  /** Sockets open at once to one push service (cliente-http's default unless told). */
   maxSocketsPorOrigem?: number;
   /** Sockets open at once in all, idle ones included (MAX_EM_VOO unless told). */
   maxSockets?: number;
@@ -34,19 +32,6 @@ const LEASE_MS = 60_000;
 const PRAZO_MS = 10_000;
 /** Messages on their way at once, per instance: each holds a socket, or waits for one, until its answer ends. */
 const MAX_EM_VOO = 1000;
-/**
- * Sockets at once to one push service (most browsers' subscriptions are at two or three of them),
- * kept alive between messages: no new TLS handshake per alert. The rest wait their turn, within
- * their deadline.
- */
-const MAX_SOCKETS_POR_ORIGEM = 100;
-/** An idle kept-alive socket is closed after this (sooner if the push service's Keep-Alive says so). */
-const OCIOSO_MS = 30_000;
-/**
- * Of an answer's body, at most this is read (push services answer with an empty or a short one):
- * past it the socket is closed and the status alone decides.
- */
-const MAX_CORPO_RESPOSTA = 4096;
 /** Name lookups at once: they share libuv's small thread pool with password hashing and files. */
 const MAX_CONSULTAS_DNS = 8;
 /** On shutdown, how long the sends on their way may still finish before they are cut (and retried at once). */
@@ -56,11 +41,10 @@ const GRACA_MS = 2000;
 const espera = (tentativas: number, baseMs: number, retryAfterS?: number) =>
   Math.max(Math.min(baseMs * 2 ** Math.max(0, tentativas - 1), 15 * 60_000), (retryAfterS ?? 0) * 1000);
 
+/** What became of one send: the push service's answer, or why there was none. */
 type Resultado =
-  | { tipo: 'ok' }
-  | { tipo: 'sumiu' }
-  | { tipo: 'desistir'; erro: string }
-  | { tipo: 'tentar'; erro: string; retryAfterS?: number; agora?: boolean };
+  | Exclude<RespostaPush, { tipo: 'tentar' }>
+  | { tipo: 'tentar'; erro: string; retryAfterS?: number; /** Cut by the stop: retried at once. */ agora?: boolean };
 
 /** Runs at most `max` of the given tasks at once, the rest in order as places free up. */
 function limitador(max: number) {
@@ -110,8 +94,7 @@ export class EntregadorPush {
   private assentando: Promise<void> | undefined;
   private readonly consultarDns = limitador(MAX_CONSULTAS_DNS);
   private readonly prazoMs: number;
-  /** One pool of sockets per scheme: bounded per push service and in all, idle ones closed. */
-  private readonly agentes: { 'http:': http.Agent; 'https:': https.Agent };
+  private readonly cliente: ClienteHttpPush;
 
   constructor(
     private readonly db: Db,
@@ -119,14 +102,7 @@ export class EntregadorPush {
     private readonly log: FastifyBaseLogger,
   ) {
     this.prazoMs = opts.prazoMs ?? PRAZO_MS;
-    const agente = {
-      keepAlive: true,
-      maxSockets: opts.maxSocketsPorOrigem ?? MAX_SOCKETS_POR_ORIGEM,
-      maxTotalSockets: opts.maxSockets ?? MAX_EM_VOO,
-      timeout: OCIOSO_MS,
-      scheduling: 'lifo' as const,
-    };
-    this.agentes = { 'http:': new http.Agent(agente), 'https:': new https.Agent(agente) };
+    this.cliente = new ClienteHttpPush({ maxSocketsPorOrigem: opts.maxSocketsPorOrigem, maxSockets: opts.maxSockets ?? MAX_EM_VOO });
     this.laco = new LacoDeFila(() => this.rodada(), {
       lote: LOTE,
       intervaloMs: opts.pollMs,
@@ -157,8 +133,7 @@ export class EntregadorPush {
     for (const v of this.emVoo.values()) v.controle.abort(new Error('servidor parando'));
     await todos();
     await this.assentar();
-    this.agentes['http:'].destroy();
-    this.agentes['https:'].destroy();
+    this.cliente.fechar();
   }
 
   /** One round: claims what is due (while fewer than MAX_EM_VOO are on their way) and sends it; returns how many. */
@@ -261,7 +236,7 @@ export class EntregadorPush {
     // Checked again at every send: the name may point elsewhere now than when it was subscribed.
     const destino = await this.consultarDns(() => destinoPublico(e.endpoint, this.opts.permitirHttp));
     if (sinal.aborted) return { tipo: 'tentar', erro: 'interrompido' };
-    // A name that does not resolve now may resolve later; one that points inward never may be called.
+    // A name that does not resolve now may resolve later; one that points inward, or at another port, never may be called.
     if (!destino.ok) return destino.motivo === 'dns' ? { tipo: 'tentar', erro: 'endereço não resolvido' } : { tipo: 'sumiu' };
     let pedido: ReturnType<typeof webpush.generateRequestDetails>;
     try {
@@ -274,71 +249,6 @@ export class EntregadorPush {
       // Keys the browser gave that cannot encrypt: this subscription will never work.
       return { tipo: 'sumiu' };
     }
-    const endereco = destino.endereco;
-    // Connect to the address that was checked, not to whatever a second lookup answers.
-    const lookup: LookupFunction | undefined =
-      endereco === undefined
-        ? undefined
-        : (_host, opcoes, cb) => {
-            const family = endereco.includes(':') ? 6 : 4;
-            if (opcoes.all) cb(null, [{ address: endereco, family }]);
-            else cb(null, endereco, family);
-          };
-    const cliente = destino.url.protocol === 'https:' ? https : http;
-    const agent = this.agentes[destino.url.protocol === 'https:' ? 'https:' : 'http:'];
-    abrirEspaco(agent);
-    return new Promise<Resultado>((resolve) => {
-      const req = cliente.request(
-        destino.url,
-        { method: 'POST', headers: pedido.headers, signal: sinal, agent, ...(lookup ? { lookup } : {}) },
-        (res) => {
-          // Settled when the answer ends, within the deadline; a body past MAX_CORPO_RESPOSTA is not
-          // waited for: its socket is closed (and not reused) and the status decides.
-          const resultado = interpretar(res);
-          let lidos = 0;
-          res.on('data', (parte: Buffer) => {
-            lidos += parte.length;
-            if (lidos <= MAX_CORPO_RESPOSTA) return;
-            resolve(resultado);
-            res.destroy();
-          });
-          res.on('end', () => resolve(resultado));
-          res.on('error', (err) => resolve({ tipo: 'tentar', erro: err.message }));
-        },
-      );
-      req.on('error', (err) => resolve({ tipo: 'tentar', erro: err.message }));
-      req.setHeader('Authorization', this.autorizacao(destino.url.origin));
-      req.end(pedido.body);
-    });
+    return this.cliente.postar(destino, pedido.headers, pedido.body, this.autorizacao(destino.url.origin), sinal);
   }
-}
-
-/**
- * With every socket of the pool open, a send to a push service that has none would wait for an idle
- * one elsewhere to time out (Node's agent does not close it for another origin): close the oldest
- * idle one, and the agent opens this send's socket as soon as it is gone.
- */
-function abrirEspaco(agent: http.Agent) {
-  const contar = (porOrigem: NodeJS.ReadOnlyDict<unknown[]>) => Object.values(porOrigem).reduce((n, l) => n + (l?.length ?? 0), 0);
-  if (contar(agent.sockets) + contar(agent.freeSockets) < agent.maxTotalSockets) return;
-  for (const ociosos of Object.values(agent.freeSockets)) {
-    const ocioso = ociosos?.[0];
-    if (ocioso) return void ocioso.destroy();
-  }
-}
-
-/** What a push service's status means for the message (RFC 8030 §5, and 404/410: the subscription is gone). */
-function interpretar(res: http.IncomingMessage): Resultado {
-  const status = res.statusCode ?? 0;
-  if (status >= 200 && status < 300) return { tipo: 'ok' };
-  if (status === 404 || status === 410) return { tipo: 'sumiu' };
-  if (status === 429 || status >= 500) {
-    const ra = Number(res.headers['retry-after']);
-    return {
-      tipo: 'tentar',
-      erro: `HTTP ${status}`,
-      ...(Number.isFinite(ra) && ra > 0 ? { retryAfterS: Math.min(ra, 3600) } : {}),
-    };
-  }
-  return { tipo: 'desistir', erro: `HTTP ${status}` };
 }
