@@ -203,40 +203,65 @@ describe('Web Push', () => {
     d.fim();
   });
 
-  it('a push service that trickles its answer a byte at a time is cut at the deadline and retried later', { timeout: 60_000 }, async () => {
-    // Never a whole head: a byte every half second keeps a socket's idle timer from ever firing.
-    const fechados: boolean[] = [];
-    const gotejador = createNetServer((socket) => {
-      const i = fechados.push(false) - 1;
-      socket.on('data', () => undefined);
-      const inicio = 'HTTP/1.1 201 Created\r\nX-Gota: ';
-      let n = 0;
-      const pingo = setInterval(() => socket.write(inicio[n++] ?? 'a'), 500);
-      socket.once('close', () => {
-        clearInterval(pingo);
-        fechados[i] = true;
+  it(
+    'a push service that trickles its answer a byte at a time, head or body, is cut at the deadline and retried later',
+    { timeout: 60_000 },
+    async () => {
+      // Never a whole head: a byte every half second keeps a socket's idle timer from ever firing.
+      const fechados: boolean[] = [];
+      const gotejador = createNetServer((socket) => {
+        const i = fechados.push(false) - 1;
+        socket.on('data', () => undefined);
+        const inicio = 'HTTP/1.1 201 Created\r\nX-Gota: ';
+        let n = 0;
+        const pingo = setInterval(() => socket.write(inicio[n++] ?? 'a'), 500);
+        socket.once('close', () => {
+          clearInterval(pingo);
+          fechados[i] = true;
+        });
       });
-    });
-    await new Promise<void>((r) => gotejador.listen(0, '127.0.0.1', r));
-    try {
-      const endpoint = `http://127.0.0.1:${(gotejador.address() as AddressInfo).port}/push/gotas`;
-      const { imei } = await donoInscrito('GOTA', { ...receptor.novaInscricao(), endpoint });
-      const d = await sos(imei);
-      const erro = async () =>
-        (
-          await consultar<{ ultimo_erro: string | null }>(
-            app.database.db,
-            sql`select f.ultimo_erro from push_fila f join push_inscricoes i on i.id = f.inscricao_id where i.endpoint = ${endpoint}`,
-          )
-        )[0]?.ultimo_erro;
-      for (let i = 0; i < 300 && !(await erro()); i++) await new Promise((r) => setTimeout(r, 100));
-      expect(await erro()).toBe('sem resposta do serviço de push a tempo');
-      expect(fechados[0]).toBe(true);
-      d.fim();
-    } finally {
-      gotejador.close();
-    }
-  });
+      // A whole head that says 201, then a body a byte at a time that never ends.
+      const corpoFechado: boolean[] = [];
+      const pingos: NodeJS.Timeout[] = [];
+      const gotejaCorpo = createServer((req, res) => {
+        req.resume();
+        const i = corpoFechado.push(false) - 1;
+        res.writeHead(201, { 'content-type': 'text/plain' });
+        pingos.push(setInterval(() => res.write('a'), 500));
+        req.socket.once('close', () => (corpoFechado[i] = true));
+      });
+      await new Promise<void>((r) => gotejador.listen(0, '127.0.0.1', r));
+      await new Promise<void>((r) => gotejaCorpo.listen(0, '127.0.0.1', r));
+      try {
+        const endpoint = `http://127.0.0.1:${(gotejador.address() as AddressInfo).port}/push/gotas`;
+        const endpointCorpo = `http://127.0.0.1:${(gotejaCorpo.address() as AddressInfo).port}/push/gotas`;
+        const { imei } = await donoInscrito('GOTA', { ...receptor.novaInscricao(), endpoint });
+        const corpo = await donoInscrito('PINGO', { ...receptor.novaInscricao(), endpoint: endpointCorpo });
+        const d = await sos(imei);
+        const dc = await sos(corpo.imei);
+        const erro = async (e: string) =>
+          (
+            await consultar<{ ultimo_erro: string | null }>(
+              app.database.db,
+              sql`select f.ultimo_erro from push_fila f join push_inscricoes i on i.id = f.inscricao_id where i.endpoint = ${e}`,
+            )
+          )[0]?.ultimo_erro;
+        for (let i = 0; i < 300 && !((await erro(endpoint)) && (await erro(endpointCorpo))); i++)
+          await new Promise((r) => setTimeout(r, 100));
+        expect(await erro(endpoint)).toBe('sem resposta do serviço de push a tempo');
+        expect(await erro(endpointCorpo)).toBe('sem resposta do serviço de push a tempo');
+        expect(fechados[0]).toBe(true);
+        expect(corpoFechado[0]).toBe(true);
+        d.fim();
+        dc.fim();
+      } finally {
+        for (const p of pingos) clearInterval(p);
+        gotejador.close();
+        gotejaCorpo.closeAllConnections();
+        gotejaCorpo.close();
+      }
+    },
+  );
 
   // On PGlite one connection runs one transaction at a time; on PostgreSQL (CI) the advisory lock is what keeps it at ten.
   it('ten subscriptions at once from one user: all ten fit, the eleventh is refused, whatever the order', async () => {
@@ -351,6 +376,14 @@ describe('Web Push without PUSH_PERMITIR_HTTP', () => {
         'https://10.0.0.7/push/x',
         'https://169.254.169.254/push/x',
         'https://[::1]/push/x',
+        // Loopback and private IPv4 inside IPv6: translated, compatible, 6to4, local-use NAT64, Teredo.
+        'https://[::ffff:0:7f00:1]/push/x',
+        'https://[::127.0.0.1]/push/x',
+        'https://[2002:7f00:1::]/push/x',
+        'https://[64:ff9b:1::a00:1]/push/x',
+        'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/push/x',
+        // A public address, but not https's port.
+        'https://8.8.8.8:22/push/x',
       ]) {
         const r = await semFlag.inject({ method: 'POST', url: '/api/push/inscricoes', headers: h, payload: { ...inscricao, endpoint } });
         expect(r.statusCode, endpoint).toBe(400);
@@ -359,6 +392,36 @@ describe('Web Push without PUSH_PERMITIR_HTTP', () => {
       expect(receptor.tentativas.length).toBe(antes);
     } finally {
       await semFlag.fechar();
+    }
+  });
+
+  it('judges an endpoint again at each send: one stored before these rules is removed, never called', async () => {
+    const semFlag = await criarApp();
+    let conexoes = 0;
+    const escuta = createNetServer((s) => {
+      conexoes++;
+      s.destroy();
+    });
+    await new Promise<void>((r) => escuta.listen(0, '127.0.0.1', r));
+    try {
+      const ana = await criarCliente(semFlag, 'ANA');
+      const { keys } = receptor.novaInscricao();
+      const porta = (escuta.address() as AddressInfo).port;
+      // Accepted by the rules of before: 127.0.0.1 as IPv4-translated on this listener's port, and 6to4.
+      for (const endpoint of [`https://[::ffff:0:7f00:1]:${porta}/push/antiga`, 'https://[2002:7f00:1::]/push/antiga']) {
+        await semFlag.database.db.execute(
+          sql`insert into push_inscricoes (usuario_id, endpoint, p256dh, auth) values (${ana.id}, ${endpoint}, ${keys.p256dh}, ${keys.auth})`,
+        );
+      }
+      await semFlag.database.db.execute(sql`insert into notificacoes (usuario_id, descricao) values (${ana.id}, 'Alerta de SOS')`);
+      const daAna = sql`usuario_id = ${ana.id}`;
+      for (let i = 0; i < 200 && (await contar(semFlag, 'push_inscricoes', daAna)) > 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await contar(semFlag, 'push_inscricoes', daAna)).toBe(0);
+      expect(await contar(semFlag, 'push_fila')).toBe(0);
+      expect(conexoes).toBe(0);
+    } finally {
+      await semFlag.fechar();
+      await new Promise((r) => escuta.close(r));
     }
   });
 });

@@ -1,8 +1,31 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 
-/** An IPv4 address seen through a dual-stack socket (`::ffff:10.1.2.3`) as plain IPv4. */
+/** The eight 16-bit groups of an IPv6 address (`::` and a dotted IPv4 tail allowed); undefined if it is not one or has a zone. */
+export function gruposIpv6(ip: string): number[] | undefined {
+  if (!isIPv6(ip) || ip.includes('%')) return undefined;
+  let texto = ip;
+  const cauda4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(texto);
+  if (cauda4) {
+    const [a, b, c, d] = cauda4.slice(1).map(Number) as [number, number, number, number];
+    texto = `${texto.slice(0, cauda4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const grupos = (s: string | undefined) => (s ? s.split(':').map((h) => parseInt(h, 16)) : []);
+  const [antes, depois] = texto.split('::');
+  const inicio = grupos(antes);
+  if (depois === undefined) return inicio.length === 8 ? inicio : undefined;
+  const fim = grupos(depois);
+  return [...inicio, ...Array<number>(8 - inicio.length - fim.length).fill(0), ...fim];
+}
+
+/**
+ * An IPv4 address seen through IPv6 — IPv4-mapped, `::ffff:0:0/96`, whether written `::ffff:10.1.2.3`
+ * (a dual-stack socket's peer) or `::ffff:a01:203` (a URL's normalized host) — as plain IPv4.
+ */
 export function ipSemMapeamento(ip: string) {
-  return ip.startsWith('::ffff:') && isIPv4(ip.slice(7)) ? ip.slice(7) : ip;
+  const g = ip.includes(':') ? gruposIpv6(ip) : undefined;
+  if (!g || g.slice(0, 5).some((x) => x !== 0) || g[5] !== 0xffff) return ip;
+  const [alto = 0, baixo = 0] = g.slice(6);
+  return [alto >> 8, alto & 0xff, baixo >> 8, baixo & 0xff].join('.');
 }
 
 /**

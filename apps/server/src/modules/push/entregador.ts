@@ -1,12 +1,10 @@
-import http from 'node:http';
-import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import type { Database, Db } from '../../db/client';
 import { CANAL_PUSH } from '../../lib/canais';
 import { destinoPublico } from '../../lib/destino-publico';
 import { LacoDeFila } from '../../lib/laco-de-fila';
+import { ClienteHttpPush, type RespostaPush } from './cliente-http';
 import { entregues, reagendar, removerPorId, reservar, type Envio } from './repository';
 
 export interface OpcoesEntregador {
@@ -16,16 +14,23 @@ export interface OpcoesEntregador {
   maxTentativas: number;
   esperaBaseMs: number;
   ttlSegundos: number;
+  /** The whole of one send must end in this time (PRAZO_MS unless told; tests shorten it). */
+  prazoMs?: number;
+  /** Sockets open at once to one push service (cliente-http's default unless told). */
+  maxSocketsPorOrigem?: number;
+  /** Sockets open at once in all, idle ones included (MAX_EM_VOO unless told). */
+  maxSockets?: number;
 }
 
 const LOTE = 100;
 const LEASE_MS = 60_000;
 /**
- * The whole of one send — the name's lookup, connecting, the answer — must end in this time, or it
- * is a failure (retried). Well under the lease: a message in flight is never claimed again.
+ * The whole of one send — the name's lookup, waiting for a socket, connecting, the answer to its
+ * last byte — must end in this time, or it is a failure (retried) and its socket is closed. Well
+ * under the lease: a message in flight is never claimed again.
  */
 const PRAZO_MS = 10_000;
-/** Messages on their way at once, per instance: each holds a socket until its push service answers. */
+/** Messages on their way at once, per instance: each holds a socket, or waits for one, until its answer ends. */
 const MAX_EM_VOO = 1000;
 /** Name lookups at once: they share libuv's small thread pool with password hashing and files. */
 const MAX_CONSULTAS_DNS = 8;
@@ -36,11 +41,10 @@ const GRACA_MS = 2000;
 const espera = (tentativas: number, baseMs: number, retryAfterS?: number) =>
   Math.max(Math.min(baseMs * 2 ** Math.max(0, tentativas - 1), 15 * 60_000), (retryAfterS ?? 0) * 1000);
 
+/** What became of one send: the push service's answer, or why there was none. */
 type Resultado =
-  | { tipo: 'ok' }
-  | { tipo: 'sumiu' }
-  | { tipo: 'desistir'; erro: string }
-  | { tipo: 'tentar'; erro: string; retryAfterS?: number; agora?: boolean };
+  | Exclude<RespostaPush, { tipo: 'tentar' }>
+  | { tipo: 'tentar'; erro: string; retryAfterS?: number; /** Cut by the stop: retried at once. */ agora?: boolean };
 
 /** Runs at most `max` of the given tasks at once, the rest in order as places free up. */
 function limitador(max: number) {
@@ -69,9 +73,10 @@ const quandoAbortar = <T>(sinal: AbortSignal, valor: () => T) =>
  * Delivers the push queue (RFC 8030 with VAPID, RFC 8292, and aes128gcm, RFC 8291, as `web-push`
  * builds them). Claimed with a lease like the e-mail outbox; woken by NOTIFY when a message is
  * queued, polled otherwise. A round claims and sends without waiting for the answers: each message
- * is settled when its own push service answers or its deadline passes, so a slow push service
- * delays only its own messages, never the next round's. 404/410 mean the browser dropped the
- * subscription: it is removed.
+ * is settled when its push service's answer ends or its deadline passes (then its socket is
+ * closed), so a slow push service delays only its own messages, never the next round's, and holds
+ * no socket for longer than the deadline. 404/410 mean the browser dropped the subscription: it
+ * is removed.
  */
 export class EntregadorPush {
   private readonly laco: LacoDeFila;
@@ -88,12 +93,16 @@ export class EntregadorPush {
   private respondidos: (readonly [Envio, Resultado])[] = [];
   private assentando: Promise<void> | undefined;
   private readonly consultarDns = limitador(MAX_CONSULTAS_DNS);
+  private readonly prazoMs: number;
+  private readonly cliente: ClienteHttpPush;
 
   constructor(
     private readonly db: Db,
     private readonly opts: OpcoesEntregador,
     private readonly log: FastifyBaseLogger,
   ) {
+    this.prazoMs = opts.prazoMs ?? PRAZO_MS;
+    this.cliente = new ClienteHttpPush({ maxSocketsPorOrigem: opts.maxSocketsPorOrigem, maxSockets: opts.maxSockets ?? MAX_EM_VOO });
     this.laco = new LacoDeFila(() => this.rodada(), {
       lote: LOTE,
       intervaloMs: opts.pollMs,
@@ -124,6 +133,7 @@ export class EntregadorPush {
     for (const v of this.emVoo.values()) v.controle.abort(new Error('servidor parando'));
     await todos();
     await this.assentar();
+    this.cliente.fechar();
   }
 
   /** One round: claims what is due (while fewer than MAX_EM_VOO are on their way) and sends it; returns how many. */
@@ -136,7 +146,7 @@ export class EntregadorPush {
       // Still on its way here (a lease cannot run out before the deadline, but never send twice).
       if (this.emVoo.has(e.id)) continue;
       const controle = new AbortController();
-      const prazo = setTimeout(() => controle.abort(new Error('sem resposta do serviço de push a tempo')), PRAZO_MS);
+      const prazo = setTimeout(() => controle.abort(new Error('sem resposta do serviço de push a tempo')), this.prazoMs);
       const cortado = (): Resultado => ({
         tipo: 'tentar',
         erro: controle.signal.reason instanceof Error ? controle.signal.reason.message : 'interrompido',
@@ -226,7 +236,7 @@ export class EntregadorPush {
     // Checked again at every send: the name may point elsewhere now than when it was subscribed.
     const destino = await this.consultarDns(() => destinoPublico(e.endpoint, this.opts.permitirHttp));
     if (sinal.aborted) return { tipo: 'tentar', erro: 'interrompido' };
-    // A name that does not resolve now may resolve later; one that points inward never may be called.
+    // A name that does not resolve now may resolve later; one that points inward, or at another port, never may be called.
     if (!destino.ok) return destino.motivo === 'dns' ? { tipo: 'tentar', erro: 'endereço não resolvido' } : { tipo: 'sumiu' };
     let pedido: ReturnType<typeof webpush.generateRequestDetails>;
     try {
@@ -239,35 +249,6 @@ export class EntregadorPush {
       // Keys the browser gave that cannot encrypt: this subscription will never work.
       return { tipo: 'sumiu' };
     }
-    const endereco = destino.endereco;
-    // Connect to the address that was checked, not to whatever a second lookup answers.
-    const lookup: LookupFunction | undefined =
-      endereco === undefined
-        ? undefined
-        : (_host, _opts, cb) => cb(null, [{ address: endereco, family: endereco.includes(':') ? 6 : 4 }] as never, undefined as never);
-    const cliente = destino.url.protocol === 'https:' ? https : http;
-    return new Promise<Resultado>((resolve) => {
-      const req = cliente.request(
-        destino.url,
-        { method: 'POST', headers: pedido.headers, signal: sinal, ...(lookup ? { lookup } : {}) },
-        (res) => {
-          res.resume();
-          const status = res.statusCode ?? 0;
-          if (status >= 200 && status < 300) resolve({ tipo: 'ok' });
-          else if (status === 404 || status === 410) resolve({ tipo: 'sumiu' });
-          else if (status === 429 || status >= 500) {
-            const ra = Number(res.headers['retry-after']);
-            resolve({
-              tipo: 'tentar',
-              erro: `HTTP ${status}`,
-              ...(Number.isFinite(ra) && ra > 0 ? { retryAfterS: Math.min(ra, 3600) } : {}),
-            });
-          } else resolve({ tipo: 'desistir', erro: `HTTP ${status}` });
-        },
-      );
-      req.on('error', (err) => resolve({ tipo: 'tentar', erro: err.message }));
-      req.setHeader('Authorization', this.autorizacao(destino.url.origin));
-      req.end(pedido.body);
-    });
+    return this.cliente.postar(destino, pedido.headers, pedido.body, this.autorizacao(destino.url.origin), sinal);
   }
 }
