@@ -271,7 +271,9 @@ export class ConexaoTopin {
    * a repeat of the kind within the window counts into the first one's notification.
    */
   private async alertar(r: Rastreador, { tipo, texto }: Alarme) {
-    const avisados = await this.deps.servicos.registrarAlarme(r.id, tipo, (descricao) => texto(descricao ?? r.imei));
+    const avisados = await this.deps.servicos.alarmes.registrar(r.id, tipo, (descricao) => texto(descricao ?? r.imei));
+    // A repeat was only counted: the write that follows tells the screens.
+    if (avisados.length === 0) return;
     this.deps.eventos.rastreador(r.id);
     for (const id of avisados) this.deps.eventos.usuario(id);
   }

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
-import { PerKeyQueue } from '../lib/per-key-queue';
 import { LocalGeolocationProvider } from '../geolocation/local-provider';
 import type { GeolocationProvider } from '../geolocation/types';
 import { comandosParaEnviar, concluirDesligamento, marcarEnviados, type ComandoParaEnviar } from '../modules/comandos/service';
-import { OPCOES_ALERTAS_PADRAO, registrarAlarme, type RegrasAlertas, type TipoAlarme } from '../modules/notificacoes/service';
+import { AlarmesDoDispositivo } from '../modules/notificacoes/alarmes';
+import { OPCOES_ALERTAS_PADRAO, type RegrasAlertas } from '../modules/notificacoes/service';
 import { GravacaoDePosicoes } from '../modules/posicoes/gravacao';
 import { registrarBateria } from '../modules/posicoes/service';
 import { marcarOrigensAlternadas, rastreadorPorImei, registrarComunicacao } from '../modules/rastreadores/dispositivo-service';
@@ -25,8 +25,8 @@ export interface ServicosDoGateway {
   identificar(imei: string): Promise<{ id: number; situacao: string; donoId: number | null; descricao: string | null } | undefined>;
   registrarComunicacao(rastreadorId: number): Promise<void>;
   registrarBateria(rastreadorId: number, bateria: number, nivelSinal: number | null, carregando: boolean | null): Promise<void>;
-  /** ALERTA and a notification to everyone who sees the tracker (repeats of a kind coalesced); returns who was told. */
-  registrarAlarme(rastreadorId: number, tipo: TipoAlarme, texto: (descricao: string | null) => string): Promise<number[]>;
+  /** Device alarms: ALERTA and a notification to everyone who sees the tracker, repeats of a kind counted into it. */
+  alarmes: AlarmesDoDispositivo;
   comandosParaEnviar(rastreadorId: number): Promise<ComandoParaEnviar[]>;
   marcarEnviados(ids: readonly number[]): Promise<void>;
   concluirDesligamento(rastreadorId: number): Promise<boolean>;
@@ -44,10 +44,7 @@ export function servicosDoGateway(
 ): ServicosDoGateway {
   const db = database.db;
   const local = new LocalGeolocationProvider(db);
-  const regrasAlertas: RegrasAlertas = { ...OPCOES_ALERTAS_PADRAO, ...alertas };
-  // One tracker's alarms one at a time in this process, whichever connections they came on: a
-  // repeat always finds the notification the one before it opened.
-  const alarmes = new PerKeyQueue<number>();
+
   return {
     posicoes: new GravacaoDePosicoes(db, geo ?? local, local, log),
     zonas: new AvaliadorDeZonas(db, log, { ...OPCOES_ZONAS_PADRAO, ...zonas }),
@@ -61,7 +58,7 @@ export function servicosDoGateway(
     identificar: (imei) => rastreadorPorImei(db, imei),
     registrarComunicacao: (id) => registrarComunicacao(db, id),
     registrarBateria: (id, bateria, nivelSinal, carregando) => registrarBateria(db, id, bateria, nivelSinal, carregando),
-    registrarAlarme: (id, tipo, texto) => alarmes.run(id, () => registrarAlarme(db, id, tipo, texto, regrasAlertas)),
+    alarmes: new AlarmesDoDispositivo(db, log, { ...OPCOES_ALERTAS_PADRAO, ...alertas }),
     comandosParaEnviar: (id) => comandosParaEnviar(db, id),
     marcarEnviados: (ids) => marcarEnviados(db, ids),
     concluirDesligamento: (id) => concluirDesligamento(db, id),

@@ -71,6 +71,10 @@ export class GatewayTopin {
       for (const id of usuarioIds) this.eventos.usuario(id);
       for (const id of rastreadorIds) this.eventos.rastreador(id);
     };
+    this.servicos.alarmes.aoAvisar = (usuarioIds, rastreadorId) => {
+      for (const id of usuarioIds) this.eventos.usuario(id);
+      this.eventos.rastreador(rastreadorId);
+    };
     this.servicos.atividade.aoAvisar = (usuarioIds) => {
       for (const id of usuarioIds) this.eventos.usuario(id);
     };
@@ -112,6 +116,7 @@ export class GatewayTopin {
     await this.pararZonas?.();
     await this.servicos.zonas.ocioso();
     await this.servicos.atividade.ocioso();
+    await this.servicos.alarmes.ocioso();
     await this.eventos.close();
   }
 

@@ -72,26 +72,41 @@ export async function inserirVarias(db: Executor, lista: readonly { usuarioId: n
 /**
  * A device alarm for each of these users, in one statement: where the user has a notification of
  * this tracker and kind opened less than `janelaMs` ago, it counts one more (and is unread again);
- * elsewhere a new one is inserted, which the push trigger queues. Returns who got a new one.
+ * elsewhere a new one is inserted, which the push trigger queues. Returns every user's
+ * notification of this kind in the window, and when it was opened.
  */
 export function contarOuInserir(
   db: Executor,
   a: { rastreadorId: number; tipo: string; janelaMs: number; lista: readonly { usuarioId: number; descricao: string }[] },
 ) {
-  return consultar<{ usuarioId: number }>(
+  return consultar<{ id: number; abertaEm: number }>(
     db,
     sql`with contadas as (
           update notificacoes set contagem = contagem + 1, ultima_em = now(), lida = false
           where rastreador_id = ${a.rastreadorId} and tipo = ${a.tipo}
             and usuario_id = any(${literalDeArray(a.lista.map((l) => l.usuarioId))}::int[])
             and data_cadastro > now() - ${a.janelaMs}::int * interval '1 millisecond'
-          returning usuario_id
+          returning id, usuario_id, data_cadastro
+        ), inseridas as (
+          insert into notificacoes (usuario_id, rastreador_id, tipo, descricao)
+          select v.usuario_id, ${a.rastreadorId}, ${a.tipo}, v.descricao
+          from unnest(${literalDeArray(a.lista.map((l) => l.usuarioId))}::int[], ${literalDeArray(a.lista.map((l) => l.descricao))}::varchar[])
+            as v(usuario_id, descricao)
+          where v.usuario_id not in (select usuario_id from contadas)
+          returning id, data_cadastro
         )
-        insert into notificacoes (usuario_id, rastreador_id, tipo, descricao)
-        select v.usuario_id, ${a.rastreadorId}, ${a.tipo}, v.descricao
-        from unnest(${literalDeArray(a.lista.map((l) => l.usuarioId))}::int[], ${literalDeArray(a.lista.map((l) => l.descricao))}::varchar[])
-          as v(usuario_id, descricao)
-        where v.usuario_id not in (select usuario_id from contadas)
+        select id::float8 as id, extract(epoch from data_cadastro)::float8 * 1000 as "abertaEm" from contadas
+        union all
+        select id::float8, extract(epoch from data_cadastro)::float8 * 1000 from inseridas`,
+  );
+}
+
+/** Repeats counted in memory, written at once: `n` more on each of these notifications, unread again. Returns their users. */
+export function somarRepeticoes(db: Executor, ids: readonly number[], n: number, ultimaEm: Date) {
+  return consultar<{ usuarioId: number }>(
+    db,
+    sql`update notificacoes set contagem = contagem + ${n}::int, ultima_em = ${ultimaEm.toISOString()}::timestamptz, lida = false
+        where id = any(${literalDeArray(ids)}::bigint[])
         returning usuario_id as "usuarioId"`,
   );
 }

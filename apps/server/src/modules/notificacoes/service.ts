@@ -21,11 +21,12 @@ export const OPCOES_ALERTAS_PADRAO: RegrasAlertas = { janelaMs: 60_000 };
 const DESCRICAO_MAX = 255;
 
 /**
- * An alarm from a device: the tracker is in ALERTA for 30 minutes and whoever sees it now — its
- * owner (it may have been linked since the device logged in) and co-guardians — is told. The first
- * alarm of a kind is a new notification (and so a push); a repeat within the window counts into
- * it and turns it unread again, with no new row and no new push. One tracker's alarms must be
- * registered one at a time (the gateway does). Returns who was told.
+ * An alarm from a device, to the database: the tracker is in ALERTA for 30 minutes and whoever
+ * sees it now — its owner (it may have been linked since the device logged in) and co-guardians —
+ * is told. The first alarm of a kind is a new notification (and so a push); where one is open in
+ * the window, it counts one more and turns unread again, with no new row and no new push.
+ * `AlarmesDoDispositivo` (alarmes.ts) calls this for the first alarm of a window and counts the
+ * repeats in memory. Returns who was told and their notifications of this kind in the window.
  */
 export async function registrarAlarme(
   db: Executor,
@@ -36,14 +37,20 @@ export async function registrarAlarme(
 ) {
   await marcarAlerta(db, rastreadorId);
   const quem = await quemVeORastreador(db, rastreadorId);
-  if (quem.length === 0) return [];
-  await repo.contarOuInserir(db, {
+  if (quem.length === 0) return { usuarioIds: [], abertas: [] };
+  const abertas = await repo.contarOuInserir(db, {
     rastreadorId,
     tipo,
     janelaMs: regras.janelaMs,
     lista: quem.map((q) => ({ usuarioId: q.usuarioId, descricao: texto(q.descricao).slice(0, DESCRICAO_MAX) })),
   });
-  return quem.map((q) => q.usuarioId);
+  return { usuarioIds: quem.map((q) => q.usuarioId), abertas };
+}
+
+/** Repeats of an alarm counted in memory, written at once (and the tracker's ALERTA renewed). Returns who was told. */
+export async function somarRepeticoes(db: Executor, rastreadorId: number, ids: readonly number[], n: number, ultimaEm: Date) {
+  await marcarAlerta(db, rastreadorId);
+  return (await repo.somarRepeticoes(db, ids, n, ultimaEm)).map((r) => r.usuarioId);
 }
 
 const relogios = new Map<string, Intl.DateTimeFormat>();
