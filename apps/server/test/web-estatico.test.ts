@@ -198,7 +198,7 @@ describe('web build: HEAD', () => {
   it('answers every page and file like GET (an uptime monitor asks with HEAD), with no body', async () => {
     const caminhos = ['/', '/auth/login', '/user/mapa', `/p/${'a'.repeat(43)}`, '/assets/index-B7xQ2k9d.js'];
     for (const caminho of caminhos) {
-      for (const headers of [{}, { 'accept-encoding': 'br, gzip' }]) {
+      for (const headers of [{}, { 'accept-encoding': 'br, gzip' }] as Record<string, string>[]) {
         const rotulo = `${caminho} ${JSON.stringify(headers)}`;
         const get = await pedir(porta, 'GET', caminho, headers);
         const head = await pedir(porta, 'HEAD', caminho, headers);
