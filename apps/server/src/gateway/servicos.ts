@@ -23,7 +23,7 @@ export interface ServicosDoGateway {
   atividade: AgregadorDeAtividade;
   identificar(imei: string): Promise<{ id: number; situacao: string; donoId: number | null; descricao: string | null } | undefined>;
   registrarComunicacao(rastreadorId: number): Promise<void>;
-  registrarBateria(rastreadorId: number, bateria: number, nivelSinal: number | null, carregando: boolean | null): Promise<void>;
+  registrarBateria(rastreadorId: number, bateria: number | null, nivelSinal: number | null, carregando: boolean | null): Promise<void>;
   /** ALERTA and a notification to everyone who sees the tracker; returns who was notified. */
   registrarAlarme(rastreadorId: number, texto: (descricao: string | null) => string): Promise<number[]>;
   comandosParaEnviar(rastreadorId: number): Promise<ComandoParaEnviar[]>;
