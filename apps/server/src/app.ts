@@ -41,6 +41,14 @@ function confiancaNoProxy(t: false | number | string[]): boolean | string[] | ((
   return typeof t === 'number' ? (_endereco, salto) => salto < t : t;
 }
 
+/**
+ * GET or HEAD: a page read whole or only its headers (uptime monitors ask with HEAD; Node sends
+ * the headers of the GET answer and drops the body).
+ */
+function leitura(metodo: string): boolean {
+  return metodo === 'GET' || metodo === 'HEAD';
+}
+
 function ehDaApi(caminho: string): boolean {
   return API_PREFIXES.some((p) => caminho.startsWith(p));
 }
@@ -101,7 +109,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
     timeWindow: '1 minute',
     // The web app's files and pages are not counted: one visit loads dozens of them, and many
     // people share one address (mobile carriers' NAT, offices). The API keeps the per-IP limit.
-    allowList: (req) => req.method === 'GET' && !ehDaApi(caminhoRoteado(req)),
+    allowList: (req) => leitura(req.method) && !ehDaApi(caminhoRoteado(req)),
     errorResponseBuilder: (_req, c) => ({ statusCode: 429, status: 429, message: MSG.muitasTentativas, ttl: c.ttl }),
     // The x-ratelimit-* headers only on a 429 (with retry-after): no client of ours reads them
     // on the answers that went through, and each is one more header on every response.
@@ -157,7 +165,7 @@ async function registerWeb(app: AppInstance, dist: string, producao: boolean) {
     });
   app.setNotFoundHandler((req, reply) => {
     const url = caminhoRoteado(req);
-    const rotaDoSpa = req.method === 'GET' && !ehDaApi(url) && path.extname(url) === '';
+    const rotaDoSpa = leitura(req.method) && !ehDaApi(url) && path.extname(url) === '';
     if (!temWeb || !rotaDoSpa) return reply.code(404).send({ status: 404, message: MSG.naoEncontrado });
     void reply.header('cache-control', 'no-cache');
     if (temPublico && ROTA_PUBLICA.test(url)) {

@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import { GatewayTopin } from './gateway/servidor';
 import { HttpGeolocationProvider } from './geolocation/http-provider';
 import { encerrarLog, saidaDoLog } from './lib/log';
+import { avisarQueEstaPronto } from './lib/pronto';
 
 /** Reads the config, prepares the database, listens, and closes gracefully on a signal. */
 async function main() {
@@ -72,6 +73,7 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   await gateway?.iniciar();
   app.log.info(`Rastro em ${config.appUrl} (banco: ${database.kind}, papel: ${config.role})`);
+  avisarQueEstaPronto();
 }
 
 main().catch((err: unknown) => {

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,11 +31,9 @@ async function token(base: string, email: string, senha: string) {
   return (await res.json()) as { access_token: string; isClient: boolean };
 }
 
-/** Runs `npm run demo` on these ports and data directory until `fim`; stop it with `parar`. */
-async function iniciarDemo(dataDir: string, fim: number) {
-  const [port, topin] = [await portaLivre(), await portaLivre()];
-  const base = `http://127.0.0.1:${port}`;
-  const proc = spawn(process.execPath, ['--import', 'tsx', demo], {
+/** `npm run demo` on these ports and data directory, in its own process group; not waited on. */
+function processoDaDemo(port: number, topin: number, dataDir: string) {
+  return spawn(process.execPath, ['--import', 'tsx', demo], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -50,6 +50,13 @@ async function iniciarDemo(dataDir: string, fim: number) {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
+}
+
+/** Runs `npm run demo` on these ports and data directory until `fim`; stop it with `parar`. */
+async function iniciarDemo(dataDir: string, fim: number) {
+  const [port, topin] = [await portaLivre(), await portaLivre()];
+  const base = `http://127.0.0.1:${port}`;
+  const proc = processoDaDemo(port, topin, dataDir);
   const estado = { saida: '' };
   proc.stdout.on('data', (c: Buffer) => (estado.saida += c.toString()));
   proc.stderr.on('data', (c: Buffer) => (estado.saida += c.toString()));
@@ -117,6 +124,55 @@ describe('npm run demo', () => {
       expect(zonas.map((z) => [z.nome, z.rastreadorIds])).toEqual([['CASA', [thorId]]]);
     } finally {
       await outra.parar();
+    }
+  }, 120_000);
+});
+
+/** Listens on a free loopback port; the port and the server. */
+async function ouvir<S extends Server>(servidor: S): Promise<{ porta: number; servidor: S }> {
+  await new Promise<void>((r) => servidor.listen(0, '127.0.0.1', r));
+  return { porta: (servidor.address() as AddressInfo).port, servidor };
+}
+
+/** Whether any process of the group `pgid` is still alive. */
+function grupoVivo(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('npm run demo, when the server cannot start', () => {
+  it('with its port taken (a previous demo still up), stops everything and exits non-zero with the server’s error; no pet ever reports', async () => {
+    // The previous run still holds both ports: its /health answers, its gateway accepts devices.
+    const http = await ouvir(createHttpServer((_req, res) => res.end('{"status":"UP"}')));
+    const conexoesNoGateway: string[] = [];
+    const gateway = await ouvir(createServer((s) => (conexoesNoGateway.push('conexão'), s.destroy())));
+    const proc = processoDaDemo(http.porta, gateway.porta, mkdtempSync(path.join(tmpdir(), 'rastro-demo-')));
+    let saida = '';
+    proc.stdout.on('data', (c: Buffer) => (saida += c.toString()));
+    proc.stderr.on('data', (c: Buffer) => (saida += c.toString()));
+    try {
+      const codigo = await new Promise<number | null>((resolve, reject) => {
+        const prazo = setTimeout(() => reject(new Error(`a demonstração não terminou: ${saida}`)), 90_000);
+        proc.once('exit', (c) => (clearTimeout(prazo), resolve(c)));
+      });
+      expect(codigo, saida).not.toBe(0);
+      expect(codigo, saida).not.toBeNull();
+      expect(saida).toContain('EADDRINUSE');
+      expect(saida).toContain('O servidor do Rastro não subiu');
+      expect(saida).not.toContain('Demonstração do Rastro em');
+      // Nothing of it is left: no server, no simulator (they share the demo's process group).
+      const fim = Date.now() + 15_000;
+      while (proc.pid && grupoVivo(proc.pid) && Date.now() < fim) await new Promise((r) => setTimeout(r, 100));
+      expect(proc.pid && grupoVivo(proc.pid)).toBe(false);
+      expect(conexoesNoGateway).toEqual([]);
+    } finally {
+      if (proc.pid && grupoVivo(proc.pid)) process.kill(-proc.pid, 'SIGKILL');
+      http.servidor.close();
+      gateway.servidor.close();
     }
   }, 120_000);
 });

@@ -14,6 +14,8 @@ export async function conectarDispositivo(porta: number, origem?: string) {
     s,
     enviar: (b: Uint8Array) => new Promise<void>((r) => s.write(b, () => r())),
     recebido: () => recebido,
+    /** Forgets what was received so far (to wait for an answer the server already sent once). */
+    limpar: () => void (recebido = Buffer.alloc(0)),
     fechado: () => fechado,
     /** Waits until the server sent bytes containing `hex`. */
     async esperar(hex: string, ms = 5000) {

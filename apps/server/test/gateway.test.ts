@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultar } from '../src/db/client';
 import { GatewayTopin } from '../src/gateway/servidor';
 import { bearer, criarApp, entrar, type TestApp } from './helpers';
-import { criarCliente, vincular } from './fixtures';
+import { contar, criarCliente, vincular } from './fixtures';
 import { conectarDispositivo } from './dispositivo';
 
 let app: TestApp;
@@ -13,6 +13,7 @@ let porta = 0;
 let h: Record<string, string>;
 let rastreadorId = 0;
 let donoId = 0;
+let donoToken = '';
 const IMEI = '359339080000011';
 
 beforeAll(async () => {
@@ -26,6 +27,7 @@ beforeAll(async () => {
   ).json<{ id: number }>().id;
   const dono = await criarCliente(app);
   donoId = dono.id;
+  donoToken = dono.token;
   await vincular(app, dono.id, rastreadorId, 'PIPOCA');
   gateway = new GatewayTopin(app.database, app.log, { port: 0, host: '127.0.0.1', idleMs: 1500, maxConexoesPorIp: 4, maxBuffer: 4096 });
   porta = await gateway.iniciar();
@@ -133,6 +135,40 @@ describe('TOPIN gateway over TCP', () => {
       { tipo: 'LBS', mac_address: null, codigo_pais: 724 },
       { tipo: 'WIFI', mac_address: 'a4:39:b3:73:81:3c', codigo_pais: null },
     ]);
+    d.fim();
+  });
+
+  it('a status with battery and signal out of 0–100 (255, 255) shows no 255: the last battery stays, the signal is unknown', async () => {
+    const d = await dispositivo();
+    await d.enviar(Buffer.concat([encodeLogin(IMEI, 1), encodeGps(fix(40))]));
+    await d.esperar(gpsAckHex(fix(40).time));
+    await d.enviar(encodeStatus({ battery: 81, firmware: 1, timezone: 0, statusIntervalMin: 5, signal: 70 }));
+    await d.esperar('787801130d0a');
+    const antes = await contar(app, 'baterias', sql`rastreador_id = ${rastreadorId}`);
+    d.limpar();
+    await d.enviar(encodeStatus({ battery: 255, firmware: 1, timezone: 0, statusIntervalMin: 5, signal: 255, charging: true }));
+    // Still answered: the device must not resend it forever.
+    await d.esperar('787801130d0a');
+    const dono = bearer(donoToken);
+    const lista = await app.inject({ method: 'GET', url: '/api/usuarios/rastreadores', headers: dono });
+    const mapa = await app.inject({
+      method: 'GET',
+      url: '/api/usuarios/rastreadores/ultimas-localizacoes?tipoVisualizacao=ATUAL',
+      headers: dono,
+    });
+    const admin = await app.inject({ method: 'GET', url: `/api/rastreadores/${rastreadorId}`, headers: h });
+    for (const res of [lista, mapa, admin]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toMatch(/:255\b/);
+    }
+    expect(lista.json<{ content: { bateria: number | null; nivelSinal: number | null }[] }>().content[0]).toMatchObject({
+      bateria: 81,
+      nivelSinal: null,
+    });
+    expect(mapa.json<{ bateria: number | null }[]>().map((m) => m.bateria)).toEqual([81]);
+    expect(admin.json()).toMatchObject({ bateria: 81 });
+    // The battery history gets no row for a reading it does not know.
+    expect(await contar(app, 'baterias', sql`rastreador_id = ${rastreadorId}`)).toBe(antes);
     d.fim();
   });
 

@@ -435,4 +435,37 @@ describe('no secret in the logs', () => {
       await smtp.fechar();
     }
   });
+
+  it('a share link or an invitation in the address is censored in the request line, spelled in any way', async () => {
+    const linhas: string[] = [];
+    const app = await criarApp({}, (l) => linhas.push(l));
+    try {
+      // Tokens shaped like the real ones (32 random bytes, base64url), one per spelling.
+      const token = (n: number) => `tK${String(n).padStart(2, '0')}_segredo-de-link-ou-convite-9f8e7d6c5b4a3`;
+      const caminhos: [string, string][] = [
+        [`/p/${token(1)}`, '/p/[Redacted]'],
+        [`/p/${token(2)}/?utm=zap`, '/p/[Redacted]/?utm=zap'],
+        [`/api/publico/links/${token(3)}`, '/api/publico/links/[Redacted]'],
+        [`/api/publico/links/${token(4)}/eventos`, '/api/publico/links/[Redacted]/eventos'],
+        [`/convite/${token(5)}`, '/convite/[Redacted]'],
+        [`/api/convites/${token(6)}/aceitar`, '/api/convites/[Redacted]/aceitar'],
+        // The router decodes the path: an encoded spelling reaches the same route.
+        [`/%70/${token(7)}`, '/%70/[Redacted]'],
+        [`/api/publico/%6Cinks/${token(8)}?x=1`, '/api/publico/%6Cinks/[Redacted]?x=1'],
+        [`/api/convites/${token(9).slice(0, 10)}%2F${token(9).slice(10)}/aceitar`, '/api/convites/[Redacted]/aceitar'],
+        [`//convite//${token(10)}`, '//convite//[Redacted]'],
+      ];
+      for (const [url] of caminhos) await app.inject({ method: url.includes('aceitar') ? 'POST' : 'GET', url });
+      for (const [url, censurada] of caminhos) {
+        expect(
+          linhas.some((l) => l.includes(`"url":"${censurada}"`)),
+          url,
+        ).toBe(true);
+      }
+      // Every token ends the same way: no line holds any of them.
+      expect(linhas.filter((l) => l.includes(token(0).slice(4)))).toEqual([]);
+    } finally {
+      await app.fechar();
+    }
+  });
 });

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { request, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { MSG } from '@rastro/shared/messages';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -155,5 +157,66 @@ describe('web build: source maps', () => {
       await producao.fechar();
       await desenvolvimento.fechar();
     }
+  });
+});
+
+/** One request over real HTTP: its status, headers and the bytes of its body. */
+function pedir(porta: number, method: 'GET' | 'HEAD', caminho: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; corpo: Buffer }>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: porta, method, path: caminho, headers }, (res) => {
+      const partes: Buffer[] = [];
+      res.on('data', (p: Buffer) => partes.push(p));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, corpo: Buffer.concat(partes) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('web build: HEAD', () => {
+  let app: TestApp;
+  let porta: number;
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'rastro-web-head-'));
+    mkdirSync(path.join(dist, 'assets'));
+    for (const [arquivo, texto] of [
+      ['index.html', HTML],
+      ['login.html', LOGIN],
+      ['publico.html', PUBLICO],
+      ['assets/index-B7xQ2k9d.js', JS],
+    ] as const) {
+      writeFileSync(path.join(dist, arquivo), texto);
+      writeFileSync(path.join(dist, `${arquivo}.br`), brotliCompressSync(Buffer.from(texto)));
+    }
+    app = await criarApp({ WEB_DIST: dist, NODE_ENV: 'production' });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    porta = (app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => app.fechar());
+
+  it('answers every page and file like GET (an uptime monitor asks with HEAD), with no body', async () => {
+    const caminhos = ['/', '/auth/login', '/user/mapa', `/p/${'a'.repeat(43)}`, '/assets/index-B7xQ2k9d.js'];
+    for (const caminho of caminhos) {
+      for (const headers of [{}, { 'accept-encoding': 'br, gzip' }] as Record<string, string>[]) {
+        const rotulo = `${caminho} ${JSON.stringify(headers)}`;
+        const get = await pedir(porta, 'GET', caminho, headers);
+        const head = await pedir(porta, 'HEAD', caminho, headers);
+        expect(get.status, rotulo).toBe(200);
+        expect(head.status, rotulo).toBe(200);
+        expect(head.corpo.length, rotulo).toBe(0);
+        const { date: _g, ...deGet } = get.headers;
+        const { date: _h, ...deHead } = head.headers;
+        expect(deHead, rotulo).toEqual(deGet);
+        expect(deHead['content-type'], rotulo).toMatch(/^(text\/html|application\/javascript)/);
+        expect(deHead['cache-control'], rotulo).toBeDefined();
+        expect(Number(deHead['content-length']), rotulo).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('a HEAD for a file or an API route that does not exist is still 404', async () => {
+    expect((await pedir(porta, 'HEAD', '/assets/nada-B7xQ2k9d.js', {})).status).toBe(404);
+    expect((await pedir(porta, 'HEAD', '/api/nada', {})).status).toBe(404);
   });
 });

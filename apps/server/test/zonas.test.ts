@@ -164,6 +164,37 @@ describe('/api/zonas', () => {
     }
   });
 
+  it('refuses a zone, pet or link text with a bidi override or another invisible character (pt-BR), storing nothing', async () => {
+    const antes = (await app.inject({ method: 'GET', url: '/api/zonas', headers: ana })).json<Zona[]>().length;
+    for (const nome of ['CASA\u202Egpj.exe', 'CA\u200BSA', 'CASA\nMEL']) {
+      const r = await post(ana, circulo({ nome }));
+      expect(r.statusCode, JSON.stringify(nome)).toBe(400);
+      expect(r.json<Erro>().message).toBe(MSG.caracteresInvisiveis);
+      expect(erros(r)).toEqual([`nome: ${MSG.caracteresInvisiveis}`]);
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/zonas', headers: ana })).json<Zona[]>()).toHaveLength(antes);
+
+    // The pet's name (its tracker's descrição) goes into push titles and e-mails.
+    const pet = await app.inject({
+      method: 'POST',
+      url: '/api/usuarios/rastreadores',
+      headers: ana,
+      payload: { imei: '359339080017009', descricao: 'THOR\u202E', intervaloLocalizacao: 5, periUltraEconBateria: 60 },
+    });
+    expect(pet.statusCode).toBe(400);
+    expect(erros(pet)).toEqual([`descricao: ${MSG.caracteresInvisiveis}`]);
+
+    // The link's message is multi-line: a line break is text, a bidi override is not.
+    const [meu] = (await app.inject({ method: 'GET', url: '/api/usuarios/rastreadores', headers: ana })).json<Page<{ id: number }>>()
+      .content;
+    const link = (mensagem: string) =>
+      app.inject({ method: 'POST', url: `/api/usuarios/rastreadores/${meu?.id}/links`, headers: ana, payload: { horas: 1, mensagem } });
+    const recusado = await link('Ligue\u202E 11 98888-7777');
+    expect(recusado.statusCode).toBe(400);
+    expect(erros(recusado)).toEqual([`mensagem: ${MSG.caracteresInvisiveis}`]);
+    expect((await link('Se encontrar,\nligue 11 98888-7777')).statusCode).toBe(201);
+  });
+
   it('limits how many zones a user has', async () => {
     const c = await criarCliente(app, 'CAIO');
     const h = bearer(c.token);

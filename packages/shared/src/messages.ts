@@ -23,6 +23,7 @@ export const MSG = {
   dataHoraInvalida: 'Data e hora invalidas.',
   horaInvalida: 'Hora invalida.',
   campoInvalido: 'Campo invalido.',
+  caracteresInvisiveis: 'Não use caracteres invisíveis ou de controle.',
   dataMaiorQueHoje: 'A data deve ser maior que hoje.',
   dataMenorOuIgualHoje: 'A data deve ser menor ou igual a hoje.',
   dataDiaUtil: 'A data deve ser um dia util.',

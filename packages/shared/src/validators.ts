@@ -5,6 +5,21 @@ export const onlyDigits = (v: string) => v.replace(/\D+/g, '');
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const isEmailValido = (v: string) => EMAIL_RE.test(v.trim());
 
+/**
+ * Unicode control (Cc) and format (Cf) characters: line breaks and tabs, bidi controls (U+202E
+ * shows "CASA‮gpj.exe" reversed), zero-width spaces and marks, the byte-order mark, soft hyphens,
+ * tags. In a name they hide or reorder what others read (push titles, e-mails, the map).
+ */
+const INVISIVEIS = /[\p{Cc}\p{Cf}]/u;
+/** The zero-width joiner between two emoji is part of one picture (🐕‍🦺, 👩🏽‍🚒), not hidden text. */
+const JUNCAO_DE_EMOJI = /(\p{Extended_Pictographic}[\uFE0F\p{Emoji_Modifier}]?)\u200D(?=\p{Extended_Pictographic})/gu;
+
+/** Whether `v` holds a control or invisible character; `quebrasDeLinha` lets LF and CRLF through (multi-line texts). */
+export function temCaracteresInvisiveis(v: string, quebrasDeLinha = false): boolean {
+  const semEmoji = v.replace(JUNCAO_DE_EMOJI, '$1');
+  return INVISIVEIS.test(quebrasDeLinha ? semEmoji.replace(/\r?\n/g, '') : semEmoji);
+}
+
 export interface DataSimples {
   ano: number;
   mes: number;

@@ -183,6 +183,40 @@ describe('status (0x13)', () => {
     expect(decode('78780813424008196401480d0a')).toMatchObject({ signal: 100, charging: true, heartRate: 72 });
     expect(decode('78780413424008 0d0a')).toMatchObject({ kind: 'malformed', type: 0x13 });
   });
+
+  it('a battery or signal byte above 100 (the vector with 0xFF in them) is left out; the rest is read', () => {
+    expect(decode('78780b13ff400819ff00041f01480d0a')).toEqual({
+      kind: 'status',
+      type: 0x13,
+      firmware: 64,
+      timezone: 8,
+      statusIntervalMin: 25,
+      temperatureRaw: 0x041f,
+      charging: true,
+      heartRate: 72,
+    });
+    expect(decode('78780613654008190d0a')).not.toHaveProperty('battery');
+    expect(decode('78780613644008190d0a')).toEqual({
+      kind: 'status',
+      type: 0x13,
+      battery: 100,
+      firmware: 64,
+      timezone: 8,
+      statusIntervalMin: 25,
+    });
+    expect(decode('7878071300400819000d0a')).toMatchObject({ battery: 0, signal: 0 });
+  });
+
+  it('any battery and signal byte: decoded within 0–100 or left out', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), (battery, signal) => {
+        const msg = decodeFrame({ type: 0x13, length: 7, body: Uint8Array.of(battery, 64, 8, 25, signal), raw: new Uint8Array() });
+        if (msg.kind !== 'status') throw new Error(msg.kind);
+        expect(msg.battery).toBe(battery <= 100 ? battery : undefined);
+        expect(msg.signal).toBe(signal <= 100 ? signal : undefined);
+      }),
+    );
+  });
 });
 
 describe('WI-FI/LBS', () => {

@@ -33,3 +33,14 @@ export function isPlausibleCell(c: Cell): boolean {
 export function isPlausibleCoordinate(latitude: number, longitude: number): boolean {
   return Number.isFinite(latitude) && Number.isFinite(longitude) && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180;
 }
+
+/**
+ * A status frame's battery and signal are percentages. A byte above 100 (a modem's 0xFF for
+ * "unknown", a broken gauge) is no reading: the decoder leaves the field out rather than hand on a
+ * level that never was.
+ */
+export const MAX_PERCENT = 100;
+
+export function isPercent(n: number): boolean {
+  return inRange(n, MAX_PERCENT);
+}

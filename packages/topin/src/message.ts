@@ -106,13 +106,13 @@ export interface GpsMessage {
 export interface StatusMessage {
   kind: 'status';
   type: 0x13;
-  /** Percent. */
-  battery: number;
+  /** Percent, 0–100; absent when the device sent a byte outside that (unknown, field-domain.ts). */
+  battery?: number;
   firmware: number;
   /** The raw timezone byte (8 = UTC+8 in the vendor's samples; negative zones are undocumented). */
   timezone: number;
   statusIntervalMin: number;
-  /** 0–100 in the samples. */
+  /** Percent, 0–100 (as in the samples); absent when the frame has no signal byte or it is outside that. */
   signal?: number;
   /** Three bytes whose encoding is undocumented, kept as a big-endian 24-bit number. */
   temperatureRaw?: number;

@@ -224,7 +224,7 @@ export class ConexaoTopin {
         return;
       }
       case 'status':
-        await this.deps.servicos.registrarBateria(r.id, msg.battery, msg.signal ?? null, msg.charging ?? null);
+        await this.deps.servicos.registrarBateria(r.id, msg.battery ?? null, msg.signal ?? null, msg.charging ?? null);
         this.deps.eventos.rastreador(r.id);
         this.enviar(statusReply());
         return;

@@ -24,7 +24,7 @@ export interface ServicosDoGateway {
   atividade: AgregadorDeAtividade;
   identificar(imei: string): Promise<{ id: number; situacao: string; donoId: number | null; descricao: string | null } | undefined>;
   registrarComunicacao(rastreadorId: number): Promise<void>;
-  registrarBateria(rastreadorId: number, bateria: number, nivelSinal: number | null, carregando: boolean | null): Promise<void>;
+  registrarBateria(rastreadorId: number, bateria: number | null, nivelSinal: number | null, carregando: boolean | null): Promise<void>;
   /** Device alarms: ALERTA and a notification to everyone who sees the tracker, repeats of a kind counted into it. */
   alarmes: AlarmesDoDispositivo;
   comandosParaEnviar(rastreadorId: number): Promise<ComandoParaEnviar[]>;

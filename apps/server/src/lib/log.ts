@@ -4,14 +4,40 @@ import pino from 'pino';
 /** Every key that could carry a secret is censored in the logs. */
 const redact = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.senha', '*.token'];
 
+/** A literal path segment as the router reads it: each letter may also come percent-encoded. */
+function segmento(palavra: string): string {
+  return [...palavra].map((c) => `(?:${c}|%${c.charCodeAt(0).toString(16)})`).join('');
+}
+
+/** A path made of `segmentos`, then the secret one (the group keeps what precedes it). */
+function caminhoComSegredo(...segmentos: string[]): RegExp {
+  const prefixo = segmentos.map((s) => `/+${segmento(s)}`).join('');
+  return new RegExp(`^((?:[a-z][a-z0-9+.-]*://[^/]*)?${prefixo}/+)[^/?#]+`, 'i');
+}
+
+/**
+ * Paths whose segment after the prefix is a secret: a share link's page and its API
+ * (`/p/<token>`, `/api/publico/links/<token>[/eventos]`), an invitation's page and its
+ * acceptance (`/convite/<token>`, `/api/convites/<token>/aceitar`), anchored at the start of the
+ * path and matched however the client spells them (`/%70/<token>`, `//convite//<token>`): the
+ * router decodes and the token works all the same.
+ */
+const CAMINHOS_COM_SEGREDO = [
+  caminhoComSegredo('p'),
+  caminhoComSegredo('convite'),
+  caminhoComSegredo('api', 'publico', 'links'),
+  caminhoComSegredo('api', 'convites'),
+];
+
 /**
  * A URL as it may be logged: the password link (`/auth/alterar-sua-senha/<token>`, opened from
- * the e-mail) and secret query parameters (`valida-token?token=`) lose their values.
+ * the e-mail), share links and invitations (CAMINHOS_COM_SEGREDO) and secret query parameters
+ * (`valida-token?token=`) lose their values.
  */
 export function urlSemSegredos(url: string): string {
-  return url
-    .replace(/(\/auth\/alterar-sua-senha\/)[^/?#]+/gi, '$1[Redacted]')
-    .replace(/([?&](?:token|access_token|password|senha)=)[^&#]*/gi, '$1[Redacted]');
+  let censurada = url.replace(/(\/auth\/alterar-sua-senha\/)[^/?#]+/gi, '$1[Redacted]');
+  for (const re of CAMINHOS_COM_SEGREDO) censurada = censurada.replace(re, '$1[Redacted]');
+  return censurada.replace(/([?&](?:token|access_token|password|senha)=)[^&#]*/gi, '$1[Redacted]');
 }
 
 /** Fastify's request serializer, with the URL censored. */

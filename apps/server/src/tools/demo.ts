@@ -10,6 +10,7 @@ import { rastreadorPorImei } from '../modules/rastreadores/dispositivo-service';
 import { criarZona, listarZonas } from '../modules/zonas/service';
 import { DEMO, prepararDemo } from './demo-dados';
 import { garantirParticoes } from '../modules/posicoes/particoes';
+import { SERVIDOR_PRONTO } from '../lib/pronto';
 
 /**
  * `npm run demo`: prepares a demo owner with three linked trackers and a safe zone around the
@@ -55,24 +56,31 @@ async function main() {
     const r = spawnSync('npm', ['run', 'build', '-w', '@rastro/web'], { cwd: raiz, stdio: 'inherit' });
     if (r.status !== 0) process.exit(r.status ?? 1);
   }
-  const filhos: ChildProcess[] = [];
+  // An IPC channel: main.ts says 'pronto' once its HTTP server and gateway are listening. Polling
+  // /health instead would take a previous run still holding the port for this server.
   const servidor = spawn(process.execPath, ['--import', 'tsx', path.join(raiz, 'apps/server/src/main.ts')], {
     cwd: raiz,
-    stdio: 'inherit',
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env: process.env,
   });
-  filhos.push(servidor);
-  const base = `http://127.0.0.1:${config.port}`;
-  for (let i = 0; i < 120; i++) {
-    if (
-      await fetch(`${base}/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 500));
+  const saiu = fimDe(servidor);
+  const filhos: ChildProcess[] = [servidor];
+  let parando = false;
+  const parar = () => {
+    parando = true;
+    for (const f of filhos) f.kill('SIGTERM');
+  };
+  process.on('SIGINT', parar);
+  process.on('SIGTERM', parar);
+
+  const pronto = new Promise<'pronto'>((resolve) => servidor.on('message', (m) => m === SERVIDOR_PRONTO && resolve('pronto')));
+  if ((await Promise.race([pronto, saiu])) !== 'pronto' || parando) {
+    const codigo = await saiu;
+    if (!parando) process.stderr.write('\n  O servidor do Rastro não subiu (o erro está acima): a demonstração foi encerrada.\n\n');
+    process.exit(parando ? codigo : codigo || 1);
   }
+  if (servidor.connected) servidor.disconnect();
+
   const simulador = spawn(
     process.execPath,
     [
@@ -100,17 +108,23 @@ async function main() {
     { cwd: raiz, stdio: 'inherit' },
   );
   filhos.push(simulador);
+  const simuladorSaiu = fimDe(simulador);
   process.stdout.write(
     `\n  Demonstração do Rastro em ${config.appUrl}\n    dono:  ${DEMO.email}\n    senha: ${DEMO.senha}\n  Três pets (${DEMO.pets.join(', ')}) andando pelo mapa;\n  ${DEMO.pets[0]} foge da zona ${CASA.nome} a cada poucos minutos. Ctrl+C encerra.\n\n`,
   );
-  const parar = () => {
-    for (const f of filhos) f.kill('SIGTERM');
-  };
-  process.on('SIGINT', parar);
-  process.on('SIGTERM', parar);
-  servidor.on('exit', (code) => {
-    simulador.kill('SIGTERM');
-    process.exit(code ?? 0);
+  // The server gone, the simulator goes too (alone it would fight the next run for the same
+  // IMEIs), and the demo ends with the server's code once both have exited.
+  const codigo = await saiu;
+  simulador.kill('SIGTERM');
+  await simuladorSaiu;
+  process.exit(codigo);
+}
+
+/** The exit code of a child process once it exited (1 when a signal ended it). */
+function fimDe(filho: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    if (filho.exitCode !== null || filho.signalCode !== null) resolve(filho.exitCode ?? 1);
+    else filho.once('exit', (code) => resolve(code ?? 1));
   });
 }
 

@@ -1,15 +1,33 @@
 import * as z from '@rastro/shared/zod';
 import { ID_MAX, LIMITES } from '../constants';
 import { MSG, maxCaracteres } from '../messages';
-import { compararDatas, dataDeDate, idadeEmAnos, isEmailValido, onlyDigits, parseData, type DataSimples } from '../validators';
+import {
+  compararDatas,
+  dataDeDate,
+  idadeEmAnos,
+  isEmailValido,
+  onlyDigits,
+  parseData,
+  temCaracteresInvisiveis,
+  type DataSimples,
+} from '../validators';
 import { IDADE_MINIMA } from '../constants';
 import { idadeMinima } from '../messages';
 
 /** Field builders: every form and every API body composes these, so both give the same messages. */
 
+/**
+ * No control or invisible character (validators.ts): every text field built here is read by
+ * someone (a name on the map, in a push title, in an e-mail). `quebrasDeLinha`: a multi-line text.
+ */
+export const semCaracteresInvisiveis = (quebrasDeLinha = false) =>
+  z.refine<string>((v) => !temCaracteresInvisiveis(v, quebrasDeLinha), { error: MSG.caracteresInvisiveis });
+
 export const obrigatorio = (max?: number) => {
   // abort: an empty field reports only 'Campo obrigatorio.', not also the format rules after it.
-  const base = z.string({ error: MSG.campoObrigatorio }).check(z.trim(), z.minLength(1, { error: MSG.campoObrigatorio, abort: true }));
+  const base = z
+    .string({ error: MSG.campoObrigatorio })
+    .check(z.trim(), z.minLength(1, { error: MSG.campoObrigatorio, abort: true }), semCaracteresInvisiveis());
   return max ? base.check(z.maxLength(max, maxCaracteres(max))) : base;
 };
 
@@ -38,7 +56,8 @@ export const ausenteSeNulo = <T extends z.ZodMiniType>(valor: T) =>
     ),
   );
 
-export const opcional = (max: number) => textoOpcional(z.string().check(z.trim(), z.maxLength(max, maxCaracteres(max))));
+export const opcional = (max: number) =>
+  textoOpcional(z.string().check(z.trim(), z.maxLength(max, maxCaracteres(max)), semCaracteresInvisiveis()));
 
 export const emailObrigatorio = (max: number) => obrigatorio(max).check(z.refine(isEmailValido, { error: MSG.emailInvalido }));
 

@@ -2,6 +2,7 @@ import * as z from '@rastro/shared/zod';
 import { ID_MAX, LINK_COMPARTILHADO } from '../constants';
 import { MSG, maxCaracteres } from '../messages';
 import { nomeado } from './common';
+import { semCaracteresInvisiveis } from './fields';
 
 /** POST /api/usuarios/rastreadores/{id}/links: valid for `horas` (1 to 168), with an optional message for whoever opens it. */
 export const linkFormSchema = z.object({
@@ -10,9 +11,12 @@ export const linkFormSchema = z.object({
     .check(z.gte(LINK_COMPARTILHADO.horasMin, MSG.horasLinkInvalidas), z.lte(LINK_COMPARTILHADO.horasMax, MSG.horasLinkInvalidas)),
   mensagem: z.optional(
     z.nullable(
-      z
-        .string({ error: MSG.campoInvalido })
-        .check(z.trim(), z.maxLength(LINK_COMPARTILHADO.mensagemMax, maxCaracteres(LINK_COMPARTILHADO.mensagemMax))),
+      z.string({ error: MSG.campoInvalido }).check(
+        z.trim(),
+        z.maxLength(LINK_COMPARTILHADO.mensagemMax, maxCaracteres(LINK_COMPARTILHADO.mensagemMax)),
+        // Typed in a multi-line box: its line breaks are text.
+        semCaracteresInvisiveis(true),
+      ),
     ),
   ),
 });

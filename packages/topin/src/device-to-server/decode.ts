@@ -1,4 +1,5 @@
 import { toHex } from '../bytes';
+import { isPercent } from '../field-domain';
 import { decodeGpsFix, decodeGpsFormat2 } from './decode-gps';
 import { decodeWifiLbs } from './decode-wifi-lbs';
 import { type Frame } from '../framer';
@@ -67,17 +68,22 @@ function decodeLogin(body: Uint8Array): TopinMessage {
 
 /**
  * Battery, firmware, timezone, interval; then, each only when the body still holds it (the
- * order Traccar reads): signal (1), temperature (3), charging (1), heart rate (1).
+ * order Traccar reads): signal (1), temperature (3), charging (1), heart rate (1). A battery or
+ * signal byte above 100 is left out (field-domain.ts); the fields after it are still read.
  */
 function decodeStatus(body: Uint8Array): TopinMessage {
   const [battery, firmware, timezone, statusIntervalMin] = body;
   if (statusIntervalMin === undefined || battery === undefined || firmware === undefined || timezone === undefined) {
     return malformed(0x13, `status needs 4 body bytes, got ${body.length}`);
   }
-  const msg: StatusMessage = { kind: 'status', type: 0x13, battery, firmware, timezone, statusIntervalMin };
+  const msg: StatusMessage = { kind: 'status', type: 0x13, firmware, timezone, statusIntervalMin };
+  if (isPercent(battery)) msg.battery = battery;
   let at = 4;
   const left = () => body.length - at;
-  if (left() >= 1) msg.signal = body[at++];
+  if (left() >= 1) {
+    const signal = body[at++] ?? 0;
+    if (isPercent(signal)) msg.signal = signal;
+  }
   if (left() >= 3) {
     msg.temperatureRaw = ((body[at] ?? 0) << 16) | ((body[at + 1] ?? 0) << 8) | (body[at + 2] ?? 0);
     at += 3;

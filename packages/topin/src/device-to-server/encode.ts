@@ -92,8 +92,11 @@ function encodeGpsFormat2(fix: Without<GpsMessage, 'kind'>): Uint8Array {
   return buildFrame(fix.type, body);
 }
 
+/** A status frame's fields as bytes: the battery byte is always sent, whatever its value. */
+export type StatusFields = Without<StatusMessage, 'kind' | 'type' | 'battery'> & { battery: number };
+
 /** Optional fields go in order: signal, temperature, charging, heart rate; temperature may be left out. */
-export function encodeStatus(s: Without<StatusMessage, 'kind' | 'type'>): Uint8Array {
+export function encodeStatus(s: StatusFields): Uint8Array {
   const body = [
     requireByte('battery', s.battery),
     requireByte('firmware', s.firmware),
@@ -184,7 +187,9 @@ export function encodeMessage(msg: TopinMessage): Uint8Array {
     case 'gps':
       return encodeGps(msg);
     case 'status':
-      return encodeStatus(msg);
+      // Decoded from a byte above 100: which byte it was is gone.
+      if (msg.battery === undefined) throw new RangeError('a status without its battery has no encoding');
+      return encodeStatus({ ...msg, battery: msg.battery });
     case 'wifiLbs':
       return encodeWifiLbs(msg);
     case 'collar':

@@ -175,15 +175,18 @@ export async function rastroDesde(db: Executor, rastreadorId: number, de: Date) 
   return pontos.map((p) => ({ latitude: p.latitude, longitude: p.longitude, dataHora: p.dataHora }));
 }
 
-/** A battery reading from the device: kept in the history, and the tracker's current level. */
+/**
+ * A battery reading from the device: kept in the history, and the tracker's current level. A
+ * status without a battery (null: out of 0–100 on the wire) adds nothing to the history.
+ */
 export async function registrarBateria(
   db: Executor,
   rastreadorId: number,
-  bateria: number,
+  bateria: number | null,
   nivelSinal: number | null,
   carregando: boolean | null,
 ) {
-  await inserirBateria(db, { rastreadorId, bateria, nivelSinal, carregando });
+  if (bateria !== null) await inserirBateria(db, { rastreadorId, bateria, nivelSinal, carregando });
   await atualizarBateria(db, rastreadorId, bateria, nivelSinal);
 }
 

@@ -7,7 +7,7 @@ import * as repo from './repository';
  */
 export const rastreadorPorImei = (db: Executor, imei: string) => repo.porImei(db, imei);
 export const registrarComunicacao = (db: Executor, id: number) => repo.registrarComunicacao(db, id);
-export const atualizarBateria = (db: Executor, id: number, bateria: number, nivelSinal: number | null) =>
+export const atualizarBateria = (db: Executor, id: number, bateria: number | null, nivelSinal: number | null) =>
   repo.atualizarBateria(db, id, bateria, nivelSinal);
 export const marcarAlerta = (db: Executor, id: number) => repo.marcarAlerta(db, id);
 export const marcarDesligado = (db: Executor, id: number) => repo.marcarDesligado(db, id);

@@ -237,11 +237,14 @@ export async function registrarComunicacao(db: Executor, id: number) {
     .where(eq(rastreadores.id, id));
 }
 
-/** The battery and signal the device last reported. */
-export async function atualizarBateria(db: Executor, id: number, bateria: number, nivelSinal: number | null) {
+/**
+ * The battery and signal the device last reported. A battery it did not report (null: its byte
+ * was out of range) keeps the last one known; the signal is this frame's, unknown included.
+ */
+export async function atualizarBateria(db: Executor, id: number, bateria: number | null, nivelSinal: number | null) {
   await db
     .update(rastreadores)
-    .set({ bateria, nivelSinal, ultimaComunicacao: sql`now()` })
+    .set({ bateria: sql`coalesce(${bateria}::smallint, ${rastreadores.bateria})`, nivelSinal, ultimaComunicacao: sql`now()` })
     .where(eq(rastreadores.id, id));
 }
 

@@ -67,6 +67,16 @@ describe('safe zone form', () => {
     expect(net.calls('POST /api/zonas')).toHaveLength(0);
   });
 
+  it('refuses a name with a bidi override, with the shared message on its field', async () => {
+    const net = stubEditor();
+    const { user } = renderApp('/user/zonas/cadastrar');
+    await user.type(await screen.findByRole('textbox', { name: /^Nome/ }, LENTO), 'casa\u202Egpj.exe');
+    await user.click(salvar());
+    expect(await screen.findByText(MSG.caracteresInvisiveis)).toBeInTheDocument();
+    expect(campo(/^Nome/)).toHaveAttribute('aria-invalid', 'true');
+    expect(net.calls('POST /api/zonas')).toHaveLength(0);
+  });
+
   it('creates a circle from the keyboard: centred on a pet, with a radius in metres', async () => {
     const net = stubEditor({ 'POST /api/zonas': (req) => json(201, zona({ ...(corpo(req) as object), id: 9 })) });
     const { user, location } = renderApp('/user/zonas/cadastrar');
