@@ -8,7 +8,7 @@ import { perdidas } from '../ingest/trecho';
 import { lerArgs } from '../lib/args';
 import { cpuArvoreMs, cpuProprioMs } from '../lib/cpu';
 import { iniciarPostgresTemp, type PostgresTemp } from '../lib/postgres-temp';
-import { imprimir, nota } from '../lib/report';
+import { executar, imprimir, nota } from '../lib/report';
 import { dormir, mediana } from '../lib/stats';
 import { cadastrar, conferir, problemas, type Inundador } from './cadastro';
 import type { Pedido, Resposta } from './mensagens';
@@ -189,10 +189,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    process.stderr.write(`bench/alarmes falhou: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    process.exit(1);
-  },
-);
+executar('alarmes', main);
