@@ -15,6 +15,7 @@ const BENCHMARKS: { nome: string; script: string; limiteMin: number }[] = [
   { nome: 'web', script: 'bench/web/main.ts', limiteMin: 10 },
   { nome: 'api', script: 'bench/api/main.ts', limiteMin: 30 },
   { nome: 'push', script: 'bench/push/main.ts', limiteMin: 5 },
+  { nome: 'alarmes', script: 'bench/alarmes/main.ts', limiteMin: 8 },
 ];
 
 interface Resultado {

@@ -10,7 +10,7 @@ import { NIVEL_ADMINISTRADOR, novoToken, seed, senhaAleatoria, sha256 } from '@r
 import { lerArgs } from '../lib/args';
 import { cpuArvoreMs, cpuDosPidsMs } from '../lib/cpu';
 import { iniciarPostgresTemp, type PostgresTemp } from '../lib/postgres-temp';
-import { imprimir, nota } from '../lib/report';
+import { executar, imprimir, nota } from '../lib/report';
 import { mediana } from '../lib/stats';
 import { aRitmo, disparar, resumir, type Gerador, type Resumo, type Rodada } from './carga';
 import { ENV_POOL, ENV_URL, type AvisoAlvo } from './mensagens';
@@ -659,10 +659,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    process.stderr.write(`bench/api falhou: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    process.exit(1);
-  },
-);
+executar('api', main);

@@ -7,7 +7,7 @@ import { consultar, garantirParticoes, GatewayTopin, openPostgres, RETENCAO_PADR
 import { lerArgs } from '../lib/args';
 import { limiteDeArquivos } from '../lib/limites';
 import { iniciarPostgresTemp, type PostgresTemp } from '../lib/postgres-temp';
-import { imprimir, nota } from '../lib/report';
+import { executar, imprimir, nota } from '../lib/report';
 import { dormir, mediana, percentil } from '../lib/stats';
 import { etapasDosAlertas } from './alertas';
 import { baseCopy } from './base';
@@ -588,10 +588,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    process.stderr.write(`bench/ingest falhou: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    process.exit(1);
-  },
-);
+executar('ingest', main);

@@ -54,3 +54,14 @@ export function imprimir(m: Medida): void {
 export function nota(texto: string): void {
   process.stdout.write(`# ${texto}\n`);
 }
+
+/** Runs a benchmark's `main` and exits: 0 when it ends, 1 (the error on stderr) when it breaks. */
+export function executar(nome: string, main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      process.stderr.write(`bench/${nome} falhou: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      process.exit(1);
+    },
+  );
+}

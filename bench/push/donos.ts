@@ -1,9 +1,7 @@
 import { createServer } from 'node:http';
-import { connect, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { encodeAlarm, encodeLogin } from '@rastro/topin/device-to-server/encode';
-import { decodeServerFrame } from '@rastro/topin/server-to-device/decode';
-import { TopinFramer } from '@rastro/topin/framer';
+import { encodeAlarm } from '@rastro/topin/device-to-server/encode';
+import { conectarTodas, ConexaoDeAparelho } from '../lib/aparelho-topin';
 import { agora, type Pedido, type Resposta, type Rota } from './mensagens';
 
 /**
@@ -14,7 +12,6 @@ import { agora, type Pedido, type Resposta, type Rota } from './mensagens';
  * when it arrived in full and answers 201. (The server's tests check the JWT and the decryption.)
  */
 
-const FIRMWARE = 0x12;
 const SOS = Buffer.from(encodeAlarm('sos'));
 
 const responder = (r: Resposta) => process.send?.(r);
@@ -63,59 +60,8 @@ function iniciarReceptor(n: number): Promise<number> {
   });
 }
 
-/** A collar: logs in, then stays quiet until it raises its SOS. */
-class Coleira {
-  readonly socket: Socket;
-  private readonly framer = new TopinFramer({ source: 'server' });
-  logado = false;
-  aoLogar: (ok: boolean) => void = () => undefined;
-
-  constructor(imei: string, host: string, porta: number) {
-    this.socket = connect({ host, port: porta });
-    this.socket.setNoDelay(true);
-    this.socket.on('connect', () => this.socket.write(encodeLogin(imei, FIRMWARE)));
-    this.socket.on('data', (chunk: Buffer) => {
-      for (const frame of this.framer.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))) {
-        const msg = decodeServerFrame(frame);
-        if (msg.kind === 'loginAccepted' && !this.logado) {
-          this.logado = true;
-          this.aoLogar(true);
-        } else if (msg.kind === 'loginRejected') this.aoLogar(false);
-      }
-    });
-    this.socket.on('error', () => undefined);
-    this.socket.on('close', () => {
-      if (!this.logado) this.aoLogar(false);
-      this.logado = false;
-    });
-  }
-}
-
-let coleiras: Coleira[] = [];
-
-/** Opens the connections `concorrencia` at a time (a listen backlog is finite) and logs them in. */
-async function conectar(host: string, porta: number, imeis: string[], concorrencia: number) {
-  coleiras = [];
-  let falhas = 0;
-  let proximo = 0;
-  const trabalhador = async () => {
-    while (proximo < imeis.length) {
-      const i = proximo++;
-      const c = new Coleira(imeis[i] ?? '', host, porta);
-      coleiras[i] = c;
-      const ok = await new Promise<boolean>((resolve) => {
-        const t = setTimeout(() => resolve(false), 30_000);
-        c.aoLogar = (v) => {
-          clearTimeout(t);
-          resolve(v);
-        };
-      });
-      if (!ok) falhas++;
-    }
-  };
-  await Promise.all(Array.from({ length: concorrencia }, trabalhador));
-  return falhas;
-}
+/** The collars (logged in, quiet until they raise their SOS). */
+let coleiras: ConexaoDeAparelho[] = [];
 
 /** Resolves once every owner of `rota` has a message, or when `prazoMs` runs out. */
 function esperar(rota: Rota, prazoMs: number) {
@@ -140,7 +86,9 @@ async function tratar(p: Pedido) {
       return;
     case 'conectar': {
       const t = performance.now();
-      const falhas = await conectar(p.host, p.porta, p.imeis, p.concorrencia);
+      const r = await conectarTodas(p.imeis.length, (i) => new ConexaoDeAparelho(p.imeis[i] ?? '', p.host, p.porta), p.concorrencia);
+      coleiras = r.todas;
+      const falhas = r.falhas;
       responder({ tipo: 'conectados', logados: coleiras.filter((c) => c.logado).length, falhas, ms: performance.now() - t });
       return;
     }

@@ -7,7 +7,7 @@ import { Filho } from '../ingest/filho';
 import { lerArgs } from '../lib/args';
 import { cpuArvoreMs, cpuProprioMs } from '../lib/cpu';
 import { iniciarPostgresTemp, type PostgresTemp } from '../lib/postgres-temp';
-import { imprimir, nota } from '../lib/report';
+import { executar, imprimir, nota } from '../lib/report';
 import type { AvisoDoFilho } from '../lib/servir-no-filho';
 import { dormir, percentil } from '../lib/stats';
 import { baseDireta } from './base';
@@ -169,10 +169,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    process.stderr.write(`bench/push falhou: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    process.exit(1);
-  },
-);
+executar('push', main);

@@ -4,7 +4,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { lerArgs } from '../lib/args';
-import { imprimir, nota } from '../lib/report';
+import { executar, imprimir, nota } from '../lib/report';
 import { construirPublico, construirWeb, jsDaRota, jsDoPublico, modulosDoPacote, rota, todoJs } from './bundle';
 import { escreverPaginaBase, PAGINA_BASE } from './estatico';
 import { medirLcp } from './lcp';
@@ -248,10 +248,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    process.stderr.write(`bench/web falhou: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    process.exit(1);
-  },
-);
+executar('web', main);
