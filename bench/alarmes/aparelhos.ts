@@ -142,7 +142,10 @@ function drenar(r: Rodada) {
   });
 }
 
-async function inundar(c: Coleira, alarmes: number) {
+/** Between two bursts of a flood: the SOS due by then go out together. */
+const PASSO_DA_INUNDACAO_MS = 20;
+
+async function inundar(c: Coleira, alarmes: number, duracaoMs: number) {
   const sos = Buffer.from(encodeAlarm('sos'));
   const respondida = new Promise<boolean>((resolve) => {
     const prazo = setTimeout(() => resolve(false), 5 * 60_000);
@@ -152,7 +155,12 @@ async function inundar(c: Coleira, alarmes: number) {
     };
   });
   const t0 = performance.now();
-  for (let k = 0; k < alarmes; k++) c.socket.write(sos);
+  // Spread over the round, so the whole round is under the flood (250 SOS/s in --quick's 4 s rounds).
+  for (let enviados = 0; enviados < alarmes; ) {
+    const devidos = Math.min(alarmes, Math.ceil((alarmes * (performance.now() - t0 + PASSO_DA_INUNDACAO_MS)) / duracaoMs));
+    for (; enviados < devidos; enviados++) c.socket.write(sos);
+    if (enviados < alarmes) await new Promise((r) => setTimeout(r, PASSO_DA_INUNDACAO_MS));
+  }
   const escritaMs = performance.now() - t0;
   c.socket.write(encodeAlarm('timeRequest'));
   if (!(await respondida)) throw new Error(`${c.imei}: o pedido de hora depois dos alarmes não teve resposta em 5 min`);
@@ -204,7 +212,7 @@ async function tratar(p: Pedido) {
     case 'inundar': {
       const c = coleiras[p.coleira];
       if (!c?.logado) throw new Error(`coleira ${p.coleira} não está logada`);
-      responder({ tipo: 'inundada', ...(await inundar(c, p.alarmes)) });
+      responder({ tipo: 'inundada', ...(await inundar(c, p.alarmes, p.duracaoMs)) });
       return;
     }
     case 'parar': {

@@ -22,7 +22,7 @@ import type { Pedido, Resposta } from './mensagens';
 
 const { quick } = lerArgs();
 const P = quick
-  ? { honestos: 100, periodoMs: 200, rodadaS: 6, inundacoes: 3, aquecimentoS: 2 }
+  ? { honestos: 100, periodoMs: 200, rodadaS: 4, inundacoes: 3, aquecimentoS: 2 }
   : { honestos: 200, periodoMs: 200, rodadaS: 10, inundacoes: 6, aquecimentoS: 4 };
 /** The issue's flood. */
 const ALARMES = 1000;
@@ -40,9 +40,8 @@ type Aparelhos = Filho<Pedido, Resposta>;
 type Rodada = Extract<Resposta, { tipo: 'rodada' }> & { cpu: { gateway: number; pg: number } };
 
 /**
- * One round: with `inundar`, exactly as long as the flood takes to be handled (the only time it
- * can get in the honest trackers' way); without, `ms`. Its figures are the honest acks of the
- * fixes written meanwhile.
+ * One round: with `inundar`, as long as the flood (spread over `rodadaS`) takes to be written and
+ * handled; without, `ms`. Its figures are the honest acks of the fixes written meanwhile.
  */
 async function rodada(honestos: Aparelhos, pgPid: number, ms: number, inundar?: () => Promise<unknown>): Promise<Rodada> {
   const cpu0 = { gateway: cpuProprioMs(), pg: cpuArvoreMs(pgPid) };
@@ -59,7 +58,7 @@ async function rodada(honestos: Aparelhos, pgPid: number, ms: number, inundar?: 
  * (A B A B … A). After each flood, what it left in the database; anything wrong stops the run.
  */
 async function emTurnos(
-  c: { database: Database; honestos: Aparelhos; coleiras: Aparelhos; pgPid: number },
+  c: { database: Database; gateway: GatewayTopin; honestos: Aparelhos; coleiras: Aparelhos; pgPid: number },
   inundadores: readonly Inundador[],
 ) {
   // A round without a flood lasts as long as the last flood took (the first, `rodadaS`): the p99s compared are over as many acks.
@@ -70,11 +69,13 @@ async function emTurnos(
     let f: Extract<Resposta, { tipo: 'inundada' }> | undefined;
     com.push(
       await rodada(c.honestos, c.pgPid, 0, async () => {
-        f = await c.coleiras.pedir({ tipo: 'inundar', coleira: k, alarmes: ALARMES }, 'inundada');
+        f = await c.coleiras.pedir({ tipo: 'inundar', coleira: k, alarmes: ALARMES, duracaoMs: P.rodadaS * 1000 }, 'inundada');
       }),
     );
     if (!f) throw new Error(`inundação ${k + 1} sem resposta`);
     inundacoes.push(f);
+    // The repeats are counted in memory and written every 250 ms: the last ones, now.
+    await c.gateway.alarmesOciosos();
     const resultado = await conferir(c.database, inundador);
     const erros = problemas(inundador, ALARMES, resultado);
     if (f.processadaMs >= JANELA_MS)
@@ -137,7 +138,7 @@ async function main() {
     nota(`${P.honestos} honestos e ${P.inundacoes} coleiras logados; aquecendo ${P.aquecimentoS} s`);
     await dormir(P.aquecimentoS * 1000);
 
-    const { sem, com, inundacoes } = await emTurnos({ database, honestos, coleiras, pgPid: pg.pid }, cad.inundadores);
+    const { sem, com, inundacoes } = await emTurnos({ database, gateway, honestos, coleiras, pgPid: pg.pid }, cad.inundadores);
     const fim = await honestos.pedir({ tipo: 'parar' }, 'parados');
     const perdas = await perdidas(database, cad.honestos, fim.confirmados);
 

@@ -12,8 +12,8 @@ export type Pedido =
    * `rodada` once every fix written before is acknowledged (or 30 s have passed).
    */
   | { tipo: 'rodada' }
-  /** Collar `coleira` writes `alarmes` SOS frames as fast as its socket takes them, then asks the time; answer `inundada`. */
-  | { tipo: 'inundar'; coleira: number; alarmes: number }
+  /** Collar `coleira` writes `alarmes` SOS frames spread evenly over `duracaoMs`, then asks the time; answer `inundada`. */
+  | { tipo: 'inundar'; coleira: number; alarmes: number; duracaoMs: number }
   /** The honest trackers stop; answer `parados` once the fixes in flight are acknowledged (or 30 s). */
   | { tipo: 'parar' };
 

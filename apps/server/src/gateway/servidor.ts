@@ -138,6 +138,11 @@ export class GatewayTopin {
     return this.servicos.zonas.ocioso();
   }
 
+  /** Resolves once the repeated alarms counted so far are written. */
+  alarmesOciosos() {
+    return this.servicos.alarmes.ocioso();
+  }
+
   /** Resolves once the positions received so far have been added to their days' activity. */
   atividadeOciosa() {
     return this.servicos.atividade.ocioso();
