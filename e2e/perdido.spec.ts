@@ -73,7 +73,11 @@ test('lost mode from the map, a link opened on a stranger’s phone that follows
     await dialogo.getByRole('button', { name: 'Copiar link' }).click();
     url = await page.evaluate(() => navigator.clipboard.readText());
     expect(url).toBe(await campo.inputValue());
-    await expect(dialogo.getByRole('list', { name: 'Links ativos' }).getByRole('listitem')).toHaveCount(1);
+    const links = dialogo.getByRole('list', { name: 'Links ativos' });
+    await expect(links.getByRole('listitem')).toHaveCount(1);
+    await expect(links.getByRole('listitem')).toContainText('Criado por você');
+    await links.scrollIntoViewIfNeeded();
+    await dialogo.screenshot({ path: test.info().outputPath('compartilhar.png') });
     await semViolacoes(page, 'compartilhar');
   });
 
