@@ -88,7 +88,7 @@ export async function aplicarRetencao(db: Db, r: Retencao, agora = Date.now()): 
       const removidas: string[] = [];
       let foraDoPadrao = 0;
       let futuras = 0;
-      const limiteFuturo = new Date(agora + LIMITE_FUTURO_MS + MARGEM_RELOGIOS_MS).toISOString();
+      const limiteFuturo = agora + LIMITE_FUTURO_MS + MARGEM_RELOGIOS_MS;
       for (const { pai, dias, coluna } of pais(r)) {
         const corte = agora - dias * DIA_MS;
         const filhas = await consultar<{ nome: string }>(
@@ -96,9 +96,14 @@ export async function aplicarRetencao(db: Db, r: Retencao, agora = Date.now()): 
           sql`select c.relname as nome from pg_inherits i join pg_class c on c.oid = i.inhrelid
               where i.inhparent = ${pai}::regclass order by c.relname`,
         );
+        const doMes = new RegExp(`^${pai}_(\\d{4})_(\\d{2})$`);
+        const fim = (nome: string) => {
+          const m = doMes.exec(nome);
+          return m ? fimDoMes(Number(m[1]), Number(m[2])) : undefined;
+        };
         for (const { nome } of filhas) {
-          const m = new RegExp(`^${pai}_(\\d{4})_(\\d{2})$`).exec(nome);
-          if (!m || fimDoMes(Number(m[1]), Number(m[2])) > corte) continue;
+          const f = fim(nome);
+          if (f === undefined || f > corte) continue;
           await tx.execute(sql.raw(`drop table "${nome}"`));
           removidas.push(nome);
         }
@@ -110,12 +115,18 @@ export async function aplicarRetencao(db: Db, r: Retencao, agora = Date.now()): 
         foraDoPadrao += Number(apagadas[0]?.n ?? 0);
         // The device's own time; a battery reading is dated by the server.
         if (coluna !== 'data_hora') continue;
-        const adiante = await consultar<{ n: number }>(
-          tx,
-          sql`with d as (delete from ${sql.identifier(pai)} where data_hora > ${limiteFuturo}::timestamptz returning 1)
-              select count(*)::int as n from d`,
-        );
-        futuras += Number(adiante[0]?.n ?? 0);
+        // Only where such rows can be, each partition by name: the default one and the months ahead.
+        // Through the parent the statement would lock every partition, and meet the hourly creation
+        // of months (which locks the default partition) in a deadlock.
+        const adiante = filhas.map((f) => f.nome).filter((nome) => nome === `${pai}_padrao` || (fim(nome) ?? 0) > limiteFuturo);
+        for (const nome of adiante) {
+          const [d] = await consultar<{ n: number }>(
+            tx,
+            sql`with d as (delete from ${sql.identifier(nome)} where data_hora > ${new Date(limiteFuturo).toISOString()}::timestamptz returning 1)
+                select count(*)::int as n from d`,
+          );
+          futuras += Number(d?.n ?? 0);
+        }
       }
       return { aplicada: true, removidas, foraDoPadrao, futuras };
     });
