@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync, mkdirSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { iniciarSmtp, iniciarViaCep } from '@rastro/server/testing';
+import { iniciarSmtp, iniciarTiles, iniciarViaCep } from '@rastro/server/testing';
 import { E2E_ADMIN, E2E_MAIL_DIR, E2E_PORT, E2E_TOPIN_PORT, E2E_URL } from './env';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -59,6 +59,9 @@ export default async function globalSetup() {
   const smtp = await iniciarSmtpEmArquivos();
   // CEP lookups go to a local ViaCEP-compatible server, never to the internet.
   const viacep = await iniciarViaCep();
+  // Map tiles too: the journeys' maps ask a local tile server, never a public one.
+  const tiles = await iniciarTiles();
+  process.env.E2E_TILES_ORIGEM = tiles.origem;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rastro-e2e-data-'));
   const log: Buffer[] = [];
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
@@ -74,6 +77,7 @@ export default async function globalSetup() {
       ADMIN_PASSWORD: E2E_ADMIN.senha,
       SMTP_URL: `smtp://127.0.0.1:${smtp.porta}`,
       VIACEP_URL: viacep.url,
+      MAP_TILE_URL: tiles.url,
       MAIL_POLL_MS: '200',
       // The phone journey's push service is a receiver on 127.0.0.1 over http (tests only).
       PUSH_PERMITIR_HTTP: 'true',
@@ -103,6 +107,7 @@ export default async function globalSetup() {
     await new Promise((r) => server.once('exit', r));
     await smtp.fechar();
     await viacep.fechar();
+    await tiles.fechar();
     rmSync(dataDir, { recursive: true, force: true });
     if (process.env.E2E_SERVER_LOG) process.stderr.write(Buffer.concat(log));
   };

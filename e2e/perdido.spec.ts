@@ -43,6 +43,8 @@ test('lost mode from the map, a link opened on a stranger’s phone that follows
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E_URL });
+  const pedidos: string[] = [];
+  context.on('request', (r) => pedidos.push(r.url()));
   await entrar(page, dona.email, dona.senha);
   const mapa = page.getByRole('region', { name: 'Mapa' });
   const thor = mapa.locator('.leaflet-marker-icon[title="THOR"]');
@@ -89,6 +91,7 @@ test('lost mode from the map, a link opened on a stranger’s phone that follows
     isMobile: true,
     hasTouch: true,
   });
+  visitante.on('request', (r) => pedidos.push(r.url()));
   try {
     const p = await visitante.newPage();
     await test.step('the link shows the pet, its battery, the message and where it is', async () => {
@@ -133,5 +136,12 @@ test('lost mode from the map, a link opened on a stranger’s phone that follows
     await page.getByRole('dialog', { name: 'Desativar modo perdido' }).getByRole('button', { name: 'Desativar' }).click();
     await expect(page.getByText(/está em modo perdido desde/)).toBeHidden();
     await expect(mapa.locator('.leaflet-marker-icon[title="THOR"]')).toBeVisible();
+  });
+
+  await test.step('both maps drew tiles from the local tile server; nothing asked outside this machine', async () => {
+    const tiles = process.env.E2E_TILES_ORIGEM ?? 'sem servidor de tiles';
+    expect(pedidos.filter((u) => u.startsWith(`${tiles}/`)).length).toBeGreaterThan(0);
+    const fora = pedidos.filter((u) => !/^(data|blob):/.test(u) && !['localhost', '127.0.0.1'].includes(new URL(u).hostname));
+    expect(fora).toEqual([]);
   });
 });

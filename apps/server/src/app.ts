@@ -81,7 +81,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   const webDist = config.webDist ?? defaultWebDist;
   // Computed once (docs/adr/0005-cabecalhos-pre-calculados.md), with the hash of the login page's
   // inline script (docs/adr/0011-login-funcional-no-html.md).
-  const cabecalhos = securityHeaders(recaptcha, scriptsDoLogin(webDist));
+  const cabecalhos = securityHeaders(recaptcha, scriptsDoLogin(webDist), config.map.tileUrl);
   const app = Fastify({
     logger: opcoesDeLog(config.logLevel, opts.logger),
     trustProxy: confiancaNoProxy(config.trustProxy),

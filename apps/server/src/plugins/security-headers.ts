@@ -3,19 +3,35 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 
+/** The origin of an `http:` URL template (`http://10.0.0.5:8080/{z}/{x}/{y}.png`), if it is one. */
+function origemHttp(modelo: string | undefined): string[] {
+  if (!modelo) return [];
+  try {
+    const url = new URL(modelo.replace(/\{[^}]*\}/g, '0'));
+    return url.protocol === 'http:' ? [url.origin] : [];
+  } catch {
+    return [];
+  }
+}
+
 /**
  * The security headers of every response (CSP, frame-ancestors, nosniff, HSTS…), as helmet
  * writes them for these options, lowercased. Nothing in them depends on the request, so helmet
  * runs once, here, and each request copies the result (docs/adr/0005-cabecalhos-pre-calculados.md).
  */
-export function securityHeaders(recaptcha: readonly string[], scriptsEmLinha: readonly string[] = []): Readonly<Record<string, string>> {
+export function securityHeaders(
+  recaptcha: readonly string[],
+  scriptsEmLinha: readonly string[] = [],
+  /** MAP_TILE_URL: an `http:` tile server (on a private network, or the tests' local one) must be named; `https:` ones already are. */
+  tileUrl?: string,
+): Readonly<Record<string, string>> {
   const middleware = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...scriptsEmLinha, ...recaptcha],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...origemHttp(tileUrl)],
         connectSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
         frameSrc: recaptcha.length ? [...recaptcha] : ["'none'"],
