@@ -78,6 +78,7 @@ describe('the map', () => {
         dentroDeZonas: [],
         compartilhadoPor: null,
         modoPerdido: null,
+        foto: null,
       },
     ]);
     expect((await mapa('tipoVisualizacao=ATUAL', bia)).json()).toEqual([]);

@@ -45,6 +45,7 @@ export const meuRastreador = (over: Partial<MeuRastreador> = {}): MeuRastreador 
   periUltraEconBateria: 60,
   modoPerdido: null,
   compartilhadoPor: null,
+  foto: null,
   ...over,
 });
 

@@ -71,6 +71,8 @@ export const marcadorSchema = nomeado(
     compartilhadoPor: z.nullable(z.string()),
     /** ATUAL: lost-pet mode while on; HISTORICO: null. */
     modoPerdido: modoPerdidoSchema,
+    /** The pet's photo (a URL that changes with the photo), null when it has none or in HISTORICO. */
+    foto: z.nullable(z.string()),
   }),
 );
 export type Marcador = z.infer<typeof marcadorSchema>;

@@ -52,6 +52,8 @@ export const meuRastreadorSchema = nomeado(
     modoPerdido: modoPerdidoSchema,
     /** The owner's name when the caller is a co-guardian of this tracker (issue #20); null for the owner. */
     compartilhadoPor: z.nullable(z.string()),
+    /** The pet's photo (a URL that changes with the photo), null when it has none. */
+    foto: z.nullable(z.string()),
   }),
 );
 export type MeuRastreador = z.infer<typeof meuRastreadorSchema>;

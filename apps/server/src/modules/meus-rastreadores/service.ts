@@ -86,6 +86,7 @@ export function paraMeuRastreador(r: LinhaMeuRastreador): MeuRastreador {
     periUltraEconBateria: r.periUltraEconBateria,
     modoPerdido: modoPerdidoDe(r),
     compartilhadoPor: r.compartilhadoPor ?? null,
+    foto: null,
   };
 }
 

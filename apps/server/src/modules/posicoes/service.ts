@@ -130,6 +130,7 @@ function marcador(
     dentroDeZonas: [...lados.dentro],
     compartilhadoPor,
     modoPerdido,
+    foto: null,
   };
 }
 

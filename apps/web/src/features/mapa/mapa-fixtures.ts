@@ -21,6 +21,7 @@ export const marcador = (over: Partial<Marcador> = {}): Marcador => ({
   dentroDeZonas: [],
   compartilhadoPor: null,
   modoPerdido: null,
+  foto: null,
   ...over,
 });
 

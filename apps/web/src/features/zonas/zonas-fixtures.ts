@@ -81,4 +81,5 @@ export const posicaoThor: Marcador = {
   dentroDeZonas: [],
   compartilhadoPor: null,
   modoPerdido: null,
+  foto: null,
 };

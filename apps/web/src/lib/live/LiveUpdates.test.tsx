@@ -29,6 +29,7 @@ const marcador = (usuarioRastreadorId: number, lat: number, over: Partial<Marcad
   dentroDeZonas: [],
   compartilhadoPor: null,
   modoPerdido: null,
+  foto: null,
   ...over,
 });
 
@@ -51,6 +52,7 @@ const rastreador = (id: number, over: Partial<MeuRastreador> = {}): MeuRastreado
   periUltraEconBateria: null,
   modoPerdido: null,
   compartilhadoPor: null,
+  foto: null,
   ...over,
 });
 
