@@ -120,6 +120,8 @@ export default tseslint.config(
   },
   {
     files: ['packages/shared/**/*.ts'],
+    // Tests run in Node only: the spelling test reads the web app's and the server's sources.
+    ignores: ['packages/shared/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

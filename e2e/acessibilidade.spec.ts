@@ -110,10 +110,10 @@ test.describe('telas públicas', () => {
     await page.goto('/auth/password-reset');
     await expect(page.getByRole('heading', { name: 'Esqueceu sua senha' })).toBeVisible();
     await auditar(page, 'esqueceu sua senha');
-    await page.getByRole('textbox', { name: 'Email' }).fill(cliente.email);
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(cliente.email);
     await page.getByRole('button', { name: 'Continuar' }).click();
-    await expect(page.getByRole('heading', { name: 'Verifique seu email' })).toBeVisible();
-    await auditar(page, 'verifique seu email');
+    await expect(page.getByRole('heading', { name: 'Verifique seu e-mail' })).toBeVisible();
+    await auditar(page, 'verifique seu e-mail');
 
     await page.goto('/auth/password-reset/error');
     await expect(page.getByRole('main').getByText(MENSAGEM_LINK_EXPIRADO)).toBeVisible();
@@ -136,11 +136,11 @@ test.describe('telas públicas', () => {
     await expect(page.getByRole('heading', { name: 'Cadastre-se' })).toBeVisible();
     await auditar(page, 'cadastre-se');
     await page.getByRole('textbox', { name: 'Nome' }).fill(visitante.nome);
-    await page.getByRole('textbox', { name: 'Email' }).fill(visitante.email);
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(visitante.email);
     await page.getByRole('textbox', { name: 'Celular' }).pressSequentially('11987654321');
     await page.getByRole('textbox', { name: 'Senha' }).fill(visitante.senha);
     await page.getByRole('button', { name: 'Cadastrar' }).click();
-    await expect(page.getByRole('heading', { name: 'Parabéns, seja bem vindo(a)' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Parabéns, seja bem-vindo(a)' })).toBeVisible();
     await auditar(page, 'cadastro concluído');
 
     await page.goto('/politica-de-privacidade');
@@ -163,14 +163,14 @@ test.describe('telas do administrador', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Usuários' }).click();
     await expect(page.getByRole('form', { name: 'Pesquisa' })).toBeVisible();
     await auditar(page, 'usuários antes da busca');
-    await buscar(page, 'Email', cliente.email);
+    await buscar(page, 'E-mail', cliente.email);
     await auditar(page, 'usuários após a busca');
     await linhaMenu(page, cliente.email);
     await auditar(page, 'usuários: menu de ações da linha');
     await page.getByRole('menuitem', { name: 'Editar' }).click();
     await expect(page).toHaveURL(/\/admin\/usuarios\/editar\/\d+$/);
     await expect(page.getByRole('form', { name: 'Usuário' })).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(cliente.email);
+    await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(cliente.email);
     await auditar(page, 'editar usuário');
 
     await page.goto('/admin/usuarios/cadastrar');
@@ -191,7 +191,7 @@ test.describe('telas do administrador', () => {
     await page.getByRole('menuitem', { name: 'Inativar' }).click();
     await expect(page.getByRole('dialog')).toContainText(`Deseja realmente Inativar o rastreador ${imei}?`);
     await auditar(page, 'rastreadores: diálogo de confirmação');
-    await page.getByRole('dialog').getByRole('button', { name: 'Nao' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Não' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
     await linhaMenu(page, imei);
     await page.getByRole('menuitem', { name: 'Editar' }).click();
@@ -220,7 +220,7 @@ test.describe('telas do administrador', () => {
     await page.getByRole('menuitem', { name: 'Inativar' }).click();
     await expect(page.getByRole('dialog')).toContainText('Deseja realmente Inativar o chip');
     await auditar(page, 'chips: diálogo de confirmação');
-    await page.getByRole('dialog').getByRole('button', { name: 'Nao' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Não' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
     await linhaMenu(page, chipDescricao);
     await page.getByRole('menuitem', { name: 'Editar' }).click();
@@ -240,7 +240,7 @@ test.describe('telas do administrador', () => {
   test('emulação: o aviso sobre o mapa do cliente', async () => {
     const page = admin;
     await page.goto('/admin/usuarios');
-    await buscar(page, 'Email', cliente.email);
+    await buscar(page, 'E-mail', cliente.email);
     await linhaMenu(page, cliente.email);
     await page.getByRole('menuitem', { name: 'Emular' }).click();
     await expect(page).toHaveURL(/\/user\/mapa$/);
@@ -318,7 +318,7 @@ test.describe('telas do dono', () => {
 
     await page.goto('/user/minha-conta');
     await expect(page.getByRole('form', { name: 'Minha conta' })).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(cliente.email);
+    await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(cliente.email);
     await auditar(page, 'minha conta');
 
     await page.goto('/auth/alterar-senha');

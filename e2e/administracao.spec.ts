@@ -69,7 +69,7 @@ test('rastreador: cadastrar com o chip, inativar e ativar', async ({ page }) => 
   await expect(page.getByText('Rastreador salvo com sucesso.')).toBeVisible();
 
   const linha = page.getByRole('row').filter({ hasText: imei });
-  await expect(linha).toContainText('Aguardando Vinculo');
+  await expect(linha).toContainText('Aguardando Vínculo');
   await expect(linha).toContainText('Ligado');
   await acaoDaLinha(page, imei, 'Inativar');
   await confirmar(page, `Deseja realmente Inativar o rastreador ${imei}?`);
@@ -78,7 +78,7 @@ test('rastreador: cadastrar com o chip, inativar e ativar', async ({ page }) => 
   await acaoDaLinha(page, imei, 'Ativar');
   await confirmar(page, `Deseja realmente Ativar o rastreador ${imei}?`);
   await expect(page.getByText('Rastreador Ativado com sucesso.')).toBeVisible();
-  await expect(linha).toContainText('Aguardando Vinculo');
+  await expect(linha).toContainText('Aguardando Vínculo');
 });
 
 test('usuário: cadastrar com busca de CEP, inativar, ativar, emular e sair da emulação', async ({ page }) => {
@@ -87,7 +87,7 @@ test('usuário: cadastrar com busca de CEP, inativar, ativar, emular e sair da e
   await expect(page).toHaveURL(/\/admin\/usuarios\/cadastrar$/);
   await expect(page.getByRole('form', { name: 'Usuário' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Nome' }).fill(usuario.nome);
-  await page.getByRole('textbox', { name: 'Email' }).fill(usuario.email);
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(usuario.email);
   await page.getByRole('textbox', { name: 'CPF' }).pressSequentially(usuario.cpf);
   await page.getByRole('textbox', { name: 'Celular' }).pressSequentially('11987654321');
   await page.getByRole('textbox', { name: 'CEP' }).pressSequentially('01310100');
@@ -100,9 +100,9 @@ test('usuário: cadastrar com busca de CEP, inativar, ativar, emular e sair da e
   await page.getByRole('combobox', { name: 'Perfil' }).click();
   await page.getByRole('option', { name: 'Cliente' }).click();
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Usuario salvo com sucesso.')).toBeVisible();
+  await expect(page.getByText('Usuário salvo com sucesso.')).toBeVisible();
 
-  await page.getByRole('form', { name: 'Pesquisa' }).getByRole('textbox', { name: 'Email' }).fill(usuario.email);
+  await page.getByRole('form', { name: 'Pesquisa' }).getByRole('textbox', { name: 'E-mail' }).fill(usuario.email);
   await page.getByRole('button', { name: 'Buscar' }).click();
   const linha = page.getByRole('row').filter({ hasText: usuario.email });
   await expect(linha).toContainText('Ativo');
@@ -132,7 +132,7 @@ test('dashboard: os totais e gráficos mostram os números dos dados', async ({ 
   expect(totais.totalChips).toBeGreaterThanOrEqual(1);
   expect(totais.totalRastreadores).toBeGreaterThanOrEqual(1);
   for (const [rotulo, valor] of [
-    ['Usuarios', totais.totalUsuarios],
+    ['Usuários', totais.totalUsuarios],
     ['Rastreadores', totais.totalRastreadores],
     ['Chips', totais.totalChips],
   ] as const) {

@@ -12,14 +12,14 @@ test('cadastro → e-mail de boas-vindas no SMTP → login com ALTCHA → mapa d
   await page.getByRole('link', { name: 'Não possui uma conta? Cadastre-se' }).click();
   await expect(page.getByRole('heading', { name: 'Cadastre-se' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Nome' }).fill('Ana Souza');
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
   await page.getByRole('textbox', { name: 'Celular' }).pressSequentially('11987654321');
   await expect(page.getByRole('textbox', { name: 'Celular' })).toHaveValue('(11) 9 8765-4321');
   await page.getByRole('textbox', { name: 'Senha' }).fill('senha-da-ana-1');
   await page.getByRole('button', { name: 'Cadastrar' }).click();
 
-  await expect(page.getByRole('heading', { name: 'Parabéns, seja bem vindo(a)' })).toBeVisible();
-  await expect(page.getByText('Enviamos a você um email com seu dados de acesso.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Parabéns, seja bem-vindo(a)' })).toBeVisible();
+  await expect(page.getByText('Enviamos a você um e-mail com seus dados de acesso.')).toBeVisible();
 
   const boasVindas = await esperarEmail(email, 'Seu cadastro no Rastro foi concluído.');
   expect(boasVindas).toContain(`Usuário (e-mail): ${email}`);
@@ -36,9 +36,9 @@ test('esqueci a senha → link do e-mail → nova senha → login; o link usado 
   await page.goto('/auth/login');
   await page.getByRole('link', { name: 'Esqueceu sua senha?' }).click();
   await expect(page.getByRole('heading', { name: 'Esqueceu sua senha' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
   await page.getByRole('button', { name: 'Continuar' }).click();
-  await expect(page.getByRole('heading', { name: 'Verifique seu email' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Verifique seu e-mail' })).toBeVisible();
 
   const link = linkDeSenha(await esperarEmail(email, 'redefinir a senha'));
   await page.goto(link);
@@ -68,21 +68,21 @@ test('esqueci a senha → link do e-mail → nova senha → login; o link usado 
 
 test('login: captcha obrigatório e senha errada no campo de senha', async ({ page }) => {
   await page.goto('/auth/login');
-  await page.getByRole('textbox', { name: 'Email' }).fill(E2E_ADMIN.email);
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(E2E_ADMIN.email);
   await page.getByRole('textbox', { name: 'Senha' }).fill('senha-errada');
   await page.getByRole('button', { name: 'Fazer Login' }).click();
   await expect(page.getByText('Resolva o CAPTCHA.')).toBeVisible();
 
   await resolverCaptcha(page);
   await page.getByRole('button', { name: 'Fazer Login' }).click();
-  await expect(page.getByText('Email ou senha invalidos.')).toBeVisible();
+  await expect(page.getByText('E-mail ou senha inválidos.')).toBeVisible();
   await expect(page).toHaveURL(/\/auth\/login$/);
 });
 
 test('uma rota privada leva ao login e, depois dele, de volta à origem', async ({ page }) => {
   await page.goto('/admin/chips');
   await expect(page).toHaveURL(/\/auth\/login/);
-  await page.getByRole('textbox', { name: 'Email' }).fill(E2E_ADMIN.email);
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(E2E_ADMIN.email);
   await page.getByRole('textbox', { name: 'Senha' }).fill(E2E_ADMIN.senha);
   await resolverCaptcha(page);
   await page.getByRole('button', { name: 'Fazer Login' }).click();

@@ -109,7 +109,7 @@ test('an owner links a tracker, follows it live, switches economy, reads its his
 
   // History of the last day: the route with its start and end.
   await page.getByRole('link', { name: 'Mapa GPS' }).click();
-  await page.getByRole('combobox', { name: 'Tipo de Visualizacao' }).click();
+  await page.getByRole('combobox', { name: 'Tipo de Visualização' }).click();
   await page.getByRole('option', { name: 'Histórico de localizações' }).click();
   await page.getByRole('combobox', { name: 'Rastreador' }).click();
   await page.getByRole('option', { name: 'REX' }).click();

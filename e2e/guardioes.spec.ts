@@ -59,11 +59,11 @@ test('the owner invites, the guardian signs up through the link and follows the 
       await g.getByRole('link', { name: 'Criar conta' }).click();
       await expect(g.getByRole('heading', { name: 'Cadastre-se' })).toBeVisible();
       await g.getByRole('textbox', { name: 'Nome' }).fill(guardiao.nome);
-      await g.getByRole('textbox', { name: 'Email' }).fill(guardiao.email);
+      await g.getByRole('textbox', { name: 'E-mail' }).fill(guardiao.email);
       await g.getByRole('textbox', { name: 'Celular' }).pressSequentially('11987654321');
       await g.getByRole('textbox', { name: 'Senha' }).fill(guardiao.senha);
       await g.getByRole('button', { name: 'Cadastrar' }).click();
-      await expect(g.getByRole('heading', { name: 'Parabéns, seja bem vindo(a)' })).toBeVisible();
+      await expect(g.getByRole('heading', { name: 'Parabéns, seja bem-vindo(a)' })).toBeVisible();
       // The invite is used up.
       const ja = await fetch(`${link.replace('/convite/', '/api/convites/')}/aceitar`, {
         method: 'POST',
@@ -74,7 +74,7 @@ test('the owner invites, the guardian signs up through the link and follows the 
 
     await test.step('the guardian sees the pet on the map, shared by the owner, and not its settings', async () => {
       await g.goto('/auth/login');
-      await g.getByRole('textbox', { name: 'Email' }).fill(guardiao.email);
+      await g.getByRole('textbox', { name: 'E-mail' }).fill(guardiao.email);
       await g.getByRole('textbox', { name: 'Senha' }).fill(guardiao.senha);
       await resolverCaptcha(g);
       await g.getByRole('button', { name: 'Fazer Login' }).click();

@@ -84,7 +84,7 @@ test('the owner sees the HTML and SQL she typed as text on every screen, and non
   await inerte(page, 'mapa');
 
   // The history selector lists the pet by its name.
-  await page.getByRole('combobox', { name: 'Tipo de Visualizacao' }).click();
+  await page.getByRole('combobox', { name: 'Tipo de Visualização' }).click();
   await page.getByRole('option', { name: 'Histórico de localizações' }).click();
   await page.getByRole('combobox', { name: 'Rastreador' }).click();
   await expect(page.getByRole('option', { name: descricao, exact: true })).toBeVisible();

@@ -20,7 +20,7 @@ test.describe('o login desenhado no HTML', () => {
     await page.route('**/assets/**', (route) => route.abort());
     await page.goto('/auth/login?redirect=%2Fadmin%2Fusuarios');
     await expect(page.locator('#login-estatico form[data-pronto]')).toBeVisible();
-    await page.getByRole('textbox', { name: 'Email' }).fill(E2E_ADMIN.email);
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(E2E_ADMIN.email);
     await page.getByRole('textbox', { name: 'Senha' }).fill(E2E_ADMIN.senha);
     await resolverCaptcha(page);
     await page.getByRole('button', { name: 'Fazer Login' }).click();
@@ -42,7 +42,7 @@ test.describe('o login desenhado no HTML', () => {
     await expect(page.getByText(MSG.campoObrigatorio)).toHaveCount(2);
     await expect(page.getByText(MSG.resolvaCaptcha)).toBeVisible();
 
-    await page.getByRole('textbox', { name: 'Email' }).fill('ninguem@e2e.rastro.test');
+    await page.getByRole('textbox', { name: 'E-mail' }).fill('ninguem@e2e.rastro.test');
     await page.getByRole('textbox', { name: 'Senha' }).fill('SenhaErrada1');
     await resolverCaptcha(page);
     await page.getByRole('button', { name: 'Fazer Login' }).click();
@@ -61,14 +61,14 @@ test.describe('o login desenhado no HTML', () => {
     });
     // Not 'load' (nor DOMContentLoaded): both wait for the module scripts held above.
     await page.goto('/auth/login', { waitUntil: 'commit' });
-    await page.getByRole('textbox', { name: 'Email' }).fill(E2E_ADMIN.email);
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(E2E_ADMIN.email);
     await page.getByRole('textbox', { name: 'Senha' }).fill(E2E_ADMIN.senha);
     await resolverCaptcha(page);
     await expect(page.locator('#login-estatico')).toBeVisible();
 
     liberar();
     await expect(page.locator('#login-estatico')).toHaveCount(0);
-    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(E2E_ADMIN.email);
+    await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(E2E_ADMIN.email);
     await expect(page.getByLabel(/^Senha/)).toHaveValue(E2E_ADMIN.senha);
     await expect(page.getByText('Verificado')).toBeVisible();
     await page.getByRole('button', { name: 'Fazer Login' }).click();
@@ -84,8 +84,8 @@ test.describe('o login desenhado no HTML', () => {
       await page.goto('/auth/login?redirect=%2Fuser%2Fmapa');
       await expect(page.getByRole('heading', { name: 'Fazer login' })).toBeVisible();
       await expect(page.getByText(MSG.offline)).toHaveCount(0);
-      await page.getByRole('textbox', { name: 'Email' }).fill(E2E_ADMIN.email);
-      await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(E2E_ADMIN.email);
+      await page.getByRole('textbox', { name: 'E-mail' }).fill(E2E_ADMIN.email);
+      await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(E2E_ADMIN.email);
     } finally {
       await context.setOffline(false);
     }

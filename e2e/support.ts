@@ -17,7 +17,7 @@ export async function resolverCaptcha(page: Page): Promise<number> {
 export async function entrar(page: Page, email: string, senha: string) {
   await page.goto('/auth/login');
   await expect(page.getByRole('heading', { name: 'Fazer login' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
   await page.getByRole('textbox', { name: 'Senha' }).fill(senha);
   const ms = await resolverCaptcha(page);
   await page.getByRole('button', { name: 'Fazer Login' }).click();

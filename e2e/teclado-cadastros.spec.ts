@@ -122,7 +122,7 @@ test.describe('cadastros do administrador só com o teclado', () => {
 
     // Tab walks the fields in the order they are read.
     await digitar(page, form.getByRole('textbox', { name: 'Nome' }), nina.nome.toLowerCase());
-    await tabPara(page, form.getByRole('textbox', { name: 'Email' }), nina.email);
+    await tabPara(page, form.getByRole('textbox', { name: 'E-mail' }), nina.email);
     await tabPara(page, form.getByRole('textbox', { name: 'CPF' }), nina.cpf);
     await tabPara(page, form.getByRole('textbox', { name: 'Data de Nascimento' }), '15031990');
     await expect(form.getByRole('textbox', { name: 'Data de Nascimento' })).toHaveValue('15/03/1990');
@@ -245,7 +245,7 @@ test.describe('cadastros do administrador só com o teclado', () => {
     await page.goto('/admin/usuarios');
     const pesquisaUsuarios = page.getByRole('form', { name: 'Pesquisa' });
     await expect(pesquisaUsuarios).toBeVisible();
-    await digitar(page, pesquisaUsuarios.getByRole('textbox', { name: 'Email' }), dona.email);
+    await digitar(page, pesquisaUsuarios.getByRole('textbox', { name: 'E-mail' }), dona.email);
     await page.keyboard.press('Enter');
     const linha = page.getByRole('row').filter({ hasText: dona.email });
     await expect(linha).toBeVisible();
@@ -256,7 +256,7 @@ test.describe('cadastros do administrador só com o teclado', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/admin\/usuarios\/editar\/\d+$/);
     await expect(page.getByRole('form', { name: 'Usuário' })).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(dona.email);
+    await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(dona.email);
     await tabAte(page, page.getByRole('link', { name: 'Voltar' }));
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/admin\/usuarios\?.*email=/);
@@ -273,7 +273,7 @@ test.describe('telas do dono só com o teclado', () => {
     await expect(page).toHaveURL(/\/user\/minha-conta$/);
     const form = page.getByRole('form', { name: 'Minha conta' });
     await expect(form).toBeVisible();
-    await expect(form.getByRole('textbox', { name: 'Email' })).toHaveValue(dona.email);
+    await expect(form.getByRole('textbox', { name: 'E-mail' })).toHaveValue(dona.email);
     await expect(form.getByRole('textbox', { name: 'Nome' })).toBeDisabled();
 
     await digitar(page, form.getByRole('textbox', { name: 'CPF' }), dona.cpf);
@@ -347,7 +347,7 @@ test.describe('telas do dono só com o teclado', () => {
     await expect(pesquisa).toBeVisible();
     await expect(page.getByRole('button', { name: 'REX' })).toBeVisible();
 
-    await escolher(page, pesquisa.getByRole('combobox', { name: 'Tipo de Visualizacao' }), 'Histórico de localizações');
+    await escolher(page, pesquisa.getByRole('combobox', { name: 'Tipo de Visualização' }), 'Histórico de localizações');
     await page.keyboard.press('Tab');
     const rastreador = pesquisa.getByRole('combobox', { name: 'Rastreador' });
     await expect(rastreador).toBeFocused();

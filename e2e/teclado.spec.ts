@@ -23,7 +23,7 @@ const eva = { email: `eva.teclado.${sufixo}@rastro.test`, senhas: ['senha-da-eva
 /** The login form by keyboard: fields, the CAPTCHA with Space, the button with Enter. */
 async function entrarPeloTeclado(page: Page, email: string, senha: string) {
   await expect(page.getByRole('heading', { name: 'Fazer login' })).toBeVisible();
-  await digitar(page, page.getByRole('textbox', { name: 'Email' }), email);
+  await digitar(page, page.getByRole('textbox', { name: 'E-mail' }), email);
   await digitar(page, page.getByRole('textbox', { name: 'Senha' }), senha);
   await tabAte(page, page.getByRole('checkbox', { name: 'Eu não sou um robô' }));
   await page.keyboard.press('Space');
@@ -49,7 +49,7 @@ test.describe('formulários só com o teclado', () => {
     admin = await contextoAdmin.newPage();
     const page = admin;
     await page.goto('/auth/login');
-    const email = page.getByRole('textbox', { name: 'Email' });
+    const email = page.getByRole('textbox', { name: 'E-mail' });
     const senha = page.getByRole('textbox', { name: 'Senha' });
     const captcha = page.getByRole('checkbox', { name: 'Eu não sou um robô' });
 
@@ -143,22 +143,22 @@ test('conta nova só com o teclado: cadastro, esqueci a senha, nova senha pelo l
   // Sign-up: every field by Tab, the phone typed as digits into its mask, Enter on the button.
   await page.goto('/auth/sign-up');
   await digitar(page, page.getByRole('textbox', { name: 'Nome' }), 'Eva Teclado');
-  await tabPara(page, page.getByRole('textbox', { name: 'Email' }), eva.email);
+  await tabPara(page, page.getByRole('textbox', { name: 'E-mail' }), eva.email);
   await tabPara(page, page.getByRole('textbox', { name: 'Celular' }), '11987654321');
   await expect(page.getByRole('textbox', { name: 'Celular' })).toHaveValue('(11) 9 8765-4321');
   await digitar(page, page.getByRole('textbox', { name: 'Senha' }), eva.senhas[0]);
   await tabAte(page, page.getByRole('button', { name: 'Cadastrar' }));
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: 'Parabéns, seja bem vindo(a)' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Parabéns, seja bem-vindo(a)' })).toBeVisible();
   await tabAte(page, page.getByRole('link', { name: 'Entrar' }));
   await page.keyboard.press('Enter');
 
   // Forgot password: from the login's link, the e-mail submitted with Enter in its field.
   await tabAte(page, page.getByRole('link', { name: 'Esqueceu sua senha?' }));
   await page.keyboard.press('Enter');
-  await digitar(page, page.getByRole('textbox', { name: 'Email' }), eva.email);
+  await digitar(page, page.getByRole('textbox', { name: 'E-mail' }), eva.email);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: 'Verifique seu email' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Verifique seu e-mail' })).toBeVisible();
 
   // The link from the e-mail: the new password twice (its eye button, next in the Tab order,
   // shows it with Space), Enter in the last field.
@@ -212,7 +212,7 @@ test('o foco do teclado fica visível num campo, num botão de ícone, no CAPTCH
   await page.goto('/auth/login');
   await expect(page.getByText('Eu não sou um robô', { exact: true })).toBeVisible();
   for (const alvo of [
-    page.getByRole('textbox', { name: 'Email' }),
+    page.getByRole('textbox', { name: 'E-mail' }),
     page.getByRole('button', { name: 'Mostrar senha' }),
     page.getByRole('checkbox', { name: 'Eu não sou um robô' }),
     page.getByRole('button', { name: 'Fazer Login' }),

@@ -41,7 +41,7 @@ const HTML = `<!doctype html>
     </div>
     <form aria-labelledby="login-titulo">
       <h1 id="login-titulo">Fazer login</h1>
-      <label>Email *<input type="email" autocomplete="username" required></label>
+      <label>E-mail *<input type="email" autocomplete="username" required></label>
       <label>Senha *<input type="password" autocomplete="current-password" required></label>
       <div class="captcha"><input type="checkbox" id="robo"><label for="robo">Eu não sou um robô</label></div>
       <button type="submit">Fazer Login</button>

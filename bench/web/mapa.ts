@@ -75,7 +75,7 @@ export interface Desenho {
 }
 
 async function buscarRota(browser: Browser, page: Page, rota: Rota): Promise<Desenho> {
-  await page.getByRole('combobox', { name: 'Tipo de Visualizacao' }).click();
+  await page.getByRole('combobox', { name: 'Tipo de Visualização' }).click();
   await page.getByRole('option', { name: 'Histórico de localizações' }).click();
   await page.getByRole('combobox', { name: 'Rastreador' }).click();
   await page.getByRole('option', { name: rota.descricao, exact: true }).click();

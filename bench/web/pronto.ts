@@ -91,10 +91,10 @@ export async function lerPronto(page: Page, timeout = 30_000): Promise<Pronto> {
  * features/auth/components/login-estatico.ts). Returns when React took over (ms), if it did.
  */
 export async function digitarEConferir(page: Page, email: string, senha: string): Promise<number | null> {
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
   await page.getByLabel(/^Senha/).fill(senha);
   await page.locator('#login-estatico').waitFor({ state: 'detached', timeout: 60_000 });
-  const [e, s] = await Promise.all([page.getByRole('textbox', { name: 'Email' }).inputValue(), page.getByLabel(/^Senha/).inputValue()]);
+  const [e, s] = await Promise.all([page.getByRole('textbox', { name: 'E-mail' }).inputValue(), page.getByLabel(/^Senha/).inputValue()]);
   if (e !== email || s !== senha)
     throw new Error(`o formulário do React perdeu o que foi digitado: email '${e}', senha com ${s.length} caracteres`);
   return page.evaluate(() => (window as Window & Marcas).__rastroReact ?? null);

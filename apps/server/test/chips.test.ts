@@ -40,8 +40,8 @@ describe('chips', () => {
     const res = await salvar({ descricao: '', numero: '' });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ errors: unknown }>().errors).toEqual([
-      { campo: 'descricao', message: 'Campo obrigatorio.' },
-      { campo: 'numero', message: 'Campo obrigatorio.' },
+      { campo: 'descricao', message: 'Campo obrigatório.' },
+      { campo: 'numero', message: 'Campo obrigatório.' },
     ]);
     expect((await salvar({ descricao: 'X', numero: '123' })).json<{ errors: unknown }>().errors).toEqual([
       { campo: 'numero', message: 'Telefone inválido.' },

@@ -57,7 +57,7 @@ describe('SMTP down', () => {
     const res = await app.inject({ method: 'PUT', url: '/users/pass/send-link', payload: { emailAtual: ADMIN.email } });
     // The user is told the link was sent: the outbox owns delivery from here.
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Redefinicao de senha enviada para o e-mail.' });
+    expect(res.json()).toEqual({ message: 'Redefinição de senha enviada para o e-mail.' });
 
     // Retried at least twice, each failure recorded, still pending.
     const pendente = await ate('duas tentativas falhas', async () => {

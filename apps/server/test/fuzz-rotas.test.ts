@@ -30,7 +30,7 @@ const HELPERS = [
   /^Máximo de \d+ caracteres\.$/,
   /^Mínimo de \d+ caracteres\.$/,
   /^A data deve ser (maior|menor) que \d+ anos\.$/,
-  /^O periodo nao deve ser superior a \d+ dias\.$/,
+  /^O período não deve ser superior a \d+ dias\.$/,
   /^Erro ao (carregar|salvar o|exportar o arquivo) .+\.$/,
 ];
 const mensagemConhecida = (m: unknown) => typeof m === 'string' && m.trim() !== '' && (CATALOGO.has(m) || HELPERS.some((r) => r.test(m)));

@@ -58,7 +58,7 @@ describe('POST /oauth/token', () => {
     ] as const) {
       const res = await pedirToken(app, email, senha);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: 'invalid_grant', error_description: 'Email ou senha invalidos.' });
+      expect(res.json()).toEqual({ error: 'invalid_grant', error_description: 'E-mail ou senha inválidos.' });
     }
   });
 
@@ -141,7 +141,7 @@ describe('POST /oauth/token', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         error: 'usuario_inativo',
-        error_description: 'Usuario inativo, solicite a ativacao ao seu responsavel.',
+        error_description: 'Usuário inativo, solicite a ativação ao seu responsável.',
       });
       const errada = await pedirToken(app, ADMIN.email, 'errada-123');
       expect(errada.json<{ error: string }>().error).toBe('invalid_grant');
@@ -239,7 +239,7 @@ describe('POST /oauth/check_token and GET /api/logout', () => {
     expect(depois.json()).toEqual({ error: 'invalid_token', error_description: 'Token inválido ou expirado.' });
     const usado = await app.inject({ method: 'GET', url: '/api/logout', headers: bearer(token) });
     expect(usado.statusCode).toBe(401);
-    expect(usado.json()).toEqual({ status: 401, message: 'A sessao expirou. Faca o login novamente.' });
+    expect(usado.json()).toEqual({ status: 401, message: 'A sessão expirou. Faça o login novamente.' });
   });
 
   it('refuses unknown and missing tokens', async () => {

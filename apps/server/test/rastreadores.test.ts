@@ -45,7 +45,7 @@ describe('admin trackers', () => {
       dataCadastro: expect.any(String) as string,
       protocolo: 'TOPIN',
       situacao: 'AGUARDANDO_VINCULO',
-      situacaoDescricao: 'Aguardando Vinculo',
+      situacaoDescricao: 'Aguardando Vínculo',
       situacaoCodigo: 'ATIVO',
       situacaoEnergia: 'LIGADO',
       situacaoEnergiaDescricao: 'Ligado',
@@ -84,7 +84,7 @@ describe('admin trackers', () => {
   it('enforces IMEI rules: required, unique, 15 digits for TOPIN', async () => {
     const chipId = await novoChip();
     expect((await salvar({ imei: '', protocolo: 'TOPIN', chipId })).json<{ errors: unknown }>().errors).toEqual([
-      { campo: 'imei', message: 'Campo obrigatorio.' },
+      { campo: 'imei', message: 'Campo obrigatório.' },
     ]);
     expect((await salvar({ imei: '12345', protocolo: 'TOPIN', chipId })).json<{ errors: unknown }>().errors).toEqual([
       { campo: 'imei', message: 'O IMEI de um rastreador TOPIN deve ter 15 dígitos.' },

@@ -38,7 +38,7 @@ describe('forgot password → e-mailed link → new password', () => {
 
     const res = await enviarLink('ANA@rastro.test');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Redefinicao de senha enviada para o e-mail.' });
+    expect(res.json()).toEqual({ message: 'Redefinição de senha enviada para o e-mail.' });
 
     const email = await smtp.esperar('ana@rastro.test', 'redefinição');
     expect(assunto(email.dados)).toBe('Rastro — redefinição de senha');
@@ -85,7 +85,7 @@ describe('forgot password → e-mailed link → new password', () => {
   it('answers the same for an unknown e-mail and sends nothing', async () => {
     const res = await enviarLink('ninguem@rastro.test');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Redefinicao de senha enviada para o e-mail.' });
+    expect(res.json()).toEqual({ message: 'Redefinição de senha enviada para o e-mail.' });
     const rows = await consultar(
       app.database.db,
       sql`select count(*)::int as n from email_outbox where destinatario = 'ninguem@rastro.test'`,
@@ -98,13 +98,13 @@ describe('forgot password → e-mailed link → new password', () => {
     expect(invalido.statusCode).toBe(400);
     expect(invalido.json()).toEqual({
       status: 400,
-      message: 'Email invalido.',
-      errors: [{ campo: 'emailAtual', message: 'Email invalido.' }],
+      message: 'E-mail inválido.',
+      errors: [{ campo: 'emailAtual', message: 'E-mail inválido.' }],
     });
     const vazio = await enviarLink('');
-    expect(vazio.json<{ errors: unknown }>().errors).toEqual([{ campo: 'emailAtual', message: 'Campo obrigatorio.' }]);
+    expect(vazio.json<{ errors: unknown }>().errors).toEqual([{ campo: 'emailAtual', message: 'Campo obrigatório.' }]);
     const ausente = await app.inject({ method: 'PUT', url: '/users/pass/send-link', payload: {} });
-    expect(ausente.json<{ errors: unknown }>().errors).toEqual([{ campo: 'emailAtual', message: 'Campo obrigatorio.' }]);
+    expect(ausente.json<{ errors: unknown }>().errors).toEqual([{ campo: 'emailAtual', message: 'Campo obrigatório.' }]);
   });
 
   it('checks the new password and its confirmation', async () => {
@@ -154,9 +154,9 @@ describe('PUT /api/usuarios/alterar-senha', () => {
     const vazio = await alterar(token, { senhaAtual: '', senhaNova: '', confirmarNovaSenha: '' });
     expect(vazio.json<{ errors: unknown }>().errors).toEqual(
       expect.arrayContaining([
-        { campo: 'senhaAtual', message: 'Campo obrigatorio.' },
-        { campo: 'senhaNova', message: 'Campo obrigatorio.' },
-        { campo: 'confirmarNovaSenha', message: 'Campo obrigatorio.' },
+        { campo: 'senhaAtual', message: 'Campo obrigatório.' },
+        { campo: 'senhaNova', message: 'Campo obrigatório.' },
+        { campo: 'confirmarNovaSenha', message: 'Campo obrigatório.' },
       ]),
     );
     const longa = await alterar(token, { senhaAtual: ADMIN.senha, senhaNova: 'x'.repeat(81), confirmarNovaSenha: 'x'.repeat(81) });

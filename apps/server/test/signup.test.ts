@@ -60,21 +60,21 @@ describe('POST /users/sign-up', () => {
     const vazio = await cadastro({ nome: '', email: '', telefoneCelular: '', senha: '' });
     expect(vazio.statusCode).toBe(400);
     expect(vazio.json<{ errors: unknown }>().errors).toEqual([
-      { campo: 'nome', message: 'Campo obrigatorio.' },
-      { campo: 'email', message: 'Campo obrigatorio.' },
-      { campo: 'telefoneCelular', message: 'Campo obrigatorio.' },
-      { campo: 'senha', message: 'Campo obrigatorio.' },
+      { campo: 'nome', message: 'Campo obrigatório.' },
+      { campo: 'email', message: 'Campo obrigatório.' },
+      { campo: 'telefoneCelular', message: 'Campo obrigatório.' },
+      { campo: 'senha', message: 'Campo obrigatório.' },
     ]);
     const ruins = await cadastro({ nome: 'x'.repeat(81), email: 'nao-e-email', telefoneCelular: '1234', senha: 'curta' });
     expect(ruins.json<{ errors: unknown }>().errors).toEqual([
       { campo: 'nome', message: 'Máximo de 80 caracteres.' },
-      { campo: 'email', message: 'Email invalido.' },
-      { campo: 'telefoneCelular', message: 'Campo invalido.' },
+      { campo: 'email', message: 'E-mail inválido.' },
+      { campo: 'telefoneCelular', message: 'Campo inválido.' },
       { campo: 'senha', message: 'Escolha uma senha mais longa' },
     ]);
     const tipos = await cadastro({ nome: 1, email: null, telefoneCelular: [], senha: {} });
     expect(tipos.statusCode).toBe(400);
-    expect(tipos.json<{ message: string }>().message).toBe('Campo obrigatorio.');
+    expect(tipos.json<{ message: string }>().message).toBe('Campo obrigatório.');
   });
 
   it('answers malformed JSON and oversized bodies with the error shape', async () => {

@@ -90,8 +90,8 @@ describe('admin users', () => {
       (await salvar(form({ email: 'x@rastro.test', cpf: '111.444.777-35', ...o }))).json<{
         errors?: { campo: string; message: string }[];
       }>().errors;
-    expect(await erros({ cpf: '123.456.789-00' })).toEqual([{ campo: 'cpf', message: 'CPF invalido.' }]);
-    expect(await erros({ email: 'nao-e-email' })).toEqual([{ campo: 'email', message: 'Email invalido.' }]);
+    expect(await erros({ cpf: '123.456.789-00' })).toEqual([{ campo: 'cpf', message: 'CPF inválido.' }]);
+    expect(await erros({ email: 'nao-e-email' })).toEqual([{ campo: 'email', message: 'E-mail inválido.' }]);
     const ano = new Date().getFullYear();
     expect(await erros({ dataNascimento: `${ano - 10}-01-01` })).toEqual([
       { campo: 'dataNascimento', message: 'A data deve ser maior que 18 anos.' },
@@ -99,10 +99,10 @@ describe('admin users', () => {
     expect(await erros({ dataNascimento: `${ano + 1}-01-01` })).toEqual([
       { campo: 'dataNascimento', message: 'A data deve ser menor ou igual a hoje.' },
     ]);
-    expect(await erros({ dataNascimento: '2001-02-30' })).toEqual([{ campo: 'dataNascimento', message: 'Data invalida.' }]);
+    expect(await erros({ dataNascimento: '2001-02-30' })).toEqual([{ campo: 'dataNascimento', message: 'Data inválida.' }]);
     expect(await erros({ nome: '', telefoneCelular: '' })).toEqual([
-      { campo: 'nome', message: 'Campo obrigatorio.' },
-      { campo: 'telefoneCelular', message: 'Campo obrigatorio.' },
+      { campo: 'nome', message: 'Campo obrigatório.' },
+      { campo: 'telefoneCelular', message: 'Campo obrigatório.' },
     ]);
     expect(await erros({ cidadeId: sp.outraCidadeId })).toEqual([
       { campo: 'cidadeId', message: 'A cidade não pertence ao estado informado.' },
@@ -137,9 +137,9 @@ describe('admin users', () => {
     expect(await busca('cpf=16899535009')).toEqual(['BRUNO CASTRO']);
     expect(await busca('email=carlos@rastro.test')).toEqual(['CARLOS ALVES']);
     const cpfRuim = await app.inject({ method: 'GET', url: '/api/usuarios?cpf=12345678900', headers: h });
-    expect(cpfRuim.json()).toEqual({ status: 400, message: 'CPF invalido.', errors: [{ campo: 'cpf', message: 'CPF invalido.' }] });
+    expect(cpfRuim.json()).toEqual({ status: 400, message: 'CPF inválido.', errors: [{ campo: 'cpf', message: 'CPF inválido.' }] });
     const emailRuim = await app.inject({ method: 'GET', url: '/api/usuarios?email=abc', headers: h });
-    expect(emailRuim.json<{ message: string }>().message).toBe('Email invalido.');
+    expect(emailRuim.json<{ message: string }>().message).toBe('E-mail inválido.');
   });
 
   it('inactivates a user (ending their sessions) and activates them again', async () => {

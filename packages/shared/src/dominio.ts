@@ -3,7 +3,7 @@
 export const SITUACOES_RASTREADOR = ['AGUARDANDO_VINCULO', 'ATIVO', 'INATIVO', 'ALERTA'] as const;
 export type SituacaoRastreador = (typeof SITUACOES_RASTREADOR)[number];
 export const DESCRICAO_SITUACAO_RASTREADOR: Record<SituacaoRastreador, string> = {
-  AGUARDANDO_VINCULO: 'Aguardando Vinculo',
+  AGUARDANDO_VINCULO: 'Aguardando Vínculo',
   ATIVO: 'Ativo',
   INATIVO: 'Inativo',
   ALERTA: 'Alerta',

@@ -1,38 +1,39 @@
 /**
- * The pt-BR message catalogue (spec §8). Texts are word for word as in the spec, including
- * its missing accents; texts the spec does not give are written in proper Portuguese.
+ * The pt-BR message catalogue (spec §8). Texts keep the spec's words with their spelling
+ * corrected (the spec drops accents: 'Campo obrigatório.' is 'Campo obrigatório.', issue #32);
+ * texts the spec does not give are written in proper Portuguese. ortografia.test.ts keeps it so.
  */
 export const MSG = {
   erroInterno: 'Ocorreu um erro interno. Tente novamente.',
-  emailOuSenhaInvalidos: 'Email ou senha invalidos.',
-  sessaoExpirada: 'A sessao expirou. Faca o login novamente.',
-  campoObrigatorio: 'Campo obrigatorio.',
+  emailOuSenhaInvalidos: 'E-mail ou senha inválidos.',
+  sessaoExpirada: 'A sessão expirou. Faça o login novamente.',
+  campoObrigatorio: 'Campo obrigatório.',
   erroSalvarRegistro: 'Erro ao salvar o registro.',
   resolvaCaptcha: 'Resolva o CAPTCHA.',
-  servicoIndisponivel: 'Servico indisponivel no momento.',
+  servicoIndisponivel: 'Serviço indisponível no momento.',
   erroCarregarRegistro: 'Erro ao carregar o registro.',
-  usuarioInativo: 'Usuario inativo, solicite a ativacao ao seu responsavel.',
-  contaNaoEncontrada: 'Nao foi possivel encontrar sua Conta.',
-  informePontos: 'Informe o(s) Ponto(s) de Avaliacao.',
+  usuarioInativo: 'Usuário inativo, solicite a ativação ao seu responsável.',
+  contaNaoEncontrada: 'Não foi possível encontrar sua Conta.',
+  informePontos: 'Informe o(s) Ponto(s) de Avaliação.',
   offline: 'Você está sem conexão com a internet. Verifique sua rede.',
   online: 'Conexão restabelecida.',
 
-  emailInvalido: 'Email invalido.',
-  cpfInvalido: 'CPF invalido.',
-  dataInvalida: 'Data invalida.',
-  dataHoraInvalida: 'Data e hora invalidas.',
-  horaInvalida: 'Hora invalida.',
-  campoInvalido: 'Campo invalido.',
+  emailInvalido: 'E-mail inválido.',
+  cpfInvalido: 'CPF inválido.',
+  dataInvalida: 'Data inválida.',
+  dataHoraInvalida: 'Data e hora inválidas.',
+  horaInvalida: 'Hora inválida.',
+  campoInvalido: 'Campo inválido.',
   caracteresInvisiveis: 'Não use caracteres invisíveis ou de controle.',
   dataMaiorQueHoje: 'A data deve ser maior que hoje.',
   dataMenorOuIgualHoje: 'A data deve ser menor ou igual a hoje.',
-  dataDiaUtil: 'A data deve ser um dia util.',
-  dataNaoDomingo: 'A data nao pode ser um domingo.',
+  dataDiaUtil: 'A data deve ser um dia útil.',
+  dataNaoDomingo: 'A data não pode ser um domingo.',
   senhasNaoCorrespondem: 'As senhas não correspondem',
   senhaCurta: 'Escolha uma senha mais longa',
   senhaAtualIncorreta: 'A senha atual está incorreta.',
   senhaAlterada: 'Senha alterada com sucesso. Volte para o login e acesse novamente.',
-  redefinicaoEnviada: 'Redefinicao de senha enviada para o e-mail.',
+  redefinicaoEnviada: 'Redefinição de senha enviada para o e-mail.',
   emailNaoEncontrado: 'E-mail não encontrado.',
   emailJaCadastrado: 'Este e-mail já está cadastrado.',
   linkInvalido: 'O link de redefinição de senha expirou (ele vale 72 horas) ou já foi utilizado.',
@@ -53,8 +54,8 @@ export const MSG = {
   // Lists and admin screens (spec §2, §8)
   informeFiltros: 'Informe os filtros.',
   nenhumResultado: 'Nenhum resultado foi encontrado.',
-  nenhumRelatorio: 'Nenhum relatorio a ser exibido.',
-  usuarioSalvo: 'Usuario salvo com sucesso.',
+  nenhumRelatorio: 'Nenhum relatório a ser exibido.',
+  usuarioSalvo: 'Usuário salvo com sucesso.',
   dadosAtualizados: 'Dados atualizados com sucesso.',
   rastreadorSalvo: 'Rastreador salvo com sucesso.',
   chipSalvo: 'Chip salvo com sucesso.',
@@ -83,7 +84,7 @@ export const MSG = {
 
   // Owner side (spec §2, §8: Map, Lists, Economy)
   nenhumRastreadorEncontrado: 'Nenhum rastreador encontrado',
-  sincronizacaoSolicitada: 'Sincronizacao solicitada, aguarde e busque novamente...',
+  sincronizacaoSolicitada: 'Sincronização solicitada, aguarde e busque novamente...',
   erroSincronizar: 'Erro ao tentar sincronizar os rastreadores, tente novamente.',
   arquivoExportado: 'Arquivo exportado com sucesso.',
   nenhumaLocalizacaoNoPeriodo: 'Nenhuma localização encontrada no período.',
@@ -183,7 +184,7 @@ export const minCaracteres = (n: number) => `Mínimo de ${n} caracteres.`;
 export const erroCarregar = (x: string) => `Erro ao carregar ${x}.`;
 export const erroSalvar = (x: string) => `Erro ao salvar o ${x}.`;
 export const erroExportar = (x: string) => `Erro ao exportar o arquivo ${x}.`;
-export const periodoMaximo = (dias: number) => `O periodo nao deve ser superior a ${dias} dias.`;
+export const periodoMaximo = (dias: number) => `O período não deve ser superior a ${dias} dias.`;
 export const idadeMinima = (anos: number) => `A data deve ser maior que ${anos} anos.`;
 export const idadeMaxima = (anos: number) => `A data deve ser menor que ${anos} anos.`;
 

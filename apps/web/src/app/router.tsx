@@ -109,7 +109,7 @@ export const routes: RouteObject[] = [
                     element: <ClientToMap />,
                     children: [
                       // Open to every non-client: each widget checks its own role, and with none
-                      // the page says 'Nenhum relatorio a ser exibido.' (spec §2).
+                      // the page says 'Nenhum relatório a ser exibido.' (spec §2).
                       { path: paths.admin.dashboard.path, handle: handle('Dashboard'), lazy: page.dashboard },
                     ],
                   },

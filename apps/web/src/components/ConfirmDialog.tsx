@@ -9,7 +9,7 @@ export interface ConfirmOptions {
   title?: string;
   /** Default 'Sim' (spec wording). */
   confirmText?: string;
-  /** Default 'Nao' (spec wording). */
+  /** Default 'Não' (the spec's word). */
   cancelText?: string;
 }
 
@@ -60,7 +60,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** `await confirm({ message })` → true on 'Sim', false on 'Nao', Escape or a click outside. */
+/** `await confirm({ message })` → true on 'Sim', false on 'Não', Escape or a click outside. */
 export function useConfirm(): ConfirmFn {
   const confirm = useContext(ConfirmContext);
   if (!confirm) throw new Error('useConfirm() precisa do ConfirmProvider (app/providers.tsx).');

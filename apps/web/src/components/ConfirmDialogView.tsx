@@ -35,7 +35,7 @@ export default function ConfirmDialogView({ open, shown, onClose }: ConfirmDialo
       </DialogContent>
       <DialogActions>
         <Button onClick={() => onClose(false)} variant="outlined">
-          {shown.cancelText ?? 'Nao'}
+          {shown.cancelText ?? 'Não'}
         </Button>
         <Button onClick={() => onClose(true)} variant="contained" autoFocus>
           {shown.confirmText ?? 'Sim'}

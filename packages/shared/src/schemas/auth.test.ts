@@ -7,10 +7,10 @@ const mensagens = (r: { success: boolean; error?: { issues: { path: PropertyKey[
 describe('auth schemas', () => {
   it('login: required, valid e-mail, length limits', () => {
     expect(mensagens(loginFormSchema.safeParse({ email: '', password: '' }))).toEqual({
-      email: 'Campo obrigatorio.',
-      password: 'Campo obrigatorio.',
+      email: 'Campo obrigatório.',
+      password: 'Campo obrigatório.',
     });
-    expect(mensagens(loginFormSchema.safeParse({ email: 'x', password: 'a' }))).toEqual({ email: 'Email invalido.' });
+    expect(mensagens(loginFormSchema.safeParse({ email: 'x', password: 'a' }))).toEqual({ email: 'E-mail inválido.' });
     expect(mensagens(loginFormSchema.safeParse({ email: `${'a'.repeat(75)}@x.com`, password: 'a'.repeat(256) }))).toEqual({
       email: 'Máximo de 80 caracteres.',
       password: 'Máximo de 255 caracteres.',

@@ -24,7 +24,7 @@ export const semCaracteresInvisiveis = (quebrasDeLinha = false) =>
   z.refine<string>((v) => !temCaracteresInvisiveis(v, quebrasDeLinha), { error: MSG.caracteresInvisiveis });
 
 export const obrigatorio = (max?: number) => {
-  // abort: an empty field reports only 'Campo obrigatorio.', not also the format rules after it.
+  // abort: an empty field reports only 'Campo obrigatório.', not also the format rules after it.
   const base = z
     .string({ error: MSG.campoObrigatorio })
     .check(z.trim(), z.minLength(1, { error: MSG.campoObrigatorio, abort: true }), semCaracteresInvisiveis());

@@ -12,7 +12,7 @@ describe('route guards', () => {
     const { location, user } = renderApp('/admin/chips?page=2');
     await waitFor(() => expect(location()).toBe('/auth/login?redirect=%2Fadmin%2Fchips%3Fpage%3D2'));
 
-    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'admin@rastro.local');
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'admin@rastro.local');
     await user.type(screen.getByLabelText(/^Senha/), 'Segredo123');
     const widget = document.querySelector('altcha-widget');
     widget?.dispatchEvent(new CustomEvent('verified', { detail: { payload: 'p' } }));

@@ -10,8 +10,8 @@ export function Component() {
         Política de Privacidade
       </Typography>
       <Typography>
-        O Rastro coleta apenas os dados necessários para localizar os seus pets: nome, email e telefone da sua conta, e as posições, o nível
-        de bateria e os eventos enviados pelos seus rastreadores.
+        O Rastro coleta apenas os dados necessários para localizar os seus pets: nome, e-mail e telefone da sua conta, e as posições, o
+        nível de bateria e os eventos enviados pelos seus rastreadores.
       </Typography>
       <Typography>
         Esses dados são usados somente para prestar o serviço: mostrar as localizações, enviar notificações e mensagens sobre a sua conta.

@@ -110,13 +110,13 @@ describe('DataTable', () => {
   it('opens a row menu from the keyboard', async () => {
     const editar = vi.fn();
     const { user } = renderTable({
-      actionsLabel: 'Acoes',
+      actionsLabel: 'Ações',
       rowActions: (r) => [
         { label: 'Editar', onClick: () => editar(r.id) },
         { label: 'Inativar', onClick: vi.fn(), disabled: true },
       ],
     });
-    expect(screen.getByRole('columnheader', { name: 'Acoes' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Ações' })).toBeInTheDocument();
     const botao = screen.getByRole('button', { name: 'Ações do registro 3' });
     botao.focus();
     await user.keyboard('{Enter}');

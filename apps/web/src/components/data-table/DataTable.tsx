@@ -25,7 +25,7 @@ export interface DataTableProps<T> {
   page?: Page<T> | undefined;
   isLoading?: boolean;
   isError?: boolean;
-  /** Shown in the table when the call failed. Default 'Servico indisponivel no momento.' */
+  /** Shown in the table when the call failed. Default 'Serviço indisponível no momento.' */
   errorMessage?: string;
   /** Shown when there are no rows ('Nenhum resultado foi encontrado.', 'Informe os filtros.'). */
   emptyMessage: string;

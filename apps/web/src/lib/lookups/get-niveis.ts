@@ -13,7 +13,7 @@ export const niveisQueryOptions = () =>
     queryFn: getNiveis,
     staleTime: 5 * 60_000,
     // The original named 'Estado' here by mistake (docs/ARCHITECTURE.md §8).
-    meta: { errorMessage: erroCarregar('Nivel') },
+    meta: { errorMessage: erroCarregar('Nível') },
   });
 
 export const useNiveis = () => useQuery(niveisQueryOptions());

@@ -12,7 +12,7 @@ describe('forgot password', () => {
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(await screen.findByText(MSG.campoObrigatorio)).toBeInTheDocument();
 
-    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'nao-e-email');
+    await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'nao-e-email');
     expect(await screen.findByText(MSG.emailInvalido)).toBeInTheDocument();
     expect(net.calls('PUT /users/pass/send-link')).toHaveLength(0);
   });
@@ -35,7 +35,7 @@ describe('forgot password', () => {
         json(400, { status: 400, message: 'Erro', errors: [{ campo: 'emailAtual', message: MSG.emailNaoEncontrado }] }),
     });
     const { user } = renderApp('/auth/password-reset');
-    const email = await screen.findByRole('textbox', { name: 'Email' });
+    const email = await screen.findByRole('textbox', { name: 'E-mail' });
     await user.type(email, 'ninguem@exemplo.com');
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(await screen.findByText(MSG.emailNaoEncontrado, undefined, { timeout: 3000 })).toBeInTheDocument();
@@ -45,7 +45,7 @@ describe('forgot password', () => {
   it('shows the generic error otherwise', async () => {
     stubFetch({ 'PUT /users/pass/send-link': () => json(500, { status: 500, message: 'boom' }) });
     const { user } = renderApp('/auth/password-reset');
-    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'maria@exemplo.com');
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'maria@exemplo.com');
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(await screen.findByText(MSG.erroInterno, undefined, { timeout: 3000 })).toBeInTheDocument();
   });
@@ -53,14 +53,14 @@ describe('forgot password', () => {
   it('sends the link, then offers to resend or go back to the login', async () => {
     const net = stubFetch({ 'PUT /users/pass/send-link': () => json(200, { message: MSG.redefinicaoEnviada }) });
     const { user, location } = renderApp('/auth/password-reset');
-    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'maria@exemplo.com');
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'maria@exemplo.com');
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
 
-    expect(await screen.findByRole('heading', { name: 'Verifique seu email' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Verifique seu e-mail' }, { timeout: 3000 })).toBeInTheDocument();
     expect(JSON.parse(net.calls('PUT /users/pass/send-link')[0]?.body ?? '')).toEqual({ emailAtual: 'maria@exemplo.com' });
 
     await user.click(screen.getByRole('button', { name: 'Reenviar link' }));
-    expect(await screen.findByRole('textbox', { name: 'Email' })).toHaveValue('maria@exemplo.com');
+    expect(await screen.findByRole('textbox', { name: 'E-mail' })).toHaveValue('maria@exemplo.com');
 
     await user.click(screen.getByRole('link', { name: 'Cancelar' }));
     await waitFor(() => expect(location()).toBe('/auth/login'));

@@ -29,12 +29,12 @@ export function ForgotPassword({ linkInvalido }: ForgotPasswordProps) {
   if (enviadoPara !== null) {
     return (
       <Stack spacing={2}>
-        <AuthHeading>Verifique seu email</AuthHeading>
+        <AuthHeading>Verifique seu e-mail</AuthHeading>
         <Typography>
           Enviamos um link para redefinir a sua senha para <strong>{enviadoPara}</strong>. O link vale 72 horas.
         </Typography>
         <Typography color="text.secondary">
-          Não encontrou o email? Verifique a sua pasta de spam (lixo eletrônico). Você também pode reenviar o link ou entrar em contato com
+          Não encontrou o e-mail? Verifique a sua pasta de spam (lixo eletrônico). Você também pode reenviar o link ou entrar em contato com
           o suporte.
         </Typography>
         <Button
@@ -75,13 +75,13 @@ export function ForgotPassword({ linkInvalido }: ForgotPasswordProps) {
           <AuthHeading id="esqueceu-titulo">Esqueceu sua senha</AuthHeading>
           {linkInvalido && <Alert severity="warning">{MSG.linkInvalido}</Alert>}
           <Typography color="text.secondary">
-            Informe o seu email para receber um link de redefinição de senha. O seu nome de usuário é o seu endereço de email, e a senha
+            Informe o seu e-mail para receber um link de redefinição de senha. O seu nome de usuário é o seu endereço de e-mail, e a senha
             diferencia letras maiúsculas de minúsculas.
           </Typography>
           <TextFieldControl
             control={control}
             name="emailAtual"
-            label="Email"
+            label="E-mail"
             type="email"
             autoComplete="email"
             required

@@ -17,7 +17,7 @@ async function solveCaptcha(payload = 'payload-altcha') {
   });
 }
 
-const emailField = () => screen.getByRole('textbox', { name: 'Email' });
+const emailField = () => screen.getByRole('textbox', { name: 'E-mail' });
 const passwordField = () => screen.getByLabelText(/^Senha/);
 
 describe('login', () => {
@@ -46,7 +46,7 @@ describe('login', () => {
   it('asks for the configuration once, however many screens want it', async () => {
     const net = stubFetch({ 'POST /oauth/token': () => json(200, adminToken) });
     const { user } = renderApp('/auth/login');
-    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'admin@rastro.local');
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'admin@rastro.local');
     await user.type(passwordField(), 'Segredo123');
     await solveCaptcha();
     await user.click(screen.getByRole('button', { name: 'Fazer Login' }));
@@ -68,7 +68,7 @@ describe('login', () => {
   it('rejects an invalid e-mail and does not upper-case it', async () => {
     stubFetch();
     const { user } = renderApp('/auth/login');
-    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'maria@exemplo');
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'maria@exemplo');
     await user.tab();
     expect(emailField()).toHaveValue('maria@exemplo');
     expect(await screen.findByText(MSG.emailInvalido)).toBeInTheDocument();
@@ -77,7 +77,7 @@ describe('login', () => {
   it('keeps blocking submission until the captcha is solved', async () => {
     const net = stubFetch();
     const { user } = renderApp('/auth/login');
-    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'maria@exemplo.com');
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'maria@exemplo.com');
     await user.type(passwordField(), 'Segredo123');
     await user.click(screen.getByRole('button', { name: 'Fazer Login' }));
     expect(await screen.findByText(MSG.resolvaCaptcha)).toBeInTheDocument();
@@ -92,7 +92,7 @@ describe('login', () => {
       'POST /oauth/token': () => json(400, { error: 'invalid_grant', error_description: MSG.emailOuSenhaInvalidos }),
     });
     const { user } = renderApp('/auth/login');
-    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'maria@exemplo.com');
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'maria@exemplo.com');
     await user.type(passwordField(), 'errada');
     await solveCaptcha('p1');
     await user.click(screen.getByRole('button', { name: 'Fazer Login' }));
@@ -122,7 +122,7 @@ describe('login', () => {
       'POST /oauth/token': () => json(400, { error: 'usuario_inativo', error_description: MSG.usuarioInativo }),
     });
     const { user } = renderApp('/auth/login');
-    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'maria@exemplo.com');
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'maria@exemplo.com');
     await user.type(passwordField(), 'Segredo123');
     await solveCaptcha();
     await user.click(screen.getByRole('button', { name: 'Fazer Login' }));
@@ -133,7 +133,7 @@ describe('login', () => {
   it('logs an administrator in and lands on the dashboard', async () => {
     stubFetch({ 'POST /oauth/token': () => json(200, adminToken) });
     const { user, location } = renderApp('/auth/login');
-    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'admin@rastro.local');
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'admin@rastro.local');
     await user.type(passwordField(), 'Segredo123');
     await solveCaptcha();
     await user.click(screen.getByRole('button', { name: 'Fazer Login' }));
@@ -146,7 +146,7 @@ describe('login', () => {
   it('sends a client to the map, or to the remembered origin', async () => {
     stubFetch({ 'POST /oauth/token': () => json(200, clientToken) });
     const { user, location } = renderApp('/auth/login?redirect=%2Fuser%2Fnotificacoes');
-    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'maria@exemplo.com');
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'maria@exemplo.com');
     await user.type(passwordField(), 'Segredo123');
     await solveCaptcha();
     await user.click(screen.getByRole('button', { name: 'Fazer Login' }));
@@ -173,7 +173,7 @@ describe('login', () => {
       desenharLoginEstatico('maria@exemplo.com', 'Segredo123', Promise.resolve('payload-do-html'));
       const net = stubFetch({ 'POST /oauth/token': () => json(200, clientToken) });
       const { user, location } = renderApp('/auth/login');
-      expect(await screen.findByRole('textbox', { name: 'Email' })).toHaveValue('maria@exemplo.com');
+      expect(await screen.findByRole('textbox', { name: 'E-mail' })).toHaveValue('maria@exemplo.com');
       expect(passwordField()).toHaveValue('Segredo123');
       expect(await screen.findByText('Verificado')).toBeInTheDocument();
       expect(document.querySelector('altcha-widget')).toBeNull();

@@ -89,7 +89,7 @@ export function LoginForm() {
           <TextFieldControl
             control={control}
             name="email"
-            label="Email"
+            label="E-mail"
             type="email"
             autoComplete="username"
             required

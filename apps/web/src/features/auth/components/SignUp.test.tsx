@@ -19,7 +19,7 @@ describe('sign-up', () => {
   it('asks for a longer password and a valid e-mail', async () => {
     stubFetch();
     const { user } = renderApp('/auth/sign-up');
-    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'maria');
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'maria');
     await user.type(senha(), 'curta');
     await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
     expect(await screen.findByText(MSG.senhaCurta)).toBeInTheDocument();
@@ -48,13 +48,13 @@ describe('sign-up', () => {
     });
     const { user, location } = renderApp('/auth/sign-up');
     await user.type(await screen.findByRole('textbox', { name: 'Nome' }), 'Maria Silva');
-    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'maria@exemplo.com');
+    await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'maria@exemplo.com');
     await user.type(screen.getByRole('textbox', { name: 'Celular' }), '11987654321');
     await user.type(senha(), 'Segredo123');
     await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
 
-    expect(await screen.findByRole('heading', { name: 'Parabéns, seja bem vindo(a)' }, { timeout: 3000 })).toBeInTheDocument();
-    expect(screen.getByText('Enviamos a você um email com seu dados de acesso.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Parabéns, seja bem-vindo(a)' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByText('Enviamos a você um e-mail com seus dados de acesso.')).toBeInTheDocument();
     expect(JSON.parse(net.calls('POST /users/sign-up')[0]?.body ?? '')).toEqual({
       nome: 'MARIA SILVA',
       email: 'maria@exemplo.com',
@@ -73,7 +73,7 @@ describe('sign-up', () => {
     });
     const { user } = renderApp('/auth/sign-up');
     await user.type(await screen.findByRole('textbox', { name: 'Nome' }), 'Maria');
-    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'maria@exemplo.com');
+    await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'maria@exemplo.com');
     await user.type(screen.getByRole('textbox', { name: 'Celular' }), '11987654321');
     await user.type(senha(), 'Segredo123');
     await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
@@ -90,12 +90,12 @@ describe('sign-up', () => {
       `/auth/login?redirect=${encodeURIComponent('/convite/tok-123')}`,
     );
     await user.type(screen.getByRole('textbox', { name: 'Nome' }), 'Maria Silva');
-    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'maria@exemplo.com');
+    await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'maria@exemplo.com');
     await user.type(screen.getByRole('textbox', { name: 'Celular' }), '11987654321');
     await user.type(senha(), 'Segredo123');
     await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
 
-    expect(await screen.findByRole('heading', { name: 'Parabéns, seja bem vindo(a)' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Parabéns, seja bem-vindo(a)' }, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.getByText('Convite aceito: ao entrar, o pet já aparece no seu mapa.')).toBeInTheDocument();
     expect(JSON.parse(net.calls('POST /users/sign-up')[0]?.body ?? '')).toMatchObject({ email: 'maria@exemplo.com', convite: 'tok-123' });
   });
@@ -104,7 +104,7 @@ describe('sign-up', () => {
     stubFetch({ 'POST /users/sign-up': () => json(410, { status: 410, message: MSG.conviteExpirado }) });
     const { user } = renderApp('/auth/sign-up?convite=velho');
     await user.type(await screen.findByRole('textbox', { name: 'Nome' }), 'Maria Silva');
-    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'maria@exemplo.com');
+    await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'maria@exemplo.com');
     await user.type(screen.getByRole('textbox', { name: 'Celular' }), '11987654321');
     await user.type(senha(), 'Segredo123');
     await user.click(screen.getByRole('button', { name: 'Cadastrar' }));

@@ -28,14 +28,14 @@ export function SignUp({ convite = null }: SignUpProps = {}) {
   if (cadastrado) {
     return (
       <Stack spacing={2} sx={{ textAlign: 'center' }}>
-        <AuthHeading>Parabéns, seja bem vindo(a)</AuthHeading>
-        <Typography>Enviamos a você um email com seu dados de acesso.</Typography>
+        <AuthHeading>Parabéns, seja bem-vindo(a)</AuthHeading>
+        <Typography>Enviamos a você um e-mail com seus dados de acesso.</Typography>
         {convite && <Typography>Convite aceito: ao entrar, o pet já aparece no seu mapa.</Typography>}
         <ButtonLink to={paths.auth.login.getHref()} variant="contained" size="large">
           Entrar
         </ButtonLink>
         <Typography variant="body2" color="text.secondary">
-          Não recebeu o email? Verifique a sua pasta de spam (lixo eletrônico).
+          Não recebeu o e-mail? Verifique a sua pasta de spam (lixo eletrônico).
         </Typography>
       </Stack>
     );
@@ -67,7 +67,7 @@ export function SignUp({ convite = null }: SignUpProps = {}) {
           <TextFieldControl
             control={control}
             name="email"
-            label="Email"
+            label="E-mail"
             type="email"
             autoComplete="email"
             required
@@ -94,7 +94,7 @@ export function SignUp({ convite = null }: SignUpProps = {}) {
             helperText={minCaracteres(LIMITES.senhaMin)}
           />
           <Typography variant="body2" color="text.secondary">
-            Enviaremos para o seu email os dados de primeiro acesso. Ao se cadastrar, você concorda com a nossa{' '}
+            Enviaremos para o seu e-mail os dados de primeiro acesso. Ao se cadastrar, você concorda com a nossa{' '}
             <RouterLink to={paths.privacidade.getHref()}>Política de Privacidade</RouterLink>.
           </Typography>
           <Button type="submit" variant="contained" size="large" loading={formState.isSubmitting}>

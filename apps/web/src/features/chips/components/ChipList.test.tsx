@@ -47,7 +47,7 @@ describe('chip list', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers).toEqual(['Cod.', 'Descricao', 'Numero', 'Usuario', 'Data de Cadastro', 'Situacao', 'Acoes']);
+    expect(headers).toEqual(['Cód.', 'Descrição', 'Número', 'Usuário', 'Data de Cadastro', 'Situação', 'Ações']);
     expect(celulas(table, 1)).toEqual(['1', 'CHIP VIVO', '(11) 98765-4321', 'ADMINISTRADOR', '15/01/2025 07:30', 'Ativo', '']);
     expect(celulas(table, 2)).toEqual(['2', 'CHIP VIVO', '(11) 3000-0000', '-', '15/01/2025 07:30', 'Inativo', '']);
     expect(screen.getByText('1 a 10 de 12')).toBeInTheDocument();
@@ -99,7 +99,7 @@ describe('chip list', () => {
       orderBy: 'descricao',
       orderDirection: 'desc',
     });
-    expect(screen.getByRole('columnheader', { name: /Descricao/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(screen.getByRole('columnheader', { name: /Descrição/ })).toHaveAttribute('aria-sort', 'descending');
 
     await user.click(buscar());
     await waitFor(() => expect(net.calls('GET /api/chips')).toHaveLength(2));
@@ -128,7 +128,7 @@ describe('chip list', () => {
     await user.click(screen.getByRole('button', { name: 'Ações do registro 1' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Inativar' }));
     const dialog = await screen.findByRole('dialog', { name: confirmarChip('Inativar', '(11) 98765-4321') });
-    await user.click(within(dialog).getByRole('button', { name: 'Nao' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Não' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(net.calls('DELETE /api/chips/inativar/1')).toHaveLength(0);
 

@@ -19,12 +19,12 @@ import { useToggleChip } from '../api/toggle-chip';
 import { ChipSearch } from './ChipSearch';
 
 const colunas: Column<Chip>[] = [
-  { id: 'id', label: 'Cod.', sortable: true, render: (c) => c.id },
-  { id: 'descricao', label: 'Descricao', sortable: true, cardTitle: true, render: (c) => c.descricao },
-  { id: 'numero', label: 'Numero', sortable: true, render: (c) => formatarTelefone(c.numero) },
-  { id: 'usuarioCadastroNome', label: 'Usuario', render: (c) => c.usuarioCadastroNome ?? '-' },
+  { id: 'id', label: 'Cód.', sortable: true, render: (c) => c.id },
+  { id: 'descricao', label: 'Descrição', sortable: true, cardTitle: true, render: (c) => c.descricao },
+  { id: 'numero', label: 'Número', sortable: true, render: (c) => formatarTelefone(c.numero) },
+  { id: 'usuarioCadastroNome', label: 'Usuário', render: (c) => c.usuarioCadastroNome ?? '-' },
   { id: 'dataCadastro', label: 'Data de Cadastro', sortable: true, render: (c) => formatarDataHora(c.dataCadastro) },
-  { id: 'situacao', label: 'Situacao', sortable: true, render: (c) => DESCRICAO_SITUACAO_CHIP[c.situacao] },
+  { id: 'situacao', label: 'Situação', sortable: true, render: (c) => DESCRICAO_SITUACAO_CHIP[c.situacao] },
 ];
 
 const acaoDe = (c: Chip): AcaoSituacao => (c.situacao === 'A' ? 'Inativar' : 'Ativar');
@@ -74,7 +74,7 @@ export function ChipList() {
         onSizeChange={list.setSize}
         onSortChange={list.setOrder}
         getRowId={(c) => c.id}
-        actionsLabel="Acoes"
+        actionsLabel="Ações"
         rowActions={(c) => [
           { label: 'Editar', onClick: () => void navigate(paths.admin.chips.edit.getHref(c.id), { state: returnState }) },
           { label: acaoDe(c), onClick: () => void alternarSituacao(c), disabled: toggle.isPending },

@@ -36,13 +36,13 @@ describe('dashboard', () => {
     loginAs();
     renderApp('/admin/dashboard');
 
-    await aguardarTotais('Localizacoes', '+10000');
-    expect(valorDoCard('Usuarios')).toHaveTextContent('12');
+    await aguardarTotais('Localizações', '+10000');
+    expect(valorDoCard('Usuários')).toHaveTextContent('12');
     expect(valorDoCard('Rastreadores')).toHaveTextContent('7');
     expect(valorDoCard('Chips')).toHaveTextContent('3');
 
     const situacao = await screen.findByRole('table', { name: 'Situação dos Rastreadores' }, { timeout: 5000 });
-    expect(within(situacao).getByRole('row', { name: 'Aguardando Vinculo 2' })).toBeInTheDocument();
+    expect(within(situacao).getByRole('row', { name: 'Aguardando Vínculo 2' })).toBeInTheDocument();
     expect(within(situacao).getByRole('row', { name: 'Ativo 4' })).toBeInTheDocument();
     expect(within(situacao).getByRole('row', { name: 'Inativo 1' })).toBeInTheDocument();
     expect(within(situacao).getByRole('row', { name: 'Alerta 0' })).toBeInTheDocument();
@@ -74,7 +74,7 @@ describe('dashboard', () => {
     stubFetch(relatorios);
     loginAs({ ...adminToken, authorities: [PER.DASHBOARD_TOTAIS] });
     renderApp('/admin/dashboard');
-    await aguardarTotais('Usuarios', '12');
+    await aguardarTotais('Usuários', '12');
     expect(screen.queryByRole('heading', { name: 'Situação dos Rastreadores' })).not.toBeInTheDocument();
   });
 
@@ -100,7 +100,7 @@ describe('dashboard', () => {
     const net = stubFetch(relatorios);
     loginAs({ ...adminToken, authorities: [PER.DASHBOARD_TOTAIS] });
     const { user } = renderApp('/admin/dashboard');
-    await aguardarTotais('Usuarios', '12');
+    await aguardarTotais('Usuários', '12');
 
     const inicial = screen.getByLabelText('Data Inicial');
     await user.clear(inicial);

@@ -10,9 +10,9 @@ import { useTotalizadores } from '../api/get-totalizadores';
 export const formatarLocalizacoes = (n: number) => (n > LIMITE_TOTAL_LOCALIZACOES ? `+${LIMITE_TOTAL_LOCALIZACOES}` : String(n));
 
 const CARDS: readonly { label: string; valor: (t: Totalizadores) => string }[] = [
-  { label: 'Usuarios', valor: (t) => String(t.totalUsuarios) },
+  { label: 'Usuários', valor: (t) => String(t.totalUsuarios) },
   { label: 'Rastreadores', valor: (t) => String(t.totalRastreadores) },
-  { label: 'Localizacoes', valor: (t) => formatarLocalizacoes(t.totalLocalizacoes) },
+  { label: 'Localizações', valor: (t) => formatarLocalizacoes(t.totalLocalizacoes) },
   { label: 'Chips', valor: (t) => String(t.totalChips) },
 ];
 

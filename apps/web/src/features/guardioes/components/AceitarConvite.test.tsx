@@ -62,7 +62,7 @@ describe('the invite page /convite/:token', () => {
   it('after logging in from the invite, comes back to accept it', async () => {
     stubFetch({ 'POST /oauth/token': () => json(200, clientToken) });
     const { user, location } = renderApp(`/auth/login?redirect=${encodeURIComponent(`/convite/${TOKEN}`)}`);
-    await user.type(await screen.findByRole('textbox', { name: 'Email' }, LENTO), 'maria@exemplo.com');
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail' }, LENTO), 'maria@exemplo.com');
     await user.type(screen.getByLabelText(/^Senha/), 'Segredo123');
     document.querySelector('altcha-widget')?.dispatchEvent(new CustomEvent('verified', { detail: { payload: 'p' } }));
     await user.click(screen.getByRole('button', { name: 'Fazer Login' }));

@@ -43,7 +43,7 @@ function Campos({ form, extra }: { form: MapaFormApi; extra?: ReactNode }) {
       <CardContent>
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 6 }}>
-            <SelectControl control={control} name="tipoVisualizacao" label="Tipo de Visualizacao" required options={TIPO_OPCOES} />
+            <SelectControl control={control} name="tipoVisualizacao" label="Tipo de Visualização" required options={TIPO_OPCOES} />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
             <RastreadorSelect

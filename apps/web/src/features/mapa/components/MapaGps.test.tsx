@@ -33,7 +33,7 @@ describe('Mapa GPS: current location', () => {
     expect(await within(regiao).findByRole('button', { name: 'TOTO' })).toBeInTheDocument();
     expect(within(regiao).getByRole('button', { name: 'REX' })).toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'Pesquisa' })).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: /^Tipo de Visualizacao/ })).toHaveTextContent('Localização atual');
+    expect(screen.getByRole('combobox', { name: /^Tipo de Visualização/ })).toHaveTextContent('Localização atual');
     expect(screen.getByRole('combobox', { name: /^Rastreador/ })).toHaveTextContent('Todos');
     expect(screen.queryByRole('textbox', { name: /Data Inicial/ })).not.toBeInTheDocument();
 
@@ -107,7 +107,7 @@ describe('Mapa GPS: current location', () => {
     await semToqueDuplo();
     await user.click(screen.getByRole('button', { name: 'Desligar' }));
     const dialog = await screen.findByRole('dialog', { name: confirmarDesligar('TOTO') });
-    await user.click(within(dialog).getByRole('button', { name: 'Nao' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Não' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(net.calls('PUT /api/rastreadores/desligar/70')).toHaveLength(0);
 

@@ -42,7 +42,7 @@ afterEach(() => vi.restoreAllMocks());
 async function abrirHistorico() {
   const r = renderApp('/user/mapa');
   await screen.findByRole('region', { name: 'Mapa' }, LENTO);
-  await r.user.click(screen.getByRole('combobox', { name: /^Tipo de Visualizacao/ }));
+  await r.user.click(screen.getByRole('combobox', { name: /^Tipo de Visualização/ }));
   await r.user.click(await screen.findByRole('option', { name: 'Histórico de localizações' }));
   return r;
 }

@@ -78,7 +78,7 @@ describe('Mapa GPS: safe zones', () => {
     expect(await within(regiao).findByText('CASA')).toBeInTheDocument();
 
     await semToqueDuplo();
-    await user.click(screen.getByRole('combobox', { name: /^Tipo de Visualizacao/ }));
+    await user.click(screen.getByRole('combobox', { name: /^Tipo de Visualização/ }));
     await user.click(await screen.findByRole('option', { name: 'Histórico de localizações' }));
     await user.click(screen.getByRole('combobox', { name: /^Rastreador/ }));
     await user.click(await screen.findByRole('option', { name: 'TOTO' }));

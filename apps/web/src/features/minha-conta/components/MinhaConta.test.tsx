@@ -65,8 +65,8 @@ describe('minha conta', () => {
     expect(campo('Nome')).toBeDisabled();
     expect(campo('Data de Nascimento')).toHaveValue('20/05/1990');
     expect(campo('Data de Nascimento')).toBeDisabled();
-    expect(campo('Email')).toHaveValue('maria@exemplo.com');
-    expect(campo('Email')).toBeDisabled();
+    expect(campo('E-mail')).toHaveValue('maria@exemplo.com');
+    expect(campo('E-mail')).toBeDisabled();
     expect(campo('CPF')).toHaveValue('529.982.247-25');
     expect(campo('CPF')).toBeDisabled();
     expect(campo('RG')).toBeEnabled();

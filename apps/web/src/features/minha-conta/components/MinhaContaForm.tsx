@@ -68,7 +68,7 @@ export function MinhaContaForm({ usuario }: { usuario: UsuarioDetalhe }) {
                       />
                     </Grid>
                     <Grid size={{ xs: 12, md: 6 }}>
-                      <TextFieldControl control={control} name="email" label="Email" type="email" disabled maxLength={LIMITES.email} />
+                      <TextFieldControl control={control} name="email" label="E-mail" type="email" disabled maxLength={LIMITES.email} />
                     </Grid>
                     <Grid size={{ xs: 12, sm: 6, md: 6 }}>
                       <MaskedFieldControl

@@ -16,7 +16,7 @@ const rastreador = (over: Partial<RastreadorAdmin> = {}): RastreadorAdmin => ({
   dataCadastro: '2025-03-01T12:00:00.000Z',
   protocolo: 'TOPIN',
   situacao: 'AGUARDANDO_VINCULO',
-  situacaoDescricao: 'Aguardando Vinculo',
+  situacaoDescricao: 'Aguardando Vínculo',
   situacaoCodigo: 'ATIVO',
   situacaoEnergia: 'LIGADO',
   situacaoEnergiaDescricao: 'Ligado',

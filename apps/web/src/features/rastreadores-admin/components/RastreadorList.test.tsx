@@ -55,7 +55,7 @@ describe('admin tracker list', () => {
               chipNumero: null,
               usuarioNome: null,
               situacao: 'AGUARDANDO_VINCULO',
-              situacaoDescricao: 'Aguardando Vinculo',
+              situacaoDescricao: 'Aguardando Vínculo',
             }),
             rastreador({ id: 9, imei: '456', bateria: null, situacaoCodigo: 'INATIVO', situacao: 'INATIVO', situacaoDescricao: 'Inativo' }),
           ]),
@@ -81,7 +81,7 @@ describe('admin tracker list', () => {
       'Ligado',
       '',
     ]);
-    expect(celulas(table, 2)).toEqual(['8', '123', '-', '-', '-', '-', '01/03/2025 09:00', 'Aguardando Vinculo', 'Ligado', '']);
+    expect(celulas(table, 2)).toEqual(['8', '123', '-', '-', '-', '-', '01/03/2025 09:00', 'Aguardando Vínculo', 'Ligado', '']);
     expect(celulas(table, 3)[3]).toBe('-');
     expect(screen.queryByText(MSG.informeFiltros)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Novo' })).toHaveAttribute('href', '/admin/rastreadores/cadastrar');

@@ -29,7 +29,7 @@ describe('user form', () => {
   it('checks CPF, e-mail and age', async () => {
     const { user } = await abrirCadastro();
     await user.type(campo(/^CPF/), '11111111111');
-    await user.type(campo(/^Email/), 'maria');
+    await user.type(campo(/^E-mail/), 'maria');
     await user.type(campo('Data de Nascimento'), dayjs().subtract(10, 'year').format('DD/MM/YYYY'));
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText(MSG.cpfInvalido)).toBeInTheDocument();
@@ -44,7 +44,7 @@ describe('user form', () => {
         json(200, { content: [], number: 0, size: 10, totalElements: 0, totalPages: 0, first: true, last: true, numberOfElements: 0 }),
     });
     await user.type(campo(/^Nome/), 'maria silva');
-    await user.type(campo(/^Email/), 'maria@exemplo.com');
+    await user.type(campo(/^E-mail/), 'maria@exemplo.com');
     await user.type(campo(/^CPF/), '52998224725');
     await user.type(campo('Data de Nascimento'), '20051990');
     await user.type(campo(/^Celular/), '11987654321');
@@ -110,7 +110,7 @@ describe('user form', () => {
 
   it('says the levels could not load', async () => {
     await abrirCadastro({ 'GET /api/niveis/select': () => json(503, { status: 503, message: 'Indisponível' }) });
-    expect(await screen.findByText(erroCarregar('Nivel'))).toBeInTheDocument();
+    expect(await screen.findByText(erroCarregar('Nível'))).toBeInTheDocument();
   });
 
   it('edits a user: a new state clears the city and loads its own cities', async () => {
@@ -165,7 +165,7 @@ describe('user form', () => {
     await screen.findByRole('textbox', { name: /^Nome/ }, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText(MSG.emailJaCadastrado)).toBeInTheDocument();
-    expect(campo(/^Email/)).toHaveAccessibleDescription(MSG.emailJaCadastrado);
+    expect(campo(/^E-mail/)).toHaveAccessibleDescription(MSG.emailJaCadastrado);
     expect(location()).toBe('/admin/usuarios/editar/7');
   });
 

@@ -68,7 +68,7 @@ export function UsuarioForm({ id, defaultValues }: UsuarioFormProps) {
                       <TextFieldControl
                         control={control}
                         name="email"
-                        label="Email"
+                        label="E-mail"
                         type="email"
                         required
                         maxLength={LIMITES.email}

@@ -44,7 +44,7 @@ describe('user list', () => {
     expect(within(row).getByRole('cell', { name: 'maria.silva@exemplo.com' })).toBeInTheDocument();
     expect(within(row).getByRole('cell', { name: '05/03/2024 14:30' })).toBeInTheDocument();
     expect(within(row).getByRole('cell', { name: 'Ativo' })).toBeInTheDocument();
-    for (const name of ['Cód.', 'Nome', 'Email', 'Data de Cadastro', 'Situação', 'Ações']) {
+    for (const name of ['Cód.', 'Nome', 'E-mail', 'Data de Cadastro', 'Situação', 'Ações']) {
       expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
     }
     const q = net.calls('GET /api/usuarios')[0]?.url.searchParams;
@@ -59,13 +59,13 @@ describe('user list', () => {
     await linhaDe('MARIA SILVA');
     const pesquisa = screen.getByRole('region', { name: 'Pesquisa' });
     await user.type(within(pesquisa).getByRole('textbox', { name: 'CPF' }), '11111111111');
-    await user.type(within(pesquisa).getByRole('textbox', { name: 'Email' }), 'maria');
+    await user.type(within(pesquisa).getByRole('textbox', { name: 'E-mail' }), 'maria');
     await user.click(within(pesquisa).getByRole('button', { name: 'Buscar' }));
     expect(await screen.findByText(MSG.cpfInvalido)).toBeInTheDocument();
     expect(screen.getByText(MSG.emailInvalido)).toBeInTheDocument();
 
     await user.clear(within(pesquisa).getByRole('textbox', { name: 'CPF' }));
-    await user.clear(within(pesquisa).getByRole('textbox', { name: 'Email' }));
+    await user.clear(within(pesquisa).getByRole('textbox', { name: 'E-mail' }));
     await user.type(within(pesquisa).getByRole('textbox', { name: 'Nome' }), 'maria');
     await user.click(within(pesquisa).getByRole('button', { name: 'Buscar' }));
     await waitFor(() => expect(net.calls('GET /api/usuarios').at(-1)?.url.searchParams.get('nome')).toBe('MARIA'));
@@ -86,7 +86,7 @@ describe('user list', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent(confirmarUsuario('Inativar', 'MARIA SILVA'));
 
-    await user.click(within(dialog).getByRole('button', { name: 'Nao' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Não' }));
     expect(net.calls('DELETE /api/usuarios/inativar/7')).toHaveLength(0);
 
     await user.click(within(await linhaDe('MARIA SILVA')).getByRole('button', { name: 'Ações do registro 7' }));

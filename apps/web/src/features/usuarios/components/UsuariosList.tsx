@@ -28,7 +28,7 @@ const FILTROS_VAZIOS = { nome: '', cpf: '', email: '' };
 const COLUNAS: readonly Column<UsuarioLista>[] = [
   { id: 'id', label: 'Cód.', sortable: true, render: (u) => u.id },
   { id: 'nome', label: 'Nome', sortable: true, cardTitle: true, render: (u) => u.nome },
-  { id: 'email', label: 'Email', sortable: true, render: (u) => u.email },
+  { id: 'email', label: 'E-mail', sortable: true, render: (u) => u.email },
   { id: 'dataCadastro', label: 'Data de Cadastro', sortable: true, render: (u) => formatarDataHora(u.dataCadastro) },
   { id: 'situacao', label: 'Situação', sortable: true, render: (u) => (u.situacao ? 'Ativo' : 'Inativo') },
 ];
@@ -95,7 +95,7 @@ export function UsuariosList({ onEmular }: UsuariosListProps) {
               <MaskedFieldControl control={control} name="cpf" label="CPF" mask={MASCARA.cpf} />
             </Grid>
             <Grid size={{ xs: 12, md: 4 }}>
-              <TextFieldControl control={control} name="email" label="Email" type="email" maxLength={LIMITES.email} />
+              <TextFieldControl control={control} name="email" label="E-mail" type="email" maxLength={LIMITES.email} />
             </Grid>
           </Grid>
         )}

@@ -23,7 +23,7 @@ export type UsuarioTelaOutput = z.output<typeof usuarioTelaSchema>;
 /** The fields a server error may name. */
 export const CAMPOS_USUARIO = Object.keys(usuarioTelaSchema.shape) as (keyof UsuarioTelaInput)[];
 
-/** A new user; no level until one is picked (then 'Campo obrigatorio.' applies). */
+/** A new user; no level until one is picked (then 'Campo obrigatório.' applies). */
 export const USUARIO_VAZIO: DefaultValues<UsuarioTelaInput> = {
   nome: '',
   email: '',

@@ -86,7 +86,7 @@ describe('safe zones list', () => {
     await user.click(screen.getByRole('button', { name: 'Ações do registro 5' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Excluir' }));
     const dialog = await screen.findByRole('dialog', { name: confirmarExcluirZona('CASA') });
-    await user.click(within(dialog).getByRole('button', { name: 'Nao' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Não' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(net.calls('DELETE /api/zonas/5')).toHaveLength(0);
 
