@@ -125,9 +125,9 @@ test.describe('telas públicas', () => {
     await auditar(page, 'alterar sua senha (link válido)');
 
     await page.goto('/auth/alterar-sua-senha/link-que-nao-existe');
-    await expect(page).toHaveURL(/\/auth\/password-reset/);
-    await expect(page.getByRole('heading', { name: 'Esqueceu sua senha' })).toBeVisible();
-    await expect(page.getByRole('main').getByText(MENSAGEM_LINK_EXPIRADO)).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await expect(page.getByRole('heading', { name: 'Fazer login' })).toBeVisible();
+    await expect(page.getByText(MENSAGEM_LINK_EXPIRADO)).toBeVisible();
     await auditar(page, 'alterar sua senha (link inválido)');
   });
 

@@ -55,15 +55,19 @@ test('esqueci a senha → link do e-mail → nova senha → login; o link usado 
   await entrar(page, email, 'nova-senha-da-ana');
   await expect(page).toHaveURL(/\/user\/mapa$/);
 
-  // Single use: opening the same link again lands on the error state of the reset screen.
+  // Single use: opening the same link again lands on the plain login path (spec §2), the message
+  // in a snackbar once.
   await page.getByRole('link', { name: 'Sair' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/, { timeout: 10_000 });
   await page.goto(link);
-  // The message shows on the reset screen (and, per the spec, in a snackbar too).
-  await expect(
-    page.getByRole('main').getByText('O link de redefinição de senha expirou (ele vale 72 horas) ou já foi utilizado.'),
-  ).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Esqueceu sua senha' })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === '/auth/login' && url.search === '');
+  await expect(page.getByRole('heading', { name: 'Fazer login' })).toBeVisible();
+  const mensagem = page
+    .getByText('O link de redefinição de senha expirou (ele vale 72 horas) ou já foi utilizado.', { exact: true })
+    .filter({ visible: true });
+  await expect(mensagem).toHaveCount(1);
+  await page.waitForTimeout(1500);
+  await expect(mensagem).toHaveCount(1);
 });
 
 test('login: captcha obrigatório e senha errada no campo de senha', async ({ page }) => {

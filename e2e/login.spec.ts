@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { MSG } from '@rastro/shared/messages';
 import { E2E_ADMIN } from './env';
 import { entrar, resolverCaptcha, tokenDaPagina } from './support';
@@ -89,5 +89,25 @@ test.describe('o login desenhado no HTML', () => {
     } finally {
       await context.setOffline(false);
     }
+  });
+});
+
+/** `texto` is on screen exactly once (page, alert or snackbar), and no copy turns up a moment later. */
+async function mostradaUmaVez(page: Page, texto: string) {
+  const visiveis = page.getByText(texto, { exact: true }).filter({ visible: true });
+  await expect(visiveis).toHaveCount(1);
+  await page.waitForTimeout(1500);
+  await expect(visiveis).toHaveCount(1);
+}
+
+test.describe('no celular', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('um link de senha com token inválido cai em /auth/login, com a mensagem de link expirado uma vez só', async ({ page }) => {
+    await page.goto('/auth/alterar-sua-senha/token-que-nao-existe');
+    await expect(page).toHaveURL((url) => url.pathname === '/auth/login' && url.search === '' && url.hash === '');
+    await expect(page.getByRole('heading', { name: 'Fazer login' })).toBeVisible();
+    await mostradaUmaVez(page, MSG.linkInvalido);
+    await page.screenshot({ path: test.info().outputPath('link-de-senha-invalido.png') });
   });
 });

@@ -4,6 +4,6 @@ import { paths } from '@/paths';
 
 export function Component() {
   const { token } = useParams();
-  if (!token) return <Navigate to={paths.auth.passwordReset.getHref('error')} replace />;
+  if (!token) return <Navigate to={paths.auth.login.getHref()} replace />;
   return <ResetPassword key={token} token={token} />;
 }

@@ -53,13 +53,17 @@ describe('set a new password from the e-mailed link', () => {
     });
   });
 
-  it('sends an invalid token to the reset screen in its error state', async () => {
-    stubFetch({ 'GET /users/pass/valida-token': () => json(400, { status: 400, message: MSG.tokenInvalido }) });
+  it('lands a bad link on the plain login page, with the expired-link message shown once', async () => {
+    // What the server answers for an unknown, used or expired token.
+    stubFetch({ 'GET /users/pass/valida-token': () => json(400, { status: 400, message: MSG.linkInvalido }) });
     const { location } = renderApp(`/auth/alterar-sua-senha/${TOKEN}`);
     await screen.findByText('Verificando o link...');
     await passCheckDelay();
-    await waitFor(() => expect(location()).toBe('/auth/password-reset?status=error'));
+    await waitFor(() => expect(location()).toBe('/auth/login'));
+    expect(await screen.findByRole('heading', { name: 'Fazer login' })).toBeInTheDocument();
     expect(await screen.findByText(MSG.linkInvalido)).toBeInTheDocument();
-    expect(screen.getByText(MSG.tokenInvalido)).toBeInTheDocument();
+    // Nothing else repeats it: not an alert on the page, not a second snackbar.
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.getAllByText(MSG.linkInvalido)).toHaveLength(1);
   });
 });

@@ -17,8 +17,10 @@ import { AuthHeading } from './AuthHeading';
 import { NovaSenhaFields } from './NovaSenhaFields';
 
 /**
- * The page of the e-mailed link: the token is checked first; an invalid one sends the user to
- * the reset screen's error state (our reading of "otherwise the login form shows").
+ * The page of the e-mailed link: the token is checked first. An invalid, used or expired one lands
+ * on the plain login path (spec §2: "otherwise the login form shows", "the address is rewritten to
+ * the plain login path"); the server's message ('O link de redefinição de senha expirou…') shows
+ * once, in the snackbar the failed check raises (spec §8).
  */
 export function ResetPassword({ token }: { token: string }) {
   const tokenCheck = useValidateResetToken(token);
@@ -26,7 +28,7 @@ export function ResetPassword({ token }: { token: string }) {
   const [alterada, setAlterada] = useState(false);
 
   if (tokenCheck.isPending) return <Spinner label="Verificando o link..." showLabel />;
-  if (tokenCheck.isError) return <Navigate to={paths.auth.passwordReset.getHref('error')} replace />;
+  if (tokenCheck.isError) return <Navigate to={paths.auth.login.getHref()} replace />;
 
   if (alterada) {
     return (
