@@ -144,6 +144,22 @@ describe('admin tracker form', () => {
     expect(screen.getByText(MSG.rastreadorAtivoImutavel)).toBeInTheDocument();
   });
 
+  it('an active tracker without a chip: saving names the locked field instead of doing nothing', async () => {
+    loginAs();
+    const net = stubFetch({
+      'GET /api/rastreadores/7': () =>
+        json(200, rastreador({ situacao: 'ATIVO', situacaoDescricao: 'Ativo', chipId: null, chipNumero: null })),
+      'GET /api/chips/select': () => json(200, chips),
+    });
+    const { user, location } = renderApp('/admin/rastreadores/editar/7');
+    expect(await screen.findByRole('heading', { name: 'Editar' }, LENTO)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText(`Corrija o campo Chip: ${MSG.campoObrigatorio}`)).toBeInTheDocument();
+    expect(chip()).toHaveAccessibleDescription(MSG.campoObrigatorio);
+    expect(location()).toBe('/admin/rastreadores/editar/7');
+    expect(net.calls('POST /api/rastreadores')).toHaveLength(0);
+  });
+
   it('says when the chips cannot be loaded', async () => {
     loginAs();
     stubFetch({ 'GET /api/chips/select/disponiveis': () => json(503, { status: 503, message: 'x' }) });
