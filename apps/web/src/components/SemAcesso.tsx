@@ -6,13 +6,8 @@ import { useId } from 'react';
 import { landingPath } from '@/lib/landing';
 import { effectiveUser, useSession } from '@/lib/session';
 import { ButtonLink } from './ButtonLink';
+import { TEXTO_SEM_ACESSO } from './textos-sem-acesso';
 
-export const TEXTO_SEM_ACESSO = {
-  titulo: 'Você não tem acesso a esta página',
-  texto: 'Ela não faz parte do seu perfil de acesso. Se precisar dela, fale com o administrador do Rastro.',
-  paraOMapa: 'Ir para o mapa',
-  paraODashboard: 'Ir para o Dashboard',
-} as const;
 
 /** A page the user's roles do not open: says so, with the way to the user's own home (the map or the dashboard). */
 export function SemAcesso() {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@rastro/shared/messages';
 import { PER } from '@rastro/shared/roles';
-import { TEXTO_SEM_ACESSO } from '@/components/SemAcesso';
+import { TEXTO_SEM_ACESSO } from '@/components/textos-sem-acesso';
 import { SESSION_STORAGE_KEY, getSession, reloadSession } from '@/lib/session';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { adminToken, clientToken, loginAs, renderApp } from '@/testing/render-app';

@@ -10,17 +10,13 @@ import { useCidades } from '@/lib/lookups/get-cidades';
 import { useBuscarCep } from '@/lib/lookups/get-endereco-por-cep';
 import { useEstados } from '@/lib/lookups/get-estados';
 import type { EnderecoValues } from './endereco-values';
+import { TEXTO_CEP } from './textos';
 import { IdSelect } from './IdSelect';
 
 export const LIMITES_ENDERECO = { logradouro: 50, numero: 5, complemento: 100, bairro: 100, referencia: 100 } as const;
 
 const upper = (v: string, max: number) => v.trim().toLocaleUpperCase('pt-BR').slice(0, max);
 
-/** Under the CEP while it is looked up and when the lookup could not fill the address. */
-export const TEXTO_CEP = {
-  consultando: 'Consultando o CEP...',
-  indisponivel: 'A consulta de CEP está indisponível no momento. Preencha o endereço abaixo.',
-} as const;
 
 /** What the CEP field says of its lookup: nothing, in progress, or why the address was not filled. */
 type SituacaoCep = { tipo: 'nada' } | { tipo: 'consultando' } | { tipo: 'falhou'; mensagem: string };

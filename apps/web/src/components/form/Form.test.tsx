@@ -63,4 +63,17 @@ describe('a form the schema refuses', () => {
     expect(await screen.findByText('Não foi possível enviar o formulário: Campo obrigatório.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('combobox', { name: /^Cor/ })).toHaveFocus());
   });
+
+  it('pressing the submit button leaves the focus in the field, so its blur does not move the button away', async () => {
+    const user = userEvent.setup();
+    render(<Formulario />);
+    const apelido = screen.getByRole('textbox', { name: /^Apelido/ });
+    await user.click(apelido);
+    // Pointer down on the button: the field keeps the focus (and draws no error yet).
+    await user.pointer({ keys: '[MouseLeft>]', target: screen.getByRole('button', { name: 'Salvar' }) });
+    expect(apelido).toHaveFocus();
+    expect(screen.queryByText('Campo obrigatório.')).not.toBeInTheDocument();
+    await user.pointer({ keys: '[/MouseLeft]', target: screen.getByRole('button', { name: 'Salvar' }) });
+    expect(await screen.findByText('Escolha uma cor.')).toBeInTheDocument();
+  });
 });

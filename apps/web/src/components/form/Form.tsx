@@ -57,6 +57,12 @@ export function Form<S extends FormSchema>({ schema, defaultValues, onSubmit, ch
       noValidate
       sx={sx}
       {...aria}
+      // Pressing the submit button leaves the focus in the field: its blur would check the field and
+      // draw its error, which pushes the button down under the finger before the press ends, so a tap
+      // on 'Salvar' did nothing at all. The submit checks every field anyway.
+      onMouseDown={(e) => {
+        if (e.target instanceof Element && e.target.closest('button[type="submit"]')) e.preventDefault();
+      }}
       onSubmit={form.handleSubmit(
         async (values) => {
           await onSubmit(values, form);

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { clientToken, loginAs, renderApp } from '@/testing/render-app';
-import { TEXTO_PRIMEIRO_RASTREADOR } from './PrimeiroRastreador';
+import { TEXTO_PRIMEIRO_RASTREADOR } from '../textos';
 import { LENTO, meuRastreador, pagina } from './meus-rastreadores-fixtures';
 
 /** A card's label/value pairs. */

@@ -5,7 +5,7 @@ import type { MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { clientToken, loginAs, renderApp } from '@/testing/render-app';
 import { LENTO, meuRastreador, pagina } from './meus-rastreadores-fixtures';
-import { TEXTO_PRIMEIRO_RASTREADOR } from './PrimeiroRastreador';
+import { TEXTO_PRIMEIRO_RASTREADOR } from '../textos';
 
 /** The texts of a table row's cells (row 0 is the header). */
 function celulas(table: HTMLElement, i: number): (string | null)[] {

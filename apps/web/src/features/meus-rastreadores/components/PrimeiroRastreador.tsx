@@ -6,14 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { ButtonLink } from '@/components/ButtonLink';
 import { paths } from '@/paths';
+import { TEXTO_PRIMEIRO_RASTREADOR } from '../textos';
 
-export const TEXTO_PRIMEIRO_RASTREADOR = {
-  titulo: 'Você ainda não tem rastreadores',
-  texto:
-    'Vincule o rastreador da coleira do seu pet para acompanhá-lo no mapa, receber alertas e ver por onde ele andou. ' +
-    'Tenha em mãos o IMEI impresso no rastreador ou na caixa.',
-  botao: 'Vincular meu primeiro rastreador',
-} as const;
 
 /** A new owner's list: no search, no empty table, an invitation to link the first tracker. */
 export function PrimeiroRastreador({ state }: { state?: unknown }) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG, erroCarregar, idadeMinima } from '@rastro/shared/messages';
 import { dayjs } from '@/lib/dayjs';
 import { json, stubFetch } from '@/testing/fetch-stub';
-import { TEXTO_CEP } from '@/components/endereco/EnderecoFields';
+import { TEXTO_CEP } from '@/components/endereco/textos';
 import { loginAs, renderApp } from '@/testing/render-app';
 import { MARIA, lookups } from './usuarios-fixtures';
 
