@@ -105,7 +105,8 @@ test.describe('formulários só com o teclado', () => {
     await tabAte(page, page.getByRole('navigation').getByRole('link', { name: 'Meus Rastreadores' }));
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/user\/meus-rastreadores$/);
-    await tabAte(page, page.getByRole('link', { name: 'Novo' }));
+    // A new owner is invited to link the first tracker.
+    await tabAte(page, page.getByRole('link', { name: 'Vincular meu primeiro rastreador' }));
     await page.keyboard.press('Enter');
     await expect(page.getByRole('form', { name: 'Cadastrar' })).toBeVisible();
 

@@ -97,7 +97,7 @@ describe('chips', () => {
     const item = (await app.inject({ method: 'GET', url: '/api/chips/select', headers: h }))
       .json<{ id: number; text: string }[]>()
       .find((c) => c.id === a);
-    expect(item?.text).toBe('(31) 98888-7777 - LIVRE');
+    expect(item?.text).toBe('(31) 9 8888-7777 - LIVRE');
 
     const inativo = await app.inject({ method: 'DELETE', url: `/api/chips/inativar/${a}`, headers: h });
     expect(inativo.json<{ situacao: string }>().situacao).toBe('I');

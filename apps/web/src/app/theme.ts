@@ -22,8 +22,16 @@ export const theme = createTheme(
       MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing } } },
       MuiLink: { styleOverrides: { root: { '&:focus-visible': { ...focusRing, borderRadius: 2 } } } },
       // A disabled field's helper text says why it is disabled ('Selecione o estado.'): it must
-      // stay readable (WCAG 1.4.3), not fade to the disabled grey.
-      MuiFormHelperText: { styleOverrides: { root: ({ theme: t }) => ({ '&.Mui-disabled': { color: t.palette.text.secondary } }) } },
+      // stay readable (WCAG 1.4.3), not fade to the disabled grey. An error on a disabled field
+      // stays in the error colour.
+      MuiFormHelperText: {
+        styleOverrides: {
+          root: ({ theme: t }) => ({
+            '&.Mui-disabled': { color: t.palette.text.secondary },
+            '&.Mui-disabled.Mui-error': { color: t.palette.error.main },
+          }),
+        },
+      },
     },
   },
   ptBR,

@@ -9,7 +9,7 @@ export const chipSchema = nomeado(
   z.object({
     id: z.int(),
     descricao: z.string(),
-    /** Digits only; the screens format it with formatPhone(v, {mask: 'auto'}). */
+    /** Digits only; the screens format it with formatarTelefone (formatters.ts). */
     numero: z.string(),
     situacao: z.enum(SITUACOES_CHIP),
     usuarioCadastroNome: z.nullable(z.string()),

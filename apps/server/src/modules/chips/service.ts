@@ -1,4 +1,4 @@
-import { formatPhone } from '@brazilian-utils/brazilian-utils';
+import { formatarTelefone } from '@rastro/shared/formatters';
 import type { Chip, ChipForm } from '@rastro/shared/schemas/chips';
 import type { Page, SelectItem } from '@rastro/shared/schemas/common';
 import { onlyDigits } from '@rastro/shared/validators';
@@ -21,7 +21,8 @@ const paraChip = (r: Linha): Chip => ({
 /** A chip's state and the tracker using it, if any (the tracker form checks it). */
 export { situacaoEUso } from './repository';
 
-export const formatarNumero = (numero: string) => formatPhone(numero, { mask: 'auto' });
+/** The chip's number as every screen writes it (the select's text included). */
+export const formatarNumero = (numero: string) => formatarTelefone(numero);
 
 export async function listarChips(
   db: Executor,

@@ -49,7 +49,12 @@ export function BarraInferior({ onMenu }: { onMenu: () => void }) {
       square
       sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: (t) => t.zIndex.appBar, pb: 'env(safe-area-inset-bottom)' }}
     >
-      <BottomNavigation value={atual} showLabels sx={{ height: ALTURA_BARRA_INFERIOR }}>
+      <BottomNavigation
+        value={atual}
+        showLabels
+        // MUI's 80 px minimum per action made five of them 400 px: 'Menu' stuck out of a 390 px screen.
+        sx={{ height: ALTURA_BARRA_INFERIOR, '& .MuiBottomNavigationAction-root': { minWidth: 0, px: 0.5 } }}
+      >
         {DESTINOS.map((d) => (
           <BottomNavigationAction
             key={d.to}

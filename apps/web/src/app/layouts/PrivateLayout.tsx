@@ -2,6 +2,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
@@ -54,6 +55,15 @@ export function PrivateLayout() {
 
   return (
     <Box sx={cheia ? { display: 'flex', height: '100dvh', overflow: 'hidden' } : { display: 'flex', minHeight: '100vh' }}>
+      {/* A field that takes the focus (the first one in error after a refused save) scrolls clear of the fixed bars. */}
+      <GlobalStyles
+        styles={{
+          html: {
+            scrollPaddingTop: 72,
+            scrollPaddingBottom: barraInferior ? `calc(${ALTURA_BARRA_INFERIOR + 16}px + env(safe-area-inset-bottom))` : 0,
+          },
+        }}
+      />
       <LiveUpdates />
       <SincronizarPush ativo={!session.emulacao} />
       <Link href="#conteudo" sx={skipLink}>

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@rastro/shared/messages';
 import { PER } from '@rastro/shared/roles';
+import { TEXTO_SEM_ACESSO } from '@/components/textos-sem-acesso';
 import { SESSION_STORAGE_KEY, getSession, reloadSession } from '@/lib/session';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { adminToken, clientToken, loginAs, renderApp } from '@/testing/render-app';
@@ -20,13 +21,38 @@ describe('route guards', () => {
     await waitFor(() => expect(location()).toBe('/admin/chips?page=2'));
   });
 
-  it('renders nothing for a route without permission', async () => {
+  it('says a route without permission is not open to the user, with the way to the dashboard', async () => {
     loginAs({ ...adminToken, authorities: [PER.CHIPS] });
-    stubFetch();
-    renderApp('/admin/usuarios');
+    const net = stubFetch();
+    const { user, location } = renderApp('/admin/usuarios');
     expect(await screen.findByRole('heading', { name: 'Usuários' })).toBeInTheDocument();
     const main = screen.getByRole('main');
-    expect(main).toBeEmptyDOMElement();
+    expect(within(main).getByRole('heading', { name: TEXTO_SEM_ACESSO.titulo })).toBeInTheDocument();
+    expect(net.calls('GET /api/usuarios')).toHaveLength(0);
+    await user.click(within(main).getByRole('link', { name: TEXTO_SEM_ACESSO.paraODashboard }));
+    await waitFor(() => expect(location()).toBe('/admin/dashboard'));
+  });
+
+  it.each([
+    '/admin/usuarios',
+    '/admin/usuarios/cadastrar',
+    '/admin/usuarios/editar/1',
+    '/admin/rastreadores',
+    '/admin/rastreadores/cadastrar',
+    '/admin/rastreadores/editar/1',
+    '/admin/chips',
+    '/admin/chips/cadastrar',
+    '/admin/chips/editar/1',
+    '/admin/pagamentos',
+  ])('a client opening %s reads that it is not open to them, and finds the way back to the map', async (url) => {
+    loginAs(clientToken);
+    stubFetch();
+    const { user, location } = renderApp(url);
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByRole('heading', { name: TEXTO_SEM_ACESSO.titulo })).toBeInTheDocument();
+    await user.click(within(main).getByRole('link', { name: TEXTO_SEM_ACESSO.paraOMapa }));
+    // The map's chunk is the largest: the first load takes its time on a busy runner.
+    await waitFor(() => expect(location()).toBe('/user/mapa'), { timeout: 5000 });
   });
 
   it('renders the page when one role matches', async () => {

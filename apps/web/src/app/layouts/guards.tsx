@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { temPermissao, type Permissao } from '@rastro/shared/roles';
+import { SemAcesso } from '@/components/SemAcesso';
 import { landingPath, safeRedirect } from '@/lib/landing';
 import { clearSession, effectiveUser, isLoggedIn, useSession } from '@/lib/session';
 import { paths } from '@/paths';
@@ -51,8 +52,11 @@ export function ClientToMap() {
   return <Outlet />;
 }
 
-/** A route the user has no permission for renders nothing (spec §2). */
+/**
+ * A route the user has no permission for says so, with the way home (the spec's blank page left a
+ * client who followed an admin link with nothing to do).
+ */
 export function RequireRoles({ roles }: { roles: readonly Permissao[] }) {
   const user = effectiveUser(useSession());
-  return user && temPermissao(user.authorities, roles) ? <Outlet /> : null;
+  return user && temPermissao(user.authorities, roles) ? <Outlet /> : <SemAcesso />;
 }

@@ -1,5 +1,5 @@
 import Grid from '@mui/material/Grid';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { IMask } from 'react-imask';
 import type { ViaCep } from '@rastro/shared/schemas/lookups';
@@ -10,11 +10,16 @@ import { useCidades } from '@/lib/lookups/get-cidades';
 import { useBuscarCep } from '@/lib/lookups/get-endereco-por-cep';
 import { useEstados } from '@/lib/lookups/get-estados';
 import type { EnderecoValues } from './endereco-values';
+import { TEXTO_CEP } from './textos';
 import { IdSelect } from './IdSelect';
 
 export const LIMITES_ENDERECO = { logradouro: 50, numero: 5, complemento: 100, bairro: 100, referencia: 100 } as const;
 
 const upper = (v: string, max: number) => v.trim().toLocaleUpperCase('pt-BR').slice(0, max);
+
+
+/** What the CEP field says of its lookup: nothing, in progress, or why the address was not filled. */
+type SituacaoCep = { tipo: 'nada' } | { tipo: 'consultando' } | { tipo: 'falhou'; mensagem: string };
 
 /** Cep, state, city, street, number, complement, district and reference (spec §5: CEP lookup on blur). */
 export function EnderecoFields({ disabled = false }: { disabled?: boolean }) {
@@ -38,14 +43,26 @@ export function EnderecoFields({ disabled = false }: { disabled?: boolean }) {
     setValue('cidadeId', e.cidadeId, opts);
   };
 
+  const [situacao, setSituacao] = useState<SituacaoCep>({ tipo: 'nada' });
+
   const onCepBlur = async () => {
     const cep = onlyDigits(getValues('cep'));
     if (cep.length !== 8 || cep === consultado.current) return;
     consultado.current = cep;
-    const endereco = await buscarCep(cep);
-    // Another CEP may have been typed meanwhile.
-    if (endereco && onlyDigits(getValues('cep')) === cep) preencher(endereco);
+    setSituacao({ tipo: 'consultando' });
+    const resultado = await buscarCep(cep);
+    // Another CEP may have been typed meanwhile: its own lookup says what happened.
+    if (onlyDigits(getValues('cep')) !== cep) return;
+    if (resultado.tipo === 'encontrado') preencher(resultado.endereco);
+    setSituacao(
+      resultado.tipo === 'naoEncontrado'
+        ? { tipo: 'falhou', mensagem: resultado.mensagem }
+        : resultado.tipo === 'indisponivel'
+          ? { tipo: 'falhou', mensagem: TEXTO_CEP.indisponivel }
+          : { tipo: 'nada' },
+    );
   };
+  const textoCep = situacao.tipo === 'consultando' ? TEXTO_CEP.consultando : situacao.tipo === 'falhou' ? situacao.mensagem : '';
 
   return (
     <Grid container spacing={2}>
@@ -57,7 +74,12 @@ export function EnderecoFields({ disabled = false }: { disabled?: boolean }) {
           mask={MASCARA.cep}
           autoComplete="postal-code"
           disabled={disabled}
-          slotProps={{ htmlInput: { onBlur: () => void onCepBlur() } }}
+          // Always there (a blank line at first), so the form does not jump and the change is read out.
+          helperText={textoCep || ' '}
+          slotProps={{
+            htmlInput: { onBlur: () => void onCepBlur() },
+            formHelperText: { role: 'status' },
+          }}
         />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>

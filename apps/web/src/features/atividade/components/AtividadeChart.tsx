@@ -1,3 +1,4 @@
+import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { ChartsLocalizationProvider } from '@mui/x-charts/ChartsLocalizationProvider';
 import { ptBRLocaleText } from '@mui/x-charts/locales';
@@ -6,6 +7,8 @@ import { diaCurto } from './formatar';
 
 /** The chart itself: its own chunk, so only who opens the Atividade tab downloads the library. */
 export function AtividadeChart({ dias }: { dias: readonly AtividadeDia[] }) {
+  // The app's colour, not the charts library's default blue.
+  const { palette } = useTheme();
   return (
     <ChartsLocalizationProvider localeText={ptBRLocaleText}>
       <BarChart
@@ -18,6 +21,7 @@ export function AtividadeChart({ dias }: { dias: readonly AtividadeDia[] }) {
           {
             data: dias.map((d) => d.distanciaMetros / 1000),
             label: 'Distância',
+            color: palette.primary.main,
             valueFormatter: (v) => (v === null ? '' : `${v.toLocaleString('pt-BR', { maximumFractionDigits: 1 })} km`),
           },
         ]}

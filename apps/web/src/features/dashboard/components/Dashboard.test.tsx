@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '@rastro/shared/messages';
 import { PER } from '@rastro/shared/roles';
 import { dayjs } from '@/lib/dayjs';
@@ -86,6 +86,28 @@ describe('dashboard', () => {
     expect(await within(tabela).findByRole('row', { name: 'Posições GPS 27/10/2025 3,6 GB 400 dias' })).toBeInTheDocument();
     expect(within(tabela).getByRole('row', { name: 'Leituras WI-FI e LBS 27/08/2026 1,5 kB 90 dias' })).toBeInTheDocument();
     expect(within(tabela).getByRole('row', { name: 'Bateria Nenhum registro 0 B 400 dias' })).toBeInTheDocument();
+  });
+
+  it('on a phone shows the history kept as one card per kind, not a table wider than the screen', async () => {
+    vi.stubGlobal('innerWidth', 390);
+    stubFetch(relatorios);
+    loginAs({ ...adminToken, authorities: [PER.DASHBOARD_TOTAIS] });
+    renderApp('/admin/dashboard');
+    const lista = await screen.findByRole('list', { name: 'Histórico guardado' }, { timeout: 5000 });
+    expect(screen.queryByRole('table', { name: 'Histórico guardado' })).not.toBeInTheDocument();
+    const gps = within(lista).getAllByRole('listitem')[0];
+    if (!gps) throw new Error('cartão GPS');
+    expect(within(gps).getByRole('heading', { name: 'Posições GPS' })).toBeInTheDocument();
+    expect(
+      within(gps)
+        .getAllByRole('term')
+        .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+    ).toEqual([
+      ['Mais antigo', '27/10/2025'],
+      ['Tamanho', '3,6 GB'],
+      ['Guardado por', '400 dias'],
+    ]);
+    expect(within(lista).getAllByRole('listitem')).toHaveLength(3);
   });
 
   it('says there is no report without any dashboard role', async () => {

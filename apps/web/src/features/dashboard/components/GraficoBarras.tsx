@@ -52,7 +52,7 @@ export function GraficoBarras({ titulo, itens, isPending }: GraficoBarrasProps) 
           </Box>
         </>
       ) : isPending ? (
-        <Skeleton variant="rectangular" height={280} aria-label="Carregando..." />
+        <Skeleton variant="rectangular" height={240} aria-label="Carregando..." />
       ) : (
         <Typography color="text.secondary">-</Typography>
       )}

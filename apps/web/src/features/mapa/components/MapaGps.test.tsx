@@ -98,6 +98,10 @@ describe('Mapa GPS: current location', () => {
     expect(await screen.findByText(linha('Latitude: -23.500000'))).toBeInTheDocument();
     expect(screen.getByText(linha('Longitude: -46.600000'))).toBeInTheDocument();
     expect(screen.getByText(linha('Bateria: 80%'))).toBeInTheDocument();
+    // Every label in bold, the battery's too.
+    for (const rotulo of ['Latitude:', 'Longitude:', 'Bateria:', 'Situação Energia:', 'Data:']) {
+      expect(screen.getByText(rotulo, { selector: 'strong' })).toBeInTheDocument();
+    }
     expect(screen.getByText(linha('Situação Energia: Ligado'))).toBeInTheDocument();
     expect(screen.getByText(linha('Data: 10/03/2025 10:00'))).toBeInTheDocument();
     const externo = screen.getByRole('link', { name: 'Abrir no mapa externo' });

@@ -14,7 +14,7 @@ import { useBaterias } from '../api/get-baterias';
 import { useEventosZonas } from '../api/get-eventos-zonas';
 import { useLocalizacoes } from '../api/get-localizacoes';
 import { usePaginacaoLocal, type PaginacaoLocal } from '../hooks/use-paginacao-local';
-import { coordenadaOuTraco, formatarVelocidade, numeroOuTraco, textoOuTraco } from './formatar';
+import { coordenadaOuTraco, formatarSinalDbm, formatarVelocidade, numeroOuTraco, textoOuTraco } from './formatar';
 
 const dataHora: Column<Localizacao> = {
   id: 'dataHora',
@@ -34,7 +34,7 @@ const COLUNAS: Record<TipoLocalizacao, Column<Localizacao>[]> = {
   ],
   WIFI: [
     { id: 'macAddress', label: 'MAC', render: (l) => textoOuTraco(l.macAddress) },
-    { id: 'nivelSinal', label: 'Nível de sinal (dB)', render: (l) => numeroOuTraco(l.nivelSinal) },
+    { id: 'nivelSinal', label: 'Nível de sinal (dBm)', render: (l) => formatarSinalDbm(l.nivelSinal) },
     dataHora,
   ],
   LBS: [
@@ -42,7 +42,7 @@ const COLUNAS: Record<TipoLocalizacao, Column<Localizacao>[]> = {
     { id: 'redeDescricao', label: 'Rede', render: (l) => textoOuTraco(l.redeDescricao) },
     { id: 'codigoArea', label: 'Área', render: (l) => numeroOuTraco(l.codigoArea) },
     { id: 'identificadorTorre', label: 'Torre', render: (l) => numeroOuTraco(l.identificadorTorre) },
-    { id: 'nivelSinal', label: 'Nível de sinal (dB)', render: (l) => numeroOuTraco(l.nivelSinal) },
+    { id: 'nivelSinal', label: 'Nível de sinal (dBm)', render: (l) => formatarSinalDbm(l.nivelSinal) },
     dataHora,
   ],
 };

@@ -143,6 +143,38 @@ describe('meu rastreador form', () => {
     });
   });
 
+  it('a period never chosen: saving says so on the field and moves the focus there', async () => {
+    loginAs(clientToken);
+    const net = stubFetch({ 'GET /api/usuarios/rastreadores/4': () => json(200, meuRastreador({ periUltraEconBateria: null })) });
+    const { user, location } = renderApp('/user/meus-rastreadores/editar/4');
+    expect(await screen.findByRole('heading', { name: 'Editar' }, LENTO)).toBeInTheDocument();
+    await user.click(salvar());
+    expect(await screen.findByText(MSG.campoObrigatorio)).toBeInTheDocument();
+    await waitFor(() => expect(periodo()).toHaveFocus());
+    expect(periodo()).toHaveAccessibleDescription(MSG.campoObrigatorio);
+    expect(location()).toBe('/user/meus-rastreadores/editar/4');
+    expect(net.calls('POST /api/usuarios/rastreadores')).toHaveLength(0);
+  });
+
+  it('in lost mode a period never chosen (the field locked) does not block the save', async () => {
+    loginAs(clientToken);
+    const modoPerdido = { ativo: true as const, desde: '2026-11-25T17:30:00.000Z', ate: '2026-11-25T23:30:00.000Z' };
+    const net = stubFetch({
+      'GET /api/usuarios/rastreadores/4': () => json(200, meuRastreador({ periUltraEconBateria: null, modoPerdido })),
+      'POST /api/usuarios/rastreadores': () => json(200, meuRastreador({ descricao: 'REX' })),
+      'GET /api/usuarios/rastreadores': () => json(200, pagina([meuRastreador()])),
+    });
+    const { user, location } = renderApp('/user/meus-rastreadores/editar/4');
+    expect(await screen.findByRole('heading', { name: 'Editar' }, LENTO)).toBeInTheDocument();
+    expect(periodo()).toHaveTextContent('1 hora');
+    await user.clear(descricao());
+    await user.type(descricao(), 'rex');
+    await user.click(salvar());
+    expect(await screen.findByText(MSG.rastreadorSalvo)).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/user/meus-rastreadores'));
+    expect(JSON.parse(net.calls('POST /api/usuarios/rastreadores')[0]?.body ?? '')).toMatchObject({ descricao: 'REX', periUltraEconBateria: 60 });
+  });
+
   it('says when the tracker cannot be loaded', async () => {
     loginAs(clientToken);
     stubFetch();

@@ -63,7 +63,9 @@ function MeuRastreadorFormFields({ rastreador }: { rastreador?: MeuRastreador })
         codigoAtivacao: '',
         descricao: rastreador.descricao,
         intervaloLocalizacao: String(rastreador.intervaloLocalizacao),
-        periUltraEconBateria: rastreador.periUltraEconBateria,
+        // Never chosen (a tracker linked before the setting existed): the owner picks one, unless
+        // lost mode locks the field, where the default keeps the rest of the form savable.
+        periUltraEconBateria: rastreador.periUltraEconBateria ?? (perdido ? PERIODO_PADRAO : null),
       }
     : {
         imei: '',

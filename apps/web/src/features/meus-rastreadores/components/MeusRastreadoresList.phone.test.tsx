@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { clientToken, loginAs, renderApp } from '@/testing/render-app';
+import { TEXTO_PRIMEIRO_RASTREADOR } from '../textos';
 import { LENTO, meuRastreador, pagina } from './meus-rastreadores-fixtures';
 
 /** A card's label/value pairs. */
@@ -80,11 +81,22 @@ describe('meus rastreadores on a phone (390 px)', () => {
     await waitFor(() => expect(location()).toBe('/user/meus-rastreadores?orderBy=descricao&orderDirection=desc&page=1'));
   });
 
-  it('says when there is nothing to list', async () => {
+  it('says when a search finds nothing', async () => {
+    loginAs(clientToken);
+    stubFetch({ 'GET /api/usuarios/rastreadores': () => json(200, pagina([])) });
+    renderApp('/user/meus-rastreadores?descricao=REX&buscar=1');
+    expect(await screen.findByText('Nenhum resultado foi encontrado.', undefined, LENTO)).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Meus Rastreadores' })).not.toBeInTheDocument();
+  });
+
+  it('invites a new owner to link the first tracker', async () => {
     loginAs(clientToken);
     stubFetch({ 'GET /api/usuarios/rastreadores': () => json(200, pagina([])) });
     renderApp('/user/meus-rastreadores');
-    expect(await screen.findByText('Nenhum resultado foi encontrado.', undefined, LENTO)).toBeInTheDocument();
-    expect(screen.queryByRole('list', { name: 'Meus Rastreadores' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: TEXTO_PRIMEIRO_RASTREADOR.botao }, LENTO)).toHaveAttribute(
+      'href',
+      '/user/meus-rastreadores/cadastrar',
+    );
+    expect(screen.queryByText('Nenhum resultado foi encontrado.')).not.toBeInTheDocument();
   });
 });

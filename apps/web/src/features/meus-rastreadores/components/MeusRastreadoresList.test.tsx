@@ -5,6 +5,7 @@ import type { MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { clientToken, loginAs, renderApp } from '@/testing/render-app';
 import { LENTO, meuRastreador, pagina } from './meus-rastreadores-fixtures';
+import { TEXTO_PRIMEIRO_RASTREADOR } from '../textos';
 
 /** The texts of a table row's cells (row 0 is the header). */
 function celulas(table: HTMLElement, i: number): (string | null)[] {
@@ -71,9 +72,11 @@ describe('meus rastreadores list', () => {
 
   it('searches by descrição and IMEI, keeps the search in the address and says when nothing was found', async () => {
     loginAs(clientToken);
-    const net = stubFetch({ 'GET /api/usuarios/rastreadores': () => json(200, pagina([])) });
+    const net = stubFetch({
+      'GET /api/usuarios/rastreadores': (req) => json(200, pagina(req.url.searchParams.has('descricao') ? [] : [meuRastreador()])),
+    });
     const { user, location } = renderApp('/user/meus-rastreadores');
-    expect(await screen.findByText(MSG.nenhumResultado, undefined, LENTO)).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'COLEIRA DO REX' }, LENTO)).toBeInTheDocument();
     const pesquisa = screen.getByRole('form', { name: 'Pesquisa' });
     const descricao = within(pesquisa).getByRole('textbox', { name: 'Descrição' });
     const imei = within(pesquisa).getByRole('textbox', { name: 'IMEI' });
@@ -89,11 +92,28 @@ describe('meus rastreadores list', () => {
     expect(query?.get('descricao')).toBe('REX');
     expect(query?.get('imei')).toBe('3593');
     expect(location()).toBe('/user/meus-rastreadores?descricao=REX&imei=3593&buscar=1');
+    // A search that finds nothing says so, with the search still there to change.
+    expect(await screen.findByText(MSG.nenhumResultado)).toBeInTheDocument();
+    expect(screen.queryByText(TEXTO_PRIMEIRO_RASTREADOR.titulo)).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Limpar' }));
     await waitFor(() => expect(location()).toBe('/user/meus-rastreadores'));
     expect(descricao).toHaveValue('');
     expect(imei).toHaveValue('');
+  });
+
+  it('invites a new owner to link the first tracker instead of an empty table', async () => {
+    loginAs(clientToken);
+    stubFetch({ 'GET /api/usuarios/rastreadores': () => json(200, pagina([])) });
+    const { user, location } = renderApp('/user/meus-rastreadores');
+    const convite = await screen.findByRole('region', { name: TEXTO_PRIMEIRO_RASTREADOR.titulo }, LENTO);
+    expect(convite).toHaveTextContent(TEXTO_PRIMEIRO_RASTREADOR.texto);
+    expect(screen.queryByText(MSG.nenhumResultado)).not.toBeInTheDocument();
+    expect(screen.queryByText('0 a 0 de 0')).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Pesquisa' })).not.toBeInTheDocument();
+    await user.click(within(convite).getByRole('link', { name: TEXTO_PRIMEIRO_RASTREADOR.botao }));
+    await waitFor(() => expect(location()).toBe('/user/meus-rastreadores/cadastrar'));
+    expect(await screen.findByRole('textbox', { name: /^IMEI/ }, LENTO)).toBeInTheDocument();
   });
 
   it('offers each battery mode only while the other is off', async () => {

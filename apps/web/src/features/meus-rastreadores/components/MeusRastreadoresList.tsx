@@ -17,6 +17,7 @@ import { useMeusRastreadores } from '../api/get-meus-rastreadores';
 import type { MeuRastreadorFiltros } from '../api/keys';
 import { formatarBateria } from './formatar';
 import { MeusRastreadoresSearch } from './MeusRastreadoresSearch';
+import { PrimeiroRastreador } from './PrimeiroRastreador';
 import { SeloCompartilhado } from './SeloCompartilhado';
 
 type Selo = (r: MeuRastreador) => ReactNode;
@@ -122,6 +123,16 @@ export function MeusRastreadoresList({ acoesExtras, selo }: MeusRastreadoresList
     );
     return itens;
   };
+
+  // Nothing linked yet (no search narrowed it): an invitation instead of an empty table.
+  const nenhumVinculado =
+    !descricao &&
+    !imei &&
+    list.params.page === 0 &&
+    !rastreadores.isError &&
+    !rastreadores.isPlaceholderData &&
+    rastreadores.data?.totalElements === 0;
+  if (nenhumVinculado) return <PrimeiroRastreador state={returnState} />;
 
   return (
     <>

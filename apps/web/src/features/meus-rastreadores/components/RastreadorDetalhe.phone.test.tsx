@@ -52,4 +52,18 @@ describe('tracker detail on a phone (390 px)', () => {
     ]);
     expect(screen.getByText('1 a 10 de 23')).toBeInTheDocument();
   });
+
+  it('puts the history tabs right under the tracker, before the family section', async () => {
+    loginAs(clientToken);
+    stubFetch({
+      'GET /api/usuarios/rastreadores/4': () => json(200, meuRastreador()),
+      'GET /api/localizacoes': () => json(200, pagina([gps], 23)),
+    });
+    renderApp('/user/rastreadores/detalhe/4');
+    const abas = await screen.findByRole('tablist', { name: 'Histórico do rastreador' }, LENTO);
+    const familia = await screen.findByRole('heading', { name: 'Família' }, LENTO);
+    const rastreador = screen.getByRole('heading', { name: 'Rastreador' });
+    expect(rastreador.compareDocumentPosition(abas) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(abas.compareDocumentPosition(familia) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
 });

@@ -98,7 +98,8 @@ function stubDetalhe() {
                 redeDescricao: 'Claro',
                 codigoArea: 1234,
                 identificadorTorre: 56789,
-                nivelSinal: -75,
+                // A cell's signal is stored as the device sent it: the strength's size, without its sign.
+                nivelSinal: 75,
               }),
             ]),
           );
@@ -159,7 +160,7 @@ describe('tracker detail', () => {
     await user.click(screen.getByRole('tab', { name: 'WI-FI' }));
     const wifi = await screen.findByRole('table', { name: 'WI-FI' });
     await within(wifi).findByRole('cell', { name: 'AA:BB:CC:DD:EE:FF' });
-    expect(cabecalhos(wifi)).toEqual(['MAC', 'Nível de sinal (dB)', 'Data/Hora']);
+    expect(cabecalhos(wifi)).toEqual(['MAC', 'Nível de sinal (dBm)', 'Data/Hora']);
     expect(celulas(wifi, 1)).toEqual(['AA:BB:CC:DD:EE:FF', '-60', '02/03/2025 12:30']);
     expect(consulta(net.calls('GET /api/localizacoes').at(-1))).toEqual({
       rastreadorId: '11',
@@ -173,7 +174,8 @@ describe('tracker detail', () => {
     await user.click(screen.getByRole('tab', { name: 'LBS' }));
     const lbs = await screen.findByRole('table', { name: 'LBS' });
     await within(lbs).findByRole('cell', { name: 'Claro' });
-    expect(cabecalhos(lbs)).toEqual(['País', 'Rede', 'Área', 'Torre', 'Nível de sinal (dB)', 'Data/Hora']);
+    // The same sign and unit as WI-FI's.
+    expect(cabecalhos(lbs)).toEqual(['País', 'Rede', 'Área', 'Torre', 'Nível de sinal (dBm)', 'Data/Hora']);
     expect(celulas(lbs, 1)).toEqual(['724', 'Claro', '1234', '56789', '-75', '02/03/2025 12:30']);
     expect(consulta(net.calls('GET /api/localizacoes').at(-1))).toMatchObject({ rastreadorId: '11', tipoLocalizacao: 'LBS' });
 

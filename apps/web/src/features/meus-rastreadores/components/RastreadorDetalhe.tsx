@@ -11,6 +11,7 @@ import { useId, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { MSG, intervaloTexto } from '@rastro/shared/messages';
 import type { MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
+import { useCelular } from '@/lib/use-celular';
 import { paths } from '@/paths';
 import { useMeuRastreador } from '../api/get-meu-rastreador';
 import { DetalheTabelas, type AbaExtra } from './DetalheTabelas';
@@ -32,7 +33,8 @@ function Campos({ rastreador }: { rastreador: MeuRastreador | undefined }) {
   return (
     <Grid container component="dl" spacing={2} sx={{ m: 0 }}>
       {CAMPOS.map((c) => (
-        <Grid key={c.rotulo} size={{ xs: 12, sm: 6, md: 3 }}>
+        // Two columns on a phone: the card stays short and the history comes sooner.
+        <Grid key={c.rotulo} size={{ xs: 6, md: 3 }}>
           <Typography component="dt" variant="body2" color="text.secondary">
             {c.rotulo}
           </Typography>
@@ -59,7 +61,7 @@ interface RastreadorDetalheProps {
   selo?: (r: MeuRastreador) => ReactNode;
   /** Buttons under the fields (lost mode, sharing), composed by the route. */
   acoes?: (r: MeuRastreador) => ReactNode;
-  /** The co-guardians section under the fields' card, composed by the route. */
+  /** The co-guardians section under the fields' card (on a phone, under the history), composed by the route. */
   familia?: (r: MeuRastreador) => ReactNode;
   /** Tabs after the history tables (the pet's activity), composed by the route; shown once the tracker loaded. */
   abas?: (r: MeuRastreador) => readonly AbaExtra[];
@@ -74,6 +76,9 @@ export function RastreadorDetalhe({ id, selo, acoes, familia, abas }: Rastreador
   const voltar = useVoltar();
   const titleId = useId();
   const erro = id === null || rastreador.isError;
+  // On a phone the history (where the pet has been) comes right after the tracker, the family after it.
+  const celular = useCelular();
+  const secaoFamilia = !erro && rastreador.data && familia?.(rastreador.data);
 
   return (
     <Stack spacing={2}>
@@ -90,11 +95,12 @@ export function RastreadorDetalhe({ id, selo, acoes, familia, abas }: Rastreador
           {!erro && rastreador.data && acoes && <Box sx={{ mt: 2 }}>{acoes(rastreador.data)}</Box>}
         </CardContent>
       </Card>
-      {!erro && rastreador.data && familia?.(rastreador.data)}
+      {!celular && secaoFamilia}
       <DetalheTabelas
         origem={{ id, rastreadorId: rastreador.data?.rastreadorId, erro }}
         extras={!erro && rastreador.data && abas ? abas(rastreador.data) : undefined}
       />
+      {celular && secaoFamilia}
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
         <Button variant="outlined" onClick={voltar}>
           Voltar

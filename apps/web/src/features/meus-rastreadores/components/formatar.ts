@@ -18,3 +18,9 @@ export const textoOuTraco = (v: string | null) => (v ? v : '-');
 
 /** Speed in Km/h the pt-BR way ('12,5'); '-' when unknown. */
 export const formatarVelocidade = (v: number | null) => (v === null ? '-' : v.toLocaleString('pt-BR', { maximumFractionDigits: 1 }));
+
+/**
+ * A scan's signal in dBm, always negative: WI-FI rows are stored as -byte dBm, cell (LBS) rows
+ * with the byte as the device sent it (docs/protocols/TOPIN.md), so both read alike. '-' when unknown.
+ */
+export const formatarSinalDbm = (v: number | null) => (v === null ? '-' : String(-Math.abs(v)));

@@ -26,7 +26,7 @@ const rastreador = (over: Partial<RastreadorAdmin> = {}): RastreadorAdmin => ({
 });
 
 const chips = [
-  { id: 3, text: 'CHIP VIVO - (11) 98765-4321' },
+  { id: 3, text: 'CHIP VIVO - (11) 9 8765-4321' },
   { id: 4, text: 'CHIP CLARO - (11) 3000-0000' },
 ];
 
@@ -49,7 +49,7 @@ describe('admin tracker form', () => {
     await user.type(imei(), '12a345');
     expect(imei()).toHaveValue('12345');
     await user.click(chip());
-    await user.click(await screen.findByRole('option', { name: 'CHIP VIVO - (11) 98765-4321' }));
+    await user.click(await screen.findByRole('option', { name: 'CHIP VIVO - (11) 9 8765-4321' }));
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText(MSG.imeiTopin)).toBeInTheDocument();
 
@@ -95,7 +95,7 @@ describe('admin tracker form', () => {
     await user.type(await screen.findByRole('textbox', { name: /^IMEI/ }, LENTO), '359339075123456');
     await waitFor(() => expect(chip()).not.toHaveAttribute('aria-disabled'));
     await user.click(chip());
-    await user.click(await screen.findByRole('option', { name: 'CHIP VIVO - (11) 98765-4321' }));
+    await user.click(await screen.findByRole('option', { name: 'CHIP VIVO - (11) 9 8765-4321' }));
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText(MSG.imeiJaCadastrado)).toBeInTheDocument();
     expect(imei()).toHaveAttribute('aria-invalid', 'true');
@@ -114,7 +114,7 @@ describe('admin tracker form', () => {
     expect(await screen.findByRole('heading', { name: 'Editar' }, LENTO)).toBeInTheDocument();
     expect(imei()).toHaveValue('359339075123456');
     expect(imei()).toBeEnabled();
-    await waitFor(() => expect(chip()).toHaveTextContent('CHIP VIVO - (11) 98765-4321'));
+    await waitFor(() => expect(chip()).toHaveTextContent('CHIP VIVO - (11) 9 8765-4321'));
     await user.click(chip());
     await user.click(await screen.findByRole('option', { name: 'CHIP CLARO - (11) 3000-0000' }));
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
@@ -139,9 +139,25 @@ describe('admin tracker form', () => {
     expect(await screen.findByRole('heading', { name: 'Editar' }, LENTO)).toBeInTheDocument();
     expect(imei()).toBeDisabled();
     expect(protocolo()).toHaveAttribute('aria-disabled', 'true');
-    await waitFor(() => expect(chip()).toHaveTextContent('(11) 98765-4321'));
+    await waitFor(() => expect(chip()).toHaveTextContent('(11) 9 8765-4321'));
     expect(chip()).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByText(MSG.rastreadorAtivoImutavel)).toBeInTheDocument();
+  });
+
+  it('an active tracker without a chip: saving names the locked field instead of doing nothing', async () => {
+    loginAs();
+    const net = stubFetch({
+      'GET /api/rastreadores/7': () =>
+        json(200, rastreador({ situacao: 'ATIVO', situacaoDescricao: 'Ativo', chipId: null, chipNumero: null })),
+      'GET /api/chips/select': () => json(200, chips),
+    });
+    const { user, location } = renderApp('/admin/rastreadores/editar/7');
+    expect(await screen.findByRole('heading', { name: 'Editar' }, LENTO)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText(`Corrija o campo Chip: ${MSG.campoObrigatorio}`)).toBeInTheDocument();
+    expect(chip()).toHaveAccessibleDescription(MSG.campoObrigatorio);
+    expect(location()).toBe('/admin/rastreadores/editar/7');
+    expect(net.calls('POST /api/rastreadores')).toHaveLength(0);
   });
 
   it('says when the chips cannot be loaded', async () => {

@@ -74,7 +74,7 @@ describe('admin tracker list', () => {
       '359339075123456',
       'COLEIRA DO REX',
       '80%',
-      '(11) 98765-4321',
+      '(11) 9 8765-4321',
       'MARIA CLIENTE',
       '01/03/2025 09:00',
       'Ativo',

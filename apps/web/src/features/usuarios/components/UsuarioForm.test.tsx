@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG, erroCarregar, idadeMinima } from '@rastro/shared/messages';
 import { dayjs } from '@/lib/dayjs';
 import { json, stubFetch } from '@/testing/fetch-stub';
+import { TEXTO_CEP } from '@/components/endereco/textos';
 import { loginAs, renderApp } from '@/testing/render-app';
 import { MARIA, lookups } from './usuarios-fixtures';
 
@@ -106,6 +107,25 @@ describe('user form', () => {
     await user.tab();
     expect(await screen.findByText(MSG.cepNaoEncontrado)).toBeInTheDocument();
     expect(campo('Logradouro')).toHaveValue('');
+  });
+
+  it.each([
+    ['the lookup service fails', () => json(503, { status: 503, message: MSG.cepIndisponivel })],
+    ['the server is out of reach', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('when %s, says the CEP lookup is unavailable and the address is typed by hand', async (_caso, falha) => {
+    const { user } = await abrirCadastro({ 'GET /api/via-cep/cep/01001000': falha });
+    await user.type(campo('CEP'), '01001000');
+    await user.tab();
+    expect(await screen.findByText(TEXTO_CEP.indisponivel)).toBeInTheDocument();
+    expect(campo('CEP')).toHaveAccessibleDescription(TEXTO_CEP.indisponivel);
+    expect(screen.getByRole('status')).toHaveTextContent(TEXTO_CEP.indisponivel);
+    await user.click(select(/^Estado/));
+    await user.click(await screen.findByRole('option', { name: 'São Paulo (SP)' }));
+    await user.type(campo('Logradouro'), 'praça da sé');
+    await user.type(campo('Bairro'), 'sé');
+    expect(campo('Logradouro')).toHaveValue('PRAÇA DA SÉ');
+    expect(campo('Bairro')).toHaveValue('SÉ');
+    await waitFor(() => expect(select(/^Cidade/)).not.toHaveAttribute('aria-disabled'));
   });
 
   it('says the levels could not load', async () => {

@@ -56,7 +56,7 @@ export function MarcadorPopup({ marcador, onDesligar, desligando = false, acoes 
       )}
       <Linha rotulo="Latitude" valor={formatarCoordenada(lat)} />
       <Linha rotulo="Longitude" valor={formatarCoordenada(lng)} />
-      <Typography variant="body2">Bateria: {marcador.bateria === null ? '-' : `${marcador.bateria}%`}</Typography>
+      <Linha rotulo="Bateria" valor={marcador.bateria === null ? '-' : `${marcador.bateria}%`} />
       <Linha rotulo="Situação Energia" valor={marcador.situacaoEnergiaDescricao} />
       <Linha rotulo="Data" valor={formatarDataHora(marcador.dataHora)} />
       {aproximada && <Linha rotulo="Precisão" valor={`${marcador.tipo}, cerca de ${Math.round(marcador.precisao ?? 0)} m`} />}
