@@ -1,12 +1,17 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import { useId, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { LINK_COMPARTILHADO } from '@rastro/shared/constants';
 import { linkFormSchema, type LinkCriado as LinkCriadoDados } from '@rastro/shared/schemas/links';
 import { Form } from '@/components/form/Form';
@@ -30,6 +35,7 @@ interface CompartilharDialogProps {
 export function CompartilharDialog({ pet, open, onClose }: CompartilharDialogProps) {
   const titleId = useId();
   const formTitleId = useId();
+  const telefoneAjudaId = useId();
   const celular = useCelular();
   const criar = useCriarLink();
   const [criado, setCriado] = useState<{ link: LinkCriadoDados; mensagem: string | undefined } | null>(null);
@@ -39,9 +45,9 @@ export function CompartilharDialog({ pet, open, onClose }: CompartilharDialogPro
     onClose();
   };
 
-  const criarLink = async (horas: number, mensagem: string | undefined) => {
+  const criarLink = async (horas: number, mensagem: string | undefined, compartilharTelefone: boolean) => {
     try {
-      const link = await criar.mutateAsync({ id: pet.id, horas, ...(mensagem ? { mensagem } : {}) });
+      const link = await criar.mutateAsync({ id: pet.id, horas, ...(mensagem ? { mensagem } : {}), compartilharTelefone });
       setCriado({ link, mensagem });
     } catch (e) {
       const m = mensagemDeErro(e, 'Erro ao criar o link, tente novamente.');
@@ -55,13 +61,14 @@ export function CompartilharDialog({ pet, open, onClose }: CompartilharDialogPro
       <DialogContent>
         <Stack spacing={2.5}>
           <DialogContentText>
-            Quem abrir o link vê, sem precisar de conta, a última posição do pet, o rastro das últimas 2 horas e a sua mensagem.
+            Quem abrir o link vê, sem precisar de conta, a foto e a última posição do pet, o rastro das últimas 2 horas e a sua mensagem —
+            e, se você quiser, o seu celular para ligar.
           </DialogContentText>
           {criado && <LinkCriado link={criado.link} descricao={pet.descricao} mensagem={criado.mensagem} />}
           <Form
             schema={linkFormSchema}
-            defaultValues={{ horas: LINK_COMPARTILHADO.horasPadrao, mensagem: '' }}
-            onSubmit={(v) => criarLink(v.horas, v.mensagem?.trim() || undefined)}
+            defaultValues={{ horas: LINK_COMPARTILHADO.horasPadrao, mensagem: '', compartilharTelefone: false }}
+            onSubmit={(v) => criarLink(v.horas, v.mensagem?.trim() || undefined, v.compartilharTelefone)}
             aria-labelledby={formTitleId}
           >
             {(form) => {
@@ -84,6 +91,29 @@ export function CompartilharDialog({ pet, open, onClose }: CompartilharDialogPro
                     maxLength={LINK_COMPARTILHADO.mensagemMax}
                     slotProps={{ htmlInput: { autoCapitalize: 'sentences' } }}
                     helperText={`${usados}/${LINK_COMPARTILHADO.mensagemMax} caracteres`}
+                  />
+                  <Controller
+                    control={form.control}
+                    name="compartilharTelefone"
+                    render={({ field }) => (
+                      <Box>
+                        <FormControlLabel
+                          control={
+                            <Checkbox
+                              checked={field.value === true}
+                              onChange={(e) => field.onChange(e.target.checked)}
+                              onBlur={field.onBlur}
+                              slotProps={{ input: { ref: field.ref, 'aria-describedby': telefoneAjudaId } }}
+                            />
+                          }
+                          label="Mostrar meu telefone para quem encontrar"
+                          sx={{ minHeight: 44 }}
+                        />
+                        <FormHelperText id={telefoneAjudaId} sx={{ mt: 0, ml: 4 }}>
+                          O celular do seu cadastro aparece na página do link, para quem encontrar o pet ligar.
+                        </FormHelperText>
+                      </Box>
+                    )}
                   />
                   <Button type="submit" variant="contained" loading={criar.isPending} sx={{ alignSelf: 'flex-start', minHeight: 44 }}>
                     Criar link

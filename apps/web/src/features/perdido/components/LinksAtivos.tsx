@@ -1,3 +1,4 @@
+import PhoneIcon from '@mui/icons-material/Phone';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -92,6 +93,12 @@ export function LinksAtivos({ id }: { id: number }) {
                 {porQuem && (
                   <Typography variant="body2" color="text.secondary">
                     {porQuem}
+                  </Typography>
+                )}
+                {l.compartilharTelefone && (
+                  <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+                    <PhoneIcon fontSize="inherit" aria-hidden />
+                    Mostra o telefone de quem criou
                   </Typography>
                 )}
               </Box>
