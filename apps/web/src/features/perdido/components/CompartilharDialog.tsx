@@ -1,3 +1,5 @@
+import CloseIcon from '@mui/icons-material/Close';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -9,6 +11,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
+import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import { useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
@@ -17,7 +20,6 @@ import { linkFormSchema, type LinkCriado as LinkCriadoDados } from '@rastro/shar
 import { Form } from '@/components/form/Form';
 import { SelectControl } from '@/components/form/SelectControl';
 import { TextFieldControl } from '@/components/form/TextFieldControl';
-import { notifyError } from '@/lib/notify';
 import { useCelular } from '@/lib/use-celular';
 import { useCriarLink } from '../api/criar-link';
 import { mensagemDeErro, OPCOES_VALIDADE_LINK } from './formatar';
@@ -39,25 +41,40 @@ export function CompartilharDialog({ pet, open, onClose }: CompartilharDialogPro
   const celular = useCelular();
   const criar = useCriarLink();
   const [criado, setCriado] = useState<{ link: LinkCriadoDados; mensagem: string | undefined } | null>(null);
+  const [erro, setErro] = useState<string | null>(null);
 
   const fechar = () => {
     setCriado(null);
+    setErro(null);
     onClose();
   };
 
   const criarLink = async (horas: number, mensagem: string | undefined, compartilharTelefone: boolean) => {
+    setErro(null);
     try {
       const link = await criar.mutateAsync({ id: pet.id, horas, ...(mensagem ? { mensagem } : {}), compartilharTelefone });
       setCriado({ link, mensagem });
     } catch (e) {
-      const m = mensagemDeErro(e, 'Erro ao criar o link, tente novamente.');
-      if (m) notifyError(m);
+      setErro(mensagemDeErro(e, 'Erro ao criar o link, tente novamente.'));
     }
   };
 
+  // On a phone the dialog fills the screen and closes from its top bar: a bar of buttons at the
+  // bottom would sit over the end of the links list. Its notices are written inside it, where they
+  // happened, not in snackbars that would float over it.
   return (
     <Dialog open={open} onClose={fechar} aria-labelledby={titleId} fullScreen={celular} maxWidth="sm" fullWidth>
-      <DialogTitle id={titleId}>{`Compartilhar ${pet.descricao}`}</DialogTitle>
+      <Box sx={{ display: 'flex', alignItems: 'center', pr: celular ? 1 : 0 }}>
+        <DialogTitle
+          id={titleId}
+          sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}
+        >{`Compartilhar ${pet.descricao}`}</DialogTitle>
+        {celular && (
+          <IconButton aria-label="Fechar" onClick={fechar} sx={{ width: 48, height: 48 }}>
+            <CloseIcon />
+          </IconButton>
+        )}
+      </Box>
       <DialogContent>
         <Stack spacing={2.5}>
           <DialogContentText>
@@ -118,6 +135,7 @@ export function CompartilharDialog({ pet, open, onClose }: CompartilharDialogPro
                   <Button type="submit" variant="contained" loading={criar.isPending} sx={{ alignSelf: 'flex-start', minHeight: 44 }}>
                     Criar link
                   </Button>
+                  {erro && <Alert severity="error">{erro}</Alert>}
                 </Stack>
               );
             }}
@@ -126,11 +144,13 @@ export function CompartilharDialog({ pet, open, onClose }: CompartilharDialogPro
           <LinksAtivos id={pet.id} />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={fechar} variant="outlined" sx={{ minHeight: 44 }}>
-          Fechar
-        </Button>
-      </DialogActions>
+      {!celular && (
+        <DialogActions>
+          <Button onClick={fechar} variant="outlined" sx={{ minHeight: 44 }}>
+            Fechar
+          </Button>
+        </DialogActions>
+      )}
     </Dialog>
   );
 }
