@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { encodeGps, encodeLogin } from '@rastro/topin/device-to-server/encode';
 import { MSG } from '@rastro/shared/messages';
 import type { Link, LinkCriado, LinkPublico } from '@rastro/shared/schemas/links';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultar } from '../src/db/client';
 import { GatewayTopin } from '../src/gateway/servidor';
@@ -132,6 +133,7 @@ describe('share links: the owner', () => {
       expiraEm: link.expiraEm,
       mensagem: 'Se encontrar, ligue (11) 98888-7777',
       criadoPor: { id: ana.id, nome: 'ANA' },
+      compartilharTelefone: false,
     });
     expect(lista.body).not.toContain(token);
 
@@ -182,15 +184,28 @@ describe('share links: the owner', () => {
 });
 
 describe('share links: the public page’s API', () => {
-  it('answers exactly the pet’s name, position, accuracy, time, battery, message, expiry and last 2 hours — nothing else', async () => {
+  it('answers exactly the pet’s name, position, accuracy, time, battery, message, expiry and last 2 hours — nothing else (no phone unless asked, no photo without one)', async () => {
     const link = (await criar({ horas: 2, mensagem: 'Ligue (11) 98888-7777' })).json<LinkCriado>();
     const r = await publico(tokenDe(link));
     expect(r.status).toBe(200);
     expect(r.headers.get('cache-control')).toBe('no-store');
     const corpo = (await r.json()) as LinkPublico;
     expect(Object.keys(corpo).sort()).toEqual(
-      ['bateria', 'dataHora', 'descricao', 'expiraEm', 'latitude', 'longitude', 'mensagem', 'precisaoMetros', 'rastro'].sort(),
+      [
+        'bateria',
+        'dataHora',
+        'descricao',
+        'expiraEm',
+        'foto',
+        'latitude',
+        'longitude',
+        'mensagem',
+        'precisaoMetros',
+        'rastro',
+        'telefone',
+      ].sort(),
     );
+    expect(corpo).toMatchObject({ telefone: null, foto: null });
     expect(corpo).toMatchObject({
       descricao: 'THOR',
       latitude: -23.52,
@@ -354,6 +369,113 @@ describe('share links: a co-guardian’s links', () => {
   });
 });
 
+describe('share links: for whoever finds the pet (issue #32)', () => {
+  const fotoPublica = (caminho: string) => fetch(`${urlA}${caminho}`);
+  let fotoDoDono: Buffer;
+
+  beforeAll(async () => {
+    await app.database.db.execute(sql`update usuarios set telefone_celular = '11987654321' where id = ${ana.id}`);
+    await app.database.db.execute(sql`update usuarios set telefone_celular = '21912345678' where id = ${bia.id}`);
+    const jpeg = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#8b4513' } })
+      .jpeg()
+      .withExif({ IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '23/1 33/1 0/1' } })
+      .toBuffer();
+    const put = await fetch(`${urlA}/api/usuarios/rastreadores/${thor.id}/foto`, {
+      method: 'PUT',
+      headers: { ...ana.h, 'content-type': 'image/jpeg' },
+      body: jpeg,
+    });
+    expect(put.status).toBe(204);
+    fotoDoDono = Buffer.from(await (await fetch(`${urlA}/api/usuarios/rastreadores/${thor.id}/foto`, { headers: ana.h })).arrayBuffer());
+  });
+  afterAll(async () => {
+    await app.database.db.execute(sql`update links_compartilhados set revogado_em = now() where revogado_em is null`);
+  });
+
+  it('shows the creator’s phone only when they chose to, and the pet’s photo under the link’s token', async () => {
+    const com = (await criar({ horas: 2, mensagem: 'Me ligue', compartilharTelefone: true })).json<LinkCriado>();
+    const sem = (await criar({ horas: 2 })).json<LinkCriado>();
+    const pCom = (await (await publico(tokenDe(com))).json()) as LinkPublico;
+    const pSem = (await (await publico(tokenDe(sem))).json()) as LinkPublico;
+    expect(pCom.telefone).toBe('11987654321');
+    expect(pCom.mensagem).toBe('Me ligue');
+    expect(pSem.telefone).toBeNull();
+
+    expect(pCom.foto).toMatch(new RegExp(`^/api/publico/links/${tokenDe(com)}/foto\\?v=[0-9a-f]{16}$`));
+    expect(pSem.foto).toMatch(new RegExp(`^/api/publico/links/${tokenDe(sem)}/foto\\?v=[0-9a-f]{16}$`));
+    const f = await fotoPublica(pCom.foto ?? '');
+    expect(f.status).toBe(200);
+    expect(f.headers.get('content-type')).toBe('image/webp');
+    expect(f.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(f.headers.get('cache-control')).toMatch(/^private/);
+    const bytes = Buffer.from(await f.arrayBuffer());
+    expect(bytes.equals(fotoDoDono)).toBe(true);
+    expect((await sharp(bytes).metadata()).exif).toBeUndefined();
+
+    const lista = (await app.inject({ method: 'GET', url: `/api/usuarios/rastreadores/${thor.id}/links`, headers: ana.h })).json<Link[]>();
+    expect(lista.find((l) => l.id === com.id)?.compartilharTelefone).toBe(true);
+    expect(lista.find((l) => l.id === sem.id)?.compartilharTelefone).toBe(false);
+    const guardado = await consultar<{ compartilhar_telefone: boolean }>(
+      app.database.db,
+      sql`select compartilhar_telefone from links_compartilhados where id in (${com.id}, ${sem.id}) order by id`,
+    );
+    expect(guardado.map((g) => g.compartilhar_telefone)).toEqual([true, false]);
+  });
+
+  it('a co-guardian’s link shows the co-guardian’s phone, never the owner’s', async () => {
+    await app.database.db.execute(sql`delete from guardioes where usuario_id = ${bia.id}`);
+    await app.database.db.execute(
+      sql`insert into guardioes (usuario_rastreador_id, email, usuario_id, token_hash, expira_em, aceito_em)
+          values (${thor.id}, 'bia@rastro.test', ${bia.id}, ${sha256(`convite-tel-${Date.now()}`)}, now(), now())`,
+    );
+    const daBia = (await criar({ horas: 2, compartilharTelefone: true }, bia.h)).json<LinkCriado>();
+    const p = (await (await publico(tokenDe(daBia))).json()) as LinkPublico;
+    expect(p.telefone).toBe('21912345678');
+    expect(JSON.stringify(p)).not.toContain('11987654321');
+    await app.database.db.execute(sql`delete from guardioes where usuario_id = ${bia.id}`);
+  });
+
+  it('an expired or revoked link gives neither phone nor photo; a bad opt-in is refused', async () => {
+    const revogado = (await criar({ horas: 2, compartilharTelefone: true })).json<LinkCriado>();
+    const expirado = (await criar({ horas: 2, compartilharTelefone: true })).json<LinkCriado>();
+    const urlsDaFoto = await Promise.all(
+      [revogado, expirado].map(async (l) => ((await (await publico(tokenDe(l))).json()) as LinkPublico).foto ?? ''),
+    );
+    for (const u of urlsDaFoto) expect((await fotoPublica(u)).status).toBe(200);
+
+    await app.inject({ method: 'DELETE', url: `/api/usuarios/rastreadores/${thor.id}/links/${revogado.id}`, headers: ana.h });
+    await app.database.db.execute(sql`update links_compartilhados set expira_em = now() - interval '1 second' where id = ${expirado.id}`);
+    for (const [i, l] of [revogado, expirado].entries()) {
+      const p = await publico(tokenDe(l));
+      expect(p.status).toBe(410);
+      const texto = await p.text();
+      expect(texto).not.toContain('11987654321');
+      expect(JSON.parse(texto)).toEqual({ status: 410, message: MSG.linkExpirado });
+      const f = await fotoPublica(urlsDaFoto[i] ?? '');
+      expect(f.status).toBe(410);
+      expect(f.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await f.json()).toEqual({ status: 410, message: MSG.linkExpirado });
+    }
+    const desconhecido = await fotoPublica(`/api/publico/links/${'y'.repeat(43)}/foto`);
+    expect(desconhecido.status).toBe(404);
+    expect(await desconhecido.json()).toEqual({ status: 404, message: MSG.linkNaoEncontrado });
+
+    const ruim = await criar({ horas: 2, compartilharTelefone: 'sim' });
+    expect(ruim.statusCode).toBe(400);
+    expect(ruim.json<{ message: string }>().message).toBe(MSG.campoInvalido);
+  });
+
+  it('without a photo, the link has none: null and 404; an owner without a phone shows none', async () => {
+    await app.database.db.execute(sql`update usuarios set telefone_celular = null where id = ${ana.id}`);
+    expect((await fetch(`${urlA}/api/usuarios/rastreadores/${thor.id}/foto`, { method: 'DELETE', headers: ana.h })).status).toBe(204);
+    const link = (await criar({ horas: 2, compartilharTelefone: true })).json<LinkCriado>();
+    const p = (await (await publico(tokenDe(link))).json()) as LinkPublico;
+    expect(p).toMatchObject({ foto: null, telefone: null });
+    const f = await fotoPublica(`/api/publico/links/${tokenDe(link)}/foto`);
+    expect(f.status).toBe(404);
+  });
+});
+
 describe('share links: guessing tokens', () => {
   it('the public routes are limited per IP: past the limit, 429 with a pt-BR message', async () => {
     const limitado = await criarApp({ PUBLICO_LIMIT_IP: '5' });
@@ -365,6 +487,14 @@ describe('share links: guessing tokens', () => {
         );
       expect(tentativas.map((t) => t.statusCode)).toEqual([404, 404, 404, 404, 404, 429, 429]);
       expect(tentativas.find((t) => t.statusCode === 429)?.json<{ message: string }>().message).toBe(MSG.muitasTentativas);
+      // The photo has its own count, as limited.
+      const fotos = [];
+      for (let i = 0; i < 7; i++)
+        fotos.push(
+          (await limitado.inject({ method: 'GET', url: `/api/publico/links/${String(i).repeat(43)}/foto`, remoteAddress: '203.0.113.7' }))
+            .statusCode,
+        );
+      expect(fotos).toEqual([404, 404, 404, 404, 404, 429, 429]);
       // Another address is not held back.
       expect(
         (await limitado.inject({ method: 'GET', url: `/api/publico/links/${'z'.repeat(43)}`, remoteAddress: '203.0.113.8' })).statusCode,

@@ -34,7 +34,7 @@ type Metodo = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 interface Pedido {
   url: string;
-  payload?: Record<string, unknown> | string;
+  payload?: Record<string, unknown> | string | Buffer;
   headers?: Record<string, string>;
 }
 
@@ -445,6 +445,34 @@ const matriz: Entrada[] = [
     esperado: PUBLICO,
     pedido: async () => ({ url: `/api/publico/links/${(await novoLinkDeA('1 second')).token}/eventos` }),
   },
+  {
+    rota: 'GET /api/publico/links/{token}/foto',
+    esperado: PUBLICO,
+    pedido: async () => {
+      await fotoDeA();
+      return { url: `/api/publico/links/${(await novoLinkDeA('1 hour')).token}/foto` };
+    },
+  },
+
+  // The pet's photo (issue #32): the owner sends and removes it; the co-guardian sees it.
+  {
+    rota: 'PUT /api/usuarios/rastreadores/{id}/foto',
+    esperado: SO_O_DONO,
+    pedido: () => ({ url: `/api/usuarios/rastreadores/${f.lx}/foto`, payload: PNG_1X1, headers: { 'content-type': 'image/png' } }),
+  },
+  {
+    rota: 'GET /api/usuarios/rastreadores/{id}/foto',
+    esperado: DONO_OU_GUARDIAO,
+    pedido: async () => {
+      await fotoDeA();
+      return { url: `/api/usuarios/rastreadores/${f.lx}/foto` };
+    },
+  },
+  {
+    rota: 'DELETE /api/usuarios/rastreadores/{id}/foto',
+    esperado: SO_O_DONO,
+    pedido: () => ({ url: `/api/usuarios/rastreadores/${f.lx}/foto` }),
+  },
 
   // Co-guardians: the owner invites, lists and removes; anyone logged accepts an invite (to B's Y here,
   // so accepting shows nothing of A); B, Y's owner, may not accept one to Y.
@@ -556,6 +584,16 @@ async function novoConvite(vinculoId: number) {
     sql`insert into guardioes (usuario_rastreador_id, email, token_hash, expira_em) values (${vinculoId}, ${`convite.${++seq}@rastro.test`}, ${sha256(token)}, now() + interval '1 day') returning id`,
   );
   return { id: g?.id ?? 0, token };
+}
+
+/** A 1×1 PNG: an upload the photo route accepts. */
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC', 'base64');
+
+/** A photo of A's pet (whatever the calls before did to it). */
+async function fotoDeA() {
+  await app.database.db.execute(
+    sql`insert into fotos_pets (usuario_rastreador_id, imagem, versao) values (${f.lx}, ${PNG_1X1}, 'matriz') on conflict do nothing`,
+  );
 }
 
 /** A share link of A's tracker X valid for `validade` (an SQL interval), with its token. */

@@ -447,6 +447,7 @@ describe('no secret in the logs', () => {
         [`/p/${token(2)}/?utm=zap`, '/p/[Redacted]/?utm=zap'],
         [`/api/publico/links/${token(3)}`, '/api/publico/links/[Redacted]'],
         [`/api/publico/links/${token(4)}/eventos`, '/api/publico/links/[Redacted]/eventos'],
+        [`/api/publico/links/${token(11)}/foto?v=0123456789abcdef`, '/api/publico/links/[Redacted]/foto?v=0123456789abcdef'],
         [`/convite/${token(5)}`, '/convite/[Redacted]'],
         [`/api/convites/${token(6)}/aceitar`, '/api/convites/[Redacted]/aceitar'],
         // The router decodes the path: an encoded spelling reaches the same route.

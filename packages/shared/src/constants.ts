@@ -112,3 +112,31 @@ export const GUARDIOES = { porRastreador: 10, conviteDias: 7 } as const;
 
 /** Web Push (issue #18). */
 export const PUSH = { inscricoesPorUsuario: 10, endpointMax: 1000 } as const;
+
+/**
+ * The pet's photo (issue #32): what an owner may send (`PUT /api/usuarios/rastreadores/{id}/foto`),
+ * and what the server keeps of it — a square WebP re-encoded from the upload, never the upload.
+ */
+export const FOTO_PET = {
+  tipos: ['image/jpeg', 'image/png', 'image/webp'],
+  /** The largest upload, in bytes (5 MB). */
+  bytesMax: 5 * 1024 * 1024,
+  /** The stored image's side, in pixels (at most: a smaller upload is not enlarged). */
+  lado: 256,
+  /** The stored image's largest size, in bytes (60 kB). */
+  bytesGuardadosMax: 60 * 1024,
+} as const;
+
+/** Where the pet's photo is read by whoever sees the tracker: the URL changes with the photo (`versao`), so it is cached for good. */
+export const caminhoDaFoto = (usuarioRastreadorId: number, versao: string) =>
+  `/api/usuarios/rastreadores/${usuarioRastreadorId}/foto?v=${encodeURIComponent(versao)}`;
+
+/** Where a share link's page reads the pet's photo (only while the link is valid). */
+export const caminhoDaFotoPublica = (token: string, versao: string) =>
+  `/api/publico/links/${encodeURIComponent(token)}/foto?v=${encodeURIComponent(versao)}`;
+
+/**
+ * The session token's cookie (the web app sets it at login). The API reads the Authorization
+ * header; only the pet's photo also reads this cookie, since an `<img>` sends no header.
+ */
+export const TOKEN_COOKIE = 'rastro_token';

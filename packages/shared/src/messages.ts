@@ -146,6 +146,15 @@ export const MSG = {
   metaSalva: 'Meta diária salva.',
   metaRemovida: 'Meta diária removida.',
   semAtividade: 'Nenhuma atividade registrada neste período.',
+  // The pet's photo (issue #32)
+  fotoTipoInvalido: 'Envie a foto em JPEG, PNG ou WebP.',
+  fotoGrandeDemais: 'A foto deve ter no máximo 5 MB.',
+  fotoIlegivel: 'Não foi possível ler esta imagem. Envie uma foto em JPEG, PNG ou WebP.',
+  fotoPixelsDemais: 'Esta imagem tem pixels demais. Envie uma foto menor.',
+  fotoSalva: 'Foto do pet salva.',
+  fotoRemovida: 'Foto do pet removida.',
+  erroFoto: 'Não foi possível salvar a foto. Tente novamente.',
+  confirmarRemoverFoto: 'Deseja realmente remover a foto do pet?',
 } as const;
 
 export type AcaoSituacao = 'Ativar' | 'Inativar';

@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   char,
+  customType,
   doublePrecision,
   real,
   boolean,
@@ -275,9 +276,30 @@ export const linksCompartilhados = pgTable(
      * (issue #31). Null for links older than migration 0020.
      */
     criadoPorUsuarioId: integer('criado_por_usuario_id').references(() => usuarios.id, { onDelete: 'set null' }),
+    /** Whether the public page shows its creator's mobile phone (issue #32, migration 0022). */
+    compartilharTelefone: boolean('compartilhar_telefone').notNull().default(false),
   },
   (t) => [index('links_compartilhados_vinculo_idx').on(t.usuarioRastreadorId, t.expiraEm)],
 );
+
+/** PostgreSQL `bytea`: a Buffer in, a Buffer out (pg gives one; PGlite a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength)),
+});
+
+/**
+ * The pet's photo (issue #32), one per owner's link: the WebP the server re-encoded from the
+ * upload (never the upload), and `versao`, a short hash of it that the photo's URL carries.
+ */
+export const fotosPets = pgTable('fotos_pets', {
+  usuarioRastreadorId: integer('usuario_rastreador_id')
+    .primaryKey()
+    .references(() => usuarioRastreadores.id, { onDelete: 'cascade' }),
+  imagem: bytea('imagem').notNull(),
+  versao: varchar('versao', { length: 16 }).notNull(),
+  atualizadoEm: tz('atualizado_em').notNull().defaultNow(),
+});
 
 /**
  * Co-guardians of a tracker (issue #20): a pending invite (e-mail, token hash, expiry) until someone

@@ -17,7 +17,7 @@ function caminhoComSegredo(...segmentos: string[]): RegExp {
 
 /**
  * Paths whose segment after the prefix is a secret: a share link's page and its API
- * (`/p/<token>`, `/api/publico/links/<token>[/eventos]`), an invitation's page and its
+ * (`/p/<token>`, `/api/publico/links/<token>[/eventos|/foto]`), an invitation's page and its
  * acceptance (`/convite/<token>`, `/api/convites/<token>/aceitar`), anchored at the start of the
  * path and matched however the client spells them (`/%70/<token>`, `//convite//<token>`): the
  * router decodes and the token works all the same.

@@ -3,6 +3,7 @@ import { atividadeModule } from './atividade/routes';
 import { authModule } from './auth/routes';
 import { chipsModule } from './chips/routes';
 import { configModule } from './config/routes';
+import { fotosModule } from './fotos/routes';
 import { guardioesModule } from './guardioes/routes';
 import { healthModule } from './health/routes';
 import { linksModule } from './links/routes';
@@ -39,4 +40,5 @@ export const MODULOS: readonly ((app: AppInstance) => Promise<void>)[] = [
   linksModule,
   atividadeModule,
   guardioesModule,
+  fotosModule,
 ];

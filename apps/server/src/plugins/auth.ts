@@ -1,4 +1,4 @@
-import { EMULACAO_HEADER, ID_MAX } from '@rastro/shared/constants';
+import { EMULACAO_HEADER, ID_MAX, TOKEN_COOKIE } from '@rastro/shared/constants';
 import { PER, temPermissao, type Permissao } from '@rastro/shared/roles';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -47,6 +47,22 @@ export function bearerToken(req: FastifyRequest): string | undefined {
   if (!h) return undefined;
   const m = /^Bearer\s+(\S+)$/i.exec(h);
   return m?.[1];
+}
+
+/** The session token in the web app's cookie (TOKEN_COOKIE), if the request carries one. */
+export function tokenDoCookie(req: FastifyRequest): string | undefined {
+  const cookies = req.headers.cookie;
+  if (!cookies) return undefined;
+  for (const parte of cookies.split(';')) {
+    const i = parte.indexOf('=');
+    if (i < 0 || parte.slice(0, i).trim() !== TOKEN_COOKIE) continue;
+    try {
+      return decodeURIComponent(parte.slice(i + 1).trim()) || undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
 }
 
 /** The user behind a token, when the token is live and the user active (always asks the database). */
@@ -146,8 +162,21 @@ export function createAuth(
   }
 
   async function autenticar(req: FastifyRequest, _reply?: FastifyReply) {
+    await autenticarCom(req, bearerToken(req));
+  }
+
+  /**
+   * For an image the page shows with `<img src>` (the pet's photo), which carries no
+   * Authorization header: the bearer token when there is one, else the session cookie the web app
+   * set at login (SameSite=Strict: another site's page cannot send it). Read-only routes only.
+   */
+  async function autenticarImagem(req: FastifyRequest, _reply?: FastifyReply) {
+    await autenticarCom(req, bearerToken(req) ?? tokenDoCookie(req));
+  }
+
+  async function autenticarCom(req: FastifyRequest, token: string | undefined) {
     const h = req.headers[EMULACAO_HEADER];
-    const principal = await principalDoToken(bearerToken(req), Array.isArray(h) ? (h[0] ?? '') : h);
+    const principal = await principalDoToken(token, Array.isArray(h) ? (h[0] ?? '') : h);
     // Every emulated request is audited, reads included: whose data was seen, by whom.
     if (principal.emuladorId !== undefined) {
       await fonte.auditarEmulacao({
@@ -173,7 +202,7 @@ export function createAuth(
   /** The user behind a token without the cache (`/oauth/check_token` always asks the database). */
   const consultarToken = (token: string) => resolverToken(fonte, token);
 
-  return { autenticar, exigir, principalDoToken, consultarToken, cache };
+  return { autenticar, autenticarImagem, exigir, principalDoToken, consultarToken, cache };
 }
 
 export type Auth = ReturnType<typeof createAuth>;

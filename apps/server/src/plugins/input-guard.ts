@@ -7,6 +7,8 @@ const NUL = '\u0000';
 /** Where (as `a.b.0`) a value holds a string or key with U+0000; null when nowhere. */
 function ondeHaNul(v: unknown, caminho: string, fundo: number): string | null {
   if (typeof v === 'string') return v.includes(NUL) ? caminho : null;
+  // Bytes (a photo's upload) are no text: they never reach a text column.
+  if (v instanceof Uint8Array) return null;
   // Deeper than any of our schemas goes: validation refuses it anyway.
   if (v === null || typeof v !== 'object' || fundo > 16) return null;
   for (const [k, x] of Object.entries(v)) {

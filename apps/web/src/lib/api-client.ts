@@ -17,6 +17,8 @@ export interface RequestOptions {
   json?: unknown;
   /** application/x-www-form-urlencoded body (the /oauth endpoints). */
   form?: Record<string, string>;
+  /** A binary body (the pet's photo), sent with its own type as Content-Type. */
+  blob?: Blob;
   headers?: Record<string, string>;
   /** Sends the bearer token (and the emulation header); a 401 then ends the session. Default true. */
   auth?: boolean;
@@ -69,11 +71,14 @@ function toApiError(status: number, data: unknown): ApiError {
 
 /** Calls the API and parses the answer with `schema` (from packages/shared). Throws ApiError. */
 export async function apiRequest<S extends z.ZodMiniType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> {
-  const { method = 'GET', query, json, form, signal } = options;
+  const { method = 'GET', query, json, form, blob, signal } = options;
   const auth = options.auth ?? true;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  let body: string | undefined;
-  if (form) {
+  let body: string | Blob | undefined;
+  if (blob) {
+    headers['Content-Type'] = blob.type || 'application/octet-stream';
+    body = blob;
+  } else if (form) {
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(form).toString();
   } else if (json !== undefined) {

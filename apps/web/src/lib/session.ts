@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod/mini';
-import { COOKIE_DIAS } from '@rastro/shared/constants';
+import { COOKIE_DIAS, TOKEN_COOKIE } from '@rastro/shared/constants';
 import { sessaoUsuarioSchema, type SessaoUsuario, type TokenResponse } from '@rastro/shared/schemas/auth';
 import { deleteCookie, getCookie, setCookie } from './cookies';
 
@@ -10,7 +10,6 @@ import { deleteCookie, getCookie, setCookie } from './cookies';
  * the token again.
  */
 
-export const TOKEN_COOKIE = 'rastro_token';
 export const SESSION_STORAGE_KEY = 'rastro_sessao';
 
 const emulacaoSchema = z.object({

@@ -16,3 +16,18 @@ export function haQuanto(iso: string, agora = Date.now()): string {
   const dias = Math.floor(horas / 24);
   return dias === 1 ? 'há 1 dia' : `há ${dias} dias`;
 }
+
+/** How far off the position may be: 'Precisão de ~20 m', 'Precisão de ~1,5 km'. */
+export function precisao(metros: number): string {
+  if (metros < 1000) return `Precisão de ~${Math.max(1, Math.round(metros))} m`;
+  return `Precisão de ~${(metros / 1000).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} km`;
+}
+
+/** A Brazilian phone's digits as people write them: '(11) 98888-7777', '(11) 3333-4444'; other lengths as they came. */
+export function telefone(digitos: string): string {
+  const m = /^(\d{2})(\d{4,5})(\d{4})$/.exec(digitos);
+  return m ? `(${m[1]}) ${m[2]}-${m[3]}` : digitos;
+}
+
+/** The tap-to-call address of a Brazilian phone (with the country code, so it dials from any phone). */
+export const linkDeLigacao = (digitos: string) => `tel:+55${digitos}`;

@@ -5,12 +5,13 @@ import { MSG } from '@rastro/shared/messages';
 import { appConfigSchema } from '@rastro/shared/schemas/config';
 import { linkPublicoSchema, posicaoPublicaSchema, type LinkPublico, type PosicaoPublica } from '@rastro/shared/schemas/links';
 import { LINK_COMPARTILHADO } from '@rastro/shared/constants';
-import { formatarDataHora, haQuanto } from './formato';
+import { formatarDataHora, haQuanto, linkDeLigacao, precisao as textoDaPrecisao, telefone } from './formato';
 
 /**
- * /p/<token>: what a share link shows, to anyone, without logging in (issue #19). A page of its
- * own, not the app: plain DOM and Leaflet. It reads the link once, then follows the pet live (SSE)
- * until the link expires or the owner revokes it.
+ * /p/<token>: what a share link shows, to anyone, without logging in (issue #19): the pet's photo,
+ * where it is and how precisely, and for whoever found it the owner's message and, if they chose,
+ * a phone to call (issue #32). A page of its own, not the app: plain DOM and Leaflet. It reads the
+ * link once, then follows the pet live (SSE) until the link expires or the owner revokes it.
  */
 
 const raiz = document.getElementById('publico') as HTMLElement;
@@ -55,15 +56,41 @@ async function camadaBase(mapa: L.Map) {
   }
 }
 
+/** The pet's photo, or its initial in a circle when the owner has not added one. */
+function rosto(link: LinkPublico): HTMLElement {
+  if (link.foto) return el('img', { class: 'foto', src: link.foto, alt: `Foto de ${link.descricao}`, width: '72', height: '72' });
+  return el('span', { class: 'foto sem-foto', 'aria-hidden': 'true' }, link.descricao.trim().charAt(0).toUpperCase() || '?');
+}
+
+/**
+ * For the person who found the pet: the owner's message and, when the link's creator chose to show
+ * it, their phone as a button that calls it.
+ */
+function encontrou(link: LinkPublico): HTMLElement {
+  const secao = el('section', { class: 'encontrou', 'aria-labelledby': 'encontrou-titulo' });
+  secao.append(el('h2', { id: 'encontrou-titulo' }, 'Encontrou este pet?'));
+  if (link.mensagem) secao.append(el('p', { class: 'mensagem' }, link.mensagem));
+  if (link.telefone) {
+    const ligar = el('a', { class: 'ligar', href: linkDeLigacao(link.telefone) });
+    ligar.append('Ligar para ', el('span', { class: 'numero' }, telefone(link.telefone)));
+    secao.append(ligar);
+  }
+  if (!link.mensagem && !link.telefone)
+    secao.append(el('p', {}, 'Se puder, fique com ele onde está: quem compartilhou este link acompanha a posição do pet por aqui.'));
+  return secao;
+}
+
 function mostrar(link: LinkPublico) {
   document.title = `${link.descricao} | Rastro`;
   const cabecalho = el('header', { class: 'cabecalho' });
-  cabecalho.append(el('h1', {}, link.descricao));
+  const textosDoCabecalho = el('div', { class: 'textos' });
+  textosDoCabecalho.append(el('h1', {}, link.descricao));
   const visto = el('p', { 'aria-live': 'polite' });
+  const exatidao = el('p');
   const bateria = el('p');
-  cabecalho.append(visto, bateria);
-  const partes: HTMLElement[] = [cabecalho];
-  if (link.mensagem) partes.push(el('p', { class: 'mensagem' }, link.mensagem));
+  textosDoCabecalho.append(visto, exatidao, bateria);
+  cabecalho.append(rosto(link), textosDoCabecalho);
+  const partes: HTMLElement[] = [cabecalho, encontrou(link)];
   const caixaMapa = el('div', { class: 'mapa', role: 'region', 'aria-label': 'Mapa' });
   const rodape = el('footer', { class: 'rodape' });
   rodape.append(`Link válido até ${formatarDataHora(link.expiraEm)}. Compartilhado pelo `, el('a', { href: '/' }, 'Rastro'), '.');
@@ -94,6 +121,9 @@ function mostrar(link: LinkPublico) {
 
   const textos = () => {
     visto.textContent = atual ? `Visto ${haQuanto(atual.dataHora)} (${formatarDataHora(atual.dataHora)})` : 'Ainda sem posição.';
+    const raio = atual?.precisaoMetros ?? null;
+    exatidao.textContent = raio !== null && raio > 0 ? textoDaPrecisao(raio) : '';
+    exatidao.hidden = exatidao.textContent === '';
     bateria.textContent = `Bateria: ${atual?.bateria ?? link.bateria ?? '-'}${(atual?.bateria ?? link.bateria) === null ? '' : '%'}`;
   };
   const desenhar = (centralizar: boolean) => {

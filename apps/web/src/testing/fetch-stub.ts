@@ -7,6 +7,8 @@ export interface StubRequest {
   url: URL;
   headers: Headers;
   body: string | null;
+  /** A binary body (the pet's photo), as it was sent. */
+  blob: Blob | null;
 }
 
 export type StubHandler = (req: StubRequest) => Response | Promise<Response>;
@@ -39,6 +41,7 @@ export function stubFetch(handlers: Record<string, StubHandler> = {}) {
       url,
       headers: new Headers(init?.headers),
       body: typeof init?.body === 'string' ? init.body : null,
+      blob: init?.body instanceof Blob ? init.body : null,
     };
     requests.push(req);
     const handler = handlers[`${method} ${url.pathname}`] ?? defaults[`${method} ${url.pathname}`];

@@ -19,6 +19,8 @@ export const linkFormSchema = z.object({
       ),
     ),
   ),
+  /** Whether whoever opens the link sees the creator's mobile phone, to call them (issue #32). Off unless asked. */
+  compartilharTelefone: z._default(z.boolean({ error: MSG.campoInvalido }), false),
 });
 export type LinkForm = z.input<typeof linkFormSchema>;
 
@@ -39,6 +41,8 @@ export const linkSchema = nomeado(
     expiraEm: z.string(),
     mensagem: z.nullable(z.string()),
     criadoPor: z.nullable(z.object({ id: z.int(), nome: z.string() })),
+    /** Whether the public page shows its creator's mobile phone. */
+    compartilharTelefone: z.boolean(),
   }),
 );
 export type Link = z.infer<typeof linkSchema>;
@@ -60,6 +64,8 @@ export const pontoPublicoSchema = z.object({ latitude: z.number(), longitude: z.
 /**
  * GET /api/publico/links/{token}: what anyone with the link sees, and nothing else — no IMEI, chip,
  * owner or history beyond the last 2 hours. The position fields are null while the pet has none.
+ * `telefone`: the mobile phone (digits) of whoever created the link, only when they chose to show
+ * it; `foto`: the pet's photo under the link's token (GET /api/publico/links/{token}/foto), or null.
  */
 export const linkPublicoSchema = nomeado(
   'LinkPublico',
@@ -71,6 +77,8 @@ export const linkPublicoSchema = nomeado(
     dataHora: z.nullable(z.string()),
     bateria: z.nullable(z.int()),
     mensagem: z.nullable(z.string()),
+    telefone: z.nullable(z.string()),
+    foto: z.nullable(z.string()),
     expiraEm: z.string(),
     rastro: z.array(pontoPublicoSchema),
   }),

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { linksCompartilhados as lc } from '../../db/schema';
+import { vFotosPets as fotos } from '../fotos/leitura';
 import { vVinculos as ur } from '../meus-rastreadores/leitura';
 import { vUsuarios } from '../usuarios/leitura';
 
@@ -9,7 +10,14 @@ const ativo = and(isNull(lc.revogadoEm), gt(lc.expiraEm, sql`now()`));
 
 export async function criar(
   db: Executor,
-  v: { usuarioRastreadorId: number; criadoPorUsuarioId: number; tokenHash: string; mensagem: string | null; expiraEm: Date },
+  v: {
+    usuarioRastreadorId: number;
+    criadoPorUsuarioId: number;
+    tokenHash: string;
+    mensagem: string | null;
+    compartilharTelefone: boolean;
+    expiraEm: Date;
+  },
 ) {
   const [row] = await db.insert(lc).values(v).returning({ id: lc.id, expiraEm: lc.expiraEm });
   if (!row) throw new Error('insert links_compartilhados returned nothing');
@@ -24,6 +32,7 @@ export function ativos(db: Executor, usuarioRastreadorId: number) {
       criadoEm: lc.criadoEm,
       expiraEm: lc.expiraEm,
       mensagem: lc.mensagem,
+      compartilharTelefone: lc.compartilharTelefone,
       criadoPorId: vUsuarios.id,
       criadoPorNome: vUsuarios.nome,
     })
@@ -62,19 +71,27 @@ export async function revogarDoCriador(db: Executor, usuarioRastreadorId: number
   return rows.map((r) => r.id);
 }
 
-/** A link by its token's hash, with the tracker it shows and the name its owner gave the pet. */
+/**
+ * A link by its token's hash, with the tracker it shows, the name its owner gave the pet, who
+ * created it and whether they show their phone, and the version of the pet's photo (null without one).
+ */
 export async function porTokenHash(db: Executor, tokenHash: string) {
   const [row] = await db
     .select({
       id: lc.id,
+      usuarioRastreadorId: ur.id,
       rastreadorId: ur.rastreadorId,
       descricao: ur.descricao,
       mensagem: lc.mensagem,
+      compartilharTelefone: lc.compartilharTelefone,
+      criadoPorUsuarioId: lc.criadoPorUsuarioId,
+      fotoVersao: fotos.versao,
       expiraEm: lc.expiraEm,
       revogadoEm: lc.revogadoEm,
     })
     .from(lc)
     .innerJoin(ur, eq(ur.id, lc.usuarioRastreadorId))
+    .leftJoin(fotos, eq(fotos.usuarioRastreadorId, ur.id))
     .where(eq(lc.tokenHash, tokenHash));
   return row;
 }

@@ -14,7 +14,8 @@ import type { AppInstance } from '../../lib/types';
 import { principalDe } from '../../plugins/auth';
 import { limitPerIp } from '../../plugins/rate-limit/per-ip';
 import { LinksAoVivo } from './ao-vivo';
-import { criarLink, linkDoToken, linkPublico, listarLinks, revogarLink } from './service';
+import { responderComFoto, versaoQuerySchema } from '../fotos/http';
+import { criarLink, fotoPublica, linkDoToken, linkPublico, listarLinks, revogarLink } from './service';
 
 const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema, 404: erroSchema, 409: erroSchema };
 const tags = ['Links de compartilhamento'];
@@ -75,6 +76,24 @@ export async function linksModule(app: AppInstance) {
       reply.header('cache-control', 'no-store');
       return linkPublico(app.db, req.params.token, precisaoGps);
     },
+  });
+
+  app.get('/api/publico/links/:token/foto', {
+    ...limitePublico('foto'),
+    schema: {
+      tags,
+      summary: 'A foto do pet (WebP), enquanto o link vale (sem login)',
+      params: tokenLinkParamsSchema,
+      querystring: versaoQuerySchema,
+      response: {
+        200: { description: 'A foto (WebP)', content: { 'image/webp': { schema: z.file() } } },
+        400: erroSchema,
+        404: erroSchema,
+        410: erroSchema,
+        429: erroSchema,
+      },
+    },
+    handler: async (req, reply) => responderComFoto(reply, await fotoPublica(app.db, req.params.token), req.query.v),
   });
 
   app.get('/api/publico/links/:token/eventos', {

@@ -1,4 +1,4 @@
-import { LINK_COMPARTILHADO } from '@rastro/shared/constants';
+import { caminhoDaFotoPublica, LINK_COMPARTILHADO } from '@rastro/shared/constants';
 import { MSG } from '@rastro/shared/messages';
 import type { Link, LinkCriado, LinkPublico } from '@rastro/shared/schemas/links';
 import type { Executor } from '../../db/client';
@@ -8,8 +8,10 @@ import { AppError, naoEncontrado } from '../../lib/errors';
 import { iso } from '../../lib/paginacao';
 import type { Principal } from '../../plugins/auth';
 import type { Infra } from '../../plugins/infra';
+import { fotoDoVinculo } from '../fotos/service';
 import { travarVinculo, vinculoDoUsuario } from '../meus-rastreadores/service';
 import { posicaoPublica, rastroDesde } from '../posicoes/service';
+import { telefoneCelularDe } from '../usuarios/service';
 import { aindaAtivo, ativos, contarAtivos, criar, porTokenHash, revogar, revogarDoCriador } from './repository';
 
 /** The owner's link to the tracker, or 404 (anyone else's tracker). */
@@ -27,7 +29,7 @@ export async function criarLink(
   deps: Pick<Infra, 'config' | 'db'>,
   p: Principal,
   id: number,
-  f: { horas: number; mensagem?: string | null | undefined },
+  f: { horas: number; mensagem?: string | null | undefined; compartilharTelefone?: boolean | undefined },
 ): Promise<LinkCriado> {
   return deps.db.transaction(async (tx) => {
     // Two creations at once count in turn; and a co-guardian being removed meanwhile (who holds the
@@ -42,6 +44,7 @@ export async function criarLink(
       criadoPorUsuarioId: p.usuarioId,
       tokenHash: sha256(token),
       mensagem,
+      compartilharTelefone: f.compartilharTelefone === true,
       expiraEm: new Date(Date.now() + f.horas * 3_600_000),
     });
     return { id: link.id, url: `${deps.config.appUrl}/p/${token}`, expiraEm: iso(link.expiraEm) };
@@ -57,6 +60,7 @@ export async function listarLinks(db: Executor, p: Principal, id: number): Promi
     expiraEm: iso(l.expiraEm),
     mensagem: l.mensagem,
     criadoPor: l.criadoPorId !== null && l.criadoPorNome !== null ? { id: l.criadoPorId, nome: l.criadoPorNome } : null,
+    compartilharTelefone: l.compartilharTelefone,
   }));
 }
 
@@ -87,13 +91,17 @@ export async function linkDoToken(db: Executor, token: string) {
   return link;
 }
 
-/** GET /api/publico/links/{token}: the pet's name, where it is now, its battery, the owner's message and its last 2 hours. */
+/**
+ * GET /api/publico/links/{token}: the pet's name and photo, where it is now, its battery, the
+ * owner's message, its last 2 hours, and the creator's mobile phone when they chose to show it.
+ */
 export async function linkPublico(db: Executor, token: string, precisaoGpsMetros: number): Promise<LinkPublico> {
   const link = await linkDoToken(db, token);
   const desde = new Date(Date.now() - LINK_COMPARTILHADO.rastroHoras * 3_600_000);
-  const [agora, rastro] = await Promise.all([
+  const [agora, rastro, telefone] = await Promise.all([
     posicaoPublica(db, link.rastreadorId, precisaoGpsMetros),
     rastroDesde(db, link.rastreadorId, desde),
+    link.compartilharTelefone && link.criadoPorUsuarioId !== null ? telefoneCelularDe(db, link.criadoPorUsuarioId) : null,
   ]);
   return {
     descricao: link.descricao,
@@ -103,9 +111,19 @@ export async function linkPublico(db: Executor, token: string, precisaoGpsMetros
     dataHora: agora?.dataHora ?? null,
     bateria: agora?.bateria ?? null,
     mensagem: link.mensagem,
+    telefone,
+    foto: link.fotoVersao === null ? null : caminhoDaFotoPublica(token, link.fotoVersao),
     expiraEm: iso(link.expiraEm),
     rastro,
   };
+}
+
+/** GET /api/publico/links/{token}/foto: the pet's photo while the link is valid (404 without one, 410 once it ended). */
+export async function fotoPublica(db: Executor, token: string) {
+  const link = await linkDoToken(db, token);
+  const foto = await fotoDoVinculo(db, link.usuarioRastreadorId);
+  if (!foto) throw new AppError(404, MSG.naoEncontrado);
+  return foto;
 }
 
 /** Whether a link is still good (the live stream's check). */

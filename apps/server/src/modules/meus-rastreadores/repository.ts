@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, like, lte, or, sql, type SQL } from 'drizz
 import { literalDeArray } from '../../db/arrays';
 import { consultar, type Executor } from '../../db/client';
 import { usuarioRastreadores as ur } from '../../db/schema';
+import { vFotosPets as fotos } from '../fotos/leitura';
 import { vGuardioes as guardioes } from '../guardioes/leitura';
 import { vRastreadores as rastreadores } from '../rastreadores/leitura';
 import { ehGuardiao, ehGuardiaoSql } from '../guardioes/sql';
@@ -32,6 +33,8 @@ const colunas = {
   periUltraEconBateria: ur.periUltraEconBateria,
   perdidoDesde: ur.perdidoDesde,
   perdidoAte: ur.perdidoAte,
+  /** The version of the pet's photo (modules/fotos), null without one. */
+  fotoVersao: sql<string | null>`(select ${fotos.versao} from ${fotos} where ${fotos.usuarioRastreadorId} = ${ur.id})`,
 };
 
 /** The links `usuarioId` sees: their own and those they are a co-guardian of (issue #20). */

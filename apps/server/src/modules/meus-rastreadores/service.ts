@@ -1,3 +1,4 @@
+import { caminhoDaFoto } from '@rastro/shared/constants';
 import { DESCRICAO_SITUACAO_ENERGIA, DESCRICAO_SITUACAO_RASTREADOR, SITUACOES_ENERGIA, SITUACOES_RASTREADOR } from '@rastro/shared/dominio';
 import { MSG, type ModoEconomia } from '@rastro/shared/messages';
 import type { Page, SelectItem } from '@rastro/shared/schemas/common';
@@ -86,7 +87,7 @@ export function paraMeuRastreador(r: LinhaMeuRastreador): MeuRastreador {
     periUltraEconBateria: r.periUltraEconBateria,
     modoPerdido: modoPerdidoDe(r),
     compartilhadoPor: r.compartilhadoPor ?? null,
-    foto: null,
+    foto: r.fotoVersao === null ? null : caminhoDaFoto(r.id, r.fotoVersao),
   };
 }
 

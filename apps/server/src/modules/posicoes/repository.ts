@@ -196,6 +196,8 @@ export interface UltimaPosicao {
   perdidoAte: Date | null;
   /** The owner's name when the position is of a pet shared with the user asking; null otherwise (and for a set of trackers). */
   compartilhadoPor: string | null;
+  /** The version of the pet's photo (modules/fotos), null without one. */
+  fotoVersao: string | null;
 }
 
 type LinhaDoMapa = Omit<UltimaPosicao, 'dataHora' | 'perdidoDesde' | 'perdidoAte'> & {
@@ -223,7 +225,8 @@ const consultaDoMapa = consultaPorForma<FormaDoMapa, { ids: string; usuarioId: n
     return sql`select ur.id as "usuarioRastreadorId", ur.rastreador_id as "rastreadorId", ur.usuario_id as "usuarioId", ur.descricao,
           r.bateria, r.situacao_energia as "situacaoEnergia", l.tipo, l.data_hora as "dataHora", l.latitude, l.longitude,
           l.precisao, l.velocidade, ur.perdido_desde as "perdidoDesde", ur.perdido_ate as "perdidoAte",
-          ${nomeDoDono} as "compartilhadoPor"
+          ${nomeDoDono} as "compartilhadoPor",
+          (select f.versao from v_fotos_pets f where f.usuario_rastreador_id = ur.id) as "fotoVersao"
         from v_vinculos ur
         join v_rastreadores r on r.id = ur.rastreador_id
         join lateral (

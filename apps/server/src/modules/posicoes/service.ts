@@ -5,6 +5,7 @@ import {
   descricaoRede,
   type FormatoExportacao,
 } from '@rastro/shared/dominio';
+import { caminhoDaFoto } from '@rastro/shared/constants';
 import { PER } from '@rastro/shared/roles';
 import type { Page } from '@rastro/shared/schemas/common';
 import type { Bateria, Localizacao } from '@rastro/shared/schemas/localizacoes';
@@ -110,6 +111,7 @@ function marcador(
   lados: LadosNasZonas = NENHUMA_ZONA,
   modoPerdido: ModoPerdido = null,
   compartilhadoPor: string | null = null,
+  foto: string | null = null,
 ): Marcador {
   const situacaoEnergia = umDe(SITUACOES_ENERGIA, d.situacaoEnergia, 'LIGADO');
   return {
@@ -130,7 +132,7 @@ function marcador(
     dentroDeZonas: [...lados.dentro],
     compartilhadoPor,
     modoPerdido,
-    foto: null,
+    foto,
   };
 }
 
@@ -138,7 +140,15 @@ function marcador(
 function marcadoresAtuais(posicoes: readonly UltimaPosicao[], lados: ReadonlyMap<number, LadosNasZonas>) {
   return posicoes.map((u) => ({
     usuarioId: u.usuarioId,
-    marcador: marcador(u.usuarioRastreadorId, u, u, lados.get(u.rastreadorId), modoPerdidoDe(u), u.compartilhadoPor),
+    marcador: marcador(
+      u.usuarioRastreadorId,
+      u,
+      u,
+      lados.get(u.rastreadorId),
+      modoPerdidoDe(u),
+      u.compartilhadoPor,
+      u.fotoVersao === null ? null : caminhoDaFoto(u.usuarioRastreadorId, u.fotoVersao),
+    ),
   }));
 }
 

@@ -57,6 +57,15 @@ export async function buscarSenhaHash(db: Executor, id: number) {
   return row?.senhaHash ?? null;
 }
 
+/** The mobile phone (digits) of an active user; null without one (a share link shows it only when its creator chose to). */
+export async function telefoneCelularDe(db: Executor, id: number) {
+  const [row] = await db
+    .select({ telefone: usuarios.telefoneCelular })
+    .from(usuarios)
+    .where(and(eq(usuarios.id, id), eq(usuarios.situacao, true)));
+  return row?.telefone || null;
+}
+
 export async function emailEmUso(db: Executor, email: string, excetoId?: number) {
   const cond = eq(sql`lower(${usuarios.email})`, email.toLowerCase());
   const [row] = await db

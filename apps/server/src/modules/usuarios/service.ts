@@ -1,6 +1,7 @@
 /**
  * What other modules may ask of the users (the usuarios module owns `usuarios`, `niveis` and
- * `nivel_permissoes`): authentication reads a user by e-mail, id or token and changes a password.
+ * `nivel_permissoes`): authentication reads a user by e-mail, id or token and changes a password;
+ * a share link reads its creator's mobile phone when they chose to show it.
  */
 export {
   atualizarSenha,
@@ -11,4 +12,5 @@ export {
   idDoNivel,
   listarNiveis,
   prepararSessaoPorToken,
+  telefoneCelularDe,
 } from './repository';

@@ -7,13 +7,18 @@ import { clientToken, loginAs, renderApp } from '@/testing/render-app';
 import { LENTO, meuRastreador, pagina } from './meus-rastreadores-fixtures';
 import { TEXTO_PRIMEIRO_RASTREADOR } from '../textos';
 
+/** What a person reads in a cell: its text without what is hidden from them (the pet's avatar initial). */
+function textoVisivel(c: HTMLElement) {
+  const copia = c.cloneNode(true) as HTMLElement;
+  for (const oculto of copia.querySelectorAll('[aria-hidden="true"]')) oculto.remove();
+  return copia.textContent;
+}
+
 /** The texts of a table row's cells (row 0 is the header). */
 function celulas(table: HTMLElement, i: number): (string | null)[] {
   const row = within(table).getAllByRole('row')[i];
   if (!row) throw new Error(`linha ${i} ausente`);
-  return within(row)
-    .getAllByRole('cell')
-    .map((c) => c.textContent);
+  return within(row).getAllByRole('cell').map(textoVisivel);
 }
 
 /** The names of the entries of a row's menu (opened, then closed again). */

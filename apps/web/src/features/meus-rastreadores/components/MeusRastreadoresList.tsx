@@ -6,6 +6,7 @@ import { MEU_RASTREADOR_ORDENAVEIS, type MeuRastreador } from '@rastro/shared/sc
 import { DataTable, type Column, type RowAction } from '@/components/data-table/DataTable';
 import { HaQuanto } from '@/components/data-table/HaQuanto';
 import { NewButton } from '@/components/NewButton';
+import { AvatarPet } from '@/components/pet/AvatarPet';
 import { isApiError } from '@/lib/api-error';
 import { formatarDataHora } from '@/lib/format';
 import { useListReturnState } from '@/lib/list-return';
@@ -22,18 +23,17 @@ import { SeloCompartilhado } from './SeloCompartilhado';
 
 type Selo = (r: MeuRastreador) => ReactNode;
 
-/** The pet's name, and after it the route's badge (the lost-mode chip) and 'Compartilhado por ANA', if any. */
-const nomeComSelo = (selo: Selo | undefined) => (r: MeuRastreador) => {
-  const badge = selo?.(r);
-  if (!badge && r.compartilhadoPor === null) return r.descricao;
-  return (
-    <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5 }}>
+/** The pet's photo (or initial) and name, and after it the route's badge (the lost-mode chip) and 'Compartilhado por ANA', if any. */
+const nomeComSelo = (selo: Selo | undefined) => (r: MeuRastreador) => (
+  <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
+    <AvatarPet nome={r.descricao} rastreadorId={r.rastreadorId} foto={r.foto} tamanho={36} />
+    <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5, minWidth: 0 }}>
       <span>{r.descricao}</span>
-      {badge}
+      {selo?.(r)}
       <SeloCompartilhado rastreador={r} />
     </Box>
-  );
-};
+  </Box>
+);
 
 const colunasCom = (selo: Selo | undefined): Column<MeuRastreador>[] => [
   { id: 'imei', label: 'IMEI', sortable: true, render: (r) => r.imei },

@@ -15,6 +15,7 @@ import { useCelular } from '@/lib/use-celular';
 import { paths } from '@/paths';
 import { useMeuRastreador } from '../api/get-meu-rastreador';
 import { DetalheTabelas, type AbaExtra } from './DetalheTabelas';
+import { FotoDoPet } from './FotoDoPet';
 import { SeloCompartilhado } from './SeloCompartilhado';
 import { formatarBateria, simNao } from './formatar';
 
@@ -69,7 +70,8 @@ interface RastreadorDetalheProps {
 
 /**
  * /user/rastreadores/detalhe/:id (`id` is the owner's link; null when the address has no valid
- * id): the tracker's fields and its GPS, WI-FI, LBS, battery and safe-zone history tables.
+ * id): the pet's photo (the owner changes it here), the tracker's fields and its GPS, WI-FI, LBS,
+ * battery and safe-zone history tables.
  */
 export function RastreadorDetalhe({ id, selo, acoes, familia, abas }: RastreadorDetalheProps) {
   const rastreador = useMeuRastreador(id);
@@ -91,6 +93,7 @@ export function RastreadorDetalhe({ id, selo, acoes, familia, abas }: Rastreador
             {!erro && rastreador.data && selo?.(rastreador.data)}
             {!erro && rastreador.data && <SeloCompartilhado rastreador={rastreador.data} />}
           </Box>
+          {!erro && rastreador.data && <FotoDoPet rastreador={rastreador.data} />}
           {erro ? <Alert severity="error">{MSG.erroCarregarRegistro}</Alert> : <Campos rastreador={rastreador.data} />}
           {!erro && rastreador.data && acoes && <Box sx={{ mt: 2 }}>{acoes(rastreador.data)}</Box>}
         </CardContent>

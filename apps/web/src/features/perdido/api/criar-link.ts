@@ -8,6 +8,8 @@ export interface CriarLinkInput {
   id: number;
   horas: number;
   mensagem?: string;
+  /** Whether the link's page shows the creator's mobile phone. */
+  compartilharTelefone?: boolean;
 }
 
 /** POST /api/usuarios/rastreadores/{id}/links: 201 with the URL, the only time it is ever shown (409 past 20 active). */

@@ -16,6 +16,7 @@ const link = (over: Partial<Link> = {}): Link => ({
   expiraEm: '2025-03-03T12:00:00.000Z',
   mensagem: 'Se encontrar, ligue (11) 98888-7777',
   criadoPor: { id: clientToken.usuarioId, nome: clientToken.nome },
+  compartilharTelefone: false,
   ...over,
 });
 
@@ -67,7 +68,11 @@ describe('share links', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Criar link' }));
 
     await waitFor(() => expect(net.calls(`POST ${LINKS}`)).toHaveLength(1));
-    expect(JSON.parse(net.calls(`POST ${LINKS}`)[0]?.body ?? '')).toEqual({ horas: 72, mensagem: 'Ligue (11) 98888-7777' });
+    expect(JSON.parse(net.calls(`POST ${LINKS}`)[0]?.body ?? '')).toEqual({
+      horas: 72,
+      mensagem: 'Ligue (11) 98888-7777',
+      compartilharTelefone: false,
+    });
     const campo = await within(dialog).findByRole('textbox', { name: 'Link' });
     expect(campo).toHaveValue(URL_LINK);
     expect(campo).toHaveAttribute('readonly');
@@ -77,6 +82,30 @@ describe('share links', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Copiar link' }));
     expect(await navigator.clipboard.readText()).toBe(URL_LINK);
     expect(await screen.findByText('Link copiado.')).toBeInTheDocument();
+  });
+
+  it('shows the creator’s phone on the link’s page only when asked, and says so in the list', async () => {
+    loginAs(clientToken);
+    const net = comLinks([]);
+    const { user } = renderApp('/user/rastreadores/detalhe/4');
+    const dialog = await abrir(user);
+    const telefone = within(dialog).getByRole('checkbox', { name: 'Mostrar meu telefone para quem encontrar' });
+    expect(telefone).not.toBeChecked();
+    expect(telefone).toHaveAccessibleDescription('O celular do seu cadastro aparece na página do link, para quem encontrar o pet ligar.');
+    await user.click(telefone);
+    await user.click(within(dialog).getByRole('button', { name: 'Criar link' }));
+    await waitFor(() => expect(net.calls(`POST ${LINKS}`)).toHaveLength(1));
+    expect(JSON.parse(net.calls(`POST ${LINKS}`)[0]?.body ?? '')).toEqual({ horas: 24, compartilharTelefone: true });
+  });
+
+  it('marks the links that show the phone', async () => {
+    loginAs(clientToken);
+    comLinks([link({ compartilharTelefone: true }), link({ id: 32, expiraEm: '2025-03-04T12:00:00.000Z' })]);
+    const { user } = renderApp('/user/rastreadores/detalhe/4');
+    const dialog = await abrir(user);
+    const [comTelefone, semTelefone] = await within(dialog).findAllByRole('listitem');
+    expect(within(comTelefone as HTMLElement).getByText('Mostra o telefone de quem criou')).toBeInTheDocument();
+    expect(within(semTelefone as HTMLElement).queryByText('Mostra o telefone de quem criou')).not.toBeInTheDocument();
   });
 
   it('lists the active links and revokes one after asking', async () => {

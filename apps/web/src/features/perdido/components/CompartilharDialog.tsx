@@ -1,18 +1,25 @@
+import CloseIcon from '@mui/icons-material/Close';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import { useId, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { LINK_COMPARTILHADO } from '@rastro/shared/constants';
 import { linkFormSchema, type LinkCriado as LinkCriadoDados } from '@rastro/shared/schemas/links';
 import { Form } from '@/components/form/Form';
 import { SelectControl } from '@/components/form/SelectControl';
 import { TextFieldControl } from '@/components/form/TextFieldControl';
-import { notifyError } from '@/lib/notify';
 import { useCelular } from '@/lib/use-celular';
 import { useCriarLink } from '../api/criar-link';
 import { mensagemDeErro, OPCOES_VALIDADE_LINK } from './formatar';
@@ -30,38 +37,55 @@ interface CompartilharDialogProps {
 export function CompartilharDialog({ pet, open, onClose }: CompartilharDialogProps) {
   const titleId = useId();
   const formTitleId = useId();
+  const telefoneAjudaId = useId();
   const celular = useCelular();
   const criar = useCriarLink();
   const [criado, setCriado] = useState<{ link: LinkCriadoDados; mensagem: string | undefined } | null>(null);
+  const [erro, setErro] = useState<string | null>(null);
 
   const fechar = () => {
     setCriado(null);
+    setErro(null);
     onClose();
   };
 
-  const criarLink = async (horas: number, mensagem: string | undefined) => {
+  const criarLink = async (horas: number, mensagem: string | undefined, compartilharTelefone: boolean) => {
+    setErro(null);
     try {
-      const link = await criar.mutateAsync({ id: pet.id, horas, ...(mensagem ? { mensagem } : {}) });
+      const link = await criar.mutateAsync({ id: pet.id, horas, ...(mensagem ? { mensagem } : {}), compartilharTelefone });
       setCriado({ link, mensagem });
     } catch (e) {
-      const m = mensagemDeErro(e, 'Erro ao criar o link, tente novamente.');
-      if (m) notifyError(m);
+      setErro(mensagemDeErro(e, 'Erro ao criar o link, tente novamente.'));
     }
   };
 
+  // On a phone the dialog fills the screen and closes from its top bar: a bar of buttons at the
+  // bottom would sit over the end of the links list. Its notices are written inside it, where they
+  // happened, not in snackbars that would float over it.
   return (
     <Dialog open={open} onClose={fechar} aria-labelledby={titleId} fullScreen={celular} maxWidth="sm" fullWidth>
-      <DialogTitle id={titleId}>{`Compartilhar ${pet.descricao}`}</DialogTitle>
+      <Box sx={{ display: 'flex', alignItems: 'center', pr: celular ? 1 : 0 }}>
+        <DialogTitle
+          id={titleId}
+          sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}
+        >{`Compartilhar ${pet.descricao}`}</DialogTitle>
+        {celular && (
+          <IconButton aria-label="Fechar" onClick={fechar} sx={{ width: 48, height: 48 }}>
+            <CloseIcon />
+          </IconButton>
+        )}
+      </Box>
       <DialogContent>
         <Stack spacing={2.5}>
           <DialogContentText>
-            Quem abrir o link vê, sem precisar de conta, a última posição do pet, o rastro das últimas 2 horas e a sua mensagem.
+            Quem abrir o link vê, sem precisar de conta, a foto e a última posição do pet, o rastro das últimas 2 horas e a sua mensagem —
+            e, se você quiser, o seu celular para ligar.
           </DialogContentText>
           {criado && <LinkCriado link={criado.link} descricao={pet.descricao} mensagem={criado.mensagem} />}
           <Form
             schema={linkFormSchema}
-            defaultValues={{ horas: LINK_COMPARTILHADO.horasPadrao, mensagem: '' }}
-            onSubmit={(v) => criarLink(v.horas, v.mensagem?.trim() || undefined)}
+            defaultValues={{ horas: LINK_COMPARTILHADO.horasPadrao, mensagem: '', compartilharTelefone: false }}
+            onSubmit={(v) => criarLink(v.horas, v.mensagem?.trim() || undefined, v.compartilharTelefone)}
             aria-labelledby={formTitleId}
           >
             {(form) => {
@@ -85,9 +109,33 @@ export function CompartilharDialog({ pet, open, onClose }: CompartilharDialogPro
                     slotProps={{ htmlInput: { autoCapitalize: 'sentences' } }}
                     helperText={`${usados}/${LINK_COMPARTILHADO.mensagemMax} caracteres`}
                   />
+                  <Controller
+                    control={form.control}
+                    name="compartilharTelefone"
+                    render={({ field }) => (
+                      <Box>
+                        <FormControlLabel
+                          control={
+                            <Checkbox
+                              checked={field.value === true}
+                              onChange={(e) => field.onChange(e.target.checked)}
+                              onBlur={field.onBlur}
+                              slotProps={{ input: { ref: field.ref, 'aria-describedby': telefoneAjudaId } }}
+                            />
+                          }
+                          label="Mostrar meu telefone para quem encontrar"
+                          sx={{ minHeight: 44 }}
+                        />
+                        <FormHelperText id={telefoneAjudaId} sx={{ mt: 0, ml: 4 }}>
+                          O celular do seu cadastro aparece na página do link, para quem encontrar o pet ligar.
+                        </FormHelperText>
+                      </Box>
+                    )}
+                  />
                   <Button type="submit" variant="contained" loading={criar.isPending} sx={{ alignSelf: 'flex-start', minHeight: 44 }}>
                     Criar link
                   </Button>
+                  {erro && <Alert severity="error">{erro}</Alert>}
                 </Stack>
               );
             }}
@@ -96,11 +144,13 @@ export function CompartilharDialog({ pet, open, onClose }: CompartilharDialogPro
           <LinksAtivos id={pet.id} />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={fechar} variant="outlined" sx={{ minHeight: 44 }}>
-          Fechar
-        </Button>
-      </DialogActions>
+      {!celular && (
+        <DialogActions>
+          <Button onClick={fechar} variant="outlined" sx={{ minHeight: 44 }}>
+            Fechar
+          </Button>
+        </DialogActions>
+      )}
     </Dialog>
   );
 }

@@ -4,10 +4,10 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useEffect, useRef } from 'react';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
 import type { LinkCriado as LinkCriadoDados } from '@rastro/shared/schemas/links';
 import { formatarDataHora } from '@/lib/format';
-import { notifyInfo, notifySuccess } from '@/lib/notify';
 
 interface LinkCriadoProps {
   link: LinkCriadoDados;
@@ -24,6 +24,8 @@ const podeCompartilhar = () => typeof navigator !== 'undefined' && typeof naviga
  */
 export function LinkCriado({ link, descricao, mensagem }: LinkCriadoProps) {
   const campo = useRef<HTMLInputElement>(null);
+  // Said here, under the buttons: a snackbar would cover the dialog's end on a phone.
+  const [aviso, setAviso] = useState<string | null>(null);
 
   // The URL takes the focus, selected, so a keyboard or screen-reader user lands on it.
   useEffect(() => {
@@ -35,12 +37,12 @@ export function LinkCriado({ link, descricao, mensagem }: LinkCriadoProps) {
     try {
       if (!navigator.clipboard) throw new Error('sem clipboard');
       await navigator.clipboard.writeText(link.url);
-      notifySuccess('Link copiado.');
+      setAviso('Link copiado.');
     } catch {
       // No clipboard (plain http, an old browser, permission denied): the text is left selected to copy by hand.
       campo.current?.focus();
       campo.current?.select();
-      notifyInfo('Não foi possível copiar. O link está selecionado: copie-o.');
+      setAviso('Não foi possível copiar. O link está selecionado: copie-o.');
     }
   };
 
@@ -76,6 +78,9 @@ export function LinkCriado({ link, descricao, mensagem }: LinkCriadoProps) {
           </Button>
         )}
       </Stack>
+      <Typography role="status" variant="body2" sx={{ fontWeight: 600 }}>
+        {aviso}
+      </Typography>
     </Stack>
   );
 }

@@ -1,15 +1,15 @@
+import PhoneIcon from '@mui/icons-material/Phone';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { erroCarregar } from '@rastro/shared/messages';
 import type { Link } from '@rastro/shared/schemas/links';
 import { useConfirm } from '@/components/ConfirmDialog';
 import { formatarDataHora } from '@/lib/format';
-import { notifyError, notifySuccess } from '@/lib/notify';
 import { effectiveUser, useSession } from '@/lib/session';
 import { useLinks } from '../api/get-links';
 import { useRevogarLink } from '../api/revogar-link';
@@ -31,6 +31,8 @@ export function LinksAtivos({ id }: { id: number }) {
   const revogar = useRevogarLink();
   const confirm = useConfirm();
   const titleId = useId();
+  // Said under the heading, inside the dialog: a snackbar would cover the end of the list on a phone.
+  const [aviso, setAviso] = useState<{ texto: string; erro: boolean } | null>(null);
 
   const revogarLink = async (link: Link) => {
     const ok = await confirm({
@@ -40,12 +42,13 @@ export function LinksAtivos({ id }: { id: number }) {
       cancelText: 'Cancelar',
     });
     if (!ok) return;
+    setAviso(null);
     try {
       await revogar.mutateAsync({ id, linkId: link.id });
-      notifySuccess('Link revogado.');
+      setAviso({ texto: 'Link revogado.', erro: false });
     } catch (e) {
       const m = mensagemDeErro(e, 'Erro ao revogar o link, tente novamente.');
-      if (m) notifyError(m);
+      if (m) setAviso({ texto: m, erro: true });
     }
   };
 
@@ -94,6 +97,12 @@ export function LinksAtivos({ id }: { id: number }) {
                     {porQuem}
                   </Typography>
                 )}
+                {l.compartilharTelefone && (
+                  <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+                    <PhoneIcon fontSize="inherit" aria-hidden />
+                    Mostra o telefone de quem criou
+                  </Typography>
+                )}
               </Box>
               <Button
                 color="error"
@@ -116,6 +125,14 @@ export function LinksAtivos({ id }: { id: number }) {
     <Box component="section" aria-labelledby={titleId}>
       <Typography id={titleId} variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
         Links ativos
+      </Typography>
+      {aviso?.erro && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {aviso.texto}
+        </Alert>
+      )}
+      <Typography role="status" variant="body2" sx={{ fontWeight: 600, mb: aviso && !aviso.erro ? 1 : 0 }}>
+        {aviso && !aviso.erro ? aviso.texto : null}
       </Typography>
       {corpo}
     </Box>
