@@ -71,7 +71,7 @@ const bytes = async (r: Response) => Buffer.from(await r.arrayBuffer());
 
 async function fotoDaLista(h = ana.h) {
   const r = await fetch(`${base}/api/usuarios/rastreadores?size=50`, { headers: h });
-  return (await r.json()).content.find((x: MeuRastreador) => x.id === thor.id)?.foto as string | null | undefined;
+  return ((await r.json()) as { content: MeuRastreador[] }).content.find((x) => x.id === thor.id)?.foto;
 }
 async function fotoDoDetalhe(h = ana.h) {
   return ((await (await fetch(`${base}/api/usuarios/rastreadores/${thor.id}`, { headers: h })).json()) as MeuRastreador).foto;
