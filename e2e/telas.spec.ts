@@ -17,7 +17,7 @@ import { entrar, enviarPosicao } from './support';
  * and a form that cannot be saved shows where.
  */
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-test.describe.configure({ mode: 'serial', timeout: 240_000 });
+test.describe.configure({ mode: 'serial', timeout: 360_000 });
 
 const sufixo = String(Date.now()).slice(-6);
 const dona = { nome: `LIA ${sufixo}`, email: `lia.telas.${sufixo}@e2e.rastro.test`, senha: 'Lia#Telas2026' };
