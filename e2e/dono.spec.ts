@@ -69,7 +69,7 @@ test('an owner links a tracker, follows it live, switches economy, reads its his
   // Link the tracker the administrator registered, by its IMEI.
   await page.getByRole('link', { name: 'Meus Rastreadores' }).click();
   // A new owner is invited to link the first tracker.
-  await page.getByRole('link', { name: 'Vincular meu primeiro rastreador' }).click();
+  await page.getByRole('link', { name: 'Vincular rastreador' }).click();
   const form = page.getByRole('form', { name: 'Cadastrar' });
   await expect(form).toBeVisible();
   await form.getByRole('textbox', { name: 'IMEI' }).fill(imei);

@@ -106,7 +106,7 @@ test.describe('formulários só com o teclado', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/user\/meus-rastreadores$/);
     // A new owner is invited to link the first tracker.
-    await tabAte(page, page.getByRole('link', { name: 'Vincular meu primeiro rastreador' }));
+    await tabAte(page, page.getByRole('link', { name: 'Vincular rastreador' }));
     await page.keyboard.press('Enter');
     await expect(page.getByRole('form', { name: 'Cadastrar' })).toBeVisible();
 

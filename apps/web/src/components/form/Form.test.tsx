@@ -1,13 +1,13 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { MemoryRouter } from 'react-router';
 import { z } from 'zod/mini';
-import { AppProviders } from '@/app/providers';
+import Snackbars from '@/lib/Snackbars';
 import { Form } from './Form';
 import { FormActions } from './FormActions';
 import { SelectControl } from './SelectControl';
 import { TextFieldControl } from './TextFieldControl';
-import { MemoryRouter } from 'react-router';
 
 const obrigatorio = z.string().check(z.minLength(1, 'Campo obrigatório.'));
 const schema = z.object({ nome: obrigatorio, apelido: obrigatorio, cor: z.string().check(z.minLength(1, 'Escolha uma cor.')) });
@@ -16,25 +16,24 @@ const schema = z.object({ nome: obrigatorio, apelido: obrigatorio, cor: z.string
 function Formulario({ semApelido = false, corTravada = false }: { semApelido?: boolean; corTravada?: boolean }) {
   return (
     <MemoryRouter>
-      <AppProviders>
-        <Form schema={schema} defaultValues={{ nome: 'REX', apelido: '', cor: '' }} onSubmit={() => undefined} aria-label="Pet">
-          {({ control }) => (
-            <>
-              <SelectControl
-                control={control}
-                name="cor"
-                label="Cor"
-                required
-                disabled={corTravada}
-                options={[{ value: 'preto', label: 'Preto' }]}
-              />
-              <TextFieldControl control={control} name="nome" label="Nome" required />
-              {!semApelido && <TextFieldControl control={control} name="apelido" label="Apelido" required />}
-              <FormActions voltar="/" saving={false} />
-            </>
-          )}
-        </Form>
-      </AppProviders>
+      <Snackbars />
+      <Form schema={schema} defaultValues={{ nome: 'REX', apelido: '', cor: '' }} onSubmit={() => undefined} aria-label="Pet">
+        {({ control }) => (
+          <>
+            <SelectControl
+              control={control}
+              name="cor"
+              label="Cor"
+              required
+              disabled={corTravada}
+              options={[{ value: 'preto', label: 'Preto' }]}
+            />
+            <TextFieldControl control={control} name="nome" label="Nome" required />
+            {!semApelido && <TextFieldControl control={control} name="apelido" label="Apelido" required />}
+            <FormActions voltar="/" saving={false} />
+          </>
+        )}
+      </Form>
     </MemoryRouter>
   );
 }

@@ -63,14 +63,16 @@ export function Form<S extends FormSchema>({ schema, defaultValues, onSubmit, ch
       onMouseDown={(e) => {
         if (e.target instanceof Element && e.target.closest('button[type="submit"]')) e.preventDefault();
       }}
-      onSubmit={form.handleSubmit(
-        async (values) => {
-          await onSubmit(values, form);
-        },
-        (errors) => {
-          recusados.current = errosDoFormulario(errors);
-        },
-      )}
+      onSubmit={(e) =>
+        form.handleSubmit(
+          async (values) => {
+            await onSubmit(values, form);
+          },
+          (errors) => {
+            recusados.current = errosDoFormulario(errors);
+          },
+        )(e)
+      }
     >
       {children(form)}
     </Box>

@@ -4,5 +4,5 @@ export const TEXTO_PRIMEIRO_RASTREADOR = {
   texto:
     'Vincule o rastreador da coleira do seu pet para acompanhá-lo no mapa, receber alertas e ver por onde ele andou. ' +
     'Tenha em mãos o IMEI impresso no rastreador ou na caixa.',
-  botao: 'Vincular meu primeiro rastreador',
+  botao: 'Vincular rastreador',
 } as const;

@@ -1,6 +1,5 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '@/app/providers';
 import { BarrasChart } from './BarrasChart';
 
 const ITENS = [
@@ -12,11 +11,7 @@ const ITENS = [
 
 describe('a dashboard bar chart', () => {
   it('names every category and writes every bar’s count, a zero too', async () => {
-    const { container, findByText } = render(
-      <AppProviders>
-        <BarrasChart itens={ITENS} />
-      </AppProviders>,
-    );
+    const { container, findByText } = render(<BarrasChart itens={ITENS} />);
     await findByText('Aguardando Vinculo');
     const textos = Array.from(container.querySelectorAll('svg text'), (t) => t.textContent);
     for (const i of ITENS) expect(textos).toContain(i.label);

@@ -30,7 +30,14 @@ export function BarrasChart({ itens }: { itens: readonly BarraItem[] }) {
             colorMap: { type: 'ordinal', colors: itens.map((i) => i.cor) },
           },
         ]}
-        xAxis={[{ tickMinStep: 1, height: ALTURA_EIXO - 12 }]}
+        xAxis={[
+          {
+            tickMinStep: 1,
+            height: ALTURA_EIXO - 12,
+            // Room past the longest bar for its count, which the plot area would otherwise cut off.
+            domainLimit: (_min, max) => ({ min: 0, max: Math.max(1, Number(max)) * 1.25 }),
+          },
+        ]}
         series={[
           {
             data: itens.map((i) => i.valor),
