@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 import { bannerModoPerdido, MSG } from '@rastro/shared/messages';
 import { meuRastreadorSchema } from '@rastro/shared/schemas/meus-rastreadores';
@@ -186,6 +187,8 @@ test('on a 390×844 phone: pets told apart on the map, the lowest one’s action
       await esperarDescoberto(marcadorDe(page, pets.toto.nome), 'marcador de TOTO');
       await zoomDescoberto(page);
       await page.screenshot({ path: test.info().outputPath('pet-card.png') });
+      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 
       // Collapsed, the card's actions are gone (not covered); open again, they are all reachable.
       await folha.getByRole('button', { name: 'Esconder os pets' }).tap();
