@@ -124,14 +124,15 @@ test('on a phone the owner finds the pets on the map, centres one, follows today
     await semViolacoes(page, 'mapa com a folha dos pets');
   });
 
-  await test.step('tapping TOTO’s card centres the map on TOTO, with its info window', async () => {
+  await test.step('tapping TOTO’s card shows it alone, with its info window’s data, and TOTO in sight above the sheet', async () => {
     await folha.getByRole('article', { name: 'TOTO' }).getByRole('button', { name: /^TOTO/ }).tap();
-    await expect(folha.getByRole('button', { name: 'Mostrar os pets' })).toHaveAttribute('aria-expanded', 'false');
-    const janela = page.locator('.leaflet-popup');
-    await expect(janela).toContainText('TOTO');
-    await expect(janela).toContainText('Latitude: -23.600000');
+    const cartao = folha.getByRole('article', { name: 'TOTO' });
+    await expect(cartao).toContainText('Latitude: -23.600000');
+    await expect(folha.getByRole('article')).toHaveCount(1);
+    await expect(folha.getByRole('button', { name: 'Esconder os pets' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.locator('.leaflet-popup')).toHaveCount(0);
     const marcador = regiao.locator('.leaflet-marker-icon[title="TOTO"]');
-    // Centred across; down the screen only as far as its info window needs to clear the 'Filtros' button.
+    // Centred across, between the 'Filtros' button and the sheet.
     await expect
       .poll(async () => {
         const [m, r] = [await marcador.boundingBox(), await regiao.boundingBox()];
@@ -139,19 +140,16 @@ test('on a phone the owner finds the pets on the map, centres one, follows today
         return Math.abs(m.x + m.width / 2 - (r.x + r.width / 2));
       })
       .toBeLessThan(40);
-    const [m, r, filtros, fechar] = await Promise.all([
+    const [m, filtros, f] = await Promise.all([
       marcador.boundingBox(),
-      regiao.boundingBox(),
       page.getByRole('button', { name: 'Filtros' }).boundingBox(),
-      page.locator('.leaflet-popup-close-button').boundingBox(),
+      folha.boundingBox(),
     ]);
-    if (!m || !r || !filtros || !fechar) throw new Error('caixas ausentes');
-    expect(m.y).toBeGreaterThan(r.y);
-    expect(m.y + m.height).toBeLessThan(r.y + r.height);
-    // The window's close button is not under 'Filtros'.
-    expect(fechar.y).toBeGreaterThan(filtros.y + filtros.height);
-    await page.locator('.leaflet-popup-close-button').tap();
-    await folha.getByRole('button', { name: 'Mostrar os pets' }).tap();
+    if (!m || !filtros || !f) throw new Error('caixas ausentes');
+    expect(m.y).toBeGreaterThan(filtros.y + filtros.height);
+    expect(m.y + m.height).toBeLessThan(f.y);
+    await folha.getByRole('button', { name: 'Ver todos os pets' }).tap();
+    await expect(folha.getByRole('article')).toHaveCount(2);
   });
 
   await test.step('"Rota de hoje" shows REX’s route since midnight, and the sheet comes back', async () => {

@@ -120,7 +120,7 @@ test('the owner installs Rastro, turns on alerts on the phone and an alert opens
       .toEqual([{ title: 'REX', body: mensagem.corpo, tag: mensagem.id, data: { url: `${E2E_URL}${mensagem.url}` } }]);
   });
 
-  await test.step('tapping the notification opens the map centred on the pet', async () => {
+  await test.step('tapping the notification opens the map on the pet, its card in the sheet', async () => {
     const worker = context.serviceWorkers().find((w) => w.url() === `${E2E_URL}/sw.js`);
     if (!worker) throw new Error('o service worker não aparece no contexto');
     // DevTools cannot click a notification: the worker gets the same event its handler would.
@@ -129,9 +129,10 @@ test('the owner installs Rastro, turns on alerts on the phone and an alert opens
       self.dispatchEvent(new NotificationEvent('notificationclick', { notification: n }));
     })()`);
     await expect(page).toHaveURL(`${E2E_URL}${mensagem.url}`);
-    const janela = page.locator('.leaflet-popup');
-    await expect(janela).toContainText('REX');
-    await expect(janela).toContainText('Bateria: 76%');
+    // On a phone the pet's card, in the sheet, holds what the info window would.
+    const cartao = page.getByRole('region', { name: /^Meus pets/ }).getByRole('article', { name: 'REX' });
+    await expect(cartao).toContainText('Bateria 76%');
+    await expect(cartao).toContainText(/Latitude: -\d/);
     await expect.poll(() => notificacoesDoSistema(page)).toEqual([]);
   });
 });

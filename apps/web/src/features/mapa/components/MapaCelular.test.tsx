@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG, localizacaoSolicitada } from '@rastro/shared/messages';
+import { MSG, confirmarDesligar, localizacaoSolicitada } from '@rastro/shared/messages';
 import type { Zona } from '@rastro/shared/schemas/zonas';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { LENTO, linha, prepararMapa, semToqueDuplo } from '@/testing/mapa';
@@ -61,6 +61,7 @@ async function pets() {
   return folha;
 }
 const cartao = (nome: string) => screen.getByRole('article', { name: nome });
+const marcadorNoMapa = (nome: string) => within(screen.getByRole('region', { name: 'Mapa' })).getByRole('button', { name: nome });
 
 describe('Mapa GPS on a phone', () => {
   it('puts the map first, with a bottom bar and each pet as a card: battery, how long ago, inside or outside its zones', async () => {
@@ -95,29 +96,105 @@ describe('Mapa GPS on a phone', () => {
     expect(r.getByRole('button', { name: 'Rota de hoje de REX' })).toBeInTheDocument();
   });
 
-  it('a tap on a card centres the map on the pet with its info window, and the sheet steps aside', async () => {
+  it('a tap on a card shows that pet’s card alone, with all its info window held, and the map on the pet; "Ver todos os pets" comes back', async () => {
     stubFetch({
       [SELECT]: () => json(200, rastreadoresSelect),
       [ULTIMAS]: () => json(200, [toto(), rex()]),
       'GET /api/zonas': () => json(200, []),
     });
     const { user } = renderApp('/user/mapa');
-    await pets();
+    const folha = await pets();
     await user.click(within(cartao('REX')).getByRole('button', { name: /^REX/ }));
-    expect(await screen.findByText(linha('Latitude: -23.610000'))).toBeInTheDocument();
-    expect(screen.getByText(linha('Longitude: -46.710000'))).toBeInTheDocument();
-    const alternar = screen.getByRole('button', { name: 'Mostrar os pets' });
-    expect(alternar).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.queryByRole('article', { name: 'REX' })).not.toBeInTheDocument();
-
-    // The same pet again, after the window was closed: it opens again.
-    await user.click(alternar);
+    const r = within(cartao('REX'));
+    expect(r.getByText(linha('Latitude: -23.610000'))).toBeInTheDocument();
+    expect(r.getByText(linha('Longitude: -46.710000'))).toBeInTheDocument();
+    expect(r.getByText(linha('Situação Energia: Ligado'))).toBeInTheDocument();
+    for (const nome of ['Localizar agora REX', 'Rota de hoje de REX', 'Ativar modo perdido', 'Compartilhar', 'Desligar'])
+      expect(r.getByRole('button', { name: nome })).toBeInTheDocument();
+    expect(within(folha).getAllByRole('article')).toHaveLength(1);
+    // The sheet stays open, and no info window floats over the map.
     expect(screen.getByRole('button', { name: 'Esconder os pets' })).toHaveAttribute('aria-expanded', 'true');
+    expect(document.querySelector('.leaflet-popup')).toBeNull();
+    expect(cartao('REX')).toHaveFocus();
+    expect(marcadorNoMapa('REX, fora da zona CASA')).toHaveClass('rastro-pet--selecionado');
+
+    await user.click(within(folha).getByRole('button', { name: 'Ver todos os pets' }));
+    expect(
+      within(folha)
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('aria-label')),
+    ).toEqual(['TOTO', 'REX']);
+    expect(marcadorNoMapa('REX, fora da zona CASA')).not.toHaveClass('rastro-pet--selecionado');
+  });
+
+  it('a tap on a marker, or Enter on it, opens the sheet on that pet’s card instead of an info window; "Desligar" is there', async () => {
+    let desligar = true;
+    const net = stubFetch({
+      [SELECT]: () => json(200, rastreadoresSelect),
+      [ULTIMAS]: () =>
+        json(200, [toto(), { ...rex(), desligar, situacaoEnergiaDescricao: desligar ? 'Ligado' : 'Aguardando Desligamento' }]),
+      'GET /api/zonas': () => json(200, []),
+      'PUT /api/rastreadores/desligar/80': () => {
+        desligar = false;
+        return json(200, { message: 'ok' });
+      },
+    });
+    const { user } = renderApp('/user/mapa');
+    const folha = await pets();
+    await user.click(screen.getByRole('button', { name: 'Esconder os pets' }));
+    expect(within(folha).queryByRole('article')).not.toBeInTheDocument();
+
     await semToqueDuplo();
-    await user.click(screen.getByRole('button', { name: 'Fechar' }));
-    await waitFor(() => expect(screen.queryByText(linha('Latitude: -23.610000'))).not.toBeInTheDocument());
-    await user.click(within(cartao('REX')).getByRole('button', { name: /^REX/ }));
-    expect(await screen.findByText(linha('Latitude: -23.610000'))).toBeInTheDocument();
+    await user.click(marcadorNoMapa('REX, fora da zona CASA'));
+    expect(await within(folha).findByRole('article', { name: 'REX' }, LENTO)).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Esconder os pets' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(folha).queryByRole('article', { name: 'TOTO' })).not.toBeInTheDocument();
+    expect(document.querySelector('.leaflet-popup')).toBeNull();
+
+    // The keyboard: Enter on a focused marker picks its pet too.
+    marcadorNoMapa('TOTO').focus();
+    await user.keyboard('{Enter}');
+    expect(await within(folha).findByRole('article', { name: 'TOTO' }, LENTO)).toHaveFocus();
+    expect(within(folha).queryByRole('article', { name: 'REX' })).not.toBeInTheDocument();
+
+    await semToqueDuplo();
+    await user.click(marcadorNoMapa('REX, fora da zona CASA'));
+    await user.click(await within(cartao('REX')).findByRole('button', { name: 'Desligar' }, LENTO));
+    await user.click(within(await screen.findByRole('dialog', { name: confirmarDesligar('REX') })).getByRole('button', { name: 'Sim' }));
+    expect(await screen.findByText(MSG.desligandoRastreador)).toBeInTheDocument();
+    expect(net.calls('PUT /api/rastreadores/desligar/80')).toHaveLength(1);
+    // Re-read: the card follows and no longer offers to turn it off.
+    expect(await within(cartao('REX')).findByText(linha('Situação Energia: Aguardando Desligamento'))).toBeInTheDocument();
+    expect(within(cartao('REX')).queryByRole('button', { name: 'Desligar' })).not.toBeInTheDocument();
+  });
+
+  it('opened from a notification (?rastreador=<id>), shows that pet’s card', async () => {
+    stubFetch({
+      [SELECT]: () => json(200, rastreadoresSelect),
+      [ULTIMAS]: () => json(200, [toto(), rex()]),
+      'GET /api/zonas': () => json(200, []),
+    });
+    renderApp('/user/mapa?rastreador=80');
+    const folha = await pets();
+    expect(within(folha).getByRole('article', { name: 'REX' })).toBeInTheDocument();
+    expect(within(folha).getByRole('button', { name: 'Ver todos os pets' })).toBeInTheDocument();
+    expect(within(cartao('REX')).getByText(linha('Latitude: -23.610000'))).toBeInTheDocument();
+    expect(document.querySelector('.leaflet-popup')).toBeNull();
+  });
+
+  it('the lost-pet banner starts right of the zoom buttons, so it covers none of them', async () => {
+    stubFetch({
+      [SELECT]: () => json(200, rastreadoresSelect),
+      [ULTIMAS]: () => json(200, [toto(), { ...rex(), modoPerdido: { ativo: true, desde: haMinutos(10), ate: haMinutos(-60) } }]),
+      'GET /api/zonas': () => json(200, []),
+    });
+    renderApp('/user/mapa');
+    await pets();
+    const banner = await screen.findByText(/^REX está em modo perdido desde/);
+    // jsdom lays nothing out: the banners' box is read from its style (Leaflet's zoom bar: 10 px in, 34 px wide).
+    const caixa = getComputedStyle(banner.closest('.MuiStack-root') ?? banner);
+    expect(caixa.position).toBe('absolute');
+    expect(parseFloat(caixa.left)).toBeGreaterThanOrEqual(44 + 8);
   });
 
   it('"Localizar agora" asks that pet’s collar for a position', async () => {

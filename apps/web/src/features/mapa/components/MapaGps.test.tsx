@@ -188,6 +188,7 @@ describe('Mapa GPS: current location', () => {
     const regiao = await mapa();
     await user.click(await within(regiao).findByRole('button', { name: 'TOTO' }));
     expect(await screen.findByText(linha('Latitude: -23.500000'))).toBeInTheDocument();
+    const desenho = within(regiao).getByRole('button', { name: 'TOTO' }).firstElementChild;
 
     const ws = FakeWebSocket.ultima();
     ws.abrir();
@@ -203,6 +204,21 @@ describe('Mapa GPS: current location', () => {
     expect(screen.getByText(linha('Precisão: WIFI, cerca de 150 m'))).toBeInTheDocument();
     expect(within(regiao).getAllByRole('button', { name: 'TOTO' })).toHaveLength(1);
     expect(net.calls(ULTIMAS)).toHaveLength(1);
+    // Moved, not redrawn: the marker's face is the same element.
+    expect(within(regiao).getByRole('button', { name: 'TOTO' }).firstElementChild).toBe(desenho);
+
+    // Lost mode on: the same marker takes the lost look and says so.
+    ws.receber({
+      posicoes: [
+        marcador({
+          position: { lat: -23.61, lng: -46.62 },
+          modoPerdido: { ativo: true, desde: '2025-03-10T13:00:00.000Z', ate: '2025-03-10T19:00:00.000Z' },
+        }),
+      ],
+      rastreadores: [],
+      notificacoes: [],
+    });
+    expect(await within(regiao).findByRole('button', { name: 'TOTO, em modo perdido' })).toHaveClass('rastro-pet--perdido');
 
     await user.click(within(regiao).getByRole('button', { name: 'Fechar' }));
     await waitFor(() => expect(screen.queryByText(linha('Latitude: -23.610000'))).not.toBeInTheDocument());

@@ -7,11 +7,12 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { MSG, bannerModoPerdido, confirmarDesligar } from '@rastro/shared/messages';
 import type { Marcador } from '@rastro/shared/schemas/mapa';
 import { useConfirm } from '@/components/ConfirmDialog';
+import type { Folgas } from '@/components/map/ajuste';
 import { MapView } from '@/components/map/MapView';
 import { TileLayerConfig } from '@/components/map/TileLayerConfig';
 import { Spinner } from '@/components/Spinner';
@@ -46,8 +47,10 @@ function rastreadorEmFoco(valor: string | null): Foco | null {
   return valor !== null && Number.isSafeInteger(id) && id > 0 ? { rastreadorId: id } : null;
 }
 
-/** The phone's 'Filtros' button (and the banners' first line) over the map's top. */
+/** The phone's 'Filtros' button over the map's top (the zoom buttons sit at its left, under nothing). */
 const FOLGA_SUPERIOR_CELULAR = 56;
+/** The phone's banners start right of the zoom buttons (Leaflet's, 10 px in and 34 px wide), so none covers them. */
+const AVISOS_CELULAR = { position: 'absolute', top: 60, left: 54, right: 10, zIndex: 1001 } as const;
 
 const sobreposicao = {
   position: 'absolute',
@@ -69,11 +72,15 @@ export function MapaGps({ camadasAtuais, acoesDoPet }: MapaGpsProps) {
   const celular = useCelular();
   const idNoEndereco = params.get('rastreador');
   const [foco, setFoco] = useState<Foco | null>(() => rastreadorEmFoco(idNoEndereco));
+  // On a phone, the pet whose card the sheet shows (rastreadorId): the one in the address, a marker tapped, a card tapped.
+  const [selecionado, setSelecionado] = useState<number | null>(() => rastreadorEmFoco(idNoEndereco)?.rastreadorId ?? null);
   // A new address (a notification tapped while the map is open) asks for its pet again.
   const [enderecoVisto, setEnderecoVisto] = useState(idNoEndereco);
   if (idNoEndereco !== enderecoVisto) {
+    const novo = rastreadorEmFoco(idNoEndereco);
     setEnderecoVisto(idNoEndereco);
-    setFoco(rastreadorEmFoco(idNoEndereco));
+    setFoco(novo);
+    setSelecionado(novo?.rastreadorId ?? null);
   }
   const [filtro, setFiltro] = useState<MapaFiltro>(FILTRO_INICIAL);
   // Each search fits the map to its answer once; live updates then move markers without refitting.
@@ -84,13 +91,35 @@ export function MapaGps({ camadasAtuais, acoesDoPet }: MapaGpsProps) {
   const desligar = useDesligarRastreador();
   const confirm = useConfirm();
   const dados = marcadores.data ?? NENHUM;
-  // On a phone a sheet covers the map's bottom: a search fits its answer in the part left visible.
+  // On a phone the buttons and banners cover the map's top and a sheet its bottom: a search fits its
+  // answer, and a pet picked is centred, in the part left visible.
   const folha = useRef<HTMLElement>(null);
-  const folgaInferior = useCallback(() => folha.current?.offsetHeight ?? 0, []);
+  const avisosNoMapa = useRef<HTMLDivElement>(null);
+  const folgas = useMemo<Folgas | undefined>(
+    () =>
+      celular
+        ? {
+            superior: () => {
+              const avisos = avisosNoMapa.current;
+              return Math.max(FOLGA_SUPERIOR_CELULAR, avisos ? avisos.offsetTop + avisos.offsetHeight : 0);
+            },
+            inferior: () => folha.current?.offsetHeight ?? 0,
+          }
+        : undefined,
+    [celular],
+  );
+
+  /** A pet picked on the phone: its card in the open sheet, the pet in sight above it. */
+  const selecionar = (m: Marcador, aproximar: boolean) => {
+    setSelecionado(m.rastreadorId);
+    setPetsAbertos(true);
+    setFoco({ rastreadorId: m.rastreadorId, aproximar });
+  };
 
   const buscar = (novo: MapaFiltro) => {
     // A search shows its whole answer: no pet is singled out any more.
     setFoco(null);
+    setSelecionado(null);
     setAjuste((a) => a + 1);
     if (chave(novo) === chave(filtro)) void marcadores.refetch();
     else setFiltro(novo);
@@ -118,16 +147,17 @@ export function MapaGps({ camadasAtuais, acoesDoPet }: MapaGpsProps) {
     <MapView preencher={celular}>
       <TileLayerConfig />
       {historico ? (
-        <RotaLayer pontos={dados} ajuste={ajuste} folgaInferior={folgaInferior} />
+        <RotaLayer pontos={dados} ajuste={ajuste} folgas={folgas} />
       ) : (
         <>
           {camadasAtuais}
           <MarcadoresAtuaisLayer
             marcadores={dados}
             ajuste={ajuste}
-            folgaInferior={folgaInferior}
-            folgaSuperior={celular ? FOLGA_SUPERIOR_CELULAR : 0}
+            folgas={folgas}
             foco={foco}
+            onSelecionar={celular ? (m) => selecionar(m, false) : undefined}
+            selecionado={celular ? selecionado : null}
             onDesligar={(m) => void onDesligar(m)}
             desligando={desligar.isPending}
             acoes={acoesDoPet}
@@ -143,7 +173,7 @@ export function MapaGps({ camadasAtuais, acoesDoPet }: MapaGpsProps) {
   );
   const perdidos = historico ? NENHUM : dados.filter((m) => m.modoPerdido !== null);
   const avisos = (vazio || perdidos.length > 0) && (
-    <Stack spacing={1} sx={celular ? { position: 'absolute', top: 60, left: 10, right: 10, zIndex: 1001 } : { mb: 2 }}>
+    <Stack ref={avisosNoMapa} spacing={1} sx={celular ? AVISOS_CELULAR : { mb: 2 }}>
       {/* Lost pets first: what the owner is looking for. */}
       {perdidos.map((m) => (
         <Alert key={m.usuarioRastreadorId} severity="error" variant="filled" icon={<WarningAmberIcon />}>
@@ -215,12 +245,12 @@ export function MapaGps({ camadasAtuais, acoesDoPet }: MapaGpsProps) {
           vazio={vazio}
           aberto={petsAbertos}
           onAlternar={() => setPetsAbertos((a) => !a)}
-          onCentralizar={(m) => {
-            // The sheet steps aside so the pet shows in the middle of the map.
-            setPetsAbertos(false);
-            setFoco({ rastreadorId: m.rastreadorId });
-          }}
+          onSelecionar={(m) => selecionar(m, true)}
+          selecionado={dados.find((m) => m.rastreadorId === selecionado) ?? null}
+          onVoltar={() => setSelecionado(null)}
           onRotaDeHoje={(m) => buscar(rotaDeHoje(m.usuarioRastreadorId))}
+          onDesligar={(m) => void onDesligar(m)}
+          desligando={desligar.isPending}
           acoesDoPet={acoesDoPet}
         />
       )}

@@ -19,6 +19,14 @@ const rota = [
   marcador({ id: 103, position: { lat: -23.52, lng: -46.62 }, dataHora: '2025-03-10T12:10:00.000Z', bateria: 77 }),
 ];
 
+/** Where a marker's icon spans across the map (px), and the point it marks. */
+function horizontal(el: HTMLElement) {
+  const ponto = parseFloat(/translate3d\((-?[\d.]+)px/.exec(el.style.transform)?.[1] ?? el.style.left);
+  const de = ponto + parseFloat(el.style.marginLeft);
+  const largura = parseFloat(el.style.width);
+  return { ponto, de, ate: de + largura, centro: de + largura / 2 };
+}
+
 const campo = (name: string) => screen.getByRole('textbox', { name: new RegExp(`^${name}`) });
 const erroDe = (input: HTMLElement) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
 
@@ -112,6 +120,35 @@ describe('Mapa GPS: location history', () => {
     expect(await screen.findByText(MSG.nenhumaLocalizacaoNoPeriodo)).toBeInTheDocument();
     expect(within(regiao).queryByRole('button', { name: 'Início do trajeto' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Exportar' })).toBeDisabled();
+  });
+
+  it('a route that ends where it began: the start shows beside the end, both to be clicked; apart, each on its point', async () => {
+    let resposta = [...rota, marcador({ id: 104, position: { lat: -23.5, lng: -46.6 }, dataHora: '2025-03-10T12:15:00.000Z' })];
+    stubFetch({
+      'GET /api/usuarios/rastreadores/select': () => json(200, rastreadoresSelect),
+      [ULTIMAS]: (req) => json(200, req.url.searchParams.get('tipoVisualizacao') === 'HISTORICO' ? resposta : []),
+    });
+    const { user } = await abrirHistorico();
+    await user.click(screen.getByRole('combobox', { name: /^Rastreador/ }));
+    await user.click(await screen.findByRole('option', { name: 'TOTO' }));
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    const regiao = screen.getByRole('region', { name: 'Mapa' });
+    const inicio = await within(regiao).findByRole('button', { name: 'Início do trajeto' });
+    const fim = within(regiao).getByRole('button', { name: 'Fim do trajeto' });
+    // jsdom lays nothing out: a marker's span across the map is Leaflet's position plus the icon's offset and width.
+    const [a, b] = [horizontal(inicio), horizontal(fim)];
+    expect(a.ate).toBeLessThanOrEqual(b.de);
+    expect(a.centro).toBeLessThan(b.centro);
+    await user.click(inicio);
+    expect(await screen.findByText(linha('Data: 10/03/2025 09:00'))).toBeInTheDocument();
+
+    resposta = rota;
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    await waitFor(() =>
+      expect(horizontal(within(regiao).getByRole('button', { name: 'Início do trajeto' })).centro).toBe(
+        horizontal(within(regiao).getByRole('button', { name: 'Início do trajeto' })).ponto,
+      ),
+    );
   });
 
   it('exports the route on screen as GPX, KML or CSV with the server’s file name', async () => {

@@ -1,17 +1,18 @@
 import L from 'leaflet';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Marcador } from '@rastro/shared/schemas/mapa';
-import { useAjustarMapa } from '@/components/map/ajuste';
+import { centralizarNoVisivel, useAjustarMapa, type Folgas } from '@/components/map/ajuste';
 import { useMapa } from '@/components/map/map-context';
 import { novoConteudoPopup, PopupPortal } from '@/components/map/PopupPortal';
-import { COR_ROTA, iconeRastreador } from './icones';
+import { chaveDoPino, COR_ROTA, iconeDoPet, pinoDoMarcador } from './icones';
 import { MarcadorPopup, textoForaDeZonas } from './MarcadorPopup';
 
 interface Camadas {
   marcador: L.Marker;
   /** WIFI/LBS positions are approximate: a circle of their accuracy. */
   precisao: L.Circle | null;
-  energia: Marcador['situacaoEnergia'];
+  /** What its icon draws (chaveDoPino): a live update that only moves the pet keeps the icon. */
+  chave: string;
   /** The marker's name as announced (with the zones it is outside of). */
   rotulo: string;
 }
@@ -19,23 +20,33 @@ interface Camadas {
 /** A request to centre on a pet. Each request is a new object, so the same pet can be asked for twice. */
 export interface Foco {
   rastreadorId: number;
+  /** Zoom in to a street's scale too (a pet picked from a list or a notification); a tapped marker keeps the zoom. */
+  aproximar?: boolean;
 }
 
 interface MarcadoresAtuaisLayerProps {
   marcadores: readonly Marcador[];
   /** Changes on each search: the map then fits the markers. */
   ajuste: number;
-  /** The height of what covers the map's bottom when it fits the markers (the phone's sheet). */
-  folgaInferior?: () => number;
-  /** Pixels at the map's top covered by controls (the phone's 'Filtros'): an info window opens below them. */
-  folgaSuperior?: number;
-  /** The pet to centre on, with its info window open, once it is among the markers. */
+  /** What covers the map's top and bottom (the phone's buttons, banners and sheet): fits and centring keep clear of it. */
+  folgas?: Folgas;
+  /** The pet to centre on, with its info window open (or, with `onSelecionar`, in the part of the map nothing covers). */
   foco?: Foco | null;
+  /**
+   * A tap (or Enter) on a marker picks its pet, instead of opening an info window: the phone shows
+   * the pet's card in its sheet, where nothing covers its actions.
+   */
+  onSelecionar?: (m: Marcador) => void;
+  /** The pet picked (rastreadorId): its marker is drawn over the others and ringed. */
+  selecionado?: number | null;
   onDesligar: (m: Marcador) => void;
   desligando: boolean;
   /** More actions of a pet, shown in its info window (lost-pet mode, share link). */
   acoes?: (m: Marcador) => ReactNode;
 }
+
+const Z_SELECIONADO = 2000;
+const Z_PERDIDO = 1000;
 
 /** How close a focused pet is shown (a street and its surroundings). */
 const ZOOM_FOCO = 16;
@@ -49,7 +60,6 @@ const rotuloDe = (m: Marcador) =>
     ...(m.modoPerdido ? ['em modo perdido'] : []),
     ...(m.foraDeZonas.length > 0 ? [textoForaDeZonas(m.foraDeZonas).replace(/^F/, 'f')] : []),
   ].join(', ');
-const icone = (m: Marcador) => iconeRastreador(m.situacaoEnergia, m.foraDeZonas.length > 0, m.modoPerdido !== null);
 
 function sincronizarPrecisao(grupo: L.LayerGroup, c: Camadas, m: Marcador) {
   const raio = m.tipo !== 'GPS' && m.precisao !== null && m.precisao > 0 ? m.precisao : null;
@@ -70,9 +80,10 @@ function sincronizarPrecisao(grupo: L.LayerGroup, c: Camadas, m: Marcador) {
 export function MarcadoresAtuaisLayer({
   marcadores,
   ajuste,
-  folgaInferior,
-  folgaSuperior = 0,
+  folgas,
   foco = null,
+  onSelecionar,
+  selecionado = null,
   onDesligar,
   desligando,
   acoes,
@@ -81,6 +92,16 @@ export function MarcadoresAtuaisLayer({
   const [grupo] = useState(() => L.layerGroup());
   const camadas = useRef(new Map<number, Camadas>());
   const [aberto, setAberto] = useState<{ id: number; popup: L.Popup } | null>(null);
+  // Read once, when the layer mounts (a phone's map and a desktop's are different screens): pick, or info windows.
+  const [selecao] = useState(onSelecionar !== undefined);
+  const selecionar = useRef(onSelecionar);
+  useEffect(() => {
+    selecionar.current = onSelecionar;
+  }, [onSelecionar]);
+  const marcadoresAtuais = useRef(marcadores);
+  useEffect(() => {
+    marcadoresAtuais.current = marcadores;
+  }, [marcadores]);
 
   useEffect(() => {
     const atuais = camadas.current;
@@ -99,34 +120,46 @@ export function MarcadoresAtuaisLayer({
       const id = m.usuarioRastreadorId;
       vistos.add(id);
       const rotulo = rotuloDe(m);
+      const pino = pinoDoMarcador(m);
+      const chave = chaveDoPino(pino);
       let c = atuais.get(id);
       if (c) {
         c.marcador.setLatLng(latLng(m));
-        if (c.energia !== m.situacaoEnergia || c.rotulo !== rotulo) {
-          c.marcador.setIcon(icone(m));
+        if (c.chave !== chave) c.marcador.setIcon(iconeDoPet(pino, chave));
+        if (c.rotulo !== rotulo) {
           // A divIcon keeps its element, and with it the old title.
           c.marcador.options.title = rotulo;
           c.marcador.getElement()?.setAttribute('title', rotulo);
         }
-        c.energia = m.situacaoEnergia;
+        c.chave = chave;
         c.rotulo = rotulo;
       } else {
         const marcador = L.marker(latLng(m), {
-          icon: icone(m),
+          icon: iconeDoPet(pino, chave),
           title: rotulo,
           alt: rotulo,
           keyboard: true,
           riseOnHover: true,
         });
-        marcador.bindPopup(novoConteudoPopup(), {
-          minWidth: 220,
-          maxWidth: 320,
-          autoPanPaddingTopLeft: L.point(10, folgaSuperior + 10),
-        });
-        marcador.on('popupopen', (e: L.PopupEvent) => setAberto({ id, popup: e.popup }));
-        marcador.on('popupclose', () => setAberto((a) => (a?.id === id ? null : a)));
+        if (selecao) {
+          // The data of the moment of the tap, not of the marker's creation.
+          const escolher = () => {
+            const atual = marcadoresAtuais.current.find((x) => x.usuarioRastreadorId === id);
+            if (atual) selecionar.current?.(atual);
+          };
+          marcador.on('click', escolher);
+          // Enter on the focused marker, as it opens an info window (Leaflet's keyboard markers).
+          marcador.on('keypress', (e: L.LeafletKeyboardEvent) => {
+            if (e.originalEvent.key === 'Enter') escolher();
+          });
+        } else {
+          // Clear of the zoom buttons at the map's top left (Leaflet's controls lie over its popups).
+          marcador.bindPopup(novoConteudoPopup(), { minWidth: 220, maxWidth: 320, autoPanPaddingTopLeft: L.point(54, 10) });
+          marcador.on('popupopen', (e: L.PopupEvent) => setAberto({ id, popup: e.popup }));
+          marcador.on('popupclose', () => setAberto((a) => (a?.id === id ? null : a)));
+        }
         marcador.addTo(grupo);
-        c = { marcador, precisao: null, energia: m.situacaoEnergia, rotulo };
+        c = { marcador, precisao: null, chave, rotulo };
         atuais.set(id, c);
       }
       sincronizarPrecisao(grupo, c, m);
@@ -138,10 +171,22 @@ export function MarcadoresAtuaisLayer({
       c.precisao?.remove();
       atuais.delete(id);
     }
-  }, [marcadores, grupo, folgaSuperior]);
+  }, [marcadores, grupo, selecao]);
+
+  // Over the others: the pet picked, then lost pets (the ones to look for). After an icon change too (it resets the class).
+  useEffect(() => {
+    for (const m of marcadores) {
+      const c = camadas.current.get(m.usuarioRastreadorId);
+      if (!c) continue;
+      const escolhido = m.rastreadorId === selecionado;
+      c.marcador.setZIndexOffset(escolhido ? Z_SELECIONADO : m.modoPerdido ? Z_PERDIDO : 0);
+      const el = c.marcador.getElement();
+      if (el) L.DomUtil[escolhido ? 'addClass' : 'removeClass'](el, 'rastro-pet--selecionado');
+    }
+  }, [marcadores, selecionado]);
 
   const pontos = useMemo(() => marcadores.map(latLng), [marcadores]);
-  useAjustarMapa(map, pontos, ajuste, folgaInferior);
+  useAjustarMapa(map, pontos, ajuste, folgas);
 
   // After the fit above (same commit): the focused pet wins, once per request, not on each live update.
   const focado = useRef<Foco | null>(null);
@@ -151,9 +196,13 @@ export function MarcadoresAtuaisLayer({
     const c = m && camadas.current.get(m.usuarioRastreadorId);
     if (!m || !c) return;
     focado.current = foco;
-    map.setView(latLng(m), Math.max(map.getZoom(), ZOOM_FOCO), { animate: false });
-    c.marcador.openPopup();
-  }, [map, marcadores, foco]);
+    const zoom = foco.aproximar === false ? map.getZoom() : Math.max(map.getZoom(), ZOOM_FOCO);
+    if (selecao) centralizarNoVisivel(map, latLng(m), zoom, folgas);
+    else {
+      map.setView(latLng(m), zoom, { animate: false });
+      c.marcador.openPopup();
+    }
+  }, [map, marcadores, foco, selecao, folgas]);
 
   const marcadorAberto = aberto && marcadores.find((m) => m.usuarioRastreadorId === aberto.id);
   if (!aberto || !marcadorAberto) return null;

@@ -1,26 +1,27 @@
 import L from 'leaflet';
 import { useEffect, useMemo, useState } from 'react';
 import type { Marcador } from '@rastro/shared/schemas/mapa';
-import { useAjustarMapa } from '@/components/map/ajuste';
+import { useAjustarMapa, type Folgas } from '@/components/map/ajuste';
 import { useMapa } from '@/components/map/map-context';
 import { novoConteudoPopup, PopupPortal } from '@/components/map/PopupPortal';
-import { COR_ROTA, iconeFim, iconeInicio } from './icones';
+import { COR_ROTA, DISTANCIA_MINIMA_PONTAS, iconeFim, iconeInicio, iconeInicioAoLado } from './icones';
 import { MarcadorPopup } from './MarcadorPopup';
 
 interface RotaLayerProps {
   /** The route's positions in time order. */
   pontos: readonly Marcador[];
   ajuste: number;
-  /** The height of what covers the map's bottom when it fits the route (the phone's sheet). */
-  folgaInferior?: () => number;
+  /** What covers the map's edges when it fits the route (the phone's buttons, banners and sheet). */
+  folgas?: Folgas;
 }
 
 /**
  * History mode: the route as a line, a small dot per position (drawn on the canvas, so
- * 10,000 of them stay fluid), and distinct start and end markers. One shared info window
- * shows the position clicked.
+ * 10,000 of them stay fluid), and distinct start and end markers — side by side when the route
+ * ends where it began, so the end does not hide the start. One shared info window shows the
+ * position clicked.
  */
-export function RotaLayer({ pontos, ajuste, folgaInferior }: RotaLayerProps) {
+export function RotaLayer({ pontos, ajuste, folgas }: RotaLayerProps) {
   const map = useMapa();
   const [popup] = useState(() => L.popup({ minWidth: 220, maxWidth: 320 }).setContent(novoConteudoPopup()));
   const [aberto, setAberto] = useState<number | null>(null);
@@ -55,25 +56,35 @@ export function RotaLayer({ pontos, ajuste, folgaInferior }: RotaLayerProps) {
     const ultimo = latLngs.length - 1;
     const inicio = latLngs[0];
     const fim = latLngs[ultimo];
-    if (inicio) {
+    const marcadorInicio =
+      inicio &&
       L.marker(inicio, { icon: iconeInicio, title: 'Início do trajeto', alt: 'Início do trajeto', keyboard: true, zIndexOffset: 500 })
         .on('click', () => abrir(0))
         .addTo(grupo);
-    }
     if (fim && ultimo > 0) {
       L.marker(fim, { icon: iconeFim, title: 'Fim do trajeto', alt: 'Fim do trajeto', keyboard: true, zIndexOffset: 1000 })
         .on('click', () => abrir(ultimo))
         .addTo(grupo);
     }
+    // Whether start and end overlap depends on the zoom: checked again after each.
+    const separarPontas = () => {
+      if (!marcadorInicio || !fim || ultimo === 0) return;
+      const juntas = map.latLngToLayerPoint(inicio).distanceTo(map.latLngToLayerPoint(fim)) < DISTANCIA_MINIMA_PONTAS;
+      const icone = juntas ? iconeInicioAoLado : iconeInicio;
+      if (marcadorInicio.options.icon !== icone) marcadorInicio.setIcon(icone);
+    };
     grupo.addTo(map);
+    separarPontas();
+    map.on('zoomend', separarPontas);
     performance.mark('rastro:rota-desenhada');
     return () => {
+      map.off('zoomend', separarPontas);
       map.closePopup(popup);
       grupo.remove();
     };
   }, [map, latLngs, popup]);
 
-  useAjustarMapa(map, latLngs, ajuste, folgaInferior);
+  useAjustarMapa(map, latLngs, ajuste, folgas);
 
   const ponto = aberto === null ? undefined : pontos[aberto];
   if (!ponto) return null;
