@@ -188,7 +188,7 @@ test('the owner adds the pet’s photo and shares a link with their phone; the f
       const encontrou = p.getByRole('region', { name: 'Encontrou este pet?' });
       await expect(encontrou.getByRole('heading', { level: 2, name: 'Encontrou este pet?' })).toBeVisible();
       await expect(encontrou.getByText('Encontrou a MEL? Ela é mansa, pode segurar.')).toBeVisible();
-      const ligar = encontrou.getByRole('link', { name: 'Ligar para (11) 98888-7777' });
+      const ligar = encontrou.getByRole('link', { name: 'Ligar para (11) 9 8888-7777' });
       await expect(ligar).toHaveAttribute('href', 'tel:+5511988887777');
       const caixa = await ligar.boundingBox();
       expect(caixa?.height ?? 0).toBeGreaterThanOrEqual(44);

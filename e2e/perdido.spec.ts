@@ -68,7 +68,7 @@ test('lost mode from the map, a link opened on a stranger’s phone that follows
   await test.step('the owner creates a link with a message and copies it', async () => {
     await page.locator('.leaflet-popup').getByRole('button', { name: 'Compartilhar' }).click();
     const dialogo = page.getByRole('dialog', { name: 'Compartilhar THOR' });
-    await dialogo.getByRole('textbox', { name: 'Mensagem (opcional)' }).fill('Se encontrar, ligue (11) 98888-7777');
+    await dialogo.getByRole('textbox', { name: 'Mensagem (opcional)' }).fill('Se encontrar, ligue (11) 9 8888-7777');
     await dialogo.getByRole('button', { name: 'Criar link' }).click();
     const campo = dialogo.getByRole('textbox', { name: 'Link' });
     await expect(campo).toHaveValue(new RegExp(`^${E2E_URL}/p/[A-Za-z0-9_-]{43}$`));
@@ -97,7 +97,7 @@ test('lost mode from the map, a link opened on a stranger’s phone that follows
     await test.step('the link shows the pet, its battery, the message and where it is', async () => {
       await p.goto(url);
       await expect(p.getByRole('heading', { level: 1, name: 'THOR' })).toBeVisible();
-      await expect(p.getByText('Se encontrar, ligue (11) 98888-7777')).toBeVisible();
+      await expect(p.getByText('Se encontrar, ligue (11) 9 8888-7777')).toBeVisible();
       await expect(p.getByText('Bateria: 76%')).toBeVisible();
       await expect(p.getByText(/^Visto (agora|há \d+ min)/)).toBeVisible();
       await expect(p.getByRole('region', { name: 'Mapa' }).locator('path.leaflet-interactive')).toHaveCount(2);

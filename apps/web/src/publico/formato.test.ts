@@ -11,7 +11,7 @@ describe('the public page’s formats', () => {
   });
 
   it('writes a phone as people do and dials it with the country code', () => {
-    expect(telefone('11988887777')).toBe('(11) 98888-7777');
+    expect(telefone('11988887777')).toBe('(11) 9 8888-7777');
     expect(telefone('1133334444')).toBe('(11) 3333-4444');
     expect(telefone('123')).toBe('123');
     expect(linkDeLigacao('11988887777')).toBe('tel:+5511988887777');

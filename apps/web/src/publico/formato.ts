@@ -23,10 +23,12 @@ export function precisao(metros: number): string {
   return `Precisão de ~${(metros / 1000).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} km`;
 }
 
-/** A Brazilian phone's digits as people write them: '(11) 98888-7777', '(11) 3333-4444'; other lengths as they came. */
+/** A Brazilian phone's digits as people write them: '(11) 9 8888-7777', '(11) 3333-4444'; other lengths as they came. */
 export function telefone(digitos: string): string {
-  const m = /^(\d{2})(\d{4,5})(\d{4})$/.exec(digitos);
-  return m ? `(${m[1]}) ${m[2]}-${m[3]}` : digitos;
+  // As formatarTelefone (packages/shared/src/formatters.ts) writes it everywhere else, without its dependency.
+  const m = /^(\d{2})(\d?)(\d{4})(\d{4})$/.exec(digitos);
+  if (!m) return digitos;
+  return `(${m[1]}) ${m[2] ? `${m[2]} ` : ''}${m[3]}-${m[4]}`;
 }
 
 /** The tap-to-call address of a Brazilian phone (with the country code, so it dials from any phone). */
