@@ -68,7 +68,8 @@ describe('the pet’s photo on its tracker’s page', () => {
     expect(adicionar).toBeDisabled();
 
     liberar();
-    expect(await screen.findByText(MSG.fotoSalva)).toBeInTheDocument();
+    // Said beside the photo, not in a snackbar over the page's bottom buttons.
+    expect(await screen.findByText(MSG.fotoSalva)).toHaveAttribute('role', 'status');
     await waitFor(() => expect(imagem(URL_FOTO)).not.toBeNull());
     expect(imagem('blob:previa')).toBeNull();
     expect(screen.getByRole('button', { name: 'Trocar foto' })).toBeEnabled();
@@ -113,7 +114,7 @@ describe('the pet’s photo on its tracker’s page', () => {
     await user.click(screen.getByRole('button', { name: 'Remover foto' }));
     dialogo = await screen.findByRole('dialog', { name: 'Remover foto' });
     await user.click(within(dialogo).getByRole('button', { name: 'Remover' }));
-    expect(await screen.findByText(MSG.fotoRemovida)).toBeInTheDocument();
+    expect(await screen.findByText(MSG.fotoRemovida)).toHaveAttribute('role', 'status');
     expect(net.calls(`DELETE ${FOTO}`)).toHaveLength(1);
     await screen.findByRole('button', { name: 'Adicionar foto' });
     expect(imagem(URL_FOTO)).toBeNull();

@@ -11,7 +11,6 @@ import { useConfirm } from '@/components/ConfirmDialog';
 import { AvatarPet } from '@/components/pet/AvatarPet';
 import { visuallyHidden } from '@/components/Spinner';
 import { isApiError } from '@/lib/api-error';
-import { notifySuccess } from '@/lib/notify';
 import { useEnviarFoto } from '../api/enviar-foto';
 import { useRemoverFoto } from '../api/remover-foto';
 import { FotoRecusada, prepararFoto } from './preparar-foto';
@@ -40,6 +39,8 @@ export function FotoDoPet({ rastreador }: { rastreador: MeuRastreador }) {
   const statusId = useId();
   const [previa, setPrevia] = useState<string | null>(null);
   const [erro, setErro] = useState<string | null>(null);
+  // 'Foto do pet salva.' is said in the status line beside the photo: a snackbar would cover the page's bottom buttons on a phone.
+  const [feito, setFeito] = useState<string | null>(null);
   const ocupado = enviar.isPending || remover.isPending;
 
   useEffect(
@@ -55,10 +56,11 @@ export function FotoDoPet({ rastreador }: { rastreador: MeuRastreador }) {
     e.target.value = '';
     if (!arquivo) return;
     setErro(null);
+    setFeito(null);
     setPrevia(URL.createObjectURL(arquivo));
     try {
       await enviar.mutateAsync({ id: rastreador.id, foto: await prepararFoto(arquivo) });
-      notifySuccess(MSG.fotoSalva);
+      setFeito(MSG.fotoSalva);
     } catch (err) {
       setErro(motivo(err, MSG.erroFoto));
     } finally {
@@ -70,9 +72,10 @@ export function FotoDoPet({ rastreador }: { rastreador: MeuRastreador }) {
     const ok = await confirm({ title: 'Remover foto', message: MSG.confirmarRemoverFoto, confirmText: 'Remover', cancelText: 'Cancelar' });
     if (!ok) return;
     setErro(null);
+    setFeito(null);
     try {
       await remover.mutateAsync(rastreador.id);
-      notifySuccess(MSG.fotoRemovida);
+      setFeito(MSG.fotoRemovida);
     } catch (err) {
       setErro(motivo(err, 'Não foi possível remover a foto. Tente novamente.'));
     }
@@ -87,7 +90,8 @@ export function FotoDoPet({ rastreador }: { rastreador: MeuRastreador }) {
         )}
       </Box>
       {dono && (
-        <Stack spacing={1} sx={{ alignItems: 'flex-start', minWidth: 0 }}>
+        // Beside the photo even on a phone: the buttons wrap inside this column rather than under the photo.
+        <Stack spacing={1} sx={{ alignItems: 'flex-start', flex: '1 1 180px', minWidth: 0 }}>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
             <Button
               variant="outlined"
@@ -117,8 +121,14 @@ export function FotoDoPet({ rastreador }: { rastreador: MeuRastreador }) {
             onChange={(e: ChangeEvent<HTMLInputElement>) => void escolher(e)}
             sx={visuallyHidden}
           />
-          <Typography id={statusId} role="status" variant="body2" color="text.secondary">
-            {enviar.isPending ? 'Enviando foto…' : 'JPEG, PNG ou WebP, até 5 MB.'}
+          <Typography
+            id={statusId}
+            role="status"
+            variant="body2"
+            color={feito && !enviar.isPending ? 'text.primary' : 'text.secondary'}
+            sx={{ fontWeight: feito && !enviar.isPending ? 600 : 400 }}
+          >
+            {enviar.isPending ? 'Enviando foto…' : (feito ?? 'JPEG, PNG ou WebP, até 5 MB.')}
           </Typography>
           {erro && (
             <Typography role="alert" variant="body2" color="error">
