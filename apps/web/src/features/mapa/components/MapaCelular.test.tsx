@@ -124,6 +124,8 @@ describe('Mapa GPS on a phone', () => {
         .getAllByRole('article')
         .map((a) => a.getAttribute('aria-label')),
     ).toEqual(['TOTO', 'REX']);
+    // The keyboard is back on REX in the list.
+    expect(within(cartao('REX')).getByRole('button', { name: /^REX/ })).toHaveFocus();
     expect(marcadorNoMapa('REX, fora da zona CASA')).not.toHaveClass('rastro-pet--selecionado');
   });
 
@@ -163,6 +165,7 @@ describe('Mapa GPS on a phone', () => {
     await user.click(within(await screen.findByRole('dialog', { name: confirmarDesligar('REX') })).getByRole('button', { name: 'Sim' }));
     expect(await screen.findByText(MSG.desligandoRastreador)).toBeInTheDocument();
     expect(net.calls('PUT /api/rastreadores/desligar/80')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // Re-read: the card follows and no longer offers to turn it off.
     expect(await within(cartao('REX')).findByText(linha('Situação Energia: Aguardando Desligamento'))).toBeInTheDocument();
     expect(within(cartao('REX')).queryByRole('button', { name: 'Desligar' })).not.toBeInTheDocument();

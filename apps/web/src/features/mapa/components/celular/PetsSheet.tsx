@@ -55,8 +55,15 @@ export function PetsSheet({
   const cartao = useRef<HTMLElement>(null);
   // A pet picked, from the map too: the keyboard and screen reader go to its card, where its actions are.
   const idSelecionado = selecionado?.rastreadorId ?? null;
+  // Back to the list: the keyboard goes back to that pet in it, not to the page's start.
+  const voltarPara = useRef<number | null>(null);
+  const lista = useRef<HTMLUListElement>(null);
   useEffect(() => {
     if (idSelecionado !== null) cartao.current?.focus({ preventScroll: true });
+    else if (voltarPara.current !== null) {
+      lista.current?.querySelector<HTMLElement>(`[data-rastreador="${voltarPara.current}"] button`)?.focus({ preventScroll: true });
+      voltarPara.current = null;
+    }
   }, [idSelecionado]);
 
   return (
@@ -90,7 +97,15 @@ export function PetsSheet({
       <Box id={listaId} hidden={!aberto} sx={{ maxHeight: selecionado ? '60dvh' : '45dvh', overflowY: 'auto', px: 2, pb: 2 }}>
         {selecionado ? (
           <>
-            <Button size="small" startIcon={<ArrowBackIcon />} onClick={onVoltar} sx={{ mb: 1 }}>
+            <Button
+              size="small"
+              startIcon={<ArrowBackIcon />}
+              onClick={() => {
+                voltarPara.current = selecionado.rastreadorId;
+                onVoltar();
+              }}
+              sx={{ mb: 1 }}
+            >
               Ver todos os pets
             </Button>
             <PetCard
@@ -111,9 +126,9 @@ export function PetsSheet({
             {MSG.nenhumRastreadorEncontrado}
           </Typography>
         ) : (
-          <Box component="ul" aria-labelledby={tituloId} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+          <Box ref={lista} component="ul" aria-labelledby={tituloId} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
             {marcadores.map((m) => (
-              <li key={m.usuarioRastreadorId}>
+              <li key={m.usuarioRastreadorId} data-rastreador={m.rastreadorId}>
                 <PetCard marcador={m} onCentralizar={() => onSelecionar(m)} onRotaDeHoje={() => onRotaDeHoje(m)} acoes={acoesDoPet?.(m)} />
               </li>
             ))}
