@@ -46,6 +46,7 @@ interface MarcadoresAtuaisLayerProps {
 }
 
 const Z_SELECIONADO = 2000;
+const SELECIONADO = 'rastro-pet--selecionado';
 const Z_PERDIDO = 1000;
 
 /** How close a focused pet is shown (a street and its surroundings). */
@@ -173,15 +174,17 @@ export function MarcadoresAtuaisLayer({
     }
   }, [marcadores, grupo, selecao]);
 
-  // Over the others: the pet picked, then lost pets (the ones to look for). After an icon change too (it resets the class).
+  // Over the others: the pet picked, then lost pets (the ones to look for). Checked after each update
+  // (a new icon resets the class), written only where it changed: a live update of 10,000 pets moves them, nothing more.
   useEffect(() => {
     for (const m of marcadores) {
       const c = camadas.current.get(m.usuarioRastreadorId);
       if (!c) continue;
       const escolhido = m.rastreadorId === selecionado;
-      c.marcador.setZIndexOffset(escolhido ? Z_SELECIONADO : m.modoPerdido ? Z_PERDIDO : 0);
+      const z = escolhido ? Z_SELECIONADO : m.modoPerdido ? Z_PERDIDO : 0;
+      if ((c.marcador.options.zIndexOffset ?? 0) !== z) c.marcador.setZIndexOffset(z);
       const el = c.marcador.getElement();
-      if (el) L.DomUtil[escolhido ? 'addClass' : 'removeClass'](el, 'rastro-pet--selecionado');
+      if (el && el.classList.contains(SELECIONADO) !== escolhido) el.classList.toggle(SELECIONADO, escolhido);
     }
   }, [marcadores, selecionado]);
 
