@@ -8,7 +8,6 @@ import { effectiveUser, useSession } from '@/lib/session';
 import { ButtonLink } from './ButtonLink';
 import { TEXTO_SEM_ACESSO } from './textos-sem-acesso';
 
-
 /** A page the user's roles do not open: says so, with the way to the user's own home (the map or the dashboard). */
 export function SemAcesso() {
   const user = effectiveUser(useSession());

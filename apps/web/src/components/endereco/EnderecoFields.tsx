@@ -17,7 +17,6 @@ export const LIMITES_ENDERECO = { logradouro: 50, numero: 5, complemento: 100, b
 
 const upper = (v: string, max: number) => v.trim().toLocaleUpperCase('pt-BR').slice(0, max);
 
-
 /** What the CEP field says of its lookup: nothing, in progress, or why the address was not filled. */
 type SituacaoCep = { tipo: 'nada' } | { tipo: 'consultando' } | { tipo: 'falhou'; mensagem: string };
 

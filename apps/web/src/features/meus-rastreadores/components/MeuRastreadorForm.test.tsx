@@ -172,7 +172,10 @@ describe('meu rastreador form', () => {
     await user.click(salvar());
     expect(await screen.findByText(MSG.rastreadorSalvo)).toBeInTheDocument();
     await waitFor(() => expect(location()).toBe('/user/meus-rastreadores'));
-    expect(JSON.parse(net.calls('POST /api/usuarios/rastreadores')[0]?.body ?? '')).toMatchObject({ descricao: 'REX', periUltraEconBateria: 60 });
+    expect(JSON.parse(net.calls('POST /api/usuarios/rastreadores')[0]?.body ?? '')).toMatchObject({
+      descricao: 'REX',
+      periUltraEconBateria: 60,
+    });
   });
 
   it('says when the tracker cannot be loaded', async () => {

@@ -8,7 +8,6 @@ import { ButtonLink } from '@/components/ButtonLink';
 import { paths } from '@/paths';
 import { TEXTO_PRIMEIRO_RASTREADOR } from '../textos';
 
-
 /** A new owner's list: no search, no empty table, an invitation to link the first tracker. */
 export function PrimeiroRastreador({ state }: { state?: unknown }) {
   const tituloId = useId();
@@ -20,7 +19,13 @@ export function PrimeiroRastreador({ state }: { state?: unknown }) {
           {TEXTO_PRIMEIRO_RASTREADOR.titulo}
         </Typography>
         <Typography color="text.secondary">{TEXTO_PRIMEIRO_RASTREADOR.texto}</Typography>
-        <ButtonLink to={paths.user.meusRastreadores.create.getHref()} state={state} variant="contained" size="large" startIcon={<AddIcon />}>
+        <ButtonLink
+          to={paths.user.meusRastreadores.create.getHref()}
+          state={state}
+          variant="contained"
+          size="large"
+          startIcon={<AddIcon />}
+        >
           {TEXTO_PRIMEIRO_RASTREADOR.botao}
         </ButtonLink>
       </Stack>
