@@ -2,17 +2,18 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@rastro/shared/messages';
 import { PER, TODAS_PERMISSOES } from '@rastro/shared/roles';
+import { TEXTO_SEM_ACESSO } from '@/components/textos-sem-acesso';
 import { stubFetch } from '@/testing/fetch-stub';
 import { adminToken, clientToken, loginAs, renderApp } from '@/testing/render-app';
 
 /** Spec §1/§2: the payment screens are placeholders for PER300, hidden from the menu. */
 describe('payment placeholders', () => {
-  it('/user/meus-pagamentos tells a client without PER300 it has no access', async () => {
+  it('/user/meus-pagamentos tells a client without PER300 it is not open to them', async () => {
     loginAs(clientToken);
     stubFetch();
     renderApp('/user/meus-pagamentos');
     expect(await screen.findByRole('heading', { name: 'Meus Pagamentos' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(within(screen.getByRole('main')).getByRole('heading', { name: 'Você não tem acesso a esta página' })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('heading', { name: TEXTO_SEM_ACESSO.titulo })).toBeInTheDocument();
     expect(screen.queryByText(MSG.emDesenvolvimento)).not.toBeInTheDocument();
   });
 
@@ -27,12 +28,13 @@ describe('payment placeholders', () => {
     expect(within(nav).queryByRole('link', { name: /Pagamentos/ })).not.toBeInTheDocument();
   });
 
-  it('/admin/pagamentos tells an administrator without PER300 it has no access', async () => {
+  it('/admin/pagamentos tells an administrator without PER300 it is not open to them', async () => {
     loginAs({ ...adminToken, authorities: TODAS_PERMISSOES.filter((p) => p !== PER.PAGAMENTOS) });
     stubFetch();
     renderApp('/admin/pagamentos');
     expect(await screen.findByRole('heading', { name: 'Pagamentos' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(within(screen.getByRole('main')).getByRole('heading', { name: 'Você não tem acesso a esta página' })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('heading', { name: TEXTO_SEM_ACESSO.titulo })).toBeInTheDocument();
+    expect(screen.queryByText(MSG.emDesenvolvimento)).not.toBeInTheDocument();
   });
 
   it('neither screen is in the menu of an administrator holding PER300', async () => {
