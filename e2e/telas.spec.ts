@@ -178,7 +178,7 @@ const TELAS_DO_ADMIN: Tela[] = [
     padrao: paths.admin.usuarios.edit.path,
     url: () => paths.admin.usuarios.edit.getHref(ids.usuario),
     titulo: 'Editar Usuário',
-    pronta: (p) => p.getByRole('textbox', { name: /^Email/ }),
+    pronta: (p) => p.getByRole('textbox', { name: /^E-mail/ }),
   },
   {
     padrao: paths.admin.rastreadores.list.path,
