@@ -1,11 +1,11 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import net from 'node:net';
-import { existsSync, mkdtempSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { iniciarSmtp, iniciarTiles, iniciarViaCep } from '@rastro/server/testing';
-import { E2E_ADMIN, E2E_MAIL_DIR, E2E_PORT, E2E_TOPIN_PORT, E2E_URL } from './env';
+import { E2E_ADMIN, E2E_MAIL_DIR, E2E_PORT, E2E_TOPIN_PORT } from './env';
+import { subirServidor } from './servidor';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -35,20 +35,6 @@ async function exigirLivre(porta: number) {
   });
 }
 
-async function esperarSaude(ms: number) {
-  const fim = Date.now() + ms;
-  while (Date.now() < fim) {
-    try {
-      const r = await fetch(`${E2E_URL}/health`);
-      if (r.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('o servidor não respondeu a tempo');
-}
-
 export default async function globalSetup() {
   if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     const r = spawnSync('npm', ['run', 'build', '-w', '@rastro/web'], { cwd: root, stdio: 'inherit' });
@@ -62,53 +48,28 @@ export default async function globalSetup() {
   // Map tiles too: the journeys' maps ask a local tile server, never a public one.
   const tiles = await iniciarTiles();
   process.env.E2E_TILES_ORIGEM = tiles.origem;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'rastro-e2e-data-'));
-  const log: Buffer[] = [];
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(E2E_PORT),
-      TOPIN_PORT: String(E2E_TOPIN_PORT),
-      DATA_DIR: dataDir,
-      APP_URL: E2E_URL,
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.senha,
-      SMTP_URL: `smtp://127.0.0.1:${smtp.porta}`,
-      VIACEP_URL: viacep.url,
-      MAP_TILE_URL: tiles.url,
-      MAIL_POLL_MS: '200',
-      // The phone journey's push service is a receiver on 127.0.0.1 over http (tests only).
-      PUSH_PERMITIR_HTTP: 'true',
-      PUSH_POLL_MS: '200',
-      // Every journey logs in, signs up and asks for password links from 127.0.0.1, many of them
-      // as the same administrator (the limits themselves are tested in the server suite).
-      LOGIN_LIMIT_IP: '100000',
-      LOGIN_LIMIT_EMAIL: '100000',
-      SIGNUP_LIMIT_IP: '100000',
-      RESET_LIMIT_IP: '100000',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await subirServidor(E2E_PORT, {
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.senha,
+    SMTP_URL: `smtp://127.0.0.1:${smtp.porta}`,
+    VIACEP_URL: viacep.url,
+    MAP_TILE_URL: tiles.url,
+    MAIL_POLL_MS: '200',
+    // The phone journey's push service is a receiver on 127.0.0.1 over http (tests only).
+    PUSH_PERMITIR_HTTP: 'true',
+    PUSH_POLL_MS: '200',
+    // Every journey logs in, signs up and asks for password links from 127.0.0.1, many of them
+    // as the same administrator (the limits themselves are tested in the server suite).
+    LOGIN_LIMIT_IP: '100000',
+    LOGIN_LIMIT_EMAIL: '100000',
+    SIGNUP_LIMIT_IP: '100000',
+    RESET_LIMIT_IP: '100000',
   });
-  server.stdout.on('data', (c: Buffer) => log.push(c));
-  server.stderr.on('data', (c: Buffer) => log.push(c));
-  try {
-    await esperarSaude(60_000);
-  } catch (err) {
-    server.kill('SIGKILL');
-    process.stderr.write(Buffer.concat(log));
-    throw err;
-  }
   return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await server.parar();
     await smtp.fechar();
     await viacep.fechar();
     await tiles.fechar();
-    rmSync(dataDir, { recursive: true, force: true });
-    if (process.env.E2E_SERVER_LOG) process.stderr.write(Buffer.concat(log));
+    if (process.env.E2E_SERVER_LOG) process.stderr.write(server.log());
   };
 }

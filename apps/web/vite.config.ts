@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -117,8 +118,16 @@ function servicoWorker(): Plugin {
   };
 }
 
+/** The version this build shows (the footer): APP_VERSION as the server reads it, else the package's. */
+function versaoDoBuild(): string {
+  const pacote: unknown = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+  const doPacote = typeof pacote === 'object' && pacote !== null && 'version' in pacote ? String(pacote.version) : '0.0.0';
+  return process.env.APP_VERSION || doPacote;
+}
+
 export default defineConfig({
   plugins: [react(), loginEstatico(), servicoWorker(), precompress()],
+  define: { 'import.meta.env.VITE_VERSAO': JSON.stringify(versaoDoBuild()) },
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
   server: {
     port: 5173,

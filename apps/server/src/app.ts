@@ -145,6 +145,19 @@ const ROTA_LOGIN = '/auth/login';
 /** `/p/<token>`: the public page of a share link. */
 const ROTA_PUBLICA = /^\/p\/[^/]+\/?$/;
 
+/**
+ * A bundler output under assets/ carries the hash of its content in its name (Vite's
+ * `[name]-[hash]`, 8 characters): a new build is a new name, so a browser keeps it a year without
+ * asking. Everything else — the pages, sw.js, the manifest, the icons — keeps its name across builds
+ * and is asked again each time (`no-cache`: a 304 by its ETag when unchanged), so a deploy shows at
+ * the next visit (docs/OPERATIONS.md §1).
+ */
+const HASHEADO = /^assets\/[^/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+(\.(br|gz))?$/;
+
+function cacheControlDoArquivo(relativo: string): string {
+  return HASHEADO.test(relativo.split(path.sep).join('/')) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 /** The built SPA at `/`, with index.html for every client-side route; JSON 404 for the rest. */
 async function registerWeb(app: AppInstance, dist: string, producao: boolean) {
   const temWeb = existsSync(path.join(dist, 'index.html'));
@@ -159,7 +172,9 @@ async function registerWeb(app: AppInstance, dist: string, producao: boolean) {
       root: dist,
       wildcard: false,
       index: false,
-      maxAge: '1h',
+      // Decided per file by cacheControlDoArquivo (setHeaders also runs for the pages sent below).
+      cacheControl: false,
+      setHeaders: (reply, arquivo) => void reply.header('cache-control', cacheControlDoArquivo(path.relative(dist, arquivo))),
       preCompressed: true,
       ...(servir ? { allowedPath: servir } : {}),
     });
@@ -167,13 +182,11 @@ async function registerWeb(app: AppInstance, dist: string, producao: boolean) {
     const url = caminhoRoteado(req);
     const rotaDoSpa = leitura(req.method) && !ehDaApi(url) && path.extname(url) === '';
     if (!temWeb || !rotaDoSpa) return reply.code(404).send({ status: 404, message: MSG.naoEncontrado });
-    void reply.header('cache-control', 'no-cache');
     if (temPublico && ROTA_PUBLICA.test(url)) {
       // The token is in the address: no search engine keeps it.
       void reply.header('x-robots-tag', 'noindex');
-      return reply.sendFile('publico.html', { cacheControl: false });
+      return reply.sendFile('publico.html');
     }
-    // cacheControl: false, or send() would replace the no-cache above with 'public, max-age=0'.
-    return reply.sendFile(temLogin && url === ROTA_LOGIN ? 'login.html' : 'index.html', { cacheControl: false });
+    return reply.sendFile(temLogin && url === ROTA_LOGIN ? 'login.html' : 'index.html');
   });
 }

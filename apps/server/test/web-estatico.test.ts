@@ -22,6 +22,10 @@ const LOGIN = HTML.replace(
 /** A share link's page (its own build: apps/web/vite.publico.config.ts). */
 const PUBLICO = HTML.replace('<div id="root"></div>', '<main id="publico"></main>');
 
+/** A bundler output: its name carries the hash of its content (Vite's `[name]-[hash]`). */
+const HASHEADO = '/assets/index-B7xQ2k9d.js';
+const IMUTAVEL = 'public, max-age=31536000, immutable';
+
 describe('web build: precompressed JS and HTML', () => {
   let app: TestApp;
   beforeAll(async () => {
@@ -32,6 +36,10 @@ describe('web build: precompressed JS and HTML', () => {
       ['login.html', LOGIN],
       ['publico.html', PUBLICO],
       ['assets/app.js', JS],
+      [HASHEADO.slice(1), JS],
+      ['sw.js', JS],
+      ['manifest.webmanifest', '{"name":"Rastro"}'],
+      ['favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>'],
     ] as const) {
       const bruto = Buffer.from(texto);
       writeFileSync(path.join(dist, arquivo), bruto);
@@ -70,6 +78,29 @@ describe('web build: precompressed JS and HTML', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(HTML);
+  });
+
+  it('keeps a hashed file a year, immutable; every other file, the pages, the worker and the manifest are revalidated by ETag', async () => {
+    for (const headers of [{}, { 'accept-encoding': 'br, gzip' }, { 'accept-encoding': 'gzip' }]) {
+      const res = await app.inject({ url: HASHEADO, headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control'], JSON.stringify(headers)).toBe(IMUTAVEL);
+    }
+    const revalidados = ['/sw.js', '/manifest.webmanifest', '/favicon.svg', '/assets/app.js', '/', '/auth/login', '/user/mapa', `/p/${'a'.repeat(43)}`];
+    for (const url of revalidados) {
+      for (const headers of [{}, { 'accept-encoding': 'br, gzip' }]) {
+        const rotulo = `${url} ${JSON.stringify(headers)}`;
+        const res = await app.inject({ url, headers });
+        expect(res.statusCode, rotulo).toBe(200);
+        expect(res.headers['cache-control'], rotulo).toBe('no-cache');
+        const etag = res.headers.etag;
+        expect(etag, rotulo).toBeTruthy();
+        // The browser asks again with the ETag: an unchanged file is a 304 with no body.
+        const de_novo = await app.inject({ url, headers: { ...headers, 'if-none-match': String(etag) } });
+        expect(de_novo.statusCode, rotulo).toBe(304);
+        expect(de_novo.rawPayload.length, rotulo).toBe(0);
+      }
+    }
   });
 
   it('sends the login route its page drawn in the HTML, with or without a query', async () => {

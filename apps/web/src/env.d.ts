@@ -3,6 +3,8 @@ interface ImportMetaEnv {
   readonly VITE_OAUTH_CLIENT_SECRET?: string;
   /** Base URL of the API; empty means the same origin (the server serves the app). */
   readonly VITE_API_URL?: string;
+  /** Written by the build (vite.config.ts): APP_VERSION, else the package's version. */
+  readonly VITE_VERSAO?: string;
 }
 
 interface ImportMeta {

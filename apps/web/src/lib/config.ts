@@ -13,4 +13,6 @@ export const config = {
   oauthClientId: env.VITE_OAUTH_CLIENT_ID || 'rastro-web',
   oauthClientSecret: env.VITE_OAUTH_CLIENT_SECRET || 'rastro-web-secret',
   apiUrl: (env.VITE_API_URL ?? '').replace(/\/+$/, ''),
+  /** This build's version (APP_VERSION when it was built: vite.config.ts), shown in the footer. */
+  versao: import.meta.env.VITE_VERSAO ?? 'desenvolvimento',
 } as const;

@@ -94,7 +94,7 @@ sw.addEventListener('install', (e) => {
   e.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE_APP);
-      // 'reload': the HTTP cache (max-age 1h) could hand back an older build's HTML.
+      // 'reload': never an older build's copy from the HTTP cache (or a proxy's) for an unhashed file.
       await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: 'reload' })));
       await sw.skipWaiting();
     })(),

@@ -4,6 +4,7 @@ import { MSG } from '@rastro/shared/messages';
 import { PER } from '@rastro/shared/roles';
 import { TEXTO_SEM_ACESSO } from '@/components/textos-sem-acesso';
 import { SESSION_STORAGE_KEY, getSession, reloadSession } from '@/lib/session';
+import { config } from '@/lib/config';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { adminToken, clientToken, loginAs, renderApp } from '@/testing/render-app';
 
@@ -127,7 +128,7 @@ describe('private layout', () => {
     expect(within(nav).queryByRole('link', { name: 'Pagamentos' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Mapa GPS' })).not.toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
-    expect(await screen.findByText('Rastro · versão 0.1.0-teste')).toBeInTheDocument();
+    expect(await screen.findByText(`Rastro · versão ${config.versao}`)).toBeInTheDocument();
   });
 
   it('shows a client the user menu only', async () => {

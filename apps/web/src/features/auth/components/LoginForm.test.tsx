@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '@rastro/shared/messages';
 import { getSession } from '@/lib/session';
+import { config } from '@/lib/config';
 import { adminToken, clientToken, renderApp } from '@/testing/render-app';
 import { appConfig, json, stubFetch } from '@/testing/fetch-stub';
 
@@ -50,8 +51,8 @@ describe('login', () => {
     await user.type(passwordField(), 'Segredo123');
     await solveCaptcha();
     await user.click(screen.getByRole('button', { name: 'Fazer Login' }));
-    // The private frame's footer shows the version from the same answer.
-    expect(await screen.findByText(`Rastro · versão ${appConfig.versao}`, undefined, { timeout: 5000 })).toBeInTheDocument();
+    // The private frame is drawn (its footer shows the build's version).
+    expect(await screen.findByText(`Rastro · versão ${config.versao}`, undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(net.calls('GET /api/config')).toHaveLength(1);
   });
 
