@@ -236,16 +236,13 @@ function processoVivo(pid: number) {
 }
 
 /**
- * Every connection of `pool` talks in UTC, whatever the cluster's or database's `TimeZone`: its
- * instants come back as `…+00` text, which db/timestamps.ts writes as the API's ISO without a
- * `Date`. The `SET` is the first statement a new connection runs (a client runs its queries in
- * order); no query of the server depends on the session's zone (days are always named explicitly).
+ * Every connection talks in UTC, whatever the cluster's or database's `TimeZone`: its instants come
+ * back as `…+00` text, which db/timestamps.ts writes as the API's ISO without a `Date`. A startup
+ * parameter, so the zone is set before the connection runs anything (a `SET` on `connect` would race
+ * the pool's first query); no query of the server depends on the session's zone (days are always
+ * named explicitly). Spread into every `pg.Pool`'s options.
  */
-export function sessionsInUtc(pool: pg.Pool) {
-  pool.on('connect', (client) => {
-    client.query(`set timezone = 'UTC'`).catch(() => undefined);
-  });
-}
+export const SESSOES_EM_UTC = { options: '-c TimeZone=UTC' } as const;
 
 /**
  * PostgreSQL through a pool of `poolMax` connections. A statement running longer than
@@ -254,10 +251,15 @@ export function sessionsInUtc(pool: pg.Pool) {
  * forever.
  */
 export async function openPostgres(url: string, poolMax = 10, statementTimeoutMs = 30_000): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 5000, statement_timeout: statementTimeoutMs });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    connectionTimeoutMillis: 5000,
+    statement_timeout: statementTimeoutMs,
+    ...SESSOES_EM_UTC,
+  });
   // An idle client that loses its server must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  sessionsInUtc(pool);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   let closed = false;
   /** One dedicated connection holds every LISTEN of this instance; it is re-made if it drops. */

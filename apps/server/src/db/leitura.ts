@@ -1,6 +1,6 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { sessionsInUtc, type Database, type Db } from './client';
+import { SESSOES_EM_UTC, type Database, type Db } from './client';
 import * as schema from './schema';
 
 /**
@@ -118,10 +118,10 @@ export async function abrirLeitura(primario: Database, opts: OpcoesLeitura): Pro
     connectionTimeoutMillis: 2000,
     statement_timeout: opts.statementTimeoutMs,
     application_name: 'rastro-leitura',
+    ...SESSOES_EM_UTC,
   });
   // An idle client that loses the replica must not crash the process; the pool replaces it.
   replica.on('error', () => undefined);
-  sessionsInUtc(replica);
 
   let estado: EstadoReplica = 'verificando';
   let atrasoSegundos: number | null = null;

@@ -2,7 +2,7 @@
  * A `timestamptz` as the driver hands it back (PostgreSQL's text, db/client.ts `COMO_TEXTO`, or
  * a `Date`) → ISO-8601 in UTC with milliseconds, as the API writes every instant: what
  * `new Date(value).toISOString()` gives. PostgreSQL's text in the ISO DateStyle with a zero
- * offset (`2026-11-24 10:00:00.123456+00`; the server's sessions are in UTC, `sessionsInUtc`) is
+ * offset (`2026-11-24 10:00:00.123456+00`; the server's sessions are in UTC, `SESSOES_EM_UTC` in db/client.ts) is
  * rewritten as text, microseconds cut to milliseconds as `Date` does; any other form (another
  * offset or DateStyle, a year past 9999 or BC) goes through `Date`. A 24 h history is 1,440 instants: parsing each into a `Date`
  * and writing it back cost more than the rest of the answer's mapping (bench/api `historico`).
