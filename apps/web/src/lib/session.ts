@@ -12,6 +12,12 @@ import { deleteCookie, getCookie, setCookie } from './cookies';
 
 export const SESSION_STORAGE_KEY = 'rastro_sessao';
 
+/**
+ * What the app keeps in this browser for the logged user besides the session: the map's last
+ * markers (features/mapa/api/marcadores-guardados.ts). A logout removes them with the session.
+ */
+export const DADOS_LOCAIS_DO_USUARIO = { marcadores: 'rastro_marcadores' } as const;
+
 const emulacaoSchema = z.object({
   usuarioId: z.int(),
   nome: z.string(),
@@ -113,9 +119,10 @@ export function clearEmulation() {
   setState({ ...state, emulacao: null });
 }
 
-/** Logout: token, emulation and persisted state all go. */
+/** Logout: token, emulation, persisted state and the user's local data all go. */
 export function clearSession() {
   deleteCookie(TOKEN_COOKIE);
+  for (const chave of Object.values(DADOS_LOCAIS_DO_USUARIO)) window.localStorage.removeItem(chave);
   setState({ token: null, usuario: null, emulacao: null, tokenChecked: false });
 }
 

@@ -5,7 +5,16 @@ import { Spinner } from '@/components/Spinner';
 import { checkToken } from '@/features/auth/api/check-token';
 import { isApiError } from '@/lib/api-error';
 import { notifySuccess, notifyWarning } from '@/lib/notify';
-import { SESSION_STORAGE_KEY, clearSession, confirmSession, getSession, markTokenChecked, reloadSession, useSession } from '@/lib/session';
+import {
+  SESSION_STORAGE_KEY,
+  clearSession,
+  confirmSession,
+  getSession,
+  isLoggedIn,
+  markTokenChecked,
+  reloadSession,
+  useSession,
+} from '@/lib/session';
 import { paths } from '@/paths';
 
 let inflight: { token: string; promise: ReturnType<typeof checkToken> } | null = null;
@@ -77,6 +86,7 @@ function useCrossTabSession() {
 /** The root route: session check, offline notice, sessions of other tabs. */
 export function AppRoot() {
   const { checking, forceLogin, clearForceLogin } = useTokenCheck();
+  const session = useSession();
   const location = useLocation();
   const atLogin = location.pathname === paths.auth.login.path;
   useOnlineStatusNotice();
@@ -86,7 +96,10 @@ export function AppRoot() {
     if (forceLogin && atLogin) clearForceLogin();
   }, [forceLogin, atLogin, clearForceLogin]);
 
-  if (checking) return <Spinner label="Verificando a sessão..." fullPage />;
+  // A stored session draws its screens while its token is checked (one round trip that used to hold
+  // every private screen back: on a phone, the map's kept markers waited for it, ADR 0022); a
+  // rejected token then logs out and goes to the login, as before.
+  if (checking && !isLoggedIn(session)) return <Spinner label="Verificando a sessão..." fullPage />;
   if (forceLogin && !atLogin) return <Navigate to={paths.auth.login.getHref()} replace />;
   return <Outlet />;
 }

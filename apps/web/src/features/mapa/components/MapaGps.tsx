@@ -25,6 +25,7 @@ import { useMarcadores } from '../api/get-marcadores';
 import { mapaKeys } from '../api/keys';
 import { FILTRO_INICIAL, rotaDeHoje, type MapaFiltro } from '../filtro';
 import { FiltrosSheet } from './celular/FiltrosSheet';
+import { IdadeDosMarcadores } from './IdadeDosMarcadores';
 import { PetsSheet } from './celular/PetsSheet';
 import { ExportarMenu } from './ExportarMenu';
 import { MapaFiltros } from './MapaFiltros';
@@ -51,6 +52,9 @@ function rastreadorEmFoco(valor: string | null): Foco | null {
 const FOLGA_SUPERIOR_CELULAR = 56;
 /** The phone's banners start right of the zoom buttons (Leaflet's, 10 px in and 34 px wide), so none covers them. */
 const AVISOS_CELULAR = { position: 'absolute', top: 60, left: 54, right: 10, zIndex: 1001 } as const;
+
+/** On a computer the age sits over the map's top, right of the zoom buttons: the map does not move when it goes. */
+const IDADE_COMPUTADOR = { position: 'absolute', top: 10, left: 54, right: 10, zIndex: 1001, display: 'flex' } as const;
 
 const sobreposicao = {
   position: 'absolute',
@@ -87,7 +91,7 @@ export function MapaGps({ camadasAtuais, acoesDoPet }: MapaGpsProps) {
   const [ajuste, setAjuste] = useState(0);
   const [filtrosAbertos, setFiltrosAbertos] = useState(false);
   const [petsAbertos, setPetsAbertos] = useState(true);
-  const marcadores = useMarcadores(filtro);
+  const { query: marcadores, guardadosEm } = useMarcadores(filtro);
   const desligar = useDesligarRastreador();
   const confirm = useConfirm();
   const dados = marcadores.data ?? NENHUM;
@@ -166,13 +170,15 @@ export function MapaGps({ camadasAtuais, acoesDoPet }: MapaGpsProps) {
       )}
     </MapView>
   );
-  const carregando = marcadores.isFetching && (
+  // The markers kept from the last visit show at once with their age (no veil over them) while the fresh ones load.
+  const idade = guardadosEm !== null && <IdadeDosMarcadores salvoEm={guardadosEm} atualizando={marcadores.isFetching} />;
+  const carregando = marcadores.isFetching && guardadosEm === null && (
     <Box sx={sobreposicao}>
       <Spinner label="Carregando localizações..." />
     </Box>
   );
   const perdidos = historico ? NENHUM : dados.filter((m) => m.modoPerdido !== null);
-  const avisos = (vazio || perdidos.length > 0) && (
+  const avisos = (vazio || perdidos.length > 0 || (celular && idade)) && (
     <Stack ref={avisosNoMapa} spacing={1} sx={celular ? AVISOS_CELULAR : { mb: 2 }}>
       {/* Lost pets first: what the owner is looking for. */}
       {perdidos.map((m) => (
@@ -185,6 +191,7 @@ export function MapaGps({ camadasAtuais, acoesDoPet }: MapaGpsProps) {
           {historico ? MSG.nenhumaLocalizacaoNoPeriodo : MSG.nenhumRastreadorEncontrado}
         </Alert>
       )}
+      {celular && idade}
     </Stack>
   );
 
@@ -196,6 +203,7 @@ export function MapaGps({ camadasAtuais, acoesDoPet }: MapaGpsProps) {
         <Box sx={{ position: 'relative' }}>
           {mapa}
           {carregando}
+          {idade && <Box sx={IDADE_COMPUTADOR}>{idade}</Box>}
         </Box>
       </>
     );
