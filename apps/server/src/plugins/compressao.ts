@@ -22,8 +22,8 @@ const LIMITE_SINCRONO = 4 * 1024 * 1024;
 /**
  * What the server compresses and how (docs/adr/0021-respostas-comprimidas.md): br to clients that
  * accept it (every current browser, over HTTPS), else gzip, else deflate; nothing to a client that
- * sends no Accept-Encoding. Brotli at quality 4, not zlib's default 11, which costs ~50× the CPU on
- * a dynamic answer for a fifth fewer bytes; gzip at zlib's default 6. Compressed answers carry
+ * sends no Accept-Encoding. Brotli at quality 4, not zlib's default 11, which spent hundreds of
+ * times the CPU on a 24 h history for a quarter fewer bytes (5: twice the CPU, 7% fewer); gzip at zlib's default 6. Compressed answers carry
  * `Vary: Accept-Encoding`. Content types: mime-db's compressible ones (JSON, text, CSV, XML: not
  * WebP photos); already encoded answers (the web build's .br/.gz, served by @fastify/static) pass
  * through. Request bodies are never inflated: no client of ours compresses them, and an inflated
