@@ -10,13 +10,19 @@ import { disparar, type Gerador, type Rodada } from './carga';
  */
 export const ACEITA_TELEFONE: Readonly<Record<string, string>> = { 'accept-encoding': 'br, gzip' };
 
-/** The same request with the client's Accept-Encoding, as a phone sends it. */
-export const comoTelefone =
+/** The same request with a phone's Accept-Encoding. */
+export const comAceite =
   (gerar: Gerador): Gerador =>
   (k) => {
     const g = gerar(k);
     return { ...g, headers: { ...g.headers, ...ACEITA_TELEFONE } };
   };
+
+/**
+ * The load's requests, as a phone sends them; for exploring, `SEM_COMPRESSAO=1` sends them without
+ * Accept-Encoding (neither target compresses: the ratio lines as before issue #33).
+ */
+export const comoTelefone = (gerar: Gerador): Gerador => (process.env.SEM_COMPRESSAO ? gerar : comAceite(gerar));
 
 /** The same request without any Accept-Encoding: the plain answer. */
 const semCompressao =

@@ -13,7 +13,7 @@ import { iniciarPostgresTemp, type PostgresTemp } from '../lib/postgres-temp';
 import { executar, imprimir, nota } from '../lib/report';
 import { mediana } from '../lib/stats';
 import { aRitmo, disparar, resumir, type Gerador, type Resumo, type Rodada } from './carga';
-import { bytesNoFio, comoTelefone, cpuComESemCompressao } from './compressao';
+import { bytesNoFio, comAceite, comoTelefone, cpuComESemCompressao } from './compressao';
 import { ENV_POOL, ENV_URL, type AvisoAlvo } from './mensagens';
 import { assentar, carregado, conectarEm, copiarBanco, crescer, diaEmSaoPaulo, lerBaseDe, semear, type Base } from './semear';
 
@@ -504,9 +504,10 @@ const BYTES_HISTORICO_KB = 70;
  * not throughput: no need to saturate), in alternating rounds of whole answers.
  */
 async function medirCompressao(srv: Alvo, e: Endpoint) {
-  const bytes = await bytesNoFio(srv.porta, e.servidor, [0, 1, 2, 3, 7]);
+  const telefone = comAceite(e.servidor);
+  const bytes = await bytesNoFio(srv.porta, telefone, [0, 1, 2, 3, 7]);
   const p = { rodadas: 3, respostas: quick ? 200 : 500, conexoes: 10 };
-  const cpu = await cpuComESemCompressao(srv.porta, srv.filho.pid ?? 0, e.servidor, p);
+  const cpu = await cpuComESemCompressao(srv.porta, srv.filho.pid ?? 0, telefone, p);
   nota(
     `${e.nome}, compressão: ${(bytes.comprimido / 1000).toFixed(1)} kB no fio (${bytes.codificacoes}) contra ${(bytes.plano / 1000).toFixed(1)} kB sem Accept-Encoding; ` +
       `CPU do processo do servidor por resposta, ${p.rodadas} rodadas alternadas de ${p.respostas} a ${p.conexoes} conexões: ${Math.round(cpu.comprimido)} µs comprimida, ` +

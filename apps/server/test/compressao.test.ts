@@ -9,6 +9,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@rastro/shared/messages';
+import { consultar } from '../src/db/client';
 import { sha256 } from '../src/lib/crypto';
 import { LIMIAR_DE_COMPRESSAO } from '../src/plugins/compressao';
 import { recalcularPosicoesAtuais } from '../src/modules/posicoes/repository';
@@ -130,8 +131,7 @@ beforeAll(async () => {
   d.ana = bearer(ana.token);
   d.x = await registrarRastreador(app, d.admin, '359339080033000');
   await vincular(app, ana.id, d.x, 'THOR');
-  const [link] = (await app.database.db.execute<{ id: number }>(sql`select id from usuario_rastreadores where rastreador_id = ${d.x}`))
-    .rows;
+  const [link] = await consultar<{ id: number }>(app.database.db, sql`select id from usuario_rastreadores where rastreador_id = ${d.x}`);
   d.lx = link?.id ?? 0;
   // More of Ana's pets, and some users and spare chips, so the admin's lists pass the threshold.
   for (let i = 1; i <= 12; i++) {
@@ -199,7 +199,7 @@ beforeAll(async () => {
           values (${d.lx}, ${sha256(`link-${i}`)}, 'Se achar o THOR, ligue para a Ana', now() + interval '2 days', ${ana.id})`,
     );
   }
-  const [sp] = (await app.database.db.execute<{ id: number }>(sql`select id from estados where uf = 'SP'`)).rows;
+  const [sp] = await consultar<{ id: number }>(app.database.db, sql`select id from estados where uf = 'SP'`);
   d.estadoSp = sp?.id ?? 0;
 });
 afterAll(() => app.fechar());
