@@ -6,7 +6,8 @@ import {
   type SituacaoEnergia,
   type SituacaoRastreador,
 } from '@rastro/shared/dominio';
-import { ajustarV8 } from '@rastro/server';
+import { caminhoDaFoto } from '@rastro/shared/constants';
+import { ajustarV8, compressaoPlugin } from '@rastro/server';
 import { ENV_POOL, ENV_URL } from './mensagens';
 import { servirNoFilho } from '../lib/servir-no-filho';
 
@@ -14,7 +15,8 @@ import { servirNoFilho } from '../lib/servir-no-filho';
  * The baseline: a bare Fastify app with one route per benchmarked endpoint, each running the SQL
  * that endpoint's repositories run (same shape, same order, same pool size) straight through
  * `pg` and answering the same JSON body (the benchmark checks they are equal), built by hand:
- * no authentication queries, no zod validation or serialisation, no ORM, no plugins or hooks.
+ * no authentication queries, no zod validation or serialisation, no ORM, no plugins or hooks but the
+ * server's compression (the same answer on the wire).
  * The statements the server names (its raw SQL, `consultar` in db/client.ts) are named here too,
  * so each connection plans them once on both sides; the server's ORM queries (the owner's link
  * in the history) run unnamed on both.
@@ -28,7 +30,8 @@ const SITUACAO_EFETIVA = `(case when r.situacao = 'ALERTA' and r.alerta_ate <= n
 const SQL_ATUAL = `select ur.id, ur.rastreador_id, ur.usuario_id, ur.descricao,
     r.bateria, r.situacao_energia, l.tipo, l.data_hora, l.latitude, l.longitude, l.precisao, l.velocidade,
     ur.perdido_desde, ur.perdido_ate,
-    case when ur.usuario_id = $1 then null else (select u.nome from usuarios u where u.id = ur.usuario_id) end as compartilhado_por
+    case when ur.usuario_id = $1 then null else (select u.nome from usuarios u where u.id = ur.usuario_id) end as compartilhado_por,
+    (select f.versao from fotos_pets f where f.usuario_rastreador_id = ur.id) as foto_versao
   from usuario_rastreadores ur
   join rastreadores r on r.id = ur.rastreador_id
   join lateral (
@@ -99,7 +102,7 @@ interface Posicao {
   velocidade: number | null;
 }
 
-/** A map marker, as the API answers it (shared/schemas/mapa.ts marcadorSchema). */
+/** A map marker, as the API answers it (shared/schemas/mapa.ts marcadorSchema); the history's carry no photo. */
 function marcador(
   id: number,
   rastreadorId: number,
@@ -111,6 +114,7 @@ function marcador(
   lados: { fora: string[]; dentro: string[] } = { fora: [], dentro: [] },
   perdido: { perdido_desde: Date | null; perdido_ate: Date | null } = { perdido_desde: null, perdido_ate: null },
   compartilhadoPor: string | null = null,
+  foto: string | null = null,
 ) {
   const { perdido_desde: desde, perdido_ate: ate } = perdido;
   const modoPerdido =
@@ -134,6 +138,7 @@ function marcador(
     dentroDeZonas: lados.dentro,
     compartilhadoPor,
     modoPerdido,
+    foto,
   };
 }
 
@@ -145,10 +150,12 @@ servirNoFilho(async () => {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env[ENV_POOL] ?? 10) });
   pool.on('error', () => undefined);
   const app = Fastify({ logger: false });
+  // The server's compression (issue #33), the same plugin and settings: the ratio compares the stacks.
+  await app.register(compressaoPlugin);
   type Q = Record<string, string | undefined>;
 
   type Vinculo = { id: number; rastreador_id: number; descricao: string; bateria: number | null; situacao_energia: string };
-  type Perdido = { perdido_desde: Date | null; perdido_ate: Date | null; compartilhado_por: string | null };
+  type Perdido = { perdido_desde: Date | null; perdido_ate: Date | null; compartilhado_por: string | null; foto_versao: string | null };
 
   app.get('/atual', async (req) => {
     const usuarioId = numero((req.query as Q).usuarioId);
@@ -174,6 +181,7 @@ servirNoFilho(async () => {
         lados.get(r.rastreador_id),
         r,
         r.compartilhado_por,
+        r.foto_versao === null ? null : caminhoDaFoto(r.id, r.foto_versao),
       ),
     );
   });

@@ -13,6 +13,7 @@ import { iniciarPostgresTemp, type PostgresTemp } from '../lib/postgres-temp';
 import { executar, imprimir, nota } from '../lib/report';
 import { mediana } from '../lib/stats';
 import { aRitmo, disparar, resumir, type Gerador, type Resumo, type Rodada } from './carga';
+import { bytesNoFio, comAceite, comoTelefone, cpuComESemCompressao } from './compressao';
 import { ENV_POOL, ENV_URL, type AvisoAlvo } from './mensagens';
 import { assentar, carregado, conectarEm, copiarBanco, crescer, diaEmSaoPaulo, lerBaseDe, semear, type Base } from './semear';
 
@@ -149,7 +150,7 @@ function endpoints(s: Base, tokensDonos: readonly string[], tokenAdmin: string):
   const paginas = Math.ceil(totalRastreadores / 10);
   const lista = (x: unknown) => (Array.isArray(x) ? x.length : -1);
   const conteudo = (x: unknown) => lista((x as { content?: unknown }).content);
-  return [
+  const todos: Endpoint[] = [
     {
       nome: 'atual',
       descricao: 'mapa, posições atuais de um dono',
@@ -212,6 +213,8 @@ function endpoints(s: Base, tokensDonos: readonly string[], tokenAdmin: string):
       esperado: totalRastreadores,
     },
   ];
+  // Both targets asked as a phone asks (issue #33), and both compress the same way.
+  return todos.map((e) => ({ ...e, servidor: comoTelefone(e.servidor), base: comoTelefone(e.base) }));
 }
 
 /**
@@ -221,6 +224,7 @@ function endpoints(s: Base, tokensDonos: readonly string[], tokenAdmin: string):
  */
 async function conferir(e: Endpoint, srv: Alvo, bare: Alvo): Promise<unknown[]> {
   const pedir = async (porta: number, g: ReturnType<Gerador>, quem: string) => {
+    // fetch undoes the Content-Encoding; the header stays to compare.
     const res = await fetch(`http://127.0.0.1:${porta}${g.path}`, { headers: g.headers ?? {} });
     const corpo: unknown = await res.json();
     const itens = res.ok ? e.itens(corpo) : -1;
@@ -228,15 +232,19 @@ async function conferir(e: Endpoint, srv: Alvo, bare: Alvo): Promise<unknown[]> 
       throw new Error(
         `${quem} ${e.nome}: HTTP ${res.status}, ${itens} itens (esperava ${e.esperado}): ${JSON.stringify(corpo).slice(0, 300)}`,
       );
-    return corpo;
+    return { corpo, codificacao: res.headers.get('content-encoding') };
   };
   const corpos: unknown[] = [];
   for (const k of [0, 1, 7]) {
     const a = await pedir(srv.porta, e.servidor(k), 'servidor');
     const b = await pedir(bare.porta, e.base(k), 'base');
-    if (!isDeepStrictEqual(a, b))
-      throw new Error(`${e.nome}: a base responde outro corpo: ${JSON.stringify(a).slice(0, 300)} × ${JSON.stringify(b).slice(0, 300)}`);
-    corpos.push(a);
+    if (!isDeepStrictEqual(a.corpo, b.corpo))
+      throw new Error(
+        `${e.nome}: a base responde outro corpo: ${JSON.stringify(a.corpo).slice(0, 300)} × ${JSON.stringify(b.corpo).slice(0, 300)}`,
+      );
+    if (a.codificacao !== b.codificacao)
+      throw new Error(`${e.nome}: Content-Encoding ${a.codificacao} no servidor, ${b.codificacao} na base`);
+    corpos.push(a.corpo);
   }
   return corpos;
 }
@@ -485,6 +493,29 @@ async function medirCrescimento(
   return { menor: { srv: a, bare: c }, maior: { srv: b, bare: d } };
 }
 
+/** The compressed history may cost the server at most this much CPU over the plain one (measured in the same run). */
+const FATOR_CPU_COMPRESSAO = 1.3;
+/** A phone's 24 h history on the wire, in kB. */
+const BYTES_HISTORICO_KB = 70;
+
+/**
+ * Issue #33: the 24 h history's body on the wire as a phone receives it (and plain), and the real
+ * server's own CPU per history with and without compression, at 10 connections (CPU per answer,
+ * not throughput: no need to saturate), in alternating rounds of whole answers.
+ */
+async function medirCompressao(srv: Alvo, e: Endpoint) {
+  const telefone = comAceite(e.servidor);
+  const bytes = await bytesNoFio(srv.porta, telefone, [0, 1, 2, 3, 7]);
+  const p = { rodadas: 3, respostas: quick ? 200 : 500, conexoes: 10 };
+  const cpu = await cpuComESemCompressao(srv.porta, srv.filho.pid ?? 0, telefone, p);
+  nota(
+    `${e.nome}, compressão: ${(bytes.comprimido / 1000).toFixed(1)} kB no fio (${bytes.codificacoes}) contra ${(bytes.plano / 1000).toFixed(1)} kB sem Accept-Encoding; ` +
+      `CPU do processo do servidor por resposta, ${p.rodadas} rodadas alternadas de ${p.respostas} a ${p.conexoes} conexões: ${Math.round(cpu.comprimido)} µs comprimida, ` +
+      `${Math.round(cpu.plano)} µs sem; razão de cada rodada ${cpu.razoes.map((r) => r.toFixed(2)).join(' ')}`,
+  );
+  return { bytes, cpu };
+}
+
 const falhasDe = (r: Resultado) => r.srv.falhas + r.bare.falhas + r.lento.srv.falhas + r.lento.bare.falhas;
 
 const milhoes = (n: number) => (n >= 1e6 ? `${(n / 1e6).toLocaleString('pt-BR')} M` : n.toLocaleString('pt-BR'));
@@ -566,6 +597,10 @@ async function main() {
       resultados.push(r);
     }
 
+    const historico = eps.find((e) => e.nome === 'historico');
+    const compressao = historico ? await medirCompressao(servidor, historico) : undefined;
+    falhas += compressao?.cpu.falhas ?? 0;
+
     if (porS !== undefined) imprimir({ nome: 'api.seed.positions_per_s', valor: Math.round(porS), unidade: 'rows/s' });
     for (const { e, srv, bare, ritmo, lento } of resultados) {
       const n = `api.${e.nome}`;
@@ -587,6 +622,26 @@ async function main() {
       // CPU per request (the target process plus PostgreSQL): steadier than req/s when other work
       // shares the machine; the ratio column is the real server's over the baseline's.
       imprimir({ nome: `${n}.cpu_per_req`, valor: Math.round(srv.cpuAlvo + srv.cpuPg), unidade: 'us', base: bare.cpuAlvo + bare.cpuPg });
+    }
+
+    if (compressao) {
+      const { bytes, cpu } = compressao;
+      // The ratio columns: over the plain answer's bytes, and over the plain answer's CPU.
+      imprimir({
+        nome: 'api.historico.bytes_on_wire',
+        valor: Math.round(bytes.comprimido / 100) / 10,
+        unidade: 'kB',
+        orcamento: { op: '<=', valor: BYTES_HISTORICO_KB },
+        base: bytes.plano / 1000,
+      });
+      imprimir({ nome: 'api.historico.cpu_per_request_plain', valor: Math.round(cpu.plano), unidade: 'us' });
+      imprimir({
+        nome: 'api.historico.cpu_per_request_compressed',
+        valor: Math.round(cpu.comprimido),
+        unidade: 'us',
+        orcamento: { op: '<=', valor: Math.round(FATOR_CPU_COMPRESSAO * cpu.plano) },
+        base: cpu.plano,
+      });
     }
 
     // Issue #21: a copy of the database gets twice the history again, older (the current positions

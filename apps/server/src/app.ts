@@ -18,6 +18,7 @@ import { fonteDeSessoes } from './modules/auth/sessoes';
 import { MODULOS } from './modules';
 import { authPlugin } from './plugins/auth';
 import { captchaPlugin } from './plugins/captcha/service';
+import { compressaoPlugin } from './plugins/compressao';
 import { corePlugin } from './plugins/core';
 import { emailPlugin } from './plugins/email/sender';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
@@ -104,6 +105,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   // and the modules, each an encapsulated plugin.
   await app.register(corePlugin, { config, database });
   await app.register(securityHeadersPlugin, { headers: cabecalhos });
+  // Before every route: its hook joins each route registered after it (the web build's files too).
+  await app.register(compressaoPlugin);
   await app.register(rateLimit, {
     max: config.limits.global,
     timeWindow: '1 minute',
