@@ -56,10 +56,19 @@ function loginEstatico(): Plugin {
         const fonte = await readFile(new URL('./login-estatico.html', import.meta.url), 'utf8');
         const marca = 'var RASTRO_LOGIN = null;';
         if (!fonte.includes(marca)) return this.error(`login-estatico.html sem ${marca}`);
+        // The app's entry and its preloads leave the page: the inline script starts them on the first
+        // interaction (docs/adr/0020-o-que-roda-antes-da-primeira-pintura.md), so nothing of React runs
+        // while the page loads.
+        const entrada = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+        const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+        if (!entrada?.[1]) return this.error('index.html sem o script da entrada');
+        const app = { entrada: entrada[1], preloads: preloads.map((m) => m[1] ?? '') };
         // '<' escaped: no message can close the script early.
-        const config = JSON.stringify(configDoLoginEstatico(mode)).replace(/</g, '\\u003c');
+        const config = JSON.stringify({ ...configDoLoginEstatico(mode), app }).replace(/</g, '\\u003c');
         const tela = fonte.replace(/^<!--[\s\S]*?-->\n/, '').replace(marca, () => `var RASTRO_LOGIN = ${config};`);
-        const login = html
+        let semApp = html.replace(entrada[0], '');
+        for (const m of preloads) semApp = semApp.replace(m[0], '');
+        const login = semApp
           .replace(root, `<div id="root">${tela}</div>`)
           .replace('<title>Rastro</title>', '<title>Fazer login | Rastro</title>');
         this.emitFile({ type: 'asset', fileName: 'login.html', source: login });

@@ -8,6 +8,7 @@ import { executar, imprimir, nota } from '../lib/report';
 import { construirPublico, construirWeb, jsDaRota, jsDoPublico, modulosDoPacote, rota, todoJs } from './bundle';
 import { escreverPaginaBase, PAGINA_BASE } from './estatico';
 import { medirLcp } from './lcp';
+import { linhasDoFarol } from './lighthouse';
 import { medirMapa } from './mapa';
 import { abrirChromium, CELULAR } from './navegador';
 import { imprimirPrimeiroMarcador } from './primeiro-marcador';
@@ -238,6 +239,8 @@ async function main() {
       orcamento: { op: '<=', valor: 200 },
       base: curta.mediana.maiorTarefaCpu,
     });
+    // Issue #33: Lighthouse mobile on the login and a share link's page (its own Chromium: it resets the origin's storage).
+    await linhasDoFarol(servidor.url, servidor.token, PAGINA_BASE, ROTA_LONGA.descricao, 3);
   } finally {
     await browser?.close().catch(() => undefined);
     if (servidor) await servidor.parar().catch(() => undefined);

@@ -9,9 +9,13 @@ if (!container) throw new Error('#root não encontrado');
 
 // The service worker (offline page, cached assets, push alerts: src/sw/worker.ts) only in a build: in
 // development it would serve stale modules. After 'load', so it never competes with the first screen.
-// Kept to a line: this is the login's JavaScript (bench/web budget). A failed registration only logs.
-// Before the await below: the top-level await holds this module past 'load'.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) addEventListener('load', () => navigator.serviceWorker.register('/sw.js'));
+// Kept short: this is the entry of every page (bench/web budget). A failed registration only logs.
+// Before the await below: the top-level await holds this module past 'load'. On login.html this module
+// is imported on the first interaction, often after 'load' (whose script registered the worker already).
+const registrar = () => void navigator.serviceWorker.register('/sw.js');
+if (import.meta.env.PROD && 'serviceWorker' in navigator)
+  if (document.readyState === 'complete') registrar();
+  else addEventListener('load', registrar);
 
 const router = createAppRouter();
 

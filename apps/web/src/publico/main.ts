@@ -1,17 +1,17 @@
-import 'leaflet/dist/leaflet.css';
 import './estilo.css';
-import L from 'leaflet';
 import { MSG } from '@rastro/shared/messages';
-import { appConfigSchema } from '@rastro/shared/schemas/config';
 import { linkPublicoSchema, posicaoPublicaSchema, type LinkPublico, type PosicaoPublica } from '@rastro/shared/schemas/links';
 import { LINK_COMPARTILHADO } from '@rastro/shared/constants';
 import { formatarDataHora, haQuanto, linkDeLigacao, precisao as textoDaPrecisao, telefone } from './formato';
+import type { MapaPublico } from './mapa';
 
 /**
  * /p/<token>: what a share link shows, to anyone, without logging in (issue #19): the pet's photo,
  * where it is and how precisely, and for whoever found it the owner's message and, if they chose,
  * a phone to call (issue #32). A page of its own, not the app: plain DOM and Leaflet. It reads the
- * link once, then follows the pet live (SSE) until the link expires or the owner revokes it.
+ * link once, then follows the pet live (SSE) until the link expires or the owner revokes it. The text
+ * is drawn first; the map (./mapa.ts, Leaflet) is loaded and drawn after that paint, in short tasks
+ * (docs/adr/0020-o-que-roda-antes-da-primeira-pintura.md).
  */
 
 const raiz = document.getElementById('publico') as HTMLElement;
@@ -45,15 +45,6 @@ async function ler(): Promise<LinkPublico | null> {
   else if (!r.ok) estado(MSG.servicoIndisponivel);
   else return linkPublicoSchema.parse(await r.json());
   return null;
-}
-
-async function camadaBase(mapa: L.Map) {
-  try {
-    const c = appConfigSchema.parse(await (await fetch('/api/config')).json());
-    L.tileLayer(c.mapa.tileUrl, { attribution: c.mapa.attribution, maxZoom: 19 }).addTo(mapa);
-  } catch {
-    // Without tiles the pet's position and trail still show.
-  }
 }
 
 /** The pet's photo, or its initial in a circle when the owner has not added one. */
@@ -98,16 +89,10 @@ function mostrar(link: LinkPublico) {
   raiz.replaceChildren(...partes);
   raiz.setAttribute('aria-busy', 'false');
 
-  const mapa = L.map(caixaMapa, { zoomControl: false, center: [-23.5505, -46.6333], zoom: 15 });
-  L.control.zoom({ zoomInTitle: 'Aproximar', zoomOutTitle: 'Afastar' }).addTo(mapa);
-  void camadaBase(mapa);
-  const trilha: { p: L.LatLngTuple; t: number }[] = link.rastro.map((p) => ({ p: [p.latitude, p.longitude], t: Date.parse(p.dataHora) }));
-  const linha = L.polyline(
-    trilha.map((x) => x.p),
-    { color: '#b71c1c', weight: 4, opacity: 0.7 },
-  ).addTo(mapa);
-  let marcador: L.CircleMarker | undefined;
-  let precisao: L.Circle | undefined;
+  const trilha: { p: [number, number]; t: number }[] = link.rastro.map((p) => ({
+    p: [p.latitude, p.longitude],
+    t: Date.parse(p.dataHora),
+  }));
   let atual: PosicaoPublica | null =
     link.latitude !== null && link.longitude !== null && link.dataHora !== null
       ? {
@@ -126,29 +111,27 @@ function mostrar(link: LinkPublico) {
     exatidao.hidden = exatidao.textContent === '';
     bateria.textContent = `Bateria: ${atual?.bateria ?? link.bateria ?? '-'}${(atual?.bateria ?? link.bateria) === null ? '' : '%'}`;
   };
-  const desenhar = (centralizar: boolean) => {
-    textos();
-    if (!atual) return;
-    const p: L.LatLngTuple = [atual.latitude, atual.longitude];
-    const titulo = `${link.descricao}, ${formatarDataHora(atual.dataHora)}`;
-    if (!marcador) {
-      marcador = L.circleMarker(p, { radius: 9, color: '#fff', weight: 3, fillColor: '#b71c1c', fillOpacity: 1 }).addTo(mapa);
-      marcador.bindTooltip(titulo);
-    } else {
-      marcador.setLatLng(p).setTooltipContent(titulo);
-    }
-    const raio = atual.precisaoMetros;
-    if (raio !== null && raio > 0) {
-      if (precisao) precisao.setLatLng(p).setRadius(raio);
-      else precisao = L.circle(p, { radius: raio, color: '#b71c1c', weight: 1, fillOpacity: 0.12, interactive: false }).addTo(mapa);
-    }
-    if (centralizar) mapa.setView(p, Math.max(mapa.getZoom(), 16));
-    else if (!mapa.getBounds().contains(p)) mapa.panTo(p);
-  };
-  desenhar(true);
-  if (!atual && trilha.length > 0) mapa.fitBounds(linha.getBounds(), { padding: [24, 24] });
+  textos();
   // 'Visto há 3 min' keeps time.
   const relogio = setInterval(textos, 30_000);
+
+  // The map once the text is painted: a frame, then Leaflet's code and the drawing in tasks of their own.
+  let mapa: MapaPublico | null = null;
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      void import('./mapa').then(async ({ ceder, criarMapa }) => {
+        await ceder();
+        const m = await criarMapa(caixaMapa, link.descricao);
+        // What the page knows by now, positions that came while the map loaded included.
+        m.desenhar(
+          trilha.map((x) => x.p),
+          atual,
+          true,
+        );
+        mapa = m;
+      });
+    }, 0),
+  );
 
   const eventos = new EventSource(`/api/publico/links/${encodeURIComponent(token)}/eventos`);
   eventos.addEventListener('posicao', (e) => {
@@ -158,8 +141,12 @@ function mostrar(link: LinkPublico) {
     const agora = Date.now();
     trilha.push({ p: [atual.latitude, atual.longitude], t: Date.parse(atual.dataHora) });
     while (trilha.length > 0 && (trilha[0]?.t ?? agora) < agora - RASTRO_MS) trilha.shift();
-    linha.setLatLngs(trilha.map((x) => x.p));
-    desenhar(false);
+    textos();
+    mapa?.desenhar(
+      trilha.map((x) => x.p),
+      atual,
+      false,
+    );
   });
   const encerrar = () => {
     eventos.close();

@@ -185,6 +185,23 @@ describe('login', () => {
       expect(form.get('g-recaptcha-response')).toBe('payload-do-html');
     });
 
+    it('keeps the errors it was showing when React replaced it mid-submit', async () => {
+      desenharLoginEstatico('maria@exemplo.com', '', null);
+      document
+        .getElementById('login-estatico')
+        ?.insertAdjacentHTML(
+          'beforeend',
+          `<p id="login-estatico-senha-erro" role="alert">${MSG.campoObrigatorio}</p><p id="login-estatico-captcha-erro" role="alert">${MSG.resolvaCaptcha}</p>`,
+        );
+      stubFetch();
+      renderApp('/auth/login');
+      expect(await screen.findByRole('textbox', { name: 'E-mail' })).toHaveValue('maria@exemplo.com');
+      document.getElementById('login-estatico')?.remove();
+      expect(await screen.findByText(MSG.campoObrigatorio)).toBeInTheDocument();
+      expect(screen.getByText(MSG.resolvaCaptcha)).toBeInTheDocument();
+      expect(passwordField()).toHaveAttribute('aria-invalid', 'true');
+    });
+
     it('shows the widget when the captcha there failed', async () => {
       desenharLoginEstatico('', '', Promise.resolve(null));
       stubFetch();

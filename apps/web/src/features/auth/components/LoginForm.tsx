@@ -16,7 +16,7 @@ import { entrar } from '../api/login';
 import { AuthHeading } from './AuthHeading';
 import { CaptchaField } from './CaptchaField';
 import type { CaptchaHandle } from './captcha-handle';
-import { lerLoginEstatico } from './login-estatico';
+import { lerLoginEstatico, type LoginEstatico } from './login-estatico';
 
 /** The login form plus the captcha payload, which blocks submission until solved. */
 const schema = z.extend(loginFormSchema, {
@@ -57,6 +57,30 @@ function CaptchaDoEstatico({ captcha, onPayload }: { captcha: Promise<string | n
   );
 }
 
+/** Shows, once, the errors the HTML-drawn form was showing when React replaced it. */
+function ErrosDoEstatico({
+  erros,
+  setError,
+}: {
+  erros: LoginEstatico['erros'];
+  setError: (campo: Campo, erro: { message: string }) => void;
+}) {
+  // Once, StrictMode's second run of the effect included: the snackbar must not show twice.
+  const mostrado = useRef(false);
+  const mostrar = useEffectEvent(() => {
+    if (mostrado.current) return;
+    mostrado.current = true;
+    for (const campo of ['email', 'password', 'captcha'] as const) {
+      const message = erros[campo];
+      if (message) setError(campo, { message });
+    }
+    if (erros.geral) notifyError(erros.geral);
+  });
+  useEffect(() => mostrar(), []);
+  return null;
+}
+type Campo = 'email' | 'password' | 'captcha';
+
 export function LoginForm() {
   const captcha = useRef<CaptchaHandle>(null);
   // Before the first commit: React is about to replace the login drawn in the HTML.
@@ -83,8 +107,9 @@ export function LoginForm() {
         }
       }}
     >
-      {({ control, formState, setValue }) => (
+      {({ control, formState, setValue, setError }) => (
         <Stack spacing={2}>
+          {estatico && <ErrosDoEstatico erros={estatico.erros} setError={setError} />}
           <AuthHeading id="login-titulo">Fazer login</AuthHeading>
           <TextFieldControl
             control={control}

@@ -9,6 +9,11 @@ export interface LoginEstatico {
   foco: 'email' | 'password' | null;
   /** The ALTCHA payload, once its proof of work is done (null when it failed). */
   captcha: Promise<string | null> | null;
+  /**
+   * The errors it was showing (a refused submit): React starts on the first interaction, often that
+   * very submit, and must not wipe them. `geral` is the one under the button (the server's answer).
+   */
+  erros: Partial<Record<'email' | 'password' | 'captcha' | 'geral', string>>;
 }
 
 /** Set by login-estatico.html's script. */
@@ -28,7 +33,18 @@ export function lerLoginEstatico(): LoginEstatico | null {
   const ativo = document.activeElement;
   const foco = ativo?.id === 'login-estatico-email' ? 'email' : ativo?.id === 'login-estatico-senha' ? 'password' : null;
   const estado = (window as Window & { __rastroLogin?: EstadoDoScript }).__rastroLogin;
+  const erros: LoginEstatico['erros'] = {};
+  for (const [campo, id] of [
+    ['email', 'login-estatico-email-erro'],
+    ['password', 'login-estatico-senha-erro'],
+    ['captcha', 'login-estatico-captcha-erro'],
+    ['geral', 'login-estatico-erro'],
+  ] as const) {
+    const texto = document.getElementById(id)?.textContent?.trim();
+    if (texto) erros[campo] = texto;
+  }
   return {
+    erros,
     email: valor('login-estatico-email'),
     password: valor('login-estatico-senha'),
     foco,
