@@ -86,7 +86,16 @@ describe('web build: precompressed JS and HTML', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control'], JSON.stringify(headers)).toBe(IMUTAVEL);
     }
-    const revalidados = ['/sw.js', '/manifest.webmanifest', '/favicon.svg', '/assets/app.js', '/', '/auth/login', '/user/mapa', `/p/${'a'.repeat(43)}`];
+    const revalidados = [
+      '/sw.js',
+      '/manifest.webmanifest',
+      '/favicon.svg',
+      '/assets/app.js',
+      '/',
+      '/auth/login',
+      '/user/mapa',
+      `/p/${'a'.repeat(43)}`,
+    ];
     for (const url of revalidados) {
       for (const headers of [{}, { 'accept-encoding': 'br, gzip' }]) {
         const rotulo = `${url} ${JSON.stringify(headers)}`;
