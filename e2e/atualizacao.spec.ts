@@ -97,7 +97,17 @@ test('deploy v1, open it, deploy v2, open again: the browser runs v2, and its wo
     await expect
       .poll(() => page.evaluate(async () => (await caches.keys()).filter((n) => n.startsWith('rastro-app-'))), { timeout: 30_000 })
       .toContain(build2.cache);
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
+    // Its cache exists from the start of its install: done when nothing is installing or waiting.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const registro = await navigator.serviceWorker.getRegistration();
+            return Boolean(registro?.active && !registro.installing && !registro.waiting);
+          }),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     // Signed out (a signed-in session would be sent on from the login to the dashboard), then offline.
     await page.goto('/admin/logout');
     await expect(page).toHaveURL(/\/auth\/login$/);
