@@ -3,8 +3,8 @@ import { expect, test, type Browser, type BrowserContextOptions, type Locator, t
 import { bannerModoPerdido, MSG } from '@rastro/shared/messages';
 import { meuRastreadorSchema } from '@rastro/shared/schemas/meus-rastreadores';
 import { api, cadastrarCliente, imeiUnico, registrarRastreador, tokenDe } from './api';
-import { E2E_ADMIN, E2E_URL } from './env';
-import { entrar, enviarPosicao } from './support';
+import { E2E_ADMIN } from './env';
+import { CELULAR, COMPUTADOR, entrar, enviarPosicao } from './support';
 
 /**
  * The owner's map with three pets (issue #32): each marker shows its pet (photo or initial, and
@@ -16,21 +16,6 @@ import { entrar, enviarPosicao } from './support';
  * the control or inside it.
  */
 test.describe.configure({ timeout: 150_000 });
-
-const CELULAR: BrowserContextOptions = {
-  baseURL: E2E_URL,
-  locale: 'pt-BR',
-  timezoneId: 'America/Sao_Paulo',
-  viewport: { width: 390, height: 844 },
-  isMobile: true,
-  hasTouch: true,
-};
-const COMPUTADOR: BrowserContextOptions = {
-  baseURL: E2E_URL,
-  locale: 'pt-BR',
-  timezoneId: 'America/Sao_Paulo',
-  viewport: { width: 1366, height: 800 },
-};
 
 const sufixo = String(Date.now()).slice(-6);
 const dona = { nome: `LIA ${sufixo}`, email: `lia.mapa.${sufixo}@e2e.rastro.test`, senha: 'Lia#Mapa2026' };

@@ -1,8 +1,8 @@
 import { expect, test, type Browser, type BrowserContextOptions, type Locator, type Page, type Route } from '@playwright/test';
 import { meuRastreadorSchema } from '@rastro/shared/schemas/meus-rastreadores';
 import { api, cadastrarCliente, imeiUnico, registrarRastreador, tokenDe } from './api';
-import { E2E_ADMIN, E2E_URL } from './env';
-import { entrar, enviarPosicao } from './support';
+import { E2E_ADMIN } from './env';
+import { CELULAR, COMPUTADOR, entrar, enviarPosicao } from './support';
 
 /**
  * A repeat visit to the owner's map (issue #33): the markers of the last visit show at once,
@@ -11,21 +11,6 @@ import { entrar, enviarPosicao } from './support';
  * and at 1366×800, the label covers none of the map's controls. Then a logout forgets them.
  */
 test.describe.configure({ timeout: 120_000 });
-
-const CELULAR: BrowserContextOptions = {
-  baseURL: E2E_URL,
-  locale: 'pt-BR',
-  timezoneId: 'America/Sao_Paulo',
-  viewport: { width: 390, height: 844 },
-  isMobile: true,
-  hasTouch: true,
-};
-const COMPUTADOR: BrowserContextOptions = {
-  baseURL: E2E_URL,
-  locale: 'pt-BR',
-  timezoneId: 'America/Sao_Paulo',
-  viewport: { width: 1366, height: 800 },
-};
 
 const sufixo = String(Date.now()).slice(-6);
 const dona = { nome: `ISA ${sufixo}`, email: `isa.guardado.${sufixo}@e2e.rastro.test`, senha: 'Isa#Mapa2026' };

@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { decodeServerFrame, type ServerMessage } from '@rastro/topin/server-to-device/decode';
 import { encodeAlarm, encodeGps, encodeLogin, encodeStatus } from '@rastro/topin/device-to-server/encode';
 import { TopinFramer } from '@rastro/topin/framer';
@@ -13,6 +13,22 @@ export async function resolverCaptcha(page: Page): Promise<number> {
   await expect(page.getByText('Verificado')).toBeVisible({ timeout: 30_000 });
   return Date.now() - inicio;
 }
+
+/** A browser context as a phone (390×844, touch) and as a computer (1366×800) open the e2e server. */
+export const CELULAR: BrowserContextOptions = {
+  baseURL: E2E_URL,
+  locale: 'pt-BR',
+  timezoneId: 'America/Sao_Paulo',
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+};
+export const COMPUTADOR: BrowserContextOptions = {
+  baseURL: E2E_URL,
+  locale: 'pt-BR',
+  timezoneId: 'America/Sao_Paulo',
+  viewport: { width: 1366, height: 800 },
+};
 
 export async function entrar(page: Page, email: string, senha: string) {
   await page.goto('/auth/login');

@@ -8,6 +8,7 @@ import { linkCriadoSchema } from '../../packages/shared/src/schemas/links';
 import type { TokenResponse } from '../../packages/shared/src/schemas/auth';
 import { imprimir, nota } from '../lib/report';
 import { mediana } from '../lib/stats';
+import { CHROMIUM, FLAGS_DO_CHROMIUM } from './navegador';
 
 /**
  * Lighthouse mobile (its default config: a Moto G Power, simulated Slow 4G and a 4× slower CPU,
@@ -35,23 +36,8 @@ export interface FarolMedido {
   amostras: Farol[];
 }
 
-const FLAGS_DO_CHROMIUM = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 export async function abrirChromiumDoLighthouse(): Promise<LaunchedChrome> {
-  return launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: FLAGS_DO_CHROMIUM,
-    logLevel: 'error',
-  });
+  return launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...FLAGS_DO_CHROMIUM], logLevel: 'error' });
 }
 
 const versaoDoLighthouse = () => (createRequire(import.meta.url)('lighthouse/package.json') as { version: string }).version;

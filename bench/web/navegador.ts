@@ -1,20 +1,20 @@
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
-/** Debian's Chromium, headless, with the E2E run's flags; never a downloaded browser. */
+/** Debian's Chromium (never a downloaded browser) and the E2E run's flags, for every bench/web browser. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const FLAGS_DO_CHROMIUM = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Debian's Chromium, headless, with the E2E run's flags. */
 export function abrirChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS_DO_CHROMIUM });
 }
 
 /** A fresh profile each time: empty HTTP cache, no service worker, no storage. */
