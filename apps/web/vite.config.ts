@@ -68,7 +68,12 @@ function loginEstatico(): Plugin {
         const tela = fonte.replace(/^<!--[\s\S]*?-->\n/, '').replace(marca, () => `var RASTRO_LOGIN = ${config};`);
         let semApp = html.replace(entrada[0], '');
         for (const m of preloads) semApp = semApp.replace(m[0], '');
+        // The first frame waits for the whole card (rel=expect): painted while the HTML still streams,
+        // half a card sits centred and then jumps up as the rest arrives (a layout shift).
+        const fim = 'login-estatico-fim';
+        if (!tela.includes(`id="${fim}"`)) return this.error(`login-estatico.html sem #${fim}`);
         const login = semApp
+          .replace('</head>', `  <link rel="expect" href="#${fim}" blocking="render" />\n  </head>`)
           .replace(root, `<div id="root">${tela}</div>`)
           .replace('<title>Rastro</title>', '<title>Fazer login | Rastro</title>');
         this.emitFile({ type: 'asset', fileName: 'login.html', source: login });

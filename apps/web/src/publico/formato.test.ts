@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { haQuanto, linkDeLigacao, precisao, telefone } from './formato';
+import { formatarDataHora, haQuanto, linkDeLigacao, precisao, telefone } from './formato';
 
 describe('the public page’s formats', () => {
   it('says how precise the position is, in metres or kilometres', () => {
@@ -8,6 +8,7 @@ describe('the public page’s formats', () => {
     expect(precisao(0.2)).toBe('Precisão de ~1 m');
     expect(precisao(1500)).toBe('Precisão de ~1,5 km');
     expect(precisao(12_000)).toBe('Precisão de ~12 km');
+    expect(precisao(12_340)).toBe('Precisão de ~12,3 km');
   });
 
   it('writes a phone as people do and dials it with the country code', () => {
@@ -21,5 +22,11 @@ describe('the public page’s formats', () => {
     const agora = Date.parse('2025-03-02T12:00:00Z');
     expect(haQuanto('2025-03-02T11:59:30Z', agora)).toBe('agora');
     expect(haQuanto('2025-03-02T11:57:00Z', agora)).toBe('há 3 min');
+  });
+
+  it('writes day, month and time in the viewer’s own clock', () => {
+    // 2 March 2025, 09:05 wherever the test runs.
+    expect(formatarDataHora(new Date(2025, 2, 2, 9, 5).toISOString())).toBe('02/03, 09:05');
+    expect(formatarDataHora(new Date(2025, 11, 31, 23, 59).toISOString())).toBe('31/12, 23:59');
   });
 });

@@ -1,10 +1,16 @@
-/** Dates of the public page, in São Paulo time, without the app's date library (the page stays small). */
-const FUSO = 'America/Sao_Paulo';
+/**
+ * Dates and numbers of the public page, written by hand in the viewer's own time: no Intl here. The
+ * first Intl object a page makes loads ICU's data, ~45 ms on this machine's Chromium before any
+ * throttling (docs/adr/0020-o-que-roda-antes-da-primeira-pintura.md), and whoever opens a lost pet's
+ * link is usually where the pet is, so their clock is the one that reads right.
+ */
+const doisDigitos = (n: number) => String(n).padStart(2, '0');
 
-const dataHora = new Intl.DateTimeFormat('pt-BR', { timeZone: FUSO, day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
-
-/** '25/11, 14:30'. */
-export const formatarDataHora = (iso: string) => dataHora.format(new Date(iso));
+/** '25/11, 14:30', in the viewer's time zone. */
+export function formatarDataHora(iso: string): string {
+  const d = new Date(iso);
+  return `${doisDigitos(d.getDate())}/${doisDigitos(d.getMonth() + 1)}, ${doisDigitos(d.getHours())}:${doisDigitos(d.getMinutes())}`;
+}
 
 /** 'agora', 'há 3 min', 'há 2 h', 'há 5 dias'. */
 export function haQuanto(iso: string, agora = Date.now()): string {
@@ -20,7 +26,8 @@ export function haQuanto(iso: string, agora = Date.now()): string {
 /** How far off the position may be: 'Precisão de ~20 m', 'Precisão de ~1,5 km'. */
 export function precisao(metros: number): string {
   if (metros < 1000) return `Precisão de ~${Math.max(1, Math.round(metros))} m`;
-  return `Precisão de ~${(metros / 1000).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} km`;
+  const km = Math.round(metros / 100) / 10;
+  return `Precisão de ~${Number.isInteger(km) ? km : km.toFixed(1).replace('.', ',')} km`;
 }
 
 /** A Brazilian phone's digits as people write them: '(11) 9 8888-7777', '(11) 3333-4444'; other lengths as they came. */

@@ -1,8 +1,10 @@
 import './estilo.css';
 import { MSG } from '@rastro/shared/messages';
-import { linkPublicoSchema, posicaoPublicaSchema, type LinkPublico, type PosicaoPublica } from '@rastro/shared/schemas/links';
+import type { LinkPublico, PosicaoPublica } from '@rastro/shared/schemas/links';
 import { LINK_COMPARTILHADO } from '@rastro/shared/constants';
 import { formatarDataHora, haQuanto, linkDeLigacao, precisao as textoDaPrecisao, telefone } from './formato';
+import { lerLink, lerPosicao } from './ler';
+import { afinar } from './trilha';
 import type { MapaPublico } from './mapa';
 
 /**
@@ -42,8 +44,11 @@ async function ler(): Promise<LinkPublico | null> {
   if (r.status === 410) estado(MSG.linkExpirado);
   else if (r.status === 404) estado(MSG.linkNaoEncontrado);
   else if (r.status === 429) estado(MSG.muitasTentativas);
-  else if (!r.ok) estado(MSG.servicoIndisponivel);
-  else return linkPublicoSchema.parse(await r.json());
+  else if (r.ok) {
+    const link = lerLink(await r.json().catch(() => null));
+    if (link) return link;
+    estado(MSG.servicoIndisponivel);
+  } else estado(MSG.servicoIndisponivel);
   return null;
 }
 
@@ -122,11 +127,16 @@ function mostrar(link: LinkPublico) {
       void import('./mapa').then(async ({ ceder, criarMapa }) => {
         await ceder();
         const m = await criarMapa(caixaMapa, link.descricao);
-        // What the page knows by now, positions that came while the map loaded included.
+        // The pet and the view first, the trail in a task of its own; what the page knows by now,
+        // positions that came while the map loaded included.
+        if (atual) {
+          m.desenhar([], atual, true);
+          await ceder();
+        }
         m.desenhar(
-          trilha.map((x) => x.p),
+          afinar(trilha.map((x) => x.p)),
           atual,
-          true,
+          !atual,
         );
         mapa = m;
       });
@@ -135,15 +145,20 @@ function mostrar(link: LinkPublico) {
 
   const eventos = new EventSource(`/api/publico/links/${encodeURIComponent(token)}/eventos`);
   eventos.addEventListener('posicao', (e) => {
-    const nova = posicaoPublicaSchema.safeParse(JSON.parse((e as MessageEvent<string>).data));
-    if (!nova.success) return;
-    atual = nova.data;
+    let nova: PosicaoPublica | null = null;
+    try {
+      nova = lerPosicao(JSON.parse((e as MessageEvent<string>).data));
+    } catch {
+      // Not JSON: ignored, as anything else that is not a position.
+    }
+    if (!nova) return;
+    atual = nova;
     const agora = Date.now();
     trilha.push({ p: [atual.latitude, atual.longitude], t: Date.parse(atual.dataHora) });
     while (trilha.length > 0 && (trilha[0]?.t ?? agora) < agora - RASTRO_MS) trilha.shift();
     textos();
     mapa?.desenhar(
-      trilha.map((x) => x.p),
+      afinar(trilha.map((x) => x.p)),
       atual,
       false,
     );

@@ -1,8 +1,8 @@
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
-import { appConfigSchema } from '@rastro/shared/schemas/config';
 import type { PosicaoPublica } from '@rastro/shared/schemas/links';
 import { formatarDataHora } from './formato';
+import { lerCamadaBase } from './ler';
 
 /**
  * The share page's map (Leaflet), loaded after the page's text is on screen (main.ts): Leaflet's
@@ -18,12 +18,9 @@ export interface MapaPublico {
 export const ceder = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function camadaBase(mapa: L.Map) {
-  try {
-    const c = appConfigSchema.parse(await (await fetch('/api/config')).json());
-    L.tileLayer(c.mapa.tileUrl, { attribution: c.mapa.attribution, maxZoom: 19 }).addTo(mapa);
-  } catch {
-    // Without tiles the pet's position and trail still show.
-  }
+  // Without tiles the pet's position and trail still show.
+  const c = lerCamadaBase(await fetch('/api/config').then((r) => r.json(), () => null).catch(() => null));
+  if (c) L.tileLayer(c.tileUrl, { attribution: c.attribution, maxZoom: 19 }).addTo(mapa);
 }
 
 export async function criarMapa(caixa: HTMLElement, descricao: string): Promise<MapaPublico> {
