@@ -38,9 +38,9 @@ async function implantar(origem: string) {
   );
 }
 
-/** The entry script index.html loads, and the worker's version, as the build wrote them. */
+/** The entry script index.html's inline script loads (ADR 0023), and the worker's version, as the build wrote them. */
 function doBuild(dir: string) {
-  const entrada = /<script type="module"[^>]* src="([^"]+)"/.exec(readFileSync(path.join(dir, 'index.html'), 'utf8'))?.[1];
+  const entrada = /"entrada":"([^"]+)"/.exec(readFileSync(path.join(dir, 'index.html'), 'utf8'))?.[1];
   const versao = /const VERSAO = "([0-9a-f]+)"/.exec(readFileSync(path.join(dir, 'sw.js'), 'utf8'))?.[1];
   if (!entrada || !versao) throw new Error(`build sem script de entrada ou sem versão do worker em ${dir}`);
   return { entrada, cache: `rastro-app-${versao}` };
@@ -87,8 +87,10 @@ test('deploy v1, open it, deploy v2, open again: the browser runs v2, and its wo
 
   await test.step('v2 deployed: the next visit runs v2', async () => {
     await implantar(v2);
+    // The worker answers with v1's page at once (the app shell, ADR 0023) while it fetches v2's
+    // worker; once v2's takes over, the untouched page loads again, as v2.
     await page.goto('/admin/dashboard');
-    await expect(rodape).toHaveText(`Rastro · versão ${V2}`);
+    await expect(rodape).toHaveText(`Rastro · versão ${V2}`, { timeout: 60_000 });
     expect(await page.locator('script[type="module"]').first().getAttribute('src')).toBe(build2.entrada);
   });
 

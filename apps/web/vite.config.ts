@@ -9,6 +9,8 @@ import { defineConfig, loadEnv, transformWithOxc, type Plugin } from 'vite';
 // Node, which does not load TypeScript.
 import { COOKIE_DIAS } from '../../packages/shared/src/constants';
 import { MSG } from '../../packages/shared/src/messages';
+import { DADOS_LOCAIS_DO_USUARIO } from './src/lib/dados-locais';
+import { ROTA_DA_PREVIA } from './src/previa/eventos';
 import { precompress } from './vite.compressao';
 
 /** Where the API listens in development (apps/server, PORT 8080). */
@@ -28,6 +30,16 @@ function configDoLoginEstatico(mode: string) {
     cliente: `Basic ${Buffer.from(`${id}:${segredo}`).toString('base64')}`,
     cookieDias: COOKIE_DIAS,
   };
+}
+
+/** The app's entry script and its modulepreload links, taken out of a built page (to be started by its inline script). */
+function tirarApp(html: string): { app: { entrada: string; preloads: string[] }; semApp: string } | null {
+  const entrada = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  if (!entrada?.[1]) return null;
+  let semApp = html.replace(entrada[0], '');
+  for (const m of preloads) semApp = semApp.replace(m[0], '');
+  return { app: { entrada: entrada[1], preloads: preloads.map((m) => m[1] ?? '') }, semApp };
 }
 
 /**
@@ -59,15 +71,12 @@ function loginEstatico(): Plugin {
         // The app's entry and its preloads leave the page: the inline script starts them on the first
         // interaction (docs/adr/0020-o-que-roda-antes-da-primeira-pintura.md), so nothing of React runs
         // while the page loads.
-        const entrada = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
-        const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
-        if (!entrada?.[1]) return this.error('index.html sem o script da entrada');
-        const app = { entrada: entrada[1], preloads: preloads.map((m) => m[1] ?? '') };
+        const extraido = tirarApp(html);
+        if (!extraido) return this.error('index.html sem o script da entrada');
+        const { app, semApp } = extraido;
         // '<' escaped: no message can close the script early.
         const config = JSON.stringify({ ...configDoLoginEstatico(mode), app }).replace(/</g, '\\u003c');
         const tela = fonte.replace(/^<!--[\s\S]*?-->\n/, '').replace(marca, () => `var RASTRO_LOGIN = ${config};`);
-        let semApp = html.replace(entrada[0], '');
-        for (const m of preloads) semApp = semApp.replace(m[0], '');
         // The first frame waits for the whole card (rel=expect): painted while the HTML still streams,
         // half a card sits centred and then jumps up as the rest arrives (a layout shift).
         const fim = 'login-estatico-fim';
@@ -77,6 +86,47 @@ function loginEstatico(): Plugin {
           .replace(root, `<div id="root">${tela}</div>`)
           .replace('<title>Rastro</title>', '<title>Fazer login | Rastro</title>');
         this.emitFile({ type: 'asset', fileName: 'login.html', source: login });
+      },
+    },
+  };
+}
+
+/**
+ * index.html starts the app from one inline script instead of a module script (docs/adr/
+ * 0023-previa-do-mapa.md): on /user/mapa with a map view kept in this browser it first loads the map's
+ * preview (src/previa/main.ts), which draws the kept markers, and starts the app after that paint;
+ * elsewhere it starts the app at once, with the same preloads the module script had. login.html,
+ * made before from the same page, starts the app its own way (loginEstatico).
+ */
+function previaDoMapa(): Plugin {
+  return {
+    name: 'rastro-previa-do-mapa',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const index = bundle['index.html'];
+        if (index?.type !== 'asset') return this.error('index.html ausente do build');
+        const previa = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'previa');
+        if (!previa) return this.error('o build não tem a entrada previa (src/previa/main.ts)');
+        const html = typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source);
+        const extraido = tirarApp(html);
+        if (!extraido) return this.error('index.html sem o script da entrada');
+        const fonte = readFileSync(new URL('./src/previa/carregador.js', import.meta.url), 'utf8');
+        const dados = JSON.stringify({
+          ...extraido.app,
+          previa: `/${previa.fileName}`,
+          rota: ROTA_DA_PREVIA,
+          chave: DADOS_LOCAIS_DO_USUARIO.vistaDoMapa,
+        });
+        const marca = 'var RASTRO_APP = null;';
+        if (!fonte.includes(marca)) return this.error(`src/previa/carregador.js sem ${marca}`);
+        const script = fonte
+          .replace(/^(\/\*[\s\S]*?\*\/\n)+/, '')
+          .replace(marca, () => `var RASTRO_APP = ${dados};`)
+          .trim();
+        // At the end of the body: #root is there when the app's entry runs.
+        index.source = extraido.semApp.replace('</body>', () => `  <script>${script}</script>\n  </body>`);
       },
     },
   };
@@ -107,7 +157,7 @@ function servicoWorker(): Plugin {
         const publicos = (await readdir(publico, { recursive: true })).map((f) => f.split(path.sep).join('/'));
         const arquivos = [
           ...Object.keys(bundle).filter(
-            (f) => !f.startsWith('.vite/') && !f.endsWith('.map') && (!f.endsWith('.html') || f === LOGIN_HTML),
+            (f) => !f.startsWith('.vite/') && !f.endsWith('.map') && (!f.endsWith('.html') || f === LOGIN_HTML || f === 'index.html'),
           ),
           ...publicos.filter((f) => PUBLICOS_DO_APP.test(f)),
         ].sort();
@@ -139,8 +189,12 @@ function versaoDoBuild(): string {
   return process.env.APP_VERSION || doPacote;
 }
 
+/** The modules of the map's preview (src/previa/main.ts and what it imports): a chunk graph of their own. */
+const DA_PREVIA =
+  /[\\/]web[\\/]src[\\/](previa[\\/]|lib[\\/]dados-locais\.ts|publico[\\/]formato\.ts|components[\\/](map[\\/]pino|pet[\\/]cor\.ts)|features[\\/]mapa[\\/](api[\\/]vista-guardada\.ts|components[\\/]map[\\/]icones\.ts))|node_modules[\\/]leaflet[\\/]/;
+
 export default defineConfig({
-  plugins: [react(), loginEstatico(), servicoWorker(), precompress()],
+  plugins: [react(), loginEstatico(), previaDoMapa(), servicoWorker(), precompress()],
   define: { 'import.meta.env.VITE_VERSAO': JSON.stringify(versaoDoBuild()) },
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
   server: {
@@ -156,6 +210,11 @@ export default defineConfig({
     // Hidden: the bundles carry no sourceMappingURL; the server does not serve .map in production.
     sourcemap: 'hidden',
     rolldownOptions: {
+      // The app, and the map's preview, loaded by index.html's inline script (previaDoMapa).
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        previa: fileURLToPath(new URL('./src/previa/main.ts', import.meta.url)),
+      },
       output: {
         // Every page is a lazy route. The React runtime gets its own long-cached chunk; the rest of
         // what the first screen needs is one chunk, and the form kit every form page shares another:
@@ -163,12 +222,22 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
-            { name: 'inicial', tags: ['$initial'], test: /node_modules/, priority: 20 },
+            // The map's preview is an entry too: what it loads (Leaflet, the markers' icons) stays out of
+            // the app's first chunks, and nothing of React or MUI goes into the preview's.
+            { name: 'inicial', tags: ['$initial'], test: (id) => /node_modules/.test(id) && !DA_PREVIA.test(id), priority: 20 },
+            // The preview's modules the app's first screen imports too (no imports of their own): a small
+            // chunk both load, so neither loads the other's.
+            {
+              name: 'comum',
+              test: /[\\/]web[\\/]src[\\/](lib[\\/]dados-locais\.ts|components[\\/]pet[\\/]cor\.ts|publico[\\/]formato\.ts|previa[\\/]eventos\.ts)$/,
+              priority: 16,
+            },
             // The app's own modules of the first screen (main.tsx, the entry, stays apart: the HTML loads it).
             {
               name: 'base',
               tags: ['$initial'],
-              test: /[\\/]web[\\/]src[\\/].+[\\/]|[\\/]web[\\/]src[\\/]paths\.ts$|[\\/]shared[\\/]src[\\/]/,
+              test: (id) =>
+                /[\\/]web[\\/]src[\\/].+[\\/]|[\\/]web[\\/]src[\\/]paths\.ts$|[\\/]shared[\\/]src[\\/]/.test(id) && !DA_PREVIA.test(id),
               priority: 15,
             },
             // Two small modules the login shares with other screens (the public configuration, the

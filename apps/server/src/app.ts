@@ -68,10 +68,15 @@ function caminhoRoteado(req: { url: string; routeOptions: { url?: string | undef
   }
 }
 
-/** The CSP sources of login.html's inline scripts; none without a build. */
-function scriptsDoLogin(dist: string): string[] {
-  const arquivo = path.join(dist, 'login.html');
-  return existsSync(arquivo) ? hashesDeScripts(readFileSync(arquivo, 'utf8')) : [];
+/**
+ * The CSP sources of the built pages' inline scripts: login.html's form (ADR 0011) and index.html's
+ * map preview loader (ADR 0023); none without a build.
+ */
+function scriptsDasPaginas(dist: string): string[] {
+  return ['login.html', 'index.html'].flatMap((nome) => {
+    const arquivo = path.join(dist, nome);
+    return existsSync(arquivo) ? hashesDeScripts(readFileSync(arquivo, 'utf8')) : [];
+  });
 }
 
 /** Registers plugins and routes; never listens (main.ts does). */
@@ -80,9 +85,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   const recaptcha =
     config.captcha.provider === 'recaptcha' ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : [];
   const webDist = config.webDist ?? defaultWebDist;
-  // Computed once (docs/adr/0005-cabecalhos-pre-calculados.md), with the hash of the login page's
-  // inline script (docs/adr/0011-login-funcional-no-html.md).
-  const cabecalhos = securityHeaders(recaptcha, scriptsDoLogin(webDist), config.map.tileUrl);
+  // Computed once (docs/adr/0005-cabecalhos-pre-calculados.md), with the hashes of the pages' inline
+  // scripts (docs/adr/0011-login-funcional-no-html.md, 0023-previa-do-mapa.md).
+  const cabecalhos = securityHeaders(recaptcha, scriptsDasPaginas(webDist), config.map.tileUrl);
   const app = Fastify({
     logger: opcoesDeLog(config.logLevel, opts.logger),
     trustProxy: confiancaNoProxy(config.trustProxy),

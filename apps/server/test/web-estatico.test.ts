@@ -13,6 +13,9 @@ import { criarApp, type TestApp } from './helpers';
 const JS = `export const rastro = ${JSON.stringify('pata '.repeat(2000))};\n`;
 const HTML = `<!doctype html><html lang="pt-BR"><head><title>Rastro</title></head><body><div id="root"></div>${'<!-- ok -->'.repeat(200)}</body></html>`;
 /** Its form works before the app's JavaScript: one inline script (apps/web/login-estatico.html). */
+/** index.html's one inline script: the map preview's loader (apps/web/vite.config.ts, previaDoMapa). */
+const SCRIPT_DO_INDEX = "if (location.pathname === '/user/mapa') import('/assets/previa-Ab12Cd34.js');";
+const INDEX = HTML.replace('</head>', `<script>${SCRIPT_DO_INDEX}</script></head>`);
 const SCRIPT_DO_LOGIN = "document.querySelector('form').setAttribute('data-pronto', '');";
 const LOGIN = HTML.replace(
   '<div id="root"></div>',
@@ -32,7 +35,7 @@ describe('web build: precompressed JS and HTML', () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'rastro-web-gz-'));
     mkdirSync(path.join(dist, 'assets'));
     for (const [arquivo, texto] of [
-      ['index.html', HTML],
+      ['index.html', INDEX],
       ['login.html', LOGIN],
       ['publico.html', PUBLICO],
       ['assets/app.js', JS],
@@ -77,7 +80,7 @@ describe('web build: precompressed JS and HTML', () => {
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(HTML);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(INDEX);
   });
 
   it('keeps a hashed file a year, immutable; every other file, the pages, the worker and the manifest are revalidated by ETag', async () => {
@@ -120,7 +123,7 @@ describe('web build: precompressed JS and HTML', () => {
       expect(gunzipSync(res.rawPayload).toString()).toBe(LOGIN);
     }
     // Every other route keeps the empty index (a login card there would flash before the page).
-    expect((await app.inject({ url: '/auth/password-reset' })).body).toBe(HTML);
+    expect((await app.inject({ url: '/auth/password-reset' })).body).toBe(INDEX);
   });
 
   it('sends a share link’s address its own page, kept out of search engines; nothing else under /p/', async () => {
@@ -130,12 +133,12 @@ describe('web build: precompressed JS and HTML', () => {
     expect(res.headers['x-robots-tag']).toBe('noindex');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
-    expect((await app.inject({ url: '/p/a/b' })).body).toBe(HTML);
-    expect((await app.inject({ url: '/user/mapa' })).body).toBe(HTML);
+    expect((await app.inject({ url: '/p/a/b' })).body).toBe(INDEX);
+    expect((await app.inject({ url: '/user/mapa' })).body).toBe(INDEX);
   });
 
-  it("lets exactly the login page's inline script run, by its hash in the CSP (no 'unsafe-inline')", async () => {
-    const hash = `'sha256-${createHash('sha256').update(SCRIPT_DO_LOGIN).digest('base64')}'`;
+  it("lets exactly the pages' inline scripts run (the login's form, the app's map preview loader), by their hashes in the CSP (no 'unsafe-inline')", async () => {
+    const hash = [SCRIPT_DO_LOGIN, SCRIPT_DO_INDEX].map((s) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`).join(' ');
     for (const url of ['/auth/login', '/login.html', '/admin/dashboard']) {
       const csp = (await app.inject({ url })).headers['content-security-policy'];
       const scriptSrc = String(csp)

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
+import { encerrarPrevia, ROTA_DA_PREVIA } from '@/previa/eventos';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root não encontrado');
@@ -16,6 +17,27 @@ const registrar = () => void navigator.serviceWorker.register('/sw.js');
 if (import.meta.env.PROD && 'serviceWorker' in navigator)
   if (document.readyState === 'complete') registrar();
   else addEventListener('load', registrar);
+
+/**
+ * The worker answers the app's pages from its cache (docs/adr/0023), so after a deploy the first
+ * visit still runs the old build while the new build's worker installs. When that worker takes over
+ * (a worker replacing another: the first one's claim changes nothing), the page loads again — at
+ * once if nobody has touched it yet, else at the next change of page, never under someone's fingers.
+ */
+let novaVersao = false;
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  let controlador = navigator.serviceWorker.controller;
+  let tocada = false;
+  const tocar = () => (tocada = true);
+  for (const tipo of ['pointerdown', 'keydown']) addEventListener(tipo, tocar, { capture: true, once: true, passive: true });
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    const anterior = controlador;
+    controlador = navigator.serviceWorker.controller;
+    if (!anterior) return;
+    if (tocada) novaVersao = true;
+    else location.reload();
+  });
+}
 
 const router = createAppRouter();
 
@@ -35,6 +57,13 @@ async function rotaCarregada() {
 }
 
 await rotaCarregada();
+// The map's preview (src/previa) stays only while the page is the map: the map itself sends it away
+// once it has its markers (features/mapa/components/map/VistaGuardadaLayer.tsx).
+if (router.state.location.pathname !== ROTA_DA_PREVIA) encerrarPrevia();
+router.subscribe((s) => {
+  if (s.location.pathname !== ROTA_DA_PREVIA) encerrarPrevia();
+  if (novaVersao && s.navigation.state === 'idle') location.reload();
+});
 createRoot(container).render(
   <StrictMode>
     <AppProviders>

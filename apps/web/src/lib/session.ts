@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import { COOKIE_DIAS, TOKEN_COOKIE } from '@rastro/shared/constants';
 import { sessaoUsuarioSchema, type SessaoUsuario, type TokenResponse } from '@rastro/shared/schemas/auth';
 import { deleteCookie, getCookie, setCookie } from './cookies';
+import { DADOS_LOCAIS_DO_USUARIO, SESSION_STORAGE_KEY } from './dados-locais';
 
 /**
  * The login state (spec §4, §9): the token lives in the `rastro_token` cookie, who is logged in
@@ -10,13 +11,7 @@ import { deleteCookie, getCookie, setCookie } from './cookies';
  * the token again.
  */
 
-export const SESSION_STORAGE_KEY = 'rastro_sessao';
-
-/**
- * What the app keeps in this browser for the logged user besides the session: the map's last
- * markers (features/mapa/api/marcadores-guardados.ts). A logout removes them with the session.
- */
-export const DADOS_LOCAIS_DO_USUARIO = { marcadores: 'rastro_marcadores' } as const;
+export { DADOS_LOCAIS_DO_USUARIO, SESSION_STORAGE_KEY };
 
 const emulacaoSchema = z.object({
   usuarioId: z.int(),

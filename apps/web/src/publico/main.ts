@@ -133,11 +133,7 @@ function mostrar(link: LinkPublico) {
           m.desenhar([], atual, true);
           await ceder();
         }
-        m.desenhar(
-          afinar(trilha.map((x) => x.p)),
-          atual,
-          !atual,
-        );
+        m.desenhar(afinar(trilha.map((x) => x.p)), atual, !atual);
         mapa = m;
       });
     }, 0),
@@ -157,11 +153,7 @@ function mostrar(link: LinkPublico) {
     trilha.push({ p: [atual.latitude, atual.longitude], t: Date.parse(atual.dataHora) });
     while (trilha.length > 0 && (trilha[0]?.t ?? agora) < agora - RASTRO_MS) trilha.shift();
     textos();
-    mapa?.desenhar(
-      afinar(trilha.map((x) => x.p)),
-      atual,
-      false,
-    );
+    mapa?.desenhar(afinar(trilha.map((x) => x.p)), atual, false);
   });
   const encerrar = () => {
     eventos.close();

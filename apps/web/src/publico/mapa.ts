@@ -19,7 +19,14 @@ export const ceder = () => new Promise<void>((resolve) => setTimeout(resolve, 0)
 
 async function camadaBase(mapa: L.Map) {
   // Without tiles the pet's position and trail still show.
-  const c = lerCamadaBase(await fetch('/api/config').then((r) => r.json(), () => null).catch(() => null));
+  const c = lerCamadaBase(
+    await fetch('/api/config')
+      .then(
+        (r) => r.json(),
+        () => null,
+      )
+      .catch(() => null),
+  );
   if (c) L.tileLayer(c.tileUrl, { attribution: c.attribution, maxZoom: 19 }).addTo(mapa);
 }
 

@@ -23,12 +23,17 @@ const janela = (controlada = true): Janela => {
   return j;
 };
 
-async function carregarWorker(janelas: Janela[] = [], nomesDeCaches: string[] = []) {
+async function carregarWorker(
+  janelas: Janela[] = [],
+  nomesDeCaches: string[] = [],
+  precache = ['/assets/index-abc.js', '/index.html', '/login.html', '/offline.html'],
+) {
   vi.resetModules();
   const ouvintes = new Map<string, Ouvinte>();
   const guardados = new Map<string, Response>([
     ['/offline.html', new Response('sem conexão')],
     ['/login.html', new Response('login do cache')],
+    ['/index.html', new Response('app do cache')],
     ['/assets/index-abc.js', new Response('// do cache')],
     ['/assets/login-velho.js', new Response('// do build anterior')],
   ]);
@@ -48,7 +53,7 @@ async function carregarWorker(janelas: Janela[] = [], nomesDeCaches: string[] = 
     addEventListener: (tipo: string, f: Ouvinte) => ouvintes.set(tipo, f),
   };
   vi.stubGlobal('self', escopo);
-  vi.stubGlobal('PRECACHE', ['/assets/index-abc.js', '/login.html', '/offline.html']);
+  vi.stubGlobal('PRECACHE', precache);
   vi.stubGlobal('VERSAO', 'teste');
   vi.stubGlobal('caches', {
     open: vi.fn(async () => cache),
@@ -150,16 +155,44 @@ describe('service worker', () => {
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    const navegacao = { method: 'GET', url: `${ORIGEM}/user/zonas`, mode: 'navigate' };
-    const resposta = await disparar('fetch', { request: navegacao });
-    expect(await resposta?.text()).toBe('sem conexão');
+    // A share link's page is the server's: without network, the offline page.
+    const link = { method: 'GET', url: `${ORIGEM}/p/abc123`, mode: 'navigate' };
+    expect(await (await disparar('fetch', { request: link }))?.text()).toBe('sem conexão');
 
     // A built file comes from the cache, network or not.
     const asset = await disparar('fetch', { request: new Request(`${ORIGEM}/assets/index-abc.js`) });
     expect(await asset?.text()).toBe('// do cache');
   });
 
-  it('fetch: /auth/login comes from the cache (this build’s login.html), network or not; other pages from the network', async () => {
+  it('fetch: the app’s pages come from the cache (this build’s index.html), network or not; share links from the network', async () => {
+    const { disparar } = await carregarWorker();
+    const rede = vi.fn(async () => new Response('da rede'));
+    vi.stubGlobal('fetch', rede);
+    for (const pagina of ['/user/mapa', '/user/zonas?x=1', '/admin/dashboard', '/', '/auth/sign-up']) {
+      const resposta = await disparar('fetch', { request: { method: 'GET', url: `${ORIGEM}${pagina}`, mode: 'navigate' } });
+      expect(await resposta?.text()).toBe('app do cache');
+    }
+    expect(rede).not.toHaveBeenCalled();
+    const link = await disparar('fetch', { request: { method: 'GET', url: `${ORIGEM}/p/abc123`, mode: 'navigate' } });
+    expect(await link?.text()).toBe('da rede');
+  });
+
+  it('fetch: a build whose worker keeps no index.html sends the app’s pages to the network, and offline to the offline page', async () => {
+    const { disparar } = await carregarWorker([], [], ['/assets/index-abc.js', '/login.html', '/offline.html']);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('da rede')),
+    );
+    const pagina = { method: 'GET', url: `${ORIGEM}/user/zonas`, mode: 'navigate' };
+    expect(await (await disparar('fetch', { request: pagina }))?.text()).toBe('da rede');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    expect(await (await disparar('fetch', { request: pagina }))?.text()).toBe('sem conexão');
+  });
+
+  it('fetch: /auth/login comes from the cache (this build’s login.html), network or not', async () => {
     const { disparar } = await carregarWorker();
     const rede = vi.fn(async () => new Response('da rede'));
     vi.stubGlobal('fetch', rede);
@@ -168,8 +201,6 @@ describe('service worker', () => {
     });
     expect(await login?.text()).toBe('login do cache');
     expect(rede).not.toHaveBeenCalled();
-    const outra = await disparar('fetch', { request: { method: 'GET', url: `${ORIGEM}/auth/sign-up`, mode: 'navigate' } });
-    expect(await outra?.text()).toBe('da rede');
   });
 
   it('activate: keeps the previous build’s cache (its open pages still load their chunks) and drops older ones', async () => {

@@ -5,8 +5,10 @@
  *
  * - Caches the built app shell and assets at install; API answers are never cached.
  * - /auth/login is answered from the cache (login.html of this same build, a form that works from
- *   its first paint: docs/adr/0011-login-funcional-no-html.md); other navigations go to the
- *   network, and without one the offline page answers.
+ *   its first paint: docs/adr/0011-login-funcional-no-html.md); the app's other pages with this
+ *   build's index.html (the app shell: a repeat visit waits for no round trip; docs/adr/0023);
+ *   share links (/p/…) go to the network, and without one the offline page answers. A new build
+ *   reaches an open page through this worker's update: the page reloads (main.tsx).
  * - The previous build's cache is kept until the next one: a page of that build, still open (or
  *   just served from it), loads its lazy chunks after this worker took over.
  * - `push` shows the system notification; tapping it opens the map centred on the pet.
@@ -82,6 +84,10 @@ const OFFLINE = '/offline.html';
 /** The login page, served for /auth/login (as the server does: apps/server/src/app.ts). */
 const ROTA_LOGIN = '/auth/login';
 const LOGIN_HTML = '/login.html';
+/** The app's page, for every route of the app (React's router draws the rest). */
+const APP_HTML = '/index.html';
+/** Pages the server draws, not the app: a share link's (publico.html). */
+const DO_SERVIDOR_PAGINAS = /^\/p(\/|$)/;
 const ICONE = '/icons/icone-192.png';
 /** Where a notification without a valid address of ours opens. */
 const PADRAO = '/user/notificacoes';
@@ -119,12 +125,13 @@ sw.addEventListener('fetch', (e) => {
   if (url.origin !== sw.location.origin || DO_SERVIDOR.test(url.pathname)) return;
   if (request.mode === 'navigate') {
     const daRede = () => fetch(request).catch(async () => (await caches.match(OFFLINE)) ?? Response.error());
-    // The browser still checks /sw.js on this navigation: a new build's worker brings its own login.html.
-    if (url.pathname === ROTA_LOGIN && precache.has(LOGIN_HTML))
+    // The browser still checks /sw.js on this navigation: a new build's worker brings its own pages.
+    const pagina = url.pathname === ROTA_LOGIN ? LOGIN_HTML : DO_SERVIDOR_PAGINAS.test(url.pathname) ? null : APP_HTML;
+    if (pagina && precache.has(pagina))
       e.respondWith(
         caches
           .open(CACHE_APP)
-          .then((c) => c.match(LOGIN_HTML))
+          .then((c) => c.match(pagina))
           .then((r) => r ?? daRede()),
       );
     else e.respondWith(daRede());

@@ -1,6 +1,8 @@
 import { z } from 'zod/mini';
 import { marcadoresSchema, type Marcador } from '@rastro/shared/schemas/mapa';
-import { DADOS_LOCAIS_DO_USUARIO, type SessionState } from '@/lib/session';
+import { DADOS_LOCAIS_DO_USUARIO } from '@/lib/dados-locais';
+
+export { donoDaSessao } from './dono';
 
 /**
  * The owner's last known markers (every pet's latest position), kept in this browser so that a
@@ -28,15 +30,6 @@ export interface Guardados {
   marcadores: Marcador[];
   /** When these markers were current (ms since the epoch): the last answer or live update. */
   salvoEm: number;
-}
-
-/**
- * Whose map this is: the logged user, and the user they emulate (an administrator acting as a
- * client sees the client's pets, not their own). Null when nobody is logged in.
- */
-export function donoDaSessao(s: Pick<SessionState, 'usuario' | 'emulacao'>): string | null {
-  if (!s.usuario) return null;
-  return s.emulacao ? `${s.usuario.usuarioId}:${s.emulacao.usuarioId}` : String(s.usuario.usuarioId);
 }
 
 function remover() {

@@ -31,6 +31,7 @@ import { ExportarMenu } from './ExportarMenu';
 import { MapaFiltros } from './MapaFiltros';
 import { MarcadoresAtuaisLayer, type Foco } from './map/MarcadoresAtuaisLayer';
 import { RotaLayer } from './map/RotaLayer';
+import { VistaGuardadaLayer } from './map/VistaGuardadaLayer';
 
 const NENHUM: readonly Marcador[] = [];
 const chave = (f: MapaFiltro) => JSON.stringify(mapaKeys.marcadores(f));
@@ -166,6 +167,7 @@ export function MapaGps({ camadasAtuais, acoesDoPet }: MapaGpsProps) {
             desligando={desligar.isPending}
             acoes={acoesDoPet}
           />
+          <VistaGuardadaLayer pronto={marcadores.data !== undefined || marcadores.isError} />
         </>
       )}
     </MapView>

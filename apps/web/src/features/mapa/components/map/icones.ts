@@ -3,8 +3,13 @@ import type { Marcador } from '@rastro/shared/schemas/mapa';
 import { pino, pinoPet, type EstadoPino, type PinoPet } from '@/components/map/pino';
 import { corDoPet, inicialDoPet } from '@/components/pet/cor';
 
+/** What of a marker its icon shows (the map's preview reads only this from the kept markers: src/previa). */
+export type AparenciaDoMarcador = Pick<Marcador, 'rastreadorId' | 'name' | 'foto' | 'foraDeZonas' | 'situacaoEnergia'> & {
+  modoPerdido: Marcador['modoPerdido'] | boolean;
+};
+
 /** What a pet's marker shows, from what the map knows of it: lost beats outside a zone beats the power state. */
-export function pinoDoMarcador(m: Marcador): PinoPet {
+export function pinoDoMarcador(m: AparenciaDoMarcador): PinoPet {
   const estado: EstadoPino = m.modoPerdido
     ? 'perdido'
     : m.foraDeZonas.length > 0

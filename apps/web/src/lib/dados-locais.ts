@@ -1,0 +1,14 @@
+/**
+ * The names under which the app keeps things in this browser's localStorage. A module of its own,
+ * with no imports: the map's preview (src/previa, drawn before the app's code runs) reads them too.
+ */
+
+/** Who is logged in (lib/session.ts). */
+export const SESSION_STORAGE_KEY = 'rastro_sessao';
+
+/**
+ * What the app keeps for the logged user besides the session: the map's last markers
+ * (features/mapa/api/marcadores-guardados.ts) and the map's last view
+ * (features/mapa/api/vista-guardada.ts). A logout removes them with the session.
+ */
+export const DADOS_LOCAIS_DO_USUARIO = { marcadores: 'rastro_marcadores', vistaDoMapa: 'rastro_mapa_vista' } as const;
