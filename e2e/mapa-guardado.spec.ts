@@ -7,7 +7,8 @@ import { CELULAR, COMPUTADOR, entrar, enviarPosicao } from './support';
 /**
  * A repeat visit to the owner's map (issue #33): the markers of the last visit show at once,
  * kept in the browser, saying how old they are ("Atualizado há 5 min"), while the fresh ones
- * load — here held back by the test — and the label goes when they arrive. At 390×844 (touch)
+ * load — here held back by the test — and the label goes when they arrive. Before the app's code
+ * has run, the map's preview draws the same markers (ADR 0023). At 390×844 (touch)
  * and at 1366×800, the label covers none of the map's controls. Then a logout forgets them.
  */
 test.describe.configure({ timeout: 120_000 });
@@ -17,6 +18,8 @@ const dona = { nome: `ISA ${sufixo}`, email: `isa.guardado.${sufixo}@e2e.rastro.
 const PET = 'BOLT';
 const CHAVE = 'rastro_marcadores';
 const MARCADORES = '**/api/usuarios/rastreadores/ultimas-localizacoes?*';
+/** The app's entry chunk (index.html's inline script loads it after the preview). */
+const ENTRADA = '**/assets/index-*.js';
 
 test.beforeAll(async () => {
   const admin = await tokenDe(E2E_ADMIN.email, E2E_ADMIN.senha);
@@ -86,9 +89,32 @@ async function jornada(browser: Browser, opcoes: BrowserContextOptions, nome: st
       retidas.push(route);
     });
 
-    await test.step('repeat visit: the kept markers at once, with their age, covering no control', async () => {
+    await test.step('repeat visit, before the app runs: the preview draws the kept markers with their age', async () => {
+      // The app's code held back (and no worker, whose cache the route would not see): what shows
+      // first is the preview (ADR 0023), from what the browser kept — hidden from screen readers.
+      await page.evaluate(async () => {
+        for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
+      });
+      const entradas: Route[] = [];
+      await page.route(ENTRADA, (route) => {
+        entradas.push(route);
+      });
       await page.goto('/user/mapa');
+      const previa = page.locator('.rastro-previa');
+      await expect(previa.locator('.leaflet-marker-icon')).toBeVisible();
+      await expect(previa).toHaveAttribute('aria-hidden', 'true');
+      await expect(previa.locator('.rastro-previa__idade')).toHaveText('Atualizado há 5 min · abrindo o mapa…');
+      await expect(previa.locator('.rastro-pet__nome')).toHaveText(PET);
+      await expect.poll(() => entradas.length, { message: 'a prévia pintou e o app foi pedido' }).toBeGreaterThan(0);
+      await page.screenshot({ path: test.info().outputPath(`mapa-previa-${nome}.png`) });
+      for (const r of entradas) await r.continue();
+      await page.unroute(ENTRADA);
+    });
+
+    await test.step('repeat visit: the kept markers at once, with their age, covering no control', async () => {
       await expect(marcador(page)).toBeVisible();
+      // The app's map has its markers: the preview is gone.
+      await expect(page.locator('.rastro-previa')).toHaveCount(0);
       const idade = page.getByRole('status').filter({ hasText: /^Atualizado/ });
       await expect(idade).toHaveText('Atualizado há 5 min · buscando posições novas…');
       await expect.poll(() => retidas.length, { message: 'o mapa pediu os marcadores novos' }).toBeGreaterThan(0);

@@ -108,7 +108,7 @@ function previaDoMapa(): Plugin {
         const index = bundle['index.html'];
         if (index?.type !== 'asset') return this.error('index.html ausente do build');
         const previa = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'previa');
-        if (!previa) return this.error('o build não tem a entrada previa (src/previa/main.ts)');
+        if (previa?.type !== 'chunk') return this.error('o build não tem a entrada previa (src/previa/main.ts)');
         const html = typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source);
         const extraido = tirarApp(html);
         if (!extraido) return this.error('index.html sem o script da entrada');
@@ -116,6 +116,8 @@ function previaDoMapa(): Plugin {
         const dados = JSON.stringify({
           ...extraido.app,
           previa: `/${previa.fileName}`,
+          // Its own imports fetched beside it, not after it.
+          previaPreloads: previa.imports.map((f) => `/${f}`),
           rota: ROTA_DA_PREVIA,
           chave: DADOS_LOCAIS_DO_USUARIO.vistaDoMapa,
         });

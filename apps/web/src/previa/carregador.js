@@ -12,14 +12,15 @@
   var RASTRO_APP = null;
   if (!RASTRO_APP) return;
   var app = RASTRO_APP;
+  function preload(href) {
+    var l = document.createElement('link');
+    l.rel = 'modulepreload';
+    l.crossOrigin = '';
+    l.href = href;
+    document.head.appendChild(l);
+  }
   function iniciar() {
-    app.preloads.forEach(function (href) {
-      var l = document.createElement('link');
-      l.rel = 'modulepreload';
-      l.crossOrigin = '';
-      l.href = href;
-      document.head.appendChild(l);
-    });
+    app.preloads.forEach(preload);
     var s = document.createElement('script');
     s.type = 'module';
     s.crossOrigin = '';
@@ -39,5 +40,6 @@
       setTimeout(iniciar, 0);
     });
   };
+  app.previaPreloads.forEach(preload);
   import(app.previa).then(depois, iniciar);
 })();
