@@ -80,10 +80,11 @@ test('the owner installs Rastro, turns on alerts on the phone and an alert opens
     expect(guardados.filter((u) => /^\/(api|oauth|users)\//.test(u))).toEqual([]);
   });
 
-  await test.step('without network, a navigation shows the offline page', async () => {
+  await test.step('without network, the app still opens (from the worker: ADR 0023) and says it is offline', async () => {
     await context.setOffline(true);
     await page.goto('/user/zonas');
-    await expect(page.getByText(MSG.offline)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Zonas seguras' })).toBeVisible();
+    await expect(page.getByText(MSG.offline).first()).toBeVisible();
     await context.setOffline(false);
   });
 

@@ -28,7 +28,9 @@ import { DONO } from './servidor';
  * long it took is in the note) — then tap 'Fazer Login'. The repeat visit is the same profile
  * coming back later: the page goes to about:blank, the worker is stopped (its start counts, as in
  * repetida.ts) and /user/mapa is opened again (HTTP cache, worker, its caches and localStorage
- * kept: the markers kept by the first visit, features/mapa/api/marcadores-guardados.ts).
+ * kept: the markers kept by the first visit, features/mapa/api/marcadores-guardados.ts). On that
+ * visit the first marker is the map preview's (src/previa, ADR 0023): a Leaflet marker of the pet,
+ * drawn from the kept markers before the app's code runs, which the app's own map then replaces.
  */
 interface Marcas {
   /** When the navigation to the map happened, the marker was found and then painted (epoch ms). */

@@ -70,6 +70,12 @@ function toApiError(status: number, data: unknown): ApiError {
 }
 
 /** Calls the API and parses the answer with `schema` (from packages/shared). Throws ApiError. */
+/**
+ * No answer at all: offline says so (the worker serves the app's pages without network, ADR 0023),
+ * anything else is the service being down.
+ */
+const semResposta = () => (navigator.onLine === false ? MSG.offline : MSG.servicoIndisponivel);
+
 export async function apiRequest<S extends z.ZodMiniType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> {
   const { method = 'GET', query, json, form, blob, signal } = options;
   const auth = options.auth ?? true;
@@ -98,7 +104,7 @@ export async function apiRequest<S extends z.ZodMiniType>(path: string, schema: 
     res = await fetch(buildUrl(path, query), { method, headers, body, signal });
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
-    throw new ApiError(MSG.servicoIndisponivel, { status: 0 });
+    throw new ApiError(semResposta(), { status: 0 });
   }
 
   const data = await readJson(res);
@@ -152,7 +158,7 @@ export async function apiDownload(path: string, options: Pick<RequestOptions, 'q
     res = await fetch(buildUrl(path, options.query), { headers, signal: options.signal });
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
-    throw new ApiError(MSG.servicoIndisponivel, { status: 0 });
+    throw new ApiError(semResposta(), { status: 0 });
   }
   if (!res.ok) {
     const data = await readJson(res);
