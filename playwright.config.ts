@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM, FLAGS_DO_CHROMIUM } from './e2e/chromium';
 import { E2E_URL } from './e2e/env';
 
 /** Browser journeys in Debian's Chromium (never a downloaded browser). */
@@ -18,16 +19,8 @@ export default defineConfig({
     timezoneId: 'America/Sao_Paulo',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM,
+      args: FLAGS_DO_CHROMIUM,
     },
   },
 });

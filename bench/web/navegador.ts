@@ -1,16 +1,8 @@
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { CHROMIUM, FLAGS_DO_CHROMIUM } from '../../e2e/chromium';
 
 /** Debian's Chromium (never a downloaded browser) and the E2E run's flags, for every bench/web browser. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const FLAGS_DO_CHROMIUM = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM, FLAGS_DO_CHROMIUM };
 
 /** Debian's Chromium, headless, with the E2E run's flags. */
 export function abrirChromium(): Promise<Browser> {

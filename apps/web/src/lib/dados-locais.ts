@@ -12,3 +12,6 @@ export const SESSION_STORAGE_KEY = 'rastro_sessao';
  * (features/mapa/api/vista-guardada.ts). A logout removes them with the session.
  */
 export const DADOS_LOCAIS_DO_USUARIO = { marcadores: 'rastro_marcadores', vistaDoMapa: 'rastro_mapa_vista' } as const;
+
+/** Kept markers older than this say too little to show: ignored (the map and its preview alike). */
+export const IDADE_MAXIMA_DOS_MARCADORES_MS = 7 * 24 * 60 * 60 * 1000;

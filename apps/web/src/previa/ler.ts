@@ -1,5 +1,5 @@
 import type { AparenciaDoMarcador } from '@/features/mapa/components/map/icones';
-import { DADOS_LOCAIS_DO_USUARIO, SESSION_STORAGE_KEY } from '@/lib/dados-locais';
+import { DADOS_LOCAIS_DO_USUARIO, IDADE_MAXIMA_DOS_MARCADORES_MS, SESSION_STORAGE_KEY } from '@/lib/dados-locais';
 
 /**
  * What the map's preview reads from this browser, by hand (the app's zod schemas are not loaded
@@ -15,7 +15,6 @@ export interface MarcadorDaPrevia extends AparenciaDoMarcador {
 const objeto = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const numero = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const inteiro = (v: unknown): v is number => Number.isSafeInteger(v);
-const IDADE_MAXIMA_MS = 7 * 24 * 60 * 60 * 1000;
 
 function lerJson(chave: string): unknown {
   try {
@@ -54,7 +53,7 @@ function marcador(v: unknown): MarcadorDaPrevia | null {
 export function marcadoresGuardados(dono: string, agora = Date.now()): { marcadores: MarcadorDaPrevia[]; salvoEm: number } | null {
   const g = lerJson(DADOS_LOCAIS_DO_USUARIO.marcadores);
   if (!objeto(g) || g.versao !== 1 || g.dono !== dono || !numero(g.salvoEm) || !Array.isArray(g.marcadores)) return null;
-  if (g.salvoEm > agora || agora - g.salvoEm > IDADE_MAXIMA_MS) return null;
+  if (g.salvoEm > agora || agora - g.salvoEm > IDADE_MAXIMA_DOS_MARCADORES_MS) return null;
   const marcadores: MarcadorDaPrevia[] = [];
   for (const m of g.marcadores) {
     const lido = marcador(m);

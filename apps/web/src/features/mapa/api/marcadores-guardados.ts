@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { marcadoresSchema, type Marcador } from '@rastro/shared/schemas/mapa';
-import { DADOS_LOCAIS_DO_USUARIO } from '@/lib/dados-locais';
+import { DADOS_LOCAIS_DO_USUARIO, IDADE_MAXIMA_DOS_MARCADORES_MS } from '@/lib/dados-locais';
 
 export { donoDaSessao } from './dono';
 
@@ -13,7 +13,7 @@ export { donoDaSessao } from './dono';
 const CHAVE = DADOS_LOCAIS_DO_USUARIO.marcadores;
 
 /** Older than this, the positions say too little to show: ignored. */
-export const IDADE_MAXIMA_MS = 7 * 24 * 60 * 60 * 1000;
+export const IDADE_MAXIMA_MS = IDADE_MAXIMA_DOS_MARCADORES_MS;
 /** Past this size (characters of JSON; ~500 per pet) nothing is stored: the cache must stay small. */
 export const TAMANHO_MAXIMO = 256 * 1024;
 /** Bumped when the stored shape changes: older entries are ignored. */
