@@ -219,6 +219,12 @@ test('on a 390×844 phone: pets told apart on the map, the lowest one’s action
       expect(p.y).toBeLessThan(r.y);
       // The home end of the route too.
       expect(f.y + f.height).toBeLessThan(r.y);
+      // The park is a dot on the map's canvas: a finger on it opens that position.
+      await page.touchscreen.tap(p.x, p.y);
+      const janela = page.locator('.leaflet-popup');
+      await expect(janela).toContainText(`Latitude: ${PARQUE.latitude.toFixed(6)}`);
+      await janela.getByRole('button', { name: 'Fechar' }).tap();
+      await expect(janela).toHaveCount(0);
       await inicio.tap();
       await expect(page.locator('.leaflet-popup')).toContainText(`Latitude: ${CASA.latitude.toFixed(6)}`);
       await page.screenshot({ path: test.info().outputPath('rota-celular.png') });

@@ -69,14 +69,32 @@ function toApiError(status: number, data: unknown): ApiError {
   return new ApiError(serverMessage || MSG.servicoIndisponivel, { status, body, oauth: oauthBody });
 }
 
-/** Calls the API and parses the answer with `schema` (from packages/shared). Throws ApiError. */
 /**
  * No answer at all: offline says so (the worker serves the app's pages without network, ADR 0023),
  * anything else is the service being down.
  */
 const semResposta = () => (navigator.onLine === false ? MSG.offline : MSG.servicoIndisponivel);
 
-export async function apiRequest<S extends z.ZodMiniType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> {
+/**
+ * What reads an answer: a shared schema, or a hand reader held to one (`leitorManual`). Only
+ * `safeParse` is used, so a zod schema is one as it is.
+ */
+export interface Leitor<T> {
+  safeParse(v: unknown): { success: true; data: T } | { success: false; error?: unknown };
+}
+
+/** A hand reader (`null`: not an answer of its kind) as a Leitor, for a list too long for zod (lib/leitura.ts). */
+export const leitorManual = <T>(ler: (v: unknown) => T | null): Leitor<T> => ({
+  safeParse(v) {
+    const data = ler(v);
+    return data === null ? { success: false, error: 'a resposta não tem a forma esperada' } : { success: true, data };
+  },
+});
+
+/** Calls the API and parses the answer with `schema` (from packages/shared) or a hand reader held to one. Throws ApiError. */
+export function apiRequest<S extends z.ZodMiniType>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>>;
+export function apiRequest<T>(path: string, leitor: Leitor<T>, options?: RequestOptions): Promise<T>;
+export async function apiRequest(path: string, schema: Leitor<unknown>, options: RequestOptions = {}): Promise<unknown> {
   const { method = 'GET', query, json, form, blob, signal } = options;
   const auth = options.auth ?? true;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };

@@ -1,4 +1,5 @@
 import type { LinkPublico, PosicaoPublica } from '@rastro/shared/schemas/links';
+import { inteiro, numero, objeto, ouNulo, texto } from '@/lib/leitura';
 
 /**
  * The share page's answers read by hand, against the types of the shared schemas (linkPublicoSchema,
@@ -6,17 +7,6 @@ import type { LinkPublico, PosicaoPublica } from '@rastro/shared/schemas/links';
  * running it the largest part of its main-thread work on a phone (docs/adr/0020). ler.test.ts holds
  * these readers to the shared schemas: what one accepts, the other does.
  */
-
-type Objeto = Record<string, unknown>;
-
-const objeto = (v: unknown): v is Objeto => typeof v === 'object' && v !== null && !Array.isArray(v);
-const numero = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const inteiro = (v: unknown): v is number => Number.isSafeInteger(v);
-const texto = (v: unknown): v is string => typeof v === 'string';
-const ouNulo =
-  <T>(ok: (v: unknown) => v is T) =>
-  (v: unknown): v is T | null =>
-    v === null || ok(v);
 
 function ponto(v: unknown): LinkPublico['rastro'][number] | null {
   if (!objeto(v) || !numero(v.latitude) || !numero(v.longitude) || !texto(v.dataHora)) return null;

@@ -1,16 +1,22 @@
 import { queryOptions, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { MSG } from '@rastro/shared/messages';
-import { marcadoresSchema, type Marcador } from '@rastro/shared/schemas/mapa';
-import { apiRequest } from '@/lib/api-client';
+import type { Marcador } from '@rastro/shared/schemas/mapa';
+import { apiRequest, leitorManual } from '@/lib/api-client';
 import { getSession, useSession } from '@/lib/session';
 import type { MapaFiltro } from '../filtro';
 import { mapaKeys } from './keys';
+import { lerMarcadores } from './ler-marcadores';
 import { donoDaSessao, guardar, lerGuardados } from './marcadores-guardados';
 
-/** GET /api/usuarios/rastreadores/ultimas-localizacoes: latest positions, or one tracker's route in time order. */
+const marcadores = leitorManual(lerMarcadores);
+
+/**
+ * GET /api/usuarios/rastreadores/ultimas-localizacoes: latest positions, or one tracker's route in
+ * time order (up to 10,000: read by hand, as marcadoresSchema reads them).
+ */
 export const getMarcadores = (f: MapaFiltro, signal?: AbortSignal) =>
-  apiRequest('/api/usuarios/rastreadores/ultimas-localizacoes', marcadoresSchema, { query: { ...f }, signal });
+  apiRequest('/api/usuarios/rastreadores/ultimas-localizacoes', marcadores, { query: { ...f }, signal });
 
 /** Only every pet's latest position is kept in the browser: what the map opens on. */
 const guardavel = (f: MapaFiltro) => f.tipoVisualizacao === 'ATUAL' && f.usuarioRastreadorId === null;

@@ -122,6 +122,27 @@ describe('Mapa GPS: location history', () => {
     expect(screen.getByRole('button', { name: 'Exportar' })).toBeDisabled();
   });
 
+  it('a dot along the route opens that position’s info window', async () => {
+    stubFetch({
+      'GET /api/usuarios/rastreadores/select': () => json(200, rastreadoresSelect),
+      [ULTIMAS]: (req) => json(200, req.url.searchParams.get('tipoVisualizacao') === 'HISTORICO' ? rota : []),
+    });
+    const { user } = await abrirHistorico();
+    await user.click(screen.getByRole('combobox', { name: /^Rastreador/ }));
+    await user.click(await screen.findByRole('option', { name: 'TOTO' }));
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    const regiao = screen.getByRole('region', { name: 'Mapa' });
+    await within(regiao).findByRole('button', { name: 'Início do trajeto' });
+    // All the dots are one path (pontos-da-rota.ts), one circle each: `M{x - r},{y}a…`. The middle one is the second.
+    const pontos = regiao.querySelector<SVGPathElement>('path.leaflet-interactive');
+    const circulos = [...(pontos?.getAttribute('d') ?? '').matchAll(/M(-?[\d.]+),(-?[\d.]+)a([\d.]+)/g)];
+    expect(circulos).toHaveLength(3);
+    const [, x, y, r] = circulos[1] ?? [];
+    // jsdom lays nothing out: the map sits at the page's origin, so a layer point is a client point.
+    await user.pointer({ keys: '[MouseLeft]', target: pontos ?? undefined, coords: { clientX: Number(x) + Number(r), clientY: Number(y) } });
+    expect(await screen.findByText(linha('Data: 10/03/2025 09:05'))).toBeInTheDocument();
+  });
+
   it('a route that ends where it began: the start shows beside the end, both to be clicked; apart, each on its point', async () => {
     let resposta = [...rota, marcador({ id: 104, position: { lat: -23.5, lng: -46.6 }, dataHora: '2025-03-10T12:15:00.000Z' })];
     stubFetch({

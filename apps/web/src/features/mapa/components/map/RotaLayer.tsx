@@ -6,6 +6,7 @@ import { useMapa } from '@/components/map/map-context';
 import { novoConteudoPopup, PopupPortal } from '@/components/map/PopupPortal';
 import { COR_ROTA, DISTANCIA_MINIMA_PONTAS, iconeFim, iconeInicio, iconeInicioAoLado } from './icones';
 import { MarcadorPopup } from './MarcadorPopup';
+import { PontosDaRota } from './pontos-da-rota';
 
 interface RotaLayerProps {
   /** The route's positions in time order. */
@@ -16,8 +17,8 @@ interface RotaLayerProps {
 }
 
 /**
- * History mode: the route as a line, a small dot per position (drawn on the canvas, so
- * 10,000 of them stay fluid), and distinct start and end markers — side by side when the route
+ * History mode: the route as a line, a small dot per position (all of them one layer on the
+ * canvas, so 10,000 stay fluid: pontos-da-rota.ts), and distinct start and end markers — side by side when the route
  * ends where it began, so the end does not hide the start. One shared info window shows the
  * position clicked.
  */
@@ -48,11 +49,13 @@ export function RotaLayer({ pontos, ajuste, folgas }: RotaLayerProps) {
       setAberto(i);
     };
     L.polyline(latLngs, { color: COR_ROTA, weight: 4, opacity: 0.8, interactive: false }).addTo(grupo);
-    latLngs.forEach((p, i) => {
-      L.circleMarker(p, { radius: 4, color: '#fff', weight: 1, fillColor: COR_ROTA, fillOpacity: 1 })
-        .on('click', () => abrir(i))
-        .addTo(grupo);
-    });
+    const pontosDaRota = new PontosDaRota(latLngs, COR_ROTA);
+    pontosDaRota
+      .on('click', (e: L.LeafletMouseEvent) => {
+        const i = pontosDaRota.indiceEm(e.layerPoint);
+        if (i !== null) abrir(i);
+      })
+      .addTo(grupo);
     const ultimo = latLngs.length - 1;
     const inicio = latLngs[0];
     const fim = latLngs[ultimo];
