@@ -1,15 +1,9 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import TuneIcon from '@mui/icons-material/Tune';
-import WarningAmberIcon from '@mui/icons-material/WarningAmber';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { MSG, bannerModoPerdido, confirmarDesligar } from '@rastro/shared/messages';
+import { MSG, confirmarDesligar } from '@rastro/shared/messages';
 import type { Marcador } from '@rastro/shared/schemas/mapa';
 import { useConfirm } from '@/components/ConfirmDialog';
 import type { Folgas } from '@/components/map/ajuste';
@@ -17,7 +11,6 @@ import { MapView } from '@/components/map/MapView';
 import { TileLayerConfig } from '@/components/map/TileLayerConfig';
 import { Spinner } from '@/components/Spinner';
 import { isApiError } from '@/lib/api-error';
-import { formatarDataHora, formatarHora } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useCelular } from '@/lib/use-celular';
 import { useDesligarRastreador } from '../api/desligar-rastreador';
@@ -31,6 +24,8 @@ import { ExportarMenu } from './ExportarMenu';
 import { MapaFiltros } from './MapaFiltros';
 import { MarcadoresAtuaisLayer, type Foco } from './map/MarcadoresAtuaisLayer';
 import { RotaLayer } from './map/RotaLayer';
+import { AvisosDoMapa } from './AvisosDoMapa';
+import { RotaSheet } from './celular/RotaSheet';
 import { VistaGuardadaLayer } from './map/VistaGuardadaLayer';
 
 const NENHUM: readonly Marcador[] = [];
@@ -68,18 +63,15 @@ const sobreposicao = {
 } as const;
 
 /**
- * /user/mapa ('Mapa GPS'): every tracker's latest position at once, or one tracker's route. With
- * `?rastreador=<id>` the map opens centred on that tracker, its info window open. On a phone the
- * map fills the screen, the pets are a sheet of cards over it and the search opens in a sheet.
+ * The pet the map centres on (`foco`) and, on a phone, the one whose card the sheet shows
+ * (`selecionado`, a rastreadorId): first the one in the address, then a marker or card tapped. A new
+ * address (a notification tapped while the map is open) asks for its pet again.
  */
-export function MapaGps({ camadasAtuais, acoesDoPet }: MapaGpsProps) {
+function usePetEmFoco() {
   const [params] = useSearchParams();
-  const celular = useCelular();
   const idNoEndereco = params.get('rastreador');
   const [foco, setFoco] = useState<Foco | null>(() => rastreadorEmFoco(idNoEndereco));
-  // On a phone, the pet whose card the sheet shows (rastreadorId): the one in the address, a marker tapped, a card tapped.
   const [selecionado, setSelecionado] = useState<number | null>(() => rastreadorEmFoco(idNoEndereco)?.rastreadorId ?? null);
-  // A new address (a notification tapped while the map is open) asks for its pet again.
   const [enderecoVisto, setEnderecoVisto] = useState(idNoEndereco);
   if (idNoEndereco !== enderecoVisto) {
     const novo = rastreadorEmFoco(idNoEndereco);
@@ -87,17 +79,15 @@ export function MapaGps({ camadasAtuais, acoesDoPet }: MapaGpsProps) {
     setFoco(novo);
     setSelecionado(novo?.rastreadorId ?? null);
   }
-  const [filtro, setFiltro] = useState<MapaFiltro>(FILTRO_INICIAL);
-  // Each search fits the map to its answer once; live updates then move markers without refitting.
-  const [ajuste, setAjuste] = useState(0);
-  const [filtrosAbertos, setFiltrosAbertos] = useState(false);
-  const [petsAbertos, setPetsAbertos] = useState(true);
-  const { query: marcadores, guardadosEm } = useMarcadores(filtro);
-  const desligar = useDesligarRastreador();
-  const confirm = useConfirm();
-  const dados = marcadores.data ?? NENHUM;
-  // On a phone the buttons and banners cover the map's top and a sheet its bottom: a search fits its
-  // answer, and a pet picked is centred, in the part left visible.
+  return { foco, setFoco, selecionado, setSelecionado };
+}
+
+/**
+ * On a phone the buttons and banners cover the map's top and a sheet its bottom: a search fits its
+ * answer, and a pet picked is centred, in the part left visible. `folha` and `avisosNoMapa` go on
+ * the sheet and the banners.
+ */
+function useFolgasDoCelular(celular: boolean) {
   const folha = useRef<HTMLElement>(null);
   const avisosNoMapa = useRef<HTMLDivElement>(null);
   const folgas = useMemo<Folgas | undefined>(
@@ -113,6 +103,44 @@ export function MapaGps({ camadasAtuais, acoesDoPet }: MapaGpsProps) {
         : undefined,
     [celular],
   );
+  return { folgas, folha, avisosNoMapa };
+}
+
+/** Turning a tracker off from the map, after the owner confirms; a refusal in the server's words. */
+function useDesligarComConfirmacao() {
+  const desligar = useDesligarRastreador();
+  const confirm = useConfirm();
+  const onDesligar = async (m: Marcador) => {
+    if (!(await confirm({ message: confirmarDesligar(m.name) }))) return;
+    try {
+      await desligar.mutateAsync(m.rastreadorId);
+      notifySuccess(MSG.desligandoRastreador);
+    } catch (e) {
+      if (isApiError(e) && e.handled) return;
+      // A co-guardian is refused in the server's words ('Só o dono do rastreador pode fazer isso.').
+      notifyError(isApiError(e) && e.status === 403 && e.hasServerMessage ? e.message : MSG.erroDesligarRastreador);
+    }
+  };
+  return { desligar, onDesligar };
+}
+
+/**
+ * /user/mapa ('Mapa GPS'): every tracker's latest position at once, or one tracker's route. With
+ * `?rastreador=<id>` the map opens centred on that tracker, its info window open. On a phone the
+ * map fills the screen, the pets are a sheet of cards over it and the search opens in a sheet.
+ */
+export function MapaGps({ camadasAtuais, acoesDoPet }: MapaGpsProps) {
+  const celular = useCelular();
+  const { foco, setFoco, selecionado, setSelecionado } = usePetEmFoco();
+  const [filtro, setFiltro] = useState<MapaFiltro>(FILTRO_INICIAL);
+  // Each search fits the map to its answer once; live updates then move markers without refitting.
+  const [ajuste, setAjuste] = useState(0);
+  const [filtrosAbertos, setFiltrosAbertos] = useState(false);
+  const [petsAbertos, setPetsAbertos] = useState(true);
+  const { query: marcadores, guardadosEm } = useMarcadores(filtro);
+  const { desligar, onDesligar } = useDesligarComConfirmacao();
+  const dados = marcadores.data ?? NENHUM;
+  const { folgas, folha, avisosNoMapa } = useFolgasDoCelular(celular);
 
   /** A pet picked on the phone: its card in the open sheet, the pet in sight above it. */
   const selecionar = (m: Marcador, aproximar: boolean) => {
@@ -128,18 +156,6 @@ export function MapaGps({ camadasAtuais, acoesDoPet }: MapaGpsProps) {
     setAjuste((a) => a + 1);
     if (chave(novo) === chave(filtro)) void marcadores.refetch();
     else setFiltro(novo);
-  };
-
-  const onDesligar = async (m: Marcador) => {
-    if (!(await confirm({ message: confirmarDesligar(m.name) }))) return;
-    try {
-      await desligar.mutateAsync(m.rastreadorId);
-      notifySuccess(MSG.desligandoRastreador);
-    } catch (e) {
-      if (isApiError(e) && e.handled) return;
-      // A co-guardian is refused in the server's words ('Só o dono do rastreador pode fazer isso.').
-      notifyError(isApiError(e) && e.status === 403 && e.hasServerMessage ? e.message : MSG.erroDesligarRastreador);
-    }
   };
 
   const historico = filtro.tipoVisualizacao === 'HISTORICO';
@@ -179,22 +195,14 @@ export function MapaGps({ camadasAtuais, acoesDoPet }: MapaGpsProps) {
       <Spinner label="Carregando localizações..." />
     </Box>
   );
-  const perdidos = historico ? NENHUM : dados.filter((m) => m.modoPerdido !== null);
-  const avisos = (vazio || perdidos.length > 0 || (celular && idade)) && (
-    <Stack ref={avisosNoMapa} spacing={1} sx={celular ? AVISOS_CELULAR : { mb: 2 }}>
-      {/* Lost pets first: what the owner is looking for. */}
-      {perdidos.map((m) => (
-        <Alert key={m.usuarioRastreadorId} severity="error" variant="filled" icon={<WarningAmberIcon />}>
-          {bannerModoPerdido(m.name, formatarHora(m.modoPerdido?.desde))}
-        </Alert>
-      ))}
-      {vazio && (
-        <Alert severity="info" role="status">
-          {historico ? MSG.nenhumaLocalizacaoNoPeriodo : MSG.nenhumRastreadorEncontrado}
-        </Alert>
-      )}
-      {celular && idade}
-    </Stack>
+  const avisos = (
+    <AvisosDoMapa
+      ref={avisosNoMapa}
+      perdidos={historico ? NENHUM : dados.filter((m) => m.modoPerdido !== null)}
+      vazio={vazio ? (historico ? MSG.nenhumaLocalizacaoNoPeriodo : MSG.nenhumRastreadorEncontrado) : null}
+      idade={celular ? idade : false}
+      sx={celular ? AVISOS_CELULAR : { mb: 2 }}
+    />
   );
 
   if (!celular) {
@@ -228,26 +236,14 @@ export function MapaGps({ camadasAtuais, acoesDoPet }: MapaGpsProps) {
       </Button>
       {avisos}
       {historico ? (
-        <Paper
+        <RotaSheet
           ref={folha}
-          component="section"
-          aria-label="Rota"
-          elevation={8}
-          sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, zIndex: 1001, borderRadius: '16px 16px 0 0', p: 2 }}
-        >
-          <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-            {dados[0] ? `Rota de ${dados[0].name}` : 'Rota'}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {formatarDataHora(filtro.dataInicial)} – {formatarDataHora(filtro.dataFinal)}
-          </Typography>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
-            <Button variant="outlined" startIcon={<ArrowBackIcon />} onClick={verTodos}>
-              Ver todos os pets
-            </Button>
-            {exportar}
-          </Box>
-        </Paper>
+          nome={dados[0]?.name}
+          dataInicial={filtro.dataInicial}
+          dataFinal={filtro.dataFinal}
+          onVerTodos={verTodos}
+          exportar={exportar}
+        />
       ) : (
         <PetsSheet
           ref={folha}

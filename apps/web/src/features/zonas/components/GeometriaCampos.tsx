@@ -78,8 +78,7 @@ export function GeometriaCampos({ form, zonaId, pets }: GeometriaCamposProps) {
   const [progresso, setProgresso] = useState<ProgressoDesenho>({ centro: false, pontos: 0 });
   const [aviso, setAviso] = useState('');
   const [mapa, setMapa] = useState<L.Map | null>(null);
-  const [centro, setCentro] = useState(CENTRO_DO_MAPA);
-  const ids = { tipo: useId(), aviso: useId(), centro: useId() };
+  const ids = { tipo: useId(), aviso: useId() };
 
   const aplicar = useCallback(
     (g: Geometria, texto: string) => {
@@ -99,16 +98,6 @@ export function GeometriaCampos({ form, zonaId, pets }: GeometriaCamposProps) {
   const onGeometria = useCallback((g: Geometria) => aplicar(g, descrever(g)), [aplicar]);
   const onDesenhoTerminado = useCallback(() => setDesenho(null), []);
 
-  // Focus follows the buttons that replace each other, without scrolling the map away on a phone.
-  const botaoDesenhar = useRef<HTMLButtonElement | null>(null);
-  const botaoCancelar = useRef<HTMLButtonElement>(null);
-  const desenhava = useRef(false);
-  useEffect(() => {
-    if (desenho) botaoCancelar.current?.focus({ preventScroll: true });
-    else if (desenhava.current) botaoDesenhar.current?.focus({ preventScroll: true });
-    desenhava.current = desenho !== null;
-  }, [desenho]);
-
   const desenhar = () => {
     setProgresso({ centro: false, pontos: 0 });
     setAviso('');
@@ -124,20 +113,6 @@ export function GeometriaCampos({ form, zonaId, pets }: GeometriaCamposProps) {
         if (Number.isNaN(getValues(campo))) setValue(campo, null);
       }
     }
-  };
-
-  const posicionar = () => {
-    const pet = pets.find((p) => `pet-${p.usuarioRastreadorId}` === centro);
-    const c = pet ? { lat: pet.position.lat, lng: pet.position.lng } : mapa?.getCenter();
-    if (!c) return;
-    const raioValido = typeof raioMetros === 'number' && raioMetros >= ZONA.raioMinMetros && raioMetros <= ZONA.raioMaxMetros;
-    const raio = raioValido ? raioMetros : RAIO_PADRAO;
-    const g: Geometria = {
-      tipo: 'CIRCULO',
-      centro: { latitude: Math.round(c.lat * 1e6) / 1e6, longitude: Math.round(c.lng * 1e6) / 1e6 },
-      raioMetros: raio,
-    };
-    aplicar(g, `Círculo posicionado ${pet ? `em ${pet.name}` : 'no centro do mapa'}, com raio de ${formatarDistancia(raio)}.`);
   };
 
   const { error: erroPontos } = pontosField.fieldState;
@@ -159,39 +134,16 @@ export function GeometriaCampos({ form, zonaId, pets }: GeometriaCamposProps) {
         </RadioGroup>
       </FormControl>
 
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        {desenho ? (
-          <>
-            <Button ref={botaoCancelar} variant="outlined" startIcon={<CloseIcon />} onClick={() => setDesenho(null)}>
-              Cancelar desenho
-            </Button>
-            {desenho === 'POLIGONO' && mapa && (
-              <>
-                <Button variant="outlined" startIcon={<UndoIcon />} disabled={progresso.pontos === 0} onClick={() => desfazerPonto(mapa)}>
-                  Desfazer ponto
-                </Button>
-                <Button variant="contained" startIcon={<DoneIcon />} disabled={progresso.pontos < 3} onClick={() => concluirPoligono(mapa)}>
-                  Concluir polígono
-                </Button>
-              </>
-            )}
-          </>
-        ) : (
-          <Button
-            ref={(el: HTMLButtonElement | null) => {
-              botaoDesenhar.current = el;
-              pontosField.field.ref(el);
-            }}
-            variant="contained"
-            startIcon={circulo ? <CircleOutlinedIcon /> : <PentagonOutlinedIcon />}
-            disabled={!mapa}
-            onClick={desenhar}
-            aria-describedby={erroPontos ? `${ids.aviso}-erro` : undefined}
-          >
-            {circulo ? 'Desenhar círculo' : 'Desenhar polígono'}
-          </Button>
-        )}
-      </Box>
+      <BotoesDoDesenho
+        desenho={desenho}
+        progresso={progresso}
+        mapa={mapa}
+        circulo={circulo}
+        onDesenhar={desenhar}
+        onCancelar={() => setDesenho(null)}
+        refDoCampo={pontosField.field.ref}
+        descritoPor={erroPontos ? `${ids.aviso}-erro` : undefined}
+      />
       <Typography id={ids.aviso} role="status" variant="body2" color="text.secondary" sx={{ minHeight: '1.5em' }}>
         {desenho ? instrucao(desenho, progresso) : aviso}
       </Typography>
@@ -213,47 +165,7 @@ export function GeometriaCampos({ form, zonaId, pets }: GeometriaCamposProps) {
       />
 
       {circulo ? (
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, sm: 8 }}>
-            <TextField
-              select
-              fullWidth
-              id={ids.centro}
-              label="Centro do círculo"
-              value={centro}
-              onChange={(e) => setCentro(e.target.value)}
-            >
-              <MenuItem value={CENTRO_DO_MAPA}>Centro do mapa</MenuItem>
-              {pets.map((p) => (
-                <MenuItem key={p.usuarioRastreadorId} value={`pet-${p.usuarioRastreadorId}`}>
-                  Posição atual de {p.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 4 }} sx={{ display: 'flex', alignItems: 'center' }}>
-            <Button variant="outlined" startIcon={<MyLocationIcon />} onClick={posicionar} disabled={!mapa} fullWidth>
-              Posicionar círculo
-            </Button>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <NumberFieldControl control={control} name="latitude" label="Latitude do centro" required inputMode="text" />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <NumberFieldControl control={control} name="longitude" label="Longitude do centro" required inputMode="text" />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <NumberFieldControl
-              control={control}
-              name="raioMetros"
-              label="Raio"
-              unit="m"
-              decimals={0}
-              required
-              helperText="De 20 m a 50 km"
-            />
-          </Grid>
-        </Grid>
+        <CirculoPeloTeclado control={control} pets={pets} mapa={mapa} raioMetros={raioMetros} aplicar={aplicar} />
       ) : (
         <Typography variant="body2">
           {pontos && pontos.length > 0 ? `${pontos.length} pontos no polígono.` : 'Nenhum polígono desenhado.'} Arraste um ponto para
@@ -262,5 +174,123 @@ export function GeometriaCampos({ form, zonaId, pets }: GeometriaCamposProps) {
         </Typography>
       )}
     </Stack>
+  );
+}
+
+interface CirculoPeloTecladoProps {
+  control: ZonaFormApi['control'];
+  pets: readonly Marcador[];
+  /** The editor's map, once it is there (its centre is one of the places to put the circle). */
+  mapa: L.Map | null;
+  raioMetros: number | null | undefined;
+  aplicar: (g: Geometria, texto: string) => void;
+}
+
+/** A circle placed without drawing: centred on a pet or on the map's centre, then its coordinates and radius typed. */
+function CirculoPeloTeclado({ control, pets, mapa, raioMetros, aplicar }: CirculoPeloTecladoProps) {
+  const [centro, setCentro] = useState(CENTRO_DO_MAPA);
+  const ids = { centro: useId() };
+  const posicionar = () => {
+    const pet = pets.find((p) => `pet-${p.usuarioRastreadorId}` === centro);
+    const c = pet ? { lat: pet.position.lat, lng: pet.position.lng } : mapa?.getCenter();
+    if (!c) return;
+    const raioValido = typeof raioMetros === 'number' && raioMetros >= ZONA.raioMinMetros && raioMetros <= ZONA.raioMaxMetros;
+    const raio = raioValido ? raioMetros : RAIO_PADRAO;
+    const g: Geometria = {
+      tipo: 'CIRCULO',
+      centro: { latitude: Math.round(c.lat * 1e6) / 1e6, longitude: Math.round(c.lng * 1e6) / 1e6 },
+      raioMetros: raio,
+    };
+    aplicar(g, `Círculo posicionado ${pet ? `em ${pet.name}` : 'no centro do mapa'}, com raio de ${formatarDistancia(raio)}.`);
+  };
+
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, sm: 8 }}>
+        <TextField select fullWidth id={ids.centro} label="Centro do círculo" value={centro} onChange={(e) => setCentro(e.target.value)}>
+          <MenuItem value={CENTRO_DO_MAPA}>Centro do mapa</MenuItem>
+          {pets.map((p) => (
+            <MenuItem key={p.usuarioRastreadorId} value={`pet-${p.usuarioRastreadorId}`}>
+              Posição atual de {p.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Grid>
+      <Grid size={{ xs: 12, sm: 4 }} sx={{ display: 'flex', alignItems: 'center' }}>
+        <Button variant="outlined" startIcon={<MyLocationIcon />} onClick={posicionar} disabled={!mapa} fullWidth>
+          Posicionar círculo
+        </Button>
+      </Grid>
+      <Grid size={{ xs: 12, sm: 4 }}>
+        <NumberFieldControl control={control} name="latitude" label="Latitude do centro" required inputMode="text" />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 4 }}>
+        <NumberFieldControl control={control} name="longitude" label="Longitude do centro" required inputMode="text" />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 4 }}>
+        <NumberFieldControl control={control} name="raioMetros" label="Raio" unit="m" decimals={0} required helperText="De 20 m a 50 km" />
+      </Grid>
+    </Grid>
+  );
+}
+
+interface BotoesDoDesenhoProps {
+  desenho: TipoZona | null;
+  progresso: ProgressoDesenho;
+  mapa: L.Map | null;
+  circulo: boolean;
+  onDesenhar: () => void;
+  onCancelar: () => void;
+  /** The form field's ref: an error on the shape focuses 'Desenhar'. */
+  refDoCampo: (el: HTMLButtonElement | null) => void;
+  descritoPor: string | undefined;
+}
+
+/** 'Desenhar', or while drawing 'Cancelar desenho' (and, for a polygon, undo and finish). */
+function BotoesDoDesenho({ desenho, progresso, mapa, circulo, onDesenhar, onCancelar, refDoCampo, descritoPor }: BotoesDoDesenhoProps) {
+  // Focus follows the buttons that replace each other, without scrolling the map away on a phone.
+  const botaoDesenhar = useRef<HTMLButtonElement | null>(null);
+  const botaoCancelar = useRef<HTMLButtonElement>(null);
+  const desenhava = useRef(false);
+  useEffect(() => {
+    if (desenho) botaoCancelar.current?.focus({ preventScroll: true });
+    else if (desenhava.current) botaoDesenhar.current?.focus({ preventScroll: true });
+    desenhava.current = desenho !== null;
+  }, [desenho]);
+
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      {desenho ? (
+        <>
+          <Button ref={botaoCancelar} variant="outlined" startIcon={<CloseIcon />} onClick={onCancelar}>
+            Cancelar desenho
+          </Button>
+          {desenho === 'POLIGONO' && mapa && (
+            <>
+              <Button variant="outlined" startIcon={<UndoIcon />} disabled={progresso.pontos === 0} onClick={() => desfazerPonto(mapa)}>
+                Desfazer ponto
+              </Button>
+              <Button variant="contained" startIcon={<DoneIcon />} disabled={progresso.pontos < 3} onClick={() => concluirPoligono(mapa)}>
+                Concluir polígono
+              </Button>
+            </>
+          )}
+        </>
+      ) : (
+        <Button
+          ref={(el: HTMLButtonElement | null) => {
+            botaoDesenhar.current = el;
+            refDoCampo(el);
+          }}
+          variant="contained"
+          startIcon={circulo ? <CircleOutlinedIcon /> : <PentagonOutlinedIcon />}
+          disabled={!mapa}
+          onClick={onDesenhar}
+          aria-describedby={descritoPor}
+        >
+          {circulo ? 'Desenhar círculo' : 'Desenhar polígono'}
+        </Button>
+      )}
+    </Box>
   );
 }
