@@ -97,6 +97,126 @@ class PoolRoteado extends pg.Pool {
 
 const consultaDe = (alvo: pg.Pool | pg.PoolClient) => alvo.query.bind(alvo) as unknown as Consulta;
 
+/** The primary's WAL position at the start of a check. */
+interface Amostra {
+  t: number;
+  lsn: bigint;
+}
+
+/** Causal reads: true once `cliente`'s replica has replayed the primary's current WAL position. */
+async function alcancou(poolPrimario: pg.Pool, cliente: pg.PoolClient): Promise<boolean> {
+  const p = await poolPrimario.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
+  const alvo = lsnParaNumero(p.rows[0]?.lsn ?? null);
+  if (alvo === null) return false;
+  const fim = Date.now() + CAUSAL_ESPERA_MS;
+  for (;;) {
+    const r = await cliente.query<{ lsn: string | null }>('select pg_last_wal_replay_lsn()::text as lsn');
+    const replay = lsnParaNumero(r.rows[0]?.lsn ?? null);
+    if (replay !== null && replay >= alvo) return true;
+    if (Date.now() > fim) return false;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/**
+ * The lag is bounded two ways, the smaller wins: by the last commit replayed (now minus its
+ * time; it grows on an idle primary though nothing lags), and by the primary's WAL position
+ * at earlier checks (the replica has replayed everything the primary had written at time t,
+ * so it is at most now − t behind; 0 when it has replayed the primary's current position).
+ * `amostras` keeps the primary's positions across checks (this one adds its own).
+ */
+async function medirAtraso(poolPrimario: pg.Pool, replica: pg.Pool, amostras: Amostra[]): Promise<number> {
+  const t0 = Date.now();
+  const [p, r] = await Promise.all([
+    poolPrimario.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn').then(
+      (res) => lsnParaNumero(res.rows[0]?.lsn ?? null),
+      // Primary unreachable: only the replay time can tell.
+      () => null,
+    ),
+    replica.query<{ recuperando: boolean; lsn: string | null; atraso: number | null }>(
+      `select pg_is_in_recovery() as recuperando, pg_last_wal_replay_lsn()::text as lsn,
+              extract(epoch from now() - pg_last_xact_replay_timestamp())::float8 as atraso`,
+    ),
+  ]);
+  const linha = r.rows[0];
+  // Not a standby (e.g. promoted): nothing to wait for.
+  if (!linha?.recuperando) return 0;
+  const replay = lsnParaNumero(linha.lsn);
+  if (p !== null) {
+    amostras.push({ t: t0, lsn: p });
+    if (amostras.length > MAX_AMOSTRAS) amostras.shift();
+    if (replay !== null && replay >= p) return 0;
+  }
+  let limite = Number.POSITIVE_INFINITY;
+  if (replay !== null) {
+    for (let i = amostras.length - 1; i >= 0; i--) {
+      const a = amostras[i];
+      if (a && a.lsn <= replay) {
+        limite = (Date.now() - a.t) / 1000;
+        break;
+      }
+    }
+  }
+  if (linha.atraso !== null) limite = Math.min(limite, Math.max(0, linha.atraso));
+  return limite;
+}
+
+/**
+ * A Db whose reads go to the replica while `rota.ativa()`, one connection per read (waiting first,
+ * in causal mode, for the replica to replay the primary's position), and to the primary otherwise
+ * or when the replica is lost midway (`rota.caiu`) or cancels a read in conflict with replay.
+ */
+function dbRoteado(
+  poolPrimario: pg.Pool,
+  replica: pg.Pool,
+  rota: { causal: boolean; ativa: () => boolean; caiu: (err: unknown) => void },
+): Db {
+  const consultaPrimario = consultaDe(poolPrimario);
+
+  /** A replica connection for one read, or undefined (down, or behind a causal read's start): the primary's then. */
+  async function clienteDaReplica(): Promise<pg.PoolClient | undefined> {
+    if (!rota.ativa()) return undefined;
+    let cliente: pg.PoolClient;
+    try {
+      cliente = await replica.connect();
+    } catch (err) {
+      rota.caiu(err);
+      return undefined;
+    }
+    if (!rota.causal) return cliente;
+    try {
+      if (await alcancou(poolPrimario, cliente)) return cliente;
+      cliente.release();
+    } catch (err) {
+      const perdida = falhaDeConexao(err);
+      cliente.release(perdida ? (err as Error) : undefined);
+      if (perdida) rota.caiu(err);
+    }
+    return undefined;
+  }
+
+  async function query(...args: unknown[]): Promise<unknown> {
+    const cliente = await clienteDaReplica();
+    if (!cliente) return consultaPrimario(...args);
+    try {
+      const r = await consultaDe(cliente)(...args);
+      cliente.release();
+      return r;
+    } catch (err) {
+      const perdida = falhaDeConexao(err);
+      // A connection that failed is discarded, not returned to the pool.
+      cliente.release(perdida ? (err as Error) : undefined);
+      if (perdida) rota.caiu(err);
+      if (perdida || conflitoComReplay(err)) return consultaPrimario(...args);
+      throw err;
+    }
+  }
+  async function connect(): Promise<pg.PoolClient> {
+    return (await clienteDaReplica()) ?? poolPrimario.connect();
+  }
+  return drizzlePg({ client: new PoolRoteado({ query, connect }), schema }) as unknown as Db;
+}
+
 /** The read executor of DATABASE_URL_LEITURA, or the primary's Db when there is none or on PGlite. */
 export async function abrirLeitura(primario: Database, opts: OpcoesLeitura): Promise<Leitura> {
   const doPrimario = (primario.db as { $client?: unknown }).$client;
@@ -128,7 +248,7 @@ export async function abrirLeitura(primario: Database, opts: OpcoesLeitura): Pro
   let fechado = false;
   let timer: NodeJS.Timeout | undefined;
   /** The primary's WAL position at the start of each recent check. */
-  const amostras: { t: number; lsn: bigint }[] = [];
+  const amostras: Amostra[] = [];
 
   const mudar = (novo: EstadoReplica, detalhe: object) => {
     if (novo === estado || fechado) return;
@@ -140,113 +260,13 @@ export async function abrirLeitura(primario: Database, opts: OpcoesLeitura): Pro
   };
   const caiu = (err: unknown) => mudar('indisponivel', { erro: err instanceof Error ? err.message : String(err) });
 
-  const consultaPrimario = consultaDe(poolPrimario);
-
-  /** Causal reads: true once `cliente`'s replica has replayed the primary's current WAL position. */
-  async function alcancou(cliente: pg.PoolClient) {
-    const p = await poolPrimario.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
-    const alvo = lsnParaNumero(p.rows[0]?.lsn ?? null);
-    if (alvo === null) return false;
-    const fim = Date.now() + CAUSAL_ESPERA_MS;
-    for (;;) {
-      const r = await cliente.query<{ lsn: string | null }>('select pg_last_wal_replay_lsn()::text as lsn');
-      const replay = lsnParaNumero(r.rows[0]?.lsn ?? null);
-      if (replay !== null && replay >= alvo) return true;
-      if (Date.now() > fim) return false;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  }
-
-  /** A replica connection for one read, or undefined (down, or behind a causal read's start): the primary's then. */
-  async function clienteDaReplica(): Promise<pg.PoolClient | undefined> {
-    if (estado !== 'ativa') return undefined;
-    let cliente: pg.PoolClient;
-    try {
-      cliente = await replica.connect();
-    } catch (err) {
-      caiu(err);
-      return undefined;
-    }
-    if (!opts.causal) return cliente;
-    try {
-      if (await alcancou(cliente)) return cliente;
-      cliente.release();
-    } catch (err) {
-      const perdida = falhaDeConexao(err);
-      cliente.release(perdida ? (err as Error) : undefined);
-      if (perdida) caiu(err);
-    }
-    return undefined;
-  }
-
-  async function query(...args: unknown[]): Promise<unknown> {
-    const cliente = await clienteDaReplica();
-    if (!cliente) return consultaPrimario(...args);
-    try {
-      const r = await consultaDe(cliente)(...args);
-      cliente.release();
-      return r;
-    } catch (err) {
-      const perdida = falhaDeConexao(err);
-      // A connection that failed is discarded, not returned to the pool.
-      cliente.release(perdida ? (err as Error) : undefined);
-      if (perdida) caiu(err);
-      if (perdida || conflitoComReplay(err)) return consultaPrimario(...args);
-      throw err;
-    }
-  }
-  async function connect(): Promise<pg.PoolClient> {
-    return (await clienteDaReplica()) ?? poolPrimario.connect();
-  }
-  const db = drizzlePg({ client: new PoolRoteado({ query, connect }), schema }) as unknown as Db;
-
-  /**
-   * The lag is bounded two ways, the smaller wins: by the last commit replayed (now minus its
-   * time; it grows on an idle primary though nothing lags), and by the primary's WAL position
-   * at earlier checks (the replica has replayed everything the primary had written at time t,
-   * so it is at most now − t behind; 0 when it has replayed the primary's current position).
-   */
-  async function medir(): Promise<number> {
-    const t0 = Date.now();
-    const [p, r] = await Promise.all([
-      poolPrimario.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn').then(
-        (res) => lsnParaNumero(res.rows[0]?.lsn ?? null),
-        // Primary unreachable: only the replay time can tell.
-        () => null,
-      ),
-      replica.query<{ recuperando: boolean; lsn: string | null; atraso: number | null }>(
-        `select pg_is_in_recovery() as recuperando, pg_last_wal_replay_lsn()::text as lsn,
-                extract(epoch from now() - pg_last_xact_replay_timestamp())::float8 as atraso`,
-      ),
-    ]);
-    const linha = r.rows[0];
-    // Not a standby (e.g. promoted): nothing to wait for.
-    if (!linha?.recuperando) return 0;
-    const replay = lsnParaNumero(linha.lsn);
-    if (p !== null) {
-      amostras.push({ t: t0, lsn: p });
-      if (amostras.length > MAX_AMOSTRAS) amostras.shift();
-      if (replay !== null && replay >= p) return 0;
-    }
-    let limite = Number.POSITIVE_INFINITY;
-    if (replay !== null) {
-      for (let i = amostras.length - 1; i >= 0; i--) {
-        const a = amostras[i];
-        if (a && a.lsn <= replay) {
-          limite = (Date.now() - a.t) / 1000;
-          break;
-        }
-      }
-    }
-    if (linha.atraso !== null) limite = Math.min(limite, Math.max(0, linha.atraso));
-    return limite;
-  }
+  const db = dbRoteado(poolPrimario, replica, { causal: opts.causal ?? false, ativa: () => estado === 'ativa', caiu });
 
   async function verificar() {
     let prazo: NodeJS.Timeout | undefined;
     try {
       const atraso = await Promise.race([
-        medir(),
+        medirAtraso(poolPrimario, replica, amostras),
         new Promise<never>((_, rejeitar) => {
           prazo = setTimeout(() => rejeitar(new Error('a verificação da réplica não respondeu a tempo')), PRAZO_VERIFICACAO_MS);
         }),
