@@ -11,7 +11,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { DRAWER_WIDTH, SIDEBAR_COLLAPSE_BELOW } from '@rastro/shared/constants';
-import { EmulationBanner } from '@/features/emulacao/components/EmulationBanner';
+import { EmulacaoBanner } from '@/features/emulacao/components/EmulacaoBanner';
 import { SincronizarPush } from '@/features/push/components/SincronizarPush';
 import { LiveUpdates } from '@/lib/live/LiveUpdates';
 import { effectiveUser, useSession } from '@/lib/session';
@@ -113,7 +113,7 @@ export function PrivateLayout() {
         }}
       >
         <Toolbar />
-        <EmulationBanner />
+        <EmulacaoBanner />
         <Box
           component="main"
           id="conteudo"

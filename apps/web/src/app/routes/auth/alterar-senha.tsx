@@ -1,5 +1,5 @@
-import { ChangePassword } from '@/features/auth/components/ChangePassword';
+import { AlterarSenhaForm } from '@/features/auth/components/AlterarSenhaForm';
 
 export function Component() {
-  return <ChangePassword />;
+  return <AlterarSenhaForm />;
 }

@@ -1,9 +1,9 @@
 import { Navigate, useParams } from 'react-router';
-import { ResetPassword } from '@/features/auth/components/ResetPassword';
+import { RedefinirSenhaForm } from '@/features/auth/components/RedefinirSenhaForm';
 import { paths } from '@/paths';
 
 export function Component() {
   const { token } = useParams();
   if (!token) return <Navigate to={paths.auth.login.getHref()} replace />;
-  return <ResetPassword key={token} token={token} />;
+  return <RedefinirSenhaForm key={token} token={token} />;
 }

@@ -1,10 +1,10 @@
 import { useParams, useSearchParams } from 'react-router';
-import { ForgotPassword } from '@/features/auth/components/ForgotPassword';
+import { EnviarSenhaTokenForm } from '@/features/auth/components/EnviarSenhaTokenForm';
 
 /** /auth/password-reset, ?status=error or /auth/password-reset/error. */
 export function Component() {
   const params = useParams();
   const [search] = useSearchParams();
   const status = params.status ?? search.get('status');
-  return <ForgotPassword key={status ?? ''} linkInvalido={status === 'error'} />;
+  return <EnviarSenhaTokenForm key={status ?? ''} linkInvalido={status === 'error'} />;
 }

@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router';
-import { SignUp } from '@/features/auth/components/SignUp';
+import { CadastroForm } from '@/features/auth/components/CadastroForm';
 
 export function Component() {
   // '?convite=<token>': signing up through a co-guardian invite (/convite/:token).
   const [params] = useSearchParams();
-  return <SignUp convite={params.get('convite')} />;
+  return <CadastroForm convite={params.get('convite')} />;
 }

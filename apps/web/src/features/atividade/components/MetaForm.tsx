@@ -10,7 +10,7 @@ import { NumberFieldControl } from '@/components/form/NumberFieldControl';
 import { SelectControl } from '@/components/form/SelectControl';
 import { reportSaveError } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
-import { useUpdateMetaAtividade } from '../api/update-meta-atividade';
+import { useDefinirMetaAtividade } from '../api/definir-meta-atividade';
 import { textoMeta } from './formatar';
 
 const TIPOS = [
@@ -39,7 +39,7 @@ export function MetaDoDono({ meta, dono }: { meta: MetaAtividade | null; dono: s
 
 /** The daily goal: in metres walked or active minutes; one notification on the day it is reached. */
 export function MetaForm({ id, meta }: { id: number; meta: MetaAtividade | null }) {
-  const salvar = useUpdateMetaAtividade(id);
+  const salvar = useDefinirMetaAtividade(id);
   const tituloId = useId();
   return (
     <Stack spacing={1.5} component="section" aria-labelledby={tituloId}>

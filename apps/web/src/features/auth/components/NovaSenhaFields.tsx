@@ -8,7 +8,7 @@ interface NovaSenha extends FieldValues {
   confirmarNovaSenha: string;
 }
 
-/** 'Nova senha' and its confirmation, shared by the reset-link and change-password forms. */
+/** 'Nova senha' and its confirmation, shared by RedefinirSenhaForm and AlterarSenhaForm. */
 export function NovaSenhaFields<T extends NovaSenha, O>({ control }: { control: Control<T, unknown, O> }) {
   return (
     <>

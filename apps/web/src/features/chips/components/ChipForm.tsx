@@ -17,7 +17,7 @@ import { useReturnPath } from '@/lib/list-return';
 import { notifySuccess } from '@/lib/notify';
 import { paths } from '@/paths';
 import { useChip } from '../api/get-chip';
-import { useSaveChip } from '../api/save-chip';
+import { useSalvarChip } from '../api/salvar-chip';
 import { FormActions } from '@/components/form/FormActions';
 import { LoadError } from '@/components/LoadError';
 
@@ -29,7 +29,7 @@ interface ChipFormFieldsProps {
 
 function ChipFormFields({ chip }: ChipFormFieldsProps) {
   const titleId = useId();
-  const save = useSaveChip();
+  const salvar = useSalvarChip();
   const navigate = useNavigate();
   const voltar = useReturnPath(paths.admin.chips.list.getHref());
   const defaults: ChipFormValues = chip ? { id: chip.id, descricao: chip.descricao, numero: chip.numero } : { descricao: '', numero: '' };
@@ -43,7 +43,7 @@ function ChipFormFields({ chip }: ChipFormFieldsProps) {
           aria-labelledby={titleId}
           onSubmit={async (values, form) => {
             try {
-              await save.mutateAsync(values);
+              await salvar.mutateAsync(values);
               notifySuccess(MSG.chipSalvo);
               await navigate(voltar);
             } catch (e) {
@@ -80,7 +80,7 @@ function ChipFormFields({ chip }: ChipFormFieldsProps) {
   );
 }
 
-function EditChip({ id }: { id: number }) {
+function EditarChip({ id }: { id: number }) {
   const chip = useChip(id);
   const voltar = useReturnPath(paths.admin.chips.list.getHref());
   if (chip.isPending) return <Spinner />;
@@ -92,5 +92,5 @@ function EditChip({ id }: { id: number }) {
 
 /** /admin/chips/cadastrar and /admin/chips/editar/:id. Saving returns to the list as it was. */
 export function ChipForm({ id }: { id?: number }) {
-  return id === undefined ? <ChipFormFields /> : <EditChip id={id} />;
+  return id === undefined ? <ChipFormFields /> : <EditarChip id={id} />;
 }

@@ -15,7 +15,7 @@ import { useListParams } from '@/lib/use-list-params';
 import { paths } from '@/paths';
 import { useChips } from '../api/get-chips';
 import type { ChipFiltros } from '../api/keys';
-import { useToggleChip } from '../api/toggle-chip';
+import { useAlterarSituacaoChip } from '../api/alterar-situacao-chip';
 import { ChipSearch } from './ChipSearch';
 
 const colunas: Column<Chip>[] = [
@@ -39,7 +39,7 @@ export function ChipList() {
   });
   const { codigo, descricao, numero } = list.params;
   const chips = useChips(list.params, list.ready);
-  const toggle = useToggleChip();
+  const alteracao = useAlterarSituacaoChip();
   const confirm = useConfirm();
   const navigate = useNavigate();
   const returnState = useListReturnState();
@@ -48,7 +48,7 @@ export function ChipList() {
     const acao = acaoDe(chip);
     if (!(await confirm({ message: confirmarChip(acao, formatarTelefone(chip.numero)) }))) return;
     try {
-      await toggle.mutateAsync({ id: chip.id, acao });
+      await alteracao.mutateAsync({ id: chip.id, acao });
       notifySuccess(chipToggleSucesso(acao));
     } catch (e) {
       if (!(isApiError(e) && e.handled)) notifyError(chipToggleErro(acao));
@@ -77,7 +77,7 @@ export function ChipList() {
         actionsLabel="Ações"
         rowActions={(c) => [
           { label: 'Editar', onClick: () => void navigate(paths.admin.chips.edit.getHref(c.id), { state: returnState }) },
-          { label: acaoDe(c), onClick: () => void alternarSituacao(c), disabled: toggle.isPending },
+          { label: acaoDe(c), onClick: () => void alternarSituacao(c), disabled: alteracao.isPending },
         ]}
       />
     </>

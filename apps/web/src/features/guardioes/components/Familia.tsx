@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { compartilhadoPor } from '@rastro/shared/messages';
 import { ConvidarGuardiao } from './ConvidarGuardiao';
 import { SairDoCompartilhamento } from './SairDoCompartilhamento';
-import { GuardioesLista } from './GuardioesLista';
+import { GuardioesList } from './GuardioesList';
 
 interface FamiliaProps {
   pet: {
@@ -40,7 +40,7 @@ export function Familia({ pet }: FamiliaProps) {
             </Typography>
             <ConvidarGuardiao id={pet.id} />
             <Divider />
-            <GuardioesLista id={pet.id} descricao={pet.descricao} />
+            <GuardioesList id={pet.id} descricao={pet.descricao} />
           </Stack>
         ) : (
           <Stack spacing={1}>

@@ -139,7 +139,11 @@ describe('Mapa GPS: location history', () => {
     expect(circulos).toHaveLength(3);
     const [, x, y, r] = circulos[1] ?? [];
     // jsdom lays nothing out: the map sits at the page's origin, so a layer point is a client point.
-    await user.pointer({ keys: '[MouseLeft]', target: pontos ?? undefined, coords: { clientX: Number(x) + Number(r), clientY: Number(y) } });
+    await user.pointer({
+      keys: '[MouseLeft]',
+      target: pontos ?? undefined,
+      coords: { clientX: Number(x) + Number(r), clientY: Number(y) },
+    });
     expect(await screen.findByText(linha('Data: 10/03/2025 09:05'))).toBeInTheDocument();
   });
 

@@ -29,7 +29,7 @@ import { useReturnPath } from '@/lib/list-return';
 import { notifySuccess } from '@/lib/notify';
 import { paths } from '@/paths';
 import { useMeuRastreador } from '../api/get-meu-rastreador';
-import { useSaveMeuRastreador } from '../api/save-meu-rastreador';
+import { useSalvarMeuRastreador } from '../api/salvar-meu-rastreador';
 
 type Valores = DefaultValues<z.input<typeof meuRastreadorFormTelaSchema>>;
 
@@ -51,7 +51,7 @@ function Explicacao({ children }: { children: string }) {
 
 function MeuRastreadorFormFields({ rastreador }: { rastreador?: MeuRastreador }) {
   const titleId = useId();
-  const save = useSaveMeuRastreador();
+  const salvar = useSalvarMeuRastreador();
   const navigate = useNavigate();
   const voltar = useReturnPath(paths.user.meusRastreadores.list.getHref());
   // Lost mode owns the collar's interval until it ends (the server keeps what was set for then).
@@ -84,7 +84,7 @@ function MeuRastreadorFormFields({ rastreador }: { rastreador?: MeuRastreador })
           aria-labelledby={titleId}
           onSubmit={async (values, form) => {
             try {
-              await save.mutateAsync(paraCorpo(values));
+              await salvar.mutateAsync(paraCorpo(values));
               notifySuccess(MSG.rastreadorSalvo);
               await navigate(voltar);
             } catch (e) {
@@ -160,7 +160,7 @@ function MeuRastreadorFormFields({ rastreador }: { rastreador?: MeuRastreador })
   );
 }
 
-function EditMeuRastreador({ id }: { id: number | null }) {
+function EditarMeuRastreador({ id }: { id: number | null }) {
   const rastreador = useMeuRastreador(id);
   const voltar = useReturnPath(paths.user.meusRastreadores.list.getHref());
   if (id === null || rastreador.isError) return <LoadError voltar={voltar} />;
@@ -184,5 +184,5 @@ function EditMeuRastreador({ id }: { id: number | null }) {
  * Saving returns to the list as it was, with 'Rastreador salvo com sucesso.'.
  */
 export function MeuRastreadorForm({ editar = false, id = null }: { editar?: boolean; id?: number | null }) {
-  return editar ? <EditMeuRastreador id={id} /> : <MeuRastreadorFormFields />;
+  return editar ? <EditarMeuRastreador id={id} /> : <MeuRastreadorFormFields />;
 }

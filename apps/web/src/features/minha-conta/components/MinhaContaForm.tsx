@@ -15,7 +15,7 @@ import { SelectControl } from '@/components/form/SelectControl';
 import { TextFieldControl } from '@/components/form/TextFieldControl';
 import { reportSaveError } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
-import { useSaveMinhaConta } from '../api/save-minha-conta';
+import { useSalvarMinhaConta } from '../api/salvar-minha-conta';
 import {
   CAMPOS_MINHA_CONTA,
   detalheParaTela,
@@ -29,13 +29,13 @@ import {
  * the account has none (spec §2).
  */
 export function MinhaContaForm({ usuario }: { usuario: UsuarioDetalhe }) {
-  const save = useSaveMinhaConta();
+  const salvar = useSalvarMinhaConta();
   const cpfDefinido = Boolean(usuario.cpf);
 
   const onSubmit = async (values: MinhaContaTelaOutput, form: FormApi<typeof minhaContaTelaSchema>) => {
     let salvo: UsuarioDetalhe;
     try {
-      salvo = await save.mutateAsync(telaParaPayload(values, usuario));
+      salvo = await salvar.mutateAsync(telaParaPayload(values, usuario));
     } catch (e) {
       reportSaveError(e, form.setError, CAMPOS_MINHA_CONTA, MSG.servicoIndisponivel);
       return;

@@ -23,7 +23,7 @@ import { notifySuccess } from '@/lib/notify';
 import { paths } from '@/paths';
 import { useChipsSelect } from '../api/get-chips-select';
 import { useRastreador } from '../api/get-rastreador';
-import { useSaveRastreador } from '../api/save-rastreador';
+import { useSalvarRastreador } from '../api/salvar-rastreador';
 import { FormActions } from '@/components/form/FormActions';
 import { LoadError } from '@/components/LoadError';
 
@@ -44,7 +44,7 @@ function RevalidateImeiOnProtocol({ form }: { form: FormApi<typeof rastreadorFor
 
 function RastreadorFormFields({ rastreador }: { rastreador?: RastreadorAdmin }) {
   const titleId = useId();
-  const save = useSaveRastreador();
+  const salvar = useSalvarRastreador();
   const navigate = useNavigate();
   const voltar = useReturnPath(paths.admin.rastreadores.list.getHref());
   // A new tracker may only take a free chip; an existing one may keep its own.
@@ -76,7 +76,7 @@ function RastreadorFormFields({ rastreador }: { rastreador?: RastreadorAdmin }) 
           aria-labelledby={titleId}
           onSubmit={async (values, form) => {
             try {
-              await save.mutateAsync(values);
+              await salvar.mutateAsync(values);
               notifySuccess(MSG.rastreadorSalvo);
               await navigate(voltar);
             } catch (e) {
@@ -149,7 +149,7 @@ function RastreadorFormFields({ rastreador }: { rastreador?: RastreadorAdmin }) 
   );
 }
 
-function EditRastreador({ id }: { id: number }) {
+function EditarRastreador({ id }: { id: number }) {
   const rastreador = useRastreador(id);
   const voltar = useReturnPath(paths.admin.rastreadores.list.getHref());
   if (rastreador.isPending) return <Spinner />;
@@ -161,5 +161,5 @@ function EditRastreador({ id }: { id: number }) {
 
 /** /admin/rastreadores/cadastrar and /admin/rastreadores/editar/:id: IMEI, protocol and chip. */
 export function RastreadorForm({ id }: { id?: number }) {
-  return id === undefined ? <RastreadorFormFields /> : <EditRastreador id={id} />;
+  return id === undefined ? <RastreadorFormFields /> : <EditarRastreador id={id} />;
 }

@@ -15,7 +15,7 @@ import { useListParams } from '@/lib/use-list-params';
 import { paths } from '@/paths';
 import { useRastreadores } from '../api/get-rastreadores';
 import type { RastreadorFiltros } from '../api/keys';
-import { useToggleRastreador } from '../api/toggle-rastreador';
+import { useAlterarSituacaoRastreador } from '../api/alterar-situacao-rastreador';
 import { RastreadorSearch } from './RastreadorSearch';
 
 /** The IMEI, flagged when two sources have taken turns on it (a possible clone: see OPERATIONS). */
@@ -56,7 +56,7 @@ export function RastreadorList() {
   });
   const { codigo, imei } = list.params;
   const rastreadores = useRastreadores(list.params);
-  const toggle = useToggleRastreador();
+  const alteracao = useAlterarSituacaoRastreador();
   const confirm = useConfirm();
   const navigate = useNavigate();
   const returnState = useListReturnState();
@@ -65,7 +65,7 @@ export function RastreadorList() {
     const acao = acaoDe(r);
     if (!(await confirm({ message: confirmarRastreador(acao, r.imei) }))) return;
     try {
-      await toggle.mutateAsync({ id: r.id, acao });
+      await alteracao.mutateAsync({ id: r.id, acao });
       notifySuccess(rastreadorToggleSucesso(acao));
     } catch (e) {
       if (!(isApiError(e) && e.handled)) notifyError(MSG.erroToggleRastreador);
@@ -96,7 +96,7 @@ export function RastreadorList() {
             label: 'Editar',
             onClick: () => void navigate(paths.admin.rastreadores.edit.getHref(r.id), { state: returnState }),
           },
-          { label: acaoDe(r), onClick: () => void alternarSituacao(r), disabled: toggle.isPending },
+          { label: acaoDe(r), onClick: () => void alternarSituacao(r), disabled: alteracao.isPending },
         ]}
       />
     </>

@@ -19,7 +19,7 @@ import { useReturnPath } from '@/lib/list-return';
 import { useNiveis } from '@/lib/lookups/get-niveis';
 import { notifySuccess } from '@/lib/notify';
 import { paths } from '@/paths';
-import { useSaveUsuario } from '../api/save-usuario';
+import { useSalvarUsuario } from '../api/salvar-usuario';
 import { CAMPOS_USUARIO, telaParaPayload, usuarioTelaSchema, type UsuarioTelaInput, type UsuarioTelaOutput } from './usuario-form-values';
 import { FormActions } from '@/components/form/FormActions';
 
@@ -34,14 +34,14 @@ export function UsuarioForm({ id, defaultValues }: UsuarioFormProps) {
   const navigate = useNavigate();
   const voltar = useReturnPath(paths.admin.usuarios.list.getHref());
   const niveis = useNiveis();
-  const save = useSaveUsuario();
+  const salvar = useSalvarUsuario();
 
   // The level select waits for its options, so a stored level never shows as out of range.
   if (niveis.isPending) return <Spinner />;
 
   const onSubmit = async (values: UsuarioTelaOutput, form: FormApi<typeof usuarioTelaSchema>) => {
     try {
-      await save.mutateAsync(telaParaPayload(values, id));
+      await salvar.mutateAsync(telaParaPayload(values, id));
     } catch (e) {
       // 409: a duplicate e-mail or CPF goes on its field.
       reportSaveError(e, form.setError, CAMPOS_USUARIO, MSG.servicoIndisponivel);

@@ -18,14 +18,14 @@ import { Spinner } from '@/components/Spinner';
 import { reportSaveError } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { paths } from '@/paths';
-import { useCreateZona } from '../api/create-zona';
+import { useCriarZona } from '../api/criar-zona';
 import { usePosicoesAtuais } from '../api/get-posicoes-atuais';
 import { useRastreadoresOpcoes, type RastreadorOpcao } from '../api/get-rastreadores-opcoes';
 import { useZona } from '../api/get-zona';
-import { useUpdateZona } from '../api/update-zona';
-import { AlertasCampos } from './AlertasCampos';
-import { GeometriaCampos } from './GeometriaCampos';
-import { RastreadoresCampo } from './RastreadoresCampo';
+import { useAlterarZona } from '../api/alterar-zona';
+import { AlertasFields } from './AlertasFields';
+import { GeometriaFields } from './GeometriaFields';
+import { RastreadoresField } from './RastreadoresField';
 
 /** Fields the server may name in a 400. */
 const CAMPOS = [
@@ -73,17 +73,17 @@ function valoresIniciais(zona: Zona | undefined, rastreadores: readonly Rastread
   };
 }
 
-interface ZonaFormCamposProps {
+interface ZonaFormFieldsProps {
   zona?: Zona;
   rastreadores: readonly RastreadorOpcao[];
   rastreadoresErro: boolean;
 }
 
-function ZonaFormCampos({ zona, rastreadores, rastreadoresErro }: ZonaFormCamposProps) {
+function ZonaFormFields({ zona, rastreadores, rastreadoresErro }: ZonaFormFieldsProps) {
   const titleId = useId();
   const navigate = useNavigate();
-  const criar = useCreateZona();
-  const atualizar = useUpdateZona();
+  const criar = useCriarZona();
+  const alterar = useAlterarZona();
   const pets = usePosicoesAtuais().data ?? NENHUM;
   const voltar = paths.user.zonas.list.getHref();
 
@@ -96,7 +96,7 @@ function ZonaFormCampos({ zona, rastreadores, rastreadoresErro }: ZonaFormCampos
           aria-labelledby={titleId}
           onSubmit={async (values, form) => {
             try {
-              if (zona) await atualizar.mutateAsync({ id: zona.id, ...corpo(values) });
+              if (zona) await alterar.mutateAsync({ id: zona.id, ...corpo(values) });
               else await criar.mutateAsync(corpo(values));
               notifySuccess(MSG.zonaSalva);
               await navigate(voltar);
@@ -112,13 +112,13 @@ function ZonaFormCampos({ zona, rastreadores, rastreadoresErro }: ZonaFormCampos
               </Typography>
               <Grid container spacing={3}>
                 <Grid size={{ xs: 12, md: 8 }}>
-                  <GeometriaCampos form={form} zonaId={zona?.id} pets={pets} />
+                  <GeometriaFields form={form} zonaId={zona?.id} pets={pets} />
                 </Grid>
                 <Grid size={{ xs: 12, md: 4 }}>
                   <Stack spacing={3}>
                     <TextFieldControl control={form.control} name="nome" label="Nome" required maxLength={ZONA.nomeMax} />
-                    <RastreadoresCampo control={form.control} opcoes={rastreadores} erro={rastreadoresErro} />
-                    <AlertasCampos control={form.control} trigger={form.trigger} />
+                    <RastreadoresField control={form.control} opcoes={rastreadores} erro={rastreadoresErro} />
+                    <AlertasFields control={form.control} trigger={form.trigger} />
                     {zona && (
                       <ButtonLink to={paths.user.zonas.eventos.getHref(zona.id)} variant="text" sx={{ alignSelf: 'flex-start' }}>
                         Ver eventos da zona
@@ -139,7 +139,7 @@ function ZonaFormCampos({ zona, rastreadores, rastreadoresErro }: ZonaFormCampos
 function NovaZona() {
   const rastreadores = useRastreadoresOpcoes();
   if (rastreadores.isPending) return <Spinner />;
-  return <ZonaFormCampos rastreadores={rastreadores.data ?? []} rastreadoresErro={rastreadores.isError} />;
+  return <ZonaFormFields rastreadores={rastreadores.data ?? []} rastreadoresErro={rastreadores.isError} />;
 }
 
 function EditarZona({ id }: { id: number }) {
@@ -147,7 +147,7 @@ function EditarZona({ id }: { id: number }) {
   const rastreadores = useRastreadoresOpcoes();
   if (zona.isError) return <LoadError voltar={paths.user.zonas.list.getHref()} />;
   if (zona.isPending || rastreadores.isPending) return <Spinner />;
-  return <ZonaFormCampos zona={zona.data} rastreadores={rastreadores.data ?? []} rastreadoresErro={rastreadores.isError} />;
+  return <ZonaFormFields zona={zona.data} rastreadores={rastreadores.data ?? []} rastreadoresErro={rastreadores.isError} />;
 }
 
 /**

@@ -12,7 +12,7 @@ import { isApiError } from '@/lib/api-error';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import type { ListPaging } from '@/lib/use-list-params';
 import { paths } from '@/paths';
-import { useDeleteZona } from '../api/delete-zona';
+import { useExcluirZona } from '../api/excluir-zona';
 import { useRastreadoresOpcoes } from '../api/get-rastreadores-opcoes';
 import { useZonas } from '../api/get-zonas';
 import { formatarAlertas, formatarFormato, formatarRastreadores } from './formatar';
@@ -25,7 +25,7 @@ const nada = () => undefined;
 export function ZonasList() {
   const zonas = useZonas();
   const rastreadores = useRastreadoresOpcoes();
-  const excluir = useDeleteZona();
+  const excluir = useExcluirZona();
   const confirm = useConfirm();
   const navigate = useNavigate();
 

@@ -14,14 +14,14 @@ import { landingPath } from '@/lib/landing';
 import { notifyError } from '@/lib/notify';
 import { clearSession, effectiveUser, isLoggedIn, useSession } from '@/lib/session';
 import { paths } from '@/paths';
-import { useChangePassword } from '../api/change-password';
+import { useAlterarSenha } from '../api/alterar-senha';
 import { AuthHeading } from './AuthHeading';
 import { NovaSenhaFields } from './NovaSenhaFields';
 
 /** The logged user's own password. On success the server revokes every token, so we log out. */
-export function ChangePassword() {
+export function AlterarSenhaForm() {
   const session = useSession();
-  const changePassword = useChangePassword();
+  const alterarSenha = useAlterarSenha();
   const [alterada, setAlterada] = useState(false);
 
   if (alterada) {
@@ -47,7 +47,7 @@ export function ChangePassword() {
       aria-labelledby="alterar-senha-titulo"
       onSubmit={async (values, form) => {
         try {
-          await changePassword.mutateAsync(values);
+          await alterarSenha.mutateAsync(values);
           setAlterada(true);
           clearSession();
         } catch (e) {

@@ -3,7 +3,7 @@ import { mensagemSchema, type ResetaSenha } from '@rastro/shared/schemas/auth';
 import { apiRequest } from '@/lib/api-client';
 
 /** POST /users/pass/reseta-senha: sets a new password with the e-mailed token. */
-export const resetPassword = (input: ResetaSenha) =>
+export const redefinirSenha = (input: ResetaSenha) =>
   apiRequest('/users/pass/reseta-senha', mensagemSchema, { method: 'POST', auth: false, json: input });
 
-export const useResetPassword = () => useMutation({ mutationFn: resetPassword });
+export const useRedefinirSenha = () => useMutation({ mutationFn: redefinirSenha });

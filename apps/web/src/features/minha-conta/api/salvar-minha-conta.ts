@@ -6,12 +6,12 @@ import { withMinDelay } from '@/lib/delay';
 import { minhaContaKeys } from './keys';
 
 /** POST /users: updates the user's own data and answers the stored record. */
-export const saveMinhaConta = (input: MinhaConta) => apiRequest('/users', usuarioDetalheSchema, { method: 'POST', json: input });
+export const salvarMinhaConta = (input: MinhaConta) => apiRequest('/users', usuarioDetalheSchema, { method: 'POST', json: input });
 
-export function useSaveMinhaConta() {
+export function useSalvarMinhaConta() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: MinhaConta) => withMinDelay(saveMinhaConta(input), DELAY.normal),
+    mutationFn: (input: MinhaConta) => withMinDelay(salvarMinhaConta(input), DELAY.normal),
     onSuccess: (saved) => queryClient.setQueryData(minhaContaKeys.detail(saved.id), saved),
   });
 }

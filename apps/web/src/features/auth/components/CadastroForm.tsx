@@ -13,16 +13,16 @@ import { RouterLink } from '@/components/RouterLink';
 import { isApiError } from '@/lib/api-error';
 import { notifyError } from '@/lib/notify';
 import { paths } from '@/paths';
-import { useSignUp } from '../api/sign-up';
+import { useCadastrar } from '../api/cadastrar';
 import { AuthHeading } from './AuthHeading';
 
-interface SignUpProps {
+interface CadastroFormProps {
   /** The token of a co-guardian invite (/convite/:token): the new account is linked to that pet. */
   convite?: string | null;
 }
 
-export function SignUp({ convite = null }: SignUpProps = {}) {
-  const signUp = useSignUp();
+export function CadastroForm({ convite = null }: CadastroFormProps = {}) {
+  const cadastrar = useCadastrar();
   const [cadastrado, setCadastrado] = useState(false);
 
   if (cadastrado) {
@@ -48,7 +48,7 @@ export function SignUp({ convite = null }: SignUpProps = {}) {
       aria-labelledby="cadastro-titulo"
       onSubmit={async (values) => {
         try {
-          await signUp.mutateAsync(convite ? { ...values, convite } : values);
+          await cadastrar.mutateAsync(convite ? { ...values, convite } : values);
           setCadastrado(true);
         } catch (e) {
           notifyError(isApiError(e) && e.hasServerMessage ? e.message : MSG.erroInterno);

@@ -11,8 +11,8 @@ import { Spinner } from '@/components/Spinner';
 import { isApiError } from '@/lib/api-error';
 import { notifyError } from '@/lib/notify';
 import { paths } from '@/paths';
-import { useResetPassword } from '../api/reset-password';
-import { useValidateResetToken } from '../api/validate-reset-token';
+import { useRedefinirSenha } from '../api/redefinir-senha';
+import { useValidarSenhaToken } from '../api/validar-senha-token';
 import { AuthHeading } from './AuthHeading';
 import { NovaSenhaFields } from './NovaSenhaFields';
 
@@ -22,13 +22,13 @@ import { NovaSenhaFields } from './NovaSenhaFields';
  * the plain login path"); the server's message ('O link de redefinição de senha expirou…') shows
  * once, in the snackbar the failed check raises (spec §8).
  */
-export function ResetPassword({ token }: { token: string }) {
-  const tokenCheck = useValidateResetToken(token);
-  const resetPassword = useResetPassword();
+export function RedefinirSenhaForm({ token }: { token: string }) {
+  const validacao = useValidarSenhaToken(token);
+  const redefinirSenha = useRedefinirSenha();
   const [alterada, setAlterada] = useState(false);
 
-  if (tokenCheck.isPending) return <Spinner label="Verificando o link..." showLabel />;
-  if (tokenCheck.isError) return <Navigate to={paths.auth.login.getHref()} replace />;
+  if (validacao.isPending) return <Spinner label="Verificando o link..." showLabel />;
+  if (validacao.isError) return <Navigate to={paths.auth.login.getHref()} replace />;
 
   if (alterada) {
     return (
@@ -49,7 +49,7 @@ export function ResetPassword({ token }: { token: string }) {
       aria-labelledby="nova-senha-titulo"
       onSubmit={async (values) => {
         try {
-          await resetPassword.mutateAsync({ ...values, token });
+          await redefinirSenha.mutateAsync({ ...values, token });
           setAlterada(true);
         } catch (e) {
           setAlterada(false);

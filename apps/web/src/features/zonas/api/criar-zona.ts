@@ -4,14 +4,13 @@ import { apiRequest } from '@/lib/api-client';
 import { invalidarDepoisDeMudar } from './invalidar';
 import { zonaKeys } from './keys';
 
-/** PUT /api/zonas/{id}: the zone as saved (its trackers' inside/outside state starts over). */
-export const updateZona = ({ id, ...input }: ZonaFormValida & { id: number }) =>
-  apiRequest(`/api/zonas/${encodeURIComponent(String(id))}`, zonaSchema, { method: 'PUT', json: input });
+/** POST /api/zonas: a new safe zone (201). */
+export const criarZona = (input: ZonaFormValida) => apiRequest('/api/zonas', zonaSchema, { method: 'POST', json: input });
 
-export const useUpdateZona = () => {
+export const useCriarZona = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateZona,
+    mutationFn: criarZona,
     onSuccess: (zona) => {
       queryClient.setQueryData(zonaKeys.detail(zona.id), zona);
       return invalidarDepoisDeMudar(queryClient);

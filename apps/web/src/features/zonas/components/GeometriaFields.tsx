@@ -54,7 +54,7 @@ function instrucao(desenho: TipoZona, p: ProgressoDesenho) {
   return `Clique ou toque no mapa para marcar cada ponto da zona (${marcados}). Para fechar, toque no primeiro ponto ou em Concluir polígono.`;
 }
 
-interface GeometriaCamposProps {
+interface GeometriaFieldsProps {
   form: ZonaFormApi;
   zonaId?: number;
   pets: readonly Marcador[];
@@ -64,7 +64,7 @@ interface GeometriaCamposProps {
  * The zone's shape: drawn and edited on the map (mouse or touch), or, for a circle, placed
  * precisely from the keyboard (centre on a pet or on the map's centre, coordinates, radius).
  */
-export function GeometriaCampos({ form, zonaId, pets }: GeometriaCamposProps) {
+export function GeometriaFields({ form, zonaId, pets }: GeometriaFieldsProps) {
   const { control, setValue, getValues } = form;
   const [tipo, latitude, longitude, raioMetros, pontos] = useWatch({
     control,

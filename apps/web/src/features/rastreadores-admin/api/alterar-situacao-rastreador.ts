@@ -8,13 +8,13 @@ const path = (acao: AcaoSituacao, id: number) =>
   `/api/rastreadores/${acao === 'Ativar' ? 'ativar' : 'inativar'}/${encodeURIComponent(String(id))}`;
 
 /** PUT /api/rastreadores/ativar/{id} or DELETE /api/rastreadores/inativar/{id}. */
-export const toggleRastreador = ({ id, acao }: { id: number; acao: AcaoSituacao }) =>
+export const alterarSituacaoRastreador = ({ id, acao }: { id: number; acao: AcaoSituacao }) =>
   apiRequest(path(acao, id), rastreadorAdminSchema, { method: acao === 'Ativar' ? 'PUT' : 'DELETE' });
 
-export const useToggleRastreador = () => {
+export const useAlterarSituacaoRastreador = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: toggleRastreador,
+    mutationFn: alterarSituacaoRastreador,
     onSuccess: (rastreador) => {
       queryClient.setQueryData(rastreadorKeys.detail(rastreador.id), rastreador);
       return queryClient.invalidateQueries({ queryKey: rastreadorKeys.lists() });

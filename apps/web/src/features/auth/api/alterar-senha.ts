@@ -5,8 +5,7 @@ import { apiRequest } from '@/lib/api-client';
 import { withMinDelay } from '@/lib/delay';
 
 /** PUT /api/usuarios/alterar-senha: the logged user's own password; the server then revokes every token. */
-export const changePassword = (input: AlterarSenha) =>
+export const alterarSenha = (input: AlterarSenha) =>
   apiRequest('/api/usuarios/alterar-senha', mensagemSchema, { method: 'PUT', json: input });
 
-export const useChangePassword = () =>
-  useMutation({ mutationFn: (input: AlterarSenha) => withMinDelay(changePassword(input), DELAY.slow) });
+export const useAlterarSenha = () => useMutation({ mutationFn: (input: AlterarSenha) => withMinDelay(alterarSenha(input), DELAY.slow) });

@@ -4,13 +4,14 @@ import { apiRequest } from '@/lib/api-client';
 import { invalidarDepoisDeMudar } from './invalidar';
 import { zonaKeys } from './keys';
 
-/** POST /api/zonas: a new safe zone (201). */
-export const createZona = (input: ZonaFormValida) => apiRequest('/api/zonas', zonaSchema, { method: 'POST', json: input });
+/** PUT /api/zonas/{id}: the zone as saved (its trackers' inside/outside state starts over). */
+export const alterarZona = ({ id, ...input }: ZonaFormValida & { id: number }) =>
+  apiRequest(`/api/zonas/${encodeURIComponent(String(id))}`, zonaSchema, { method: 'PUT', json: input });
 
-export const useCreateZona = () => {
+export const useAlterarZona = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createZona,
+    mutationFn: alterarZona,
     onSuccess: (zona) => {
       queryClient.setQueryData(zonaKeys.detail(zona.id), zona);
       return invalidarDepoisDeMudar(queryClient);

@@ -8,7 +8,7 @@ import { clearEmulation, useSession } from '@/lib/session';
 import { paths } from '@/paths';
 
 /** Shown while an administrator acts as another user; 'Sair da emulação' ends it. */
-export function EmulationBanner() {
+export function EmulacaoBanner() {
   const { emulacao } = useSession();
   const navigate = useNavigate();
   const [saindo, setSaindo] = useState(false);

@@ -5,17 +5,17 @@ import { apiRequest } from '@/lib/api-client';
 import { withMinDelay } from '@/lib/delay';
 
 /** GET /users/pass/valida-token: is the e-mailed reset token still usable? */
-export const validateResetToken = (token: string) =>
+export const validarSenhaToken = (token: string) =>
   apiRequest('/users/pass/valida-token', validaTokenResponseSchema, { auth: false, query: { token } });
 
-export const validateResetTokenQueryOptions = (token: string) =>
+export const validarSenhaTokenQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: ['auth', 'reset-token', token],
+    queryKey: ['auth', 'senha-token', token],
     // The spec's token-check minimum (3 s) keeps the spinner from flashing.
-    queryFn: () => withMinDelay(validateResetToken(token), DELAY.tokenCheck),
+    queryFn: () => withMinDelay(validarSenhaToken(token), DELAY.tokenCheck),
     retry: false,
     staleTime: Infinity,
     gcTime: 0,
   });
 
-export const useValidateResetToken = (token: string) => useQuery(validateResetTokenQueryOptions(token));
+export const useValidarSenhaToken = (token: string) => useQuery(validarSenhaTokenQueryOptions(token));

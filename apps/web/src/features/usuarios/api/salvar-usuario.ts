@@ -6,12 +6,12 @@ import { withMinDelay } from '@/lib/delay';
 import { usuarioKeys } from './usuario-keys';
 
 /** POST /api/usuarios: creates (201) or, with `id`, updates (200). A new user gets a first-access e-mail. */
-export const saveUsuario = (input: UsuarioForm) => apiRequest('/api/usuarios', usuarioDetalheSchema, { method: 'POST', json: input });
+export const salvarUsuario = (input: UsuarioForm) => apiRequest('/api/usuarios', usuarioDetalheSchema, { method: 'POST', json: input });
 
-export function useSaveUsuario() {
+export function useSalvarUsuario() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UsuarioForm) => withMinDelay(saveUsuario(input), DELAY.normal),
+    mutationFn: (input: UsuarioForm) => withMinDelay(salvarUsuario(input), DELAY.normal),
     onSuccess: async (saved) => {
       queryClient.setQueryData(usuarioKeys.detail(saved.id), saved);
       await queryClient.invalidateQueries({ queryKey: usuarioKeys.lists() });

@@ -35,7 +35,7 @@ function Interruptor({ control, trigger, name, label }: Props & { name: 'alertar
 }
 
 /** When the owner is told: on leaving, on entering, or both (at least one). */
-export function AlertasCampos({ control, trigger }: Props) {
+export function AlertasFields({ control, trigger }: Props) {
   const { errors } = useFormState({ control, name: 'alertarSaida' });
   const erro = errors.alertarSaida?.message;
   return (

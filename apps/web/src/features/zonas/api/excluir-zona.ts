@@ -5,12 +5,12 @@ import { invalidarDepoisDeMudar } from './invalidar';
 import { zonaKeys } from './keys';
 
 /** DELETE /api/zonas/{id}: 204, no body. */
-export const deleteZona = (id: number) => apiRequest(`/api/zonas/${encodeURIComponent(String(id))}`, z.null(), { method: 'DELETE' });
+export const excluirZona = (id: number) => apiRequest(`/api/zonas/${encodeURIComponent(String(id))}`, z.null(), { method: 'DELETE' });
 
-export const useDeleteZona = () => {
+export const useExcluirZona = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteZona,
+    mutationFn: excluirZona,
     onSuccess: (_nada, id) => {
       queryClient.removeQueries({ queryKey: zonaKeys.detail(id) });
       return invalidarDepoisDeMudar(queryClient);

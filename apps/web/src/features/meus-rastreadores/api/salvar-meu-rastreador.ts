@@ -10,13 +10,13 @@ import { meuRastreadorKeys } from './keys';
  * POST /api/usuarios/rastreadores: links the registered tracker with this IMEI (201), or updates
  * the owner's settings when `id` is given (200; the IMEI is then ignored).
  */
-export const saveMeuRastreador = (input: MeuRastreadorForm) =>
+export const salvarMeuRastreador = (input: MeuRastreadorForm) =>
   apiRequest('/api/usuarios/rastreadores', meuRastreadorSchema, { method: 'POST', json: input });
 
-export const useSaveMeuRastreador = () => {
+export const useSalvarMeuRastreador = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: MeuRastreadorForm) => withMinDelay(saveMeuRastreador(input), DELAY.meuRastreadorSave),
+    mutationFn: (input: MeuRastreadorForm) => withMinDelay(salvarMeuRastreador(input), DELAY.meuRastreadorSave),
     onSuccess: (rastreador) => {
       queryClient.setQueryData(meuRastreadorKeys.detail(rastreador.id), rastreador);
       // A new or renamed tracker changes the lists, the map's tracker select and its markers.

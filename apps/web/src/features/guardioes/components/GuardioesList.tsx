@@ -14,7 +14,7 @@ import { useGuardioes } from '../api/get-guardioes';
 import { useRemoverGuardiao } from '../api/remover-guardiao';
 import { mensagemDeErro, nomeGuardiao, situacaoGuardiao } from './formatar';
 
-interface GuardioesListaProps {
+interface GuardioesListProps {
   /** The owner's link (MeuRastreador.id). */
   id: number;
   /** The pet's name, for the confirmations. */
@@ -22,7 +22,7 @@ interface GuardioesListaProps {
 }
 
 /** The tracker's guardians and pending invites, each with 'Remover' or 'Cancelar convite' (owner only). */
-export function GuardioesLista({ id, descricao }: GuardioesListaProps) {
+export function GuardioesList({ id, descricao }: GuardioesListProps) {
   const guardioes = useGuardioes(id);
   const remover = useRemoverGuardiao();
   const confirm = useConfirm();

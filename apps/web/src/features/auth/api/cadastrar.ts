@@ -5,6 +5,7 @@ import { apiRequest } from '@/lib/api-client';
 import { withMinDelay } from '@/lib/delay';
 
 /** POST /users/sign-up: creates a client account; the server e-mails the first-access data. */
-export const signUp = (input: SignUp) => apiRequest('/users/sign-up', signUpResponseSchema, { method: 'POST', auth: false, json: input });
+export const cadastrar = (input: SignUp) =>
+  apiRequest('/users/sign-up', signUpResponseSchema, { method: 'POST', auth: false, json: input });
 
-export const useSignUp = () => useMutation({ mutationFn: (input: SignUp) => withMinDelay(signUp(input), DELAY.slow) });
+export const useCadastrar = () => useMutation({ mutationFn: (input: SignUp) => withMinDelay(cadastrar(input), DELAY.slow) });

@@ -12,17 +12,17 @@ import { TextFieldControl } from '@/components/form/TextFieldControl';
 import { isApiError } from '@/lib/api-error';
 import { notifyError } from '@/lib/notify';
 import { paths } from '@/paths';
-import { useSendResetLink } from '../api/send-reset-link';
+import { useEnviarSenhaToken } from '../api/enviar-senha-token';
 import { AuthHeading } from './AuthHeading';
 
-interface ForgotPasswordProps {
+interface EnviarSenhaTokenFormProps {
   /** The reset link the user followed had expired or was used (status=error). */
   linkInvalido: boolean;
 }
 
-/** Asks for a reset link; then explains what to do with the e-mail. */
-export function ForgotPassword({ linkInvalido }: ForgotPasswordProps) {
-  const sendLink = useSendResetLink();
+/** Asks for a senha token (the reset link by e-mail); then explains what to do with the e-mail. */
+export function EnviarSenhaTokenForm({ linkInvalido }: EnviarSenhaTokenFormProps) {
+  const enviarSenhaToken = useEnviarSenhaToken();
   const [enviadoPara, setEnviadoPara] = useState<string | null>(null);
   const [ultimoEmail, setUltimoEmail] = useState('');
 
@@ -60,7 +60,7 @@ export function ForgotPassword({ linkInvalido }: ForgotPasswordProps) {
       aria-labelledby="esqueceu-titulo"
       onSubmit={async (values, form) => {
         try {
-          await sendLink.mutateAsync(values);
+          await enviarSenhaToken.mutateAsync(values);
           setEnviadoPara(values.emailAtual);
         } catch (e) {
           const campo = isApiError(e) ? e.body?.errors?.[0] : undefined;

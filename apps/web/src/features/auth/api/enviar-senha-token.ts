@@ -4,8 +4,9 @@ import { sendLinkResponseSchema, type SendLinkForm } from '@rastro/shared/schema
 import { apiRequest } from '@/lib/api-client';
 import { withMinDelay } from '@/lib/delay';
 
-/** PUT /users/pass/send-link: e-mails a password-reset link. */
-export const sendResetLink = (input: SendLinkForm) =>
+/** PUT /users/pass/send-link: e-mails a senha token (the password-reset link). */
+export const enviarSenhaToken = (input: SendLinkForm) =>
   apiRequest('/users/pass/send-link', sendLinkResponseSchema, { method: 'PUT', auth: false, json: input });
 
-export const useSendResetLink = () => useMutation({ mutationFn: (input: SendLinkForm) => withMinDelay(sendResetLink(input), DELAY.slow) });
+export const useEnviarSenhaToken = () =>
+  useMutation({ mutationFn: (input: SendLinkForm) => withMinDelay(enviarSenhaToken(input), DELAY.slow) });

@@ -4,13 +4,13 @@ import { apiRequest } from '@/lib/api-client';
 import { rastreadorKeys } from './keys';
 
 /** POST /api/rastreadores: registers (201), or updates when `id` is given (200). */
-export const saveRastreador = (input: RastreadorForm) =>
+export const salvarRastreador = (input: RastreadorForm) =>
   apiRequest('/api/rastreadores', rastreadorAdminSchema, { method: 'POST', json: input });
 
-export const useSaveRastreador = () => {
+export const useSalvarRastreador = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: saveRastreador,
+    mutationFn: salvarRastreador,
     onSuccess: async (rastreador) => {
       queryClient.setQueryData(rastreadorKeys.detail(rastreador.id), rastreador);
       // The chip options change too: the chosen chip is no longer free.

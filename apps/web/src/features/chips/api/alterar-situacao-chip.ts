@@ -8,13 +8,13 @@ const path = (acao: AcaoSituacao, id: number) =>
   `/api/chips/${acao === 'Ativar' ? 'ativar' : 'inativar'}/${encodeURIComponent(String(id))}`;
 
 /** PUT /api/chips/ativar/{id} or DELETE /api/chips/inativar/{id}. */
-export const toggleChip = ({ id, acao }: { id: number; acao: AcaoSituacao }) =>
+export const alterarSituacaoChip = ({ id, acao }: { id: number; acao: AcaoSituacao }) =>
   apiRequest(path(acao, id), chipSchema, { method: acao === 'Ativar' ? 'PUT' : 'DELETE' });
 
-export const useToggleChip = () => {
+export const useAlterarSituacaoChip = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: toggleChip,
+    mutationFn: alterarSituacaoChip,
     onSuccess: (chip) => {
       queryClient.setQueryData(chipKeys.detail(chip.id), chip);
       return queryClient.invalidateQueries({ queryKey: chipKeys.lists() });

@@ -8,7 +8,7 @@ import { useController, type Control } from 'react-hook-form';
 import type { ZonaForm, ZonaFormValida } from '@rastro/shared/schemas/zonas';
 import type { RastreadorOpcao } from '../api/get-rastreadores-opcoes';
 
-interface RastreadoresCampoProps {
+interface RastreadoresFieldProps {
   control: Control<ZonaForm, unknown, ZonaFormValida>;
   opcoes: readonly RastreadorOpcao[];
   /** The options could not be loaded. */
@@ -16,7 +16,7 @@ interface RastreadoresCampoProps {
 }
 
 /** 'Rastreadores': the owner's trackers the zone applies to, one checkbox each (their `rastreadorId`s). */
-export function RastreadoresCampo({ control, opcoes, erro }: RastreadoresCampoProps) {
+export function RastreadoresField({ control, opcoes, erro }: RastreadoresFieldProps) {
   const { field, fieldState } = useController({ control, name: 'rastreadorIds' });
   const marcados = field.value ?? [];
   const alternar = (id: number, marcar: boolean) =>
