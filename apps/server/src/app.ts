@@ -141,7 +141,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   await app.register(captchaPlugin);
   await app.register(emailPlugin);
   await app.register(liveAdapter);
-  for (const modulo of MODULOS) await app.register(modulo);
+  for (const { plugin } of MODULOS) await app.register(plugin);
 
   await registerWeb(app, webDist, config.env === 'production');
 

@@ -14,31 +14,44 @@ import { posicoesModule } from './posicoes/routes';
 import { pushModule } from './push/routes';
 import { rastreadoresModule } from './rastreadores/routes';
 import { relatoriosModule } from './relatorios/routes';
-import { usuariosAdminModule } from './usuarios/admin-routes';
-import { usuariosPublicModule } from './usuarios/routes';
+import { usuariosModule } from './usuarios/routes';
 import { zonasModule } from './zonas/routes';
 
+/** Fastify names a plugin by this property: `app.pluginName` inside it, the plugin tree, its startup errors. */
+const NOME_DO_PLUGIN = Symbol.for('fastify.display-name');
+
+/** A module of the API: its folder under modules/ and its routes, registered as one plugin. */
+export interface Modulo {
+  readonly nome: string;
+  readonly plugin: (app: AppInstance) => Promise<void>;
+}
+
+/** The module `nome` (its folder), whose plugin carries that name into Fastify. */
+function modulo(nome: string, rotas: (app: AppInstance) => Promise<void>): Modulo {
+  return { nome, plugin: Object.assign(async (app: AppInstance) => rotas(app), { [NOME_DO_PLUGIN]: nome }) };
+}
+
 /**
- * Every module of the API, each registered as an encapsulated Fastify plugin: its routes see the
- * shared infrastructure (`app.db`, `app.auth`…) and nothing another module registers.
+ * Every module of the API, each registered as one encapsulated Fastify plugin named after its
+ * folder: its routes see the shared infrastructure (`app.db`, `app.auth`…) and nothing another
+ * module registers. docs/ROTAS.md (`npm run rotas`) maps each route to its module by that name.
  */
-export const MODULOS: readonly ((app: AppInstance) => Promise<void>)[] = [
-  healthModule,
-  configModule,
-  authModule,
-  usuariosPublicModule,
-  usuariosAdminModule,
-  chipsModule,
-  rastreadoresModule,
-  meusRastreadoresModule,
-  posicoesModule,
-  notificacoesModule,
-  lookupsModule,
-  relatoriosModule,
-  zonasModule,
-  pushModule,
-  linksModule,
-  atividadeModule,
-  guardioesModule,
-  fotosModule,
+export const MODULOS: readonly Modulo[] = [
+  modulo('health', healthModule),
+  modulo('config', configModule),
+  modulo('auth', authModule),
+  modulo('usuarios', usuariosModule),
+  modulo('chips', chipsModule),
+  modulo('rastreadores', rastreadoresModule),
+  modulo('meus-rastreadores', meusRastreadoresModule),
+  modulo('posicoes', posicoesModule),
+  modulo('notificacoes', notificacoesModule),
+  modulo('lookups', lookupsModule),
+  modulo('relatorios', relatoriosModule),
+  modulo('zonas', zonasModule),
+  modulo('push', pushModule),
+  modulo('links', linksModule),
+  modulo('atividade', atividadeModule),
+  modulo('guardioes', guardioesModule),
+  modulo('fotos', fotosModule),
 ];

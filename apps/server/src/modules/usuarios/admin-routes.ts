@@ -14,7 +14,8 @@ import { alterarSituacaoUsuario, iniciarEmulacao, listarUsuarios, obterUsuario, 
 const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema, 404: erroSchema, 409: erroSchema };
 const tags = ['Usuários (administração)'];
 
-export async function usuariosAdminModule(app: AppInstance) {
+/** The administration of users, part of the module's plugin (routes.ts). */
+export async function usuariosAdminRoutes(app: AppInstance) {
   const onRequest = app.auth.exigir(PER.USUARIOS);
 
   app.get('/api/usuarios', {

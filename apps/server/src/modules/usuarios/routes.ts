@@ -3,10 +3,17 @@ import { erroSchema, idParamSchema } from '@rastro/shared/schemas/common';
 import { minhaContaSchema, usuarioDetalheSchema } from '@rastro/shared/schemas/usuarios';
 import type { AppInstance } from '../../lib/types';
 import { principalDe } from '../../plugins/auth';
+import { usuariosAdminRoutes } from './admin-routes';
 import { atualizarConta, obterConta } from './minha-conta-service';
 import { cadastrar } from './signup-service';
 
-export async function usuariosPublicModule(app: AppInstance) {
+/** The module's one plugin: sign-up and each user's own account, then the administration of users. */
+export async function usuariosModule(app: AppInstance) {
+  await rotasDaConta(app);
+  await usuariosAdminRoutes(app);
+}
+
+async function rotasDaConta(app: AppInstance) {
   app.post('/users/sign-up', {
     schema: {
       tags: ['Usuários'],
