@@ -88,10 +88,11 @@ function ciclo(chaves) {
     estado.set(m, 'fechado');
     return null;
   };
-  for (const m of vizinhos.keys()) if (!estado.has(m)) {
-    const c = visitar(m);
-    if (c) return c;
-  }
+  for (const m of vizinhos.keys())
+    if (!estado.has(m)) {
+      const c = visitar(m);
+      if (c) return c;
+    }
   return null;
 }
 
