@@ -46,7 +46,7 @@ export async function cadastrar(database: Database, honestos: number, inundadore
   );
   if (lista.length !== inundadores) throw new Error(`${lista.length} de ${inundadores} rastreadores que inundam com dono e guardião`);
   await historico(database, grupo, lista);
-  // After the history: the push trigger queues only what is inserted once a subscription exists.
+  // After the history: the push queue (AoCriarNotificacoes, ADR 0025) takes only what is inserted once a subscription exists.
   const quem = lista.flatMap((i) => i.quemVe);
   await inscrever(database, quem, inscricoes(ORIGEM_PUSH, 'push', quem.length));
   return { honestos: grupo, inundadores: lista };

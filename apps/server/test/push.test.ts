@@ -7,6 +7,8 @@ import type { Erro } from '@rastro/shared/schemas/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { consultar } from '../src/db/client';
+import { notificar } from '../src/modules/notificacoes/service';
+import { enfileirarPush } from '../src/modules/push/service';
 import { GatewayTopin } from '../src/gateway/servidor';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -339,15 +341,14 @@ describe('Web Push with VAPID keys from the environment', () => {
       VAPID_SUBJECT: 'mailto:operacao@rastro.test',
     });
     try {
-      const h = bearer((await criarCliente(comChaves, 'ANA')).token);
+      const ana = await criarCliente(comChaves, 'ANA');
+      const h = bearer(ana.token);
       expect((await comChaves.inject({ url: '/api/push/chave', headers: h })).json()).toEqual({ chavePublica: chaves.publicKey });
       const inscricao = proprio.novaInscricao();
       expect((await comChaves.inject({ method: 'POST', url: '/api/push/inscricoes', headers: h, payload: inscricao })).statusCode).toBe(
         201,
       );
-      await comChaves.database.db.execute(
-        sql`insert into notificacoes (usuario_id, descricao) select usuario_id, 'Teste de chaves' from push_inscricoes where endpoint = ${inscricao.endpoint}`,
-      );
+      await notificar(comChaves.database.db, [{ usuarioId: ana.id, rastreadorId: null, descricao: 'Teste de chaves' }], enfileirarPush);
       const m = await proprio.esperar((x) => x.endpoint === inscricao.endpoint, 10_000);
       expect(m.chavePublica).toBe(chaves.publicKey);
       expect(m.claims.sub).toBe('mailto:operacao@rastro.test');
@@ -416,7 +417,7 @@ describe('Web Push without PUSH_PERMITIR_HTTP', () => {
           sql`insert into push_inscricoes (usuario_id, endpoint, p256dh, auth) values (${ana.id}, ${endpoint}, ${keys.p256dh}, ${keys.auth})`,
         );
       }
-      await semFlag.database.db.execute(sql`insert into notificacoes (usuario_id, descricao) values (${ana.id}, 'Alerta de SOS')`);
+      await notificar(semFlag.database.db, [{ usuarioId: ana.id, rastreadorId: null, descricao: 'Alerta de SOS' }], enfileirarPush);
       const daAna = sql`usuario_id = ${ana.id}`;
       for (let i = 0; i < 200 && (await contar(semFlag, 'push_inscricoes', daAna)) > 0; i++) await new Promise((r) => setTimeout(r, 50));
       expect(await contar(semFlag, 'push_inscricoes', daAna)).toBe(0);

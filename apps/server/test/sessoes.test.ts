@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { PER } from '@rastro/shared/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth, resolverToken } from '../src/plugins/auth';
+import { revogarTokensDoUsuario } from '../src/modules/auth/service';
 import { fonteDeSessoes } from '../src/modules/auth/sessoes';
+import { atualizar } from '../src/modules/usuarios/admin-repository';
 import { SessionCache as CacheDeSessoes, SESSAO_CACHE_MS } from '../src/plugins/session-cache';
 import { criarNivel, criarUsuarioLogado } from './fixtures';
 import { bearer, criarApp, entrar, type TestApp } from './helpers';
@@ -10,7 +12,8 @@ import { bearer, criarApp, entrar, type TestApp } from './helpers';
 /**
  * Resolved tokens are cached for a few seconds (plugins/session-cache.ts); what a user sees must
  * not change: a revoked token, a deactivated user or a withdrawn permission stop working at once,
- * even when the change came from elsewhere (another instance, SQL) — long before the cache's TTL.
+ * even when the change came from another instance — long before the cache's TTL. The code that
+ * makes the change says so (`rastro_sessoes`, in its transaction): no trigger does (docs/adr/0025).
  */
 let app: TestApp;
 beforeAll(async () => {
@@ -52,20 +55,33 @@ describe('cached sessions', () => {
     expect((await listar(u.token)).statusCode).toBe(401);
   });
 
-  it('a token revoked outside this instance stops working well before the cache would forget it', async () => {
+  it('a token revoked by another instance stops working well before the cache would forget it', async () => {
     const nivel = await criarNivel(app, `SESSAO C ${Date.now()}`, [PER.RASTREADORES]);
     const u = await criarUsuarioLogado(app, { nivelId: nivel });
     expect((await listar(u.token)).statusCode).toBe(200);
-    // Straight in the database, as another instance (or an operator) would: only the trigger tells us.
-    await app.database.db.execute(sql`update access_tokens set revogado_em = now() where usuario_id = ${u.id}`);
+    // As another instance's password change or deactivation does, outside any request of this one:
+    // only its NOTIFY tells this instance.
+    await app.database.db.transaction((tx) => revogarTokensDoUsuario(tx, u.id));
     expect(await ate(401, () => listar(u.token))).toBeLessThan(SESSAO_CACHE_MS / 2);
   });
 
-  it('a permission withdrawn outside this instance is refused well before the cache would forget it', async () => {
+  it('a user moved by another instance to a level without the permission is refused well before the cache would forget it', async () => {
     const nivel = await criarNivel(app, `SESSAO D ${Date.now()}`, [PER.RASTREADORES]);
+    const semPermissao = await criarNivel(app, `SESSAO D2 ${Date.now()}`, []);
     const u = await criarUsuarioLogado(app, { nivelId: nivel });
     expect((await listar(u.token)).statusCode).toBe(200);
+    await app.database.db.transaction((tx) => atualizar(tx, u.id, { nivelId: semPermissao }));
+    expect(await ate(403, () => listar(u.token))).toBeLessThan(SESSAO_CACHE_MS / 2);
+  });
+
+  it('a change by hand in SQL is seen within the TTL, at once when followed by the NOTIFY the code sends', async () => {
+    const nivel = await criarNivel(app, `SESSAO E ${Date.now()}`, [PER.RASTREADORES]);
+    const u = await criarUsuarioLogado(app, { nivelId: nivel });
+    expect((await listar(u.token)).statusCode).toBe(200);
+    // No trigger: the cached session still answers until the operator's NOTIFY (or the TTL).
     await app.database.db.execute(sql`delete from nivel_permissoes where nivel_id = ${nivel}`);
+    expect((await listar(u.token)).statusCode).toBe(200);
+    await app.database.db.execute(sql`select pg_notify('rastro_sessoes', '')`);
     expect(await ate(403, () => listar(u.token))).toBeLessThan(SESSAO_CACHE_MS / 2);
   });
 

@@ -3,6 +3,7 @@ import { TODAS_PERMISSOES } from '@rastro/shared/roles';
 import { eq, sql } from 'drizzle-orm';
 import { hashSenha, senhaAleatoria } from '../lib/crypto';
 import type { Db } from './client';
+import { avisarQueSessoesMudaram } from '../plugins/session-cache';
 import { cidades, estados, nivelPermissoes, niveis, usuarios } from './schema';
 
 export const NIVEL_ADMINISTRADOR = 'Administrador';
@@ -35,6 +36,8 @@ async function seedNiveis(db: Db) {
     .insert(nivelPermissoes)
     .values(TODAS_PERMISSOES.map((permissao) => ({ nivelId: adm.id, permissao })))
     .onConflictDoNothing();
+  // As after any write of nivel_permissoes: instances already running forget their cached sessions.
+  await avisarQueSessoesMudaram(db);
 }
 
 async function seedLocalidades(db: Db) {

@@ -6,6 +6,7 @@ import { comandosParaEnviar, concluirDesligamento, marcarEnviados, type ComandoP
 import { AlarmesDoDispositivo } from '../modules/notificacoes/alarmes';
 import { OPCOES_ALERTAS_PADRAO, type RegrasAlertas } from '../modules/notificacoes/service';
 import { GravacaoDePosicoes } from '../modules/posicoes/gravacao';
+import { enfileirarPush } from '../modules/push/service';
 import { registrarBateria } from '../modules/posicoes/service';
 import { marcarOrigensAlternadas, rastreadorPorImei, registrarComunicacao } from '../modules/rastreadores/dispositivo-service';
 import { AvaliadorDeZonas, OPCOES_ZONAS_PADRAO, type OpcoesZonas } from '../modules/zonas/avaliador';
@@ -44,12 +45,15 @@ export function servicosDoGateway(
 ): ServicosDoGateway {
   const db = database.db;
   const local = new LocalGeolocationProvider(db);
+  // Every notification the gateway's work creates (alarms, zones, activity goals) is queued for
+  // push in the statement that inserts it.
+  const aoCriarNotificacoes = enfileirarPush;
 
   return {
     posicoes: new GravacaoDePosicoes(db, geo ?? local, local, log),
-    zonas: new AvaliadorDeZonas(db, log, { ...OPCOES_ZONAS_PADRAO, ...zonas }),
+    zonas: new AvaliadorDeZonas(db, log, aoCriarNotificacoes, { ...OPCOES_ZONAS_PADRAO, ...zonas }),
     // The same GPS accuracy and days as the zones unless told otherwise.
-    atividade: new AgregadorDeAtividade(db, log, {
+    atividade: new AgregadorDeAtividade(db, log, aoCriarNotificacoes, {
       ...OPCOES_ATIVIDADE_PADRAO,
       ...(zonas.precisaoGpsMetros === undefined ? {} : { precisaoGpsMetros: zonas.precisaoGpsMetros }),
       ...(zonas.timezone === undefined ? {} : { timezone: zonas.timezone }),
@@ -58,7 +62,7 @@ export function servicosDoGateway(
     identificar: (imei) => rastreadorPorImei(db, imei),
     registrarComunicacao: (id) => registrarComunicacao(db, id),
     registrarBateria: (id, bateria, nivelSinal, carregando) => registrarBateria(db, id, bateria, nivelSinal, carregando),
-    alarmes: new AlarmesDoDispositivo(db, log, { ...OPCOES_ALERTAS_PADRAO, ...alertas }),
+    alarmes: new AlarmesDoDispositivo(db, log, { ...OPCOES_ALERTAS_PADRAO, ...alertas }, aoCriarNotificacoes),
     comandosParaEnviar: (id) => comandosParaEnviar(db, id),
     marcarEnviados: (ids) => marcarEnviados(db, ids),
     concluirDesligamento: (id) => concluirDesligamento(db, id),

@@ -12,6 +12,7 @@ import { meusRastreadoresModule } from './meus-rastreadores/routes';
 import { notificacoesModule } from './notificacoes/routes';
 import { posicoesModule } from './posicoes/routes';
 import { pushModule } from './push/routes';
+import { enfileirarPush } from './push/service';
 import { rastreadoresModule } from './rastreadores/routes';
 import { relatoriosModule } from './relatorios/routes';
 import { usuariosModule } from './usuarios/routes';
@@ -43,7 +44,7 @@ export const MODULOS: readonly Modulo[] = [
   modulo('usuarios', usuariosModule),
   modulo('chips', chipsModule),
   modulo('rastreadores', rastreadoresModule),
-  modulo('meus-rastreadores', meusRastreadoresModule),
+  modulo('meus-rastreadores', (app) => meusRastreadoresModule(app, { aoCriarNotificacoes: enfileirarPush })),
   modulo('posicoes', posicoesModule),
   modulo('notificacoes', notificacoesModule),
   modulo('lookups', lookupsModule),

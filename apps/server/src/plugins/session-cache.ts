@@ -1,3 +1,6 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+
 /** What authentication needs to know of a user. */
 export interface UsuarioSessao {
   id: number;
@@ -11,8 +14,19 @@ export interface UsuarioSessao {
 /** How long a resolved token is trusted without asking the database again. */
 export const SESSAO_CACHE_MS = 5000;
 
-/** The PostgreSQL channel a trigger notifies when tokens, users or levels change (migration 0006). */
+/** The PostgreSQL channel that tells every instance tokens, users or levels changed (`avisarQueSessoesMudaram`). */
 export const CANAL_SESSOES = 'rastro_sessoes';
+
+/**
+ * Every instance (this one included) forgets its cached sessions once the caller's transaction
+ * commits. The repositories that update or delete `access_tokens`, `usuarios` or `niveis`, or
+ * write `nivel_permissoes`, call it in the transaction of the change (docs/adr/0025): nothing in
+ * the database does it for them, so a change made by hand in SQL is seen within `SESSAO_CACHE_MS`
+ * unless it is followed by `select pg_notify('rastro_sessoes', '')`.
+ */
+export async function avisarQueSessoesMudaram(tx: Executor) {
+  await tx.execute(sql`select pg_notify(${CANAL_SESSOES}, '')`);
+}
 
 export interface SessaoDoToken {
   usuario: UsuarioSessao;
@@ -26,10 +40,10 @@ export interface SessaoDoToken {
  *
  * Staleness is bounded three ways: each entry lives `ttlMs`; the whole cache is cleared when this
  * instance answers a request that may have changed something (any method but GET/HEAD — a logout,
- * a password change, a user deactivated — before its response leaves); and a trigger notifies
- * every instance on `rastro_sessoes` when `access_tokens`, `usuarios`, `niveis` or
- * `nivel_permissoes` change, whoever changed them. A lookup that began before a clear is not
- * stored (`geracao`), so a revoked token never comes back from a request in flight.
+ * a password change, a user deactivated — before its response leaves); and every instance hears
+ * `rastro_sessoes` when the code changes `access_tokens`, `usuarios`, `niveis` or
+ * `nivel_permissoes`, on whichever instance (`avisarQueSessoesMudaram`). A lookup that began before
+ * a clear is not stored (`geracao`), so a revoked token never comes back from a request in flight.
  */
 export class SessionCache {
   private readonly entradas = new Map<string, { sessao: SessaoDoToken; ate: number }>();

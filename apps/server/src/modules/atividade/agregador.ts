@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { notificacaoMetaAtividade } from '@rastro/shared/messages';
 import type { Db } from '../../db/client';
 import { FilaEmLotes, porRastreador as agruparPorRastreador } from '../../lib/fila-em-lotes';
-import { notificar } from '../notificacoes/service';
+import { notificar, type AoCriarNotificacoes } from '../notificacoes/service';
 import {
   aplicarFix,
   REGRAS_ATIVIDADE_PADRAO,
@@ -67,6 +67,8 @@ export class AgregadorDeAtividade {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
+    /** What a new notification also does, in its statement (the push queue). */
+    private readonly aoCriarNotificacoes: AoCriarNotificacoes,
     private readonly opts: OpcoesAtividade = OPCOES_ATIVIDADE_PADRAO,
   ) {
     this.calendario = new Calendario(opts.timezone);
@@ -166,6 +168,7 @@ export class AgregadorDeAtividade {
           rastreadorId: a.rastreadorId,
           descricao: notificacaoMetaAtividade(a.descricao, a.tipo === 'MINUTOS' ? 'MINUTOS' : 'METROS', a.valor),
         })),
+        this.aoCriarNotificacoes,
       );
       for (const a of avisos) usuarios.add(a.usuarioId);
       return ok;

@@ -1,23 +1,28 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { accessTokens, senhaTokens } from '../../db/schema';
+import { avisarQueSessoesMudaram } from '../../plugins/session-cache';
 
 export async function criarAccessToken(db: Executor, usuarioId: number, tokenHash: string, expiraEm: Date) {
   await db.insert(accessTokens).values({ usuarioId, tokenHash, expiraEm });
 }
 
-export async function revogarAccessToken(db: Executor, tokenHash: string) {
-  await db
+/** Revokes a token; every instance forgets its cached sessions when `tx` commits. */
+export async function revogarAccessToken(tx: Executor, tokenHash: string) {
+  await tx
     .update(accessTokens)
     .set({ revogadoEm: sql`now()` })
     .where(and(eq(accessTokens.tokenHash, tokenHash), isNull(accessTokens.revogadoEm)));
+  await avisarQueSessoesMudaram(tx);
 }
 
-export async function revogarTokensDoUsuario(db: Executor, usuarioId: number) {
-  await db
+/** Revokes every token of the user; every instance forgets its cached sessions when `tx` commits. */
+export async function revogarTokensDoUsuario(tx: Executor, usuarioId: number) {
+  await tx
     .update(accessTokens)
     .set({ revogadoEm: sql`now()` })
     .where(and(eq(accessTokens.usuarioId, usuarioId), isNull(accessTokens.revogadoEm)));
+  await avisarQueSessoesMudaram(tx);
 }
 
 export type TipoSenhaToken = 'RESET' | 'PRIMEIRO_ACESSO';

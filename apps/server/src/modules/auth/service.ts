@@ -93,7 +93,8 @@ export async function checkToken(auth: Pick<Auth, 'consultarToken'>, token: stri
 }
 
 export async function logout(deps: Pick<Infra, 'auth' | 'db'>, p: Principal) {
-  await revogarAccessToken(deps.db, p.tokenHash);
+  // A transaction: the other instances' NOTIFY goes out with the revocation, never without it.
+  await deps.db.transaction((tx) => revogarAccessToken(tx, p.tokenHash));
   // A GET that changes something: the cache's own rule (clear after non-GET requests) misses it.
   deps.auth.cache.limpar();
 }

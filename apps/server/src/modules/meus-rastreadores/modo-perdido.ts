@@ -5,7 +5,7 @@ import { naoEncontrado } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
 import type { Infra } from '../../plugins/infra';
 import { avisarGateway, comandosDoModo, comandosDoModoPerdido, enfileirar, pedirLocalizacoes } from '../comandos/service';
-import { notificar } from '../notificacoes/service';
+import { notificar, type AoCriarNotificacoes } from '../notificacoes/service';
 import {
   buscarParaAlterar,
   encerrarPerdido,
@@ -26,20 +26,21 @@ function hora(d: Date, timeZone: string) {
 }
 
 /** A notification to the owner and every co-guardian of the tracker; returns who got it. */
-async function avisarQuemVe(tx: Executor, rastreadorId: number, descricao: string) {
+async function avisarQuemVe(tx: Executor, rastreadorId: number, descricao: string, aoCriar: AoCriarNotificacoes) {
   const quem = await quemVe(tx, rastreadorId);
   await notificar(
     tx,
     quem.map((q) => ({ usuarioId: q.usuarioId, rastreadorId, descricao })),
+    aoCriar,
   );
   return quem.map((q) => q.usuarioId);
 }
 
 /** The owner's battery mode again, and a notification: lost-pet mode is over for this link. */
-async function encerrar(tx: Executor, l: LinhaMeuRastreador) {
+async function encerrar(tx: Executor, l: LinhaMeuRastreador, aoCriar: AoCriarNotificacoes) {
   await encerrarPerdido(tx, l.id);
   await enfileirar(tx, l.rastreadorId, l.usuarioId, comandosDoModo(l));
-  return avisarQuemVe(tx, l.rastreadorId, notificacaoModoPerdidoFim(l.descricao));
+  return avisarQuemVe(tx, l.rastreadorId, notificacaoModoPerdidoFim(l.descricao), aoCriar);
 }
 
 /** Tells the owner's screens (every instance) that the tracker and the notifications changed. */
@@ -51,13 +52,14 @@ async function avisarTelas(deps: Pick<Infra, 'database'>, rastreadorIds: readonl
 /**
  * PUT /api/usuarios/rastreadores/{id}/modo-perdido. On: GPS on, the shortest interval and a fix
  * now, for `horas` from now (turning it on again extends it). Off: the owner's battery mode is
- * sent again. Both become notifications (and push). Anyone else's link answers 404.
+ * sent again. Both become notifications (and, through `aoCriar`, push). Anyone else's link answers 404.
  */
 export async function alterarModoPerdido(
   deps: Pick<Infra, 'config' | 'database' | 'db'>,
   p: Principal,
   id: number,
   f: { ativo: boolean; horas: number },
+  aoCriar: AoCriarNotificacoes,
 ) {
   const r = await deps.db.transaction(async (tx) => {
     // Locked: the server ending the same run at this moment either finished first (and this sees
@@ -70,16 +72,21 @@ export async function alterarModoPerdido(
       if (!ativo && atual.perdidoAte !== null) {
         // A run whose time ran out a moment ago, not yet ended by the server: it ends here, and a new one starts.
         await encerrarPerdido(tx, id);
-        avisados = await avisarQuemVe(tx, atual.rastreadorId, notificacaoModoPerdidoFim(atual.descricao));
+        avisados = await avisarQuemVe(tx, atual.rastreadorId, notificacaoModoPerdidoFim(atual.descricao), aoCriar);
       }
       const ate = new Date(Date.now() + f.horas * 3_600_000);
       await iniciarPerdido(tx, id, ate);
       if (!ativo) await enfileirar(tx, atual.rastreadorId, p.usuarioId, comandosDoModoPerdido());
       avisados.push(
-        ...(await avisarQuemVe(tx, atual.rastreadorId, notificacaoModoPerdidoInicio(atual.descricao, hora(ate, deps.config.timezone)))),
+        ...(await avisarQuemVe(
+          tx,
+          atual.rastreadorId,
+          notificacaoModoPerdidoInicio(atual.descricao, hora(ate, deps.config.timezone)),
+          aoCriar,
+        )),
       );
     } else if (atual.perdidoAte !== null) {
-      avisados = await encerrar(tx, atual);
+      avisados = await encerrar(tx, atual, aoCriar);
     }
     return { rastreador: await obterMeuRastreador(tx, p, id), rastreadorId: atual.rastreadorId, avisados };
   });
@@ -101,6 +108,8 @@ export class VigiaModoPerdido {
     private readonly deps: Pick<Infra, 'database' | 'db'>,
     private readonly opcoes: { intervaloMs: number; localizarACadaSegundos: number },
     private readonly aoFalhar: (err: unknown) => void,
+    /** What a new notification also does, in its statement (the push queue). */
+    private readonly aoCriarNotificacoes: AoCriarNotificacoes,
   ) {}
 
   iniciar() {
@@ -120,7 +129,7 @@ export class VigiaModoPerdido {
     const { encerrados, avisados, localizar } = await this.deps.db.transaction(async (tx) => {
       const vencidos = await perdidosVencidos(tx);
       const quem: number[] = [];
-      for (const l of vencidos) quem.push(...(await encerrar(tx, l)));
+      for (const l of vencidos) quem.push(...(await encerrar(tx, l, this.aoCriarNotificacoes)));
       const alvos = await perdidosParaLocalizar(tx, this.opcoes.localizarACadaSegundos);
       await pedirLocalizacoes(tx, alvos);
       return { encerrados: vencidos, avisados: quem, localizar: alvos };

@@ -12,6 +12,7 @@ import {
 } from '@rastro/shared/schemas/meus-rastreadores';
 import type { AppInstance } from '../../lib/types';
 import { principalDe } from '../../plugins/auth';
+import type { AoCriarNotificacoes } from '../notificacoes/efeitos';
 import { alterarModoPerdido, VigiaModoPerdido } from './modo-perdido';
 import {
   alterarEconomia,
@@ -33,10 +34,21 @@ const ECONOMIAS: { caminho: string; modo: ModoEconomia; acao: AcaoSituacao }[] =
 ];
 
 /** The logged (or emulated) user's own trackers: every query is scoped to that user. */
-export async function meusRastreadoresModule(app: AppInstance) {
+/** What the module is handed at composition (modules/index.ts): push sits in a layer above it. */
+export interface PortasMeusRastreadores {
+  /** Queues the push of the notifications lost-pet mode creates, in their own statement. */
+  aoCriarNotificacoes: AoCriarNotificacoes;
+}
+
+export async function meusRastreadoresModule(app: AppInstance, { aoCriarNotificacoes }: PortasMeusRastreadores) {
   const onRequest = app.auth.autenticar;
   const log = app.log.child({ modulo: 'modo-perdido' });
-  const vigia = new VigiaModoPerdido(app, app.config.modoPerdido, (err) => log.warn({ err }, 'falha na ronda do modo perdido'));
+  const vigia = new VigiaModoPerdido(
+    app,
+    app.config.modoPerdido,
+    (err) => log.warn({ err }, 'falha na ronda do modo perdido'),
+    aoCriarNotificacoes,
+  );
   app.addHook('onReady', () => vigia.iniciar());
   app.addHook('onClose', () => vigia.parar());
 
@@ -49,7 +61,7 @@ export async function meusRastreadoresModule(app: AppInstance) {
       body: modoPerdidoFormSchema,
       response: { 200: meuRastreadorSchema, ...erros },
     },
-    handler: (req) => alterarModoPerdido(app, principalDe(req), req.params.id, req.body),
+    handler: (req) => alterarModoPerdido(app, principalDe(req), req.params.id, req.body, aoCriarNotificacoes),
   });
 
   app.get('/api/usuarios/rastreadores', {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client';
 import { PerKeyQueue } from '../../lib/per-key-queue';
-import { registrarAlarme, somarRepeticoes, type RegrasAlertas, type TipoAlarme } from './service';
+import { registrarAlarme, somarRepeticoes, type AoCriarNotificacoes, type RegrasAlertas, type TipoAlarme } from './service';
 
 /** How often repeats counted in memory are written (the count a screen reads lags at most this). */
 const GRAVAR_A_CADA_MS = 250;
@@ -39,6 +39,8 @@ export class AlarmesDoDispositivo {
     private readonly db: Executor,
     private readonly log: FastifyBaseLogger,
     private readonly regras: RegrasAlertas,
+    /** What a new notification also does, in its statement (the push queue). */
+    private readonly aoCriarNotificacoes: AoCriarNotificacoes,
   ) {}
 
   /** An alarm from the device. Resolves with who was told now (a repeat: nobody yet; the write tells them). */
@@ -48,7 +50,7 @@ export class AlarmesDoDispositivo {
     return this.umPorVez.run(rastreadorId, async () => {
       // The alarm before it, on any connection, may have opened the window meanwhile.
       if (this.contar(chave)) return [];
-      const { usuarioIds, abertas } = await registrarAlarme(this.db, rastreadorId, tipo, texto, this.regras);
+      const { usuarioIds, abertas } = await registrarAlarme(this.db, rastreadorId, tipo, texto, this.regras, this.aoCriarNotificacoes);
       if (abertas.length > 0) {
         // An ended window whose last repeats are still being written keeps them under its own key.
         const anterior = this.abertas.get(chave);

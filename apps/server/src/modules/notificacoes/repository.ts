@@ -4,6 +4,7 @@ import { literalDeArray } from '../../db/arrays';
 import { notificacoes } from '../../db/schema';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
 import { comTotal, contagem } from '../../db/listas';
+import type { AoCriarNotificacoes, NotificacaoNova } from './efeitos';
 
 const colunas = {
   id: notificacoes.id,
@@ -61,23 +62,41 @@ export async function ultimoId(db: Executor, usuarioId: number) {
   return Number(row?.id ?? 0);
 }
 
-export async function inserir(db: Executor, n: { usuarioId: number; rastreadorId: number; descricao: string }) {
-  await db.insert(notificacoes).values(n);
-}
+/**
+ * The name the rows an insert of notifications creates go by in its statement, for
+ * `AoCriarNotificacoes` to read: `id`, `usuario_id`, `rastreador_id` (null: no tracker), `descricao`.
+ */
+const NOVAS = sql.raw('novas');
 
-export async function inserirVarias(db: Executor, lista: readonly { usuarioId: number; rastreadorId: number; descricao: string }[]) {
-  if (lista.length > 0) await db.insert(notificacoes).values([...lista]);
+/**
+ * Notifications, in one statement with what creating them does elsewhere (`aoCriar`, a
+ * data-modifying CTE over the rows created: the push queue).
+ */
+export async function inserirVarias(db: Executor, lista: readonly NotificacaoNova[], aoCriar: AoCriarNotificacoes) {
+  if (lista.length === 0) return;
+  await consultar(
+    db,
+    sql`with ${NOVAS} as (
+          insert into notificacoes (usuario_id, rastreador_id, descricao)
+          select * from unnest(${literalDeArray(lista.map((n) => n.usuarioId))}::int[],
+            ${literalDeArray(lista.map((n) => n.rastreadorId))}::int[], ${literalDeArray(lista.map((n) => n.descricao))}::varchar[])
+          returning id, usuario_id, rastreador_id, descricao
+        ), efeitos as (${aoCriar(NOVAS)})
+        select 1`,
+  );
 }
 
 /**
  * A device alarm for each of these users, in one statement: where the user has a notification of
  * this tracker and kind opened less than `janelaMs` ago, it counts one more (and is unread again);
- * elsewhere a new one is inserted, which the push trigger queues. Returns every user's
- * notification of this kind in the window, and when it was opened.
+ * elsewhere a new one is inserted, and `aoCriar` runs over the new ones only (a repeat is not
+ * pushed again). Returns every user's notification of this kind in the window, and when it was
+ * opened.
  */
 export function contarOuInserir(
   db: Executor,
   a: { rastreadorId: number; tipo: string; janelaMs: number; lista: readonly { usuarioId: number; descricao: string }[] },
+  aoCriar: AoCriarNotificacoes,
 ) {
   return consultar<{ id: number; abertaEm: number }>(
     db,
@@ -87,17 +106,17 @@ export function contarOuInserir(
             and usuario_id = any(${literalDeArray(a.lista.map((l) => l.usuarioId))}::int[])
             and data_cadastro > now() - ${a.janelaMs}::int * interval '1 millisecond'
           returning id, usuario_id, data_cadastro
-        ), inseridas as (
+        ), ${NOVAS} as (
           insert into notificacoes (usuario_id, rastreador_id, tipo, descricao)
           select v.usuario_id, ${a.rastreadorId}, ${a.tipo}, v.descricao
           from unnest(${literalDeArray(a.lista.map((l) => l.usuarioId))}::int[], ${literalDeArray(a.lista.map((l) => l.descricao))}::varchar[])
             as v(usuario_id, descricao)
           where v.usuario_id not in (select usuario_id from contadas)
-          returning id, data_cadastro
-        )
+          returning id, usuario_id, rastreador_id, descricao, data_cadastro
+        ), efeitos as (${aoCriar(NOVAS)})
         select id::float8 as id, extract(epoch from data_cadastro)::float8 * 1000 as "abertaEm" from contadas
         union all
-        select id::float8, extract(epoch from data_cadastro)::float8 * 1000 from inseridas`,
+        select id::float8, extract(epoch from data_cadastro)::float8 * 1000 from ${NOVAS}`,
   );
 }
 

@@ -4,9 +4,11 @@ import type { Executor } from '../../db/client';
 import { iso } from '../../lib/paginacao';
 import { quemVeORastreador, quemVeOsRastreadores } from '../meus-rastreadores/service';
 import { marcarAlerta } from '../rastreadores/dispositivo-service';
+import type { AoCriarNotificacoes, NotificacaoNova } from './efeitos';
 import * as repo from './repository';
 
 export { naoLidas, ultimoId } from './repository';
+export type { AoCriarNotificacoes, NotificacaoNova } from './efeitos';
 
 /** The kinds of device alarm: repeats of one kind from one tracker are coalesced (docs/adr/0017). */
 export type TipoAlarme = 'SOS' | 'VIBRACAO' | 'BATERIA_FRACA' | 'COLEIRA_RETIRADA';
@@ -23,10 +25,11 @@ const DESCRICAO_MAX = 255;
 /**
  * An alarm from a device, to the database: the tracker is in ALERTA for 30 minutes and whoever
  * sees it now — its owner (it may have been linked since the device logged in) and co-guardians —
- * is told. The first alarm of a kind is a new notification (and so a push); where one is open in
- * the window, it counts one more and turns unread again, with no new row and no new push.
- * `AlarmesDoDispositivo` (alarmes.ts) calls this for the first alarm of a window and counts the
- * repeats in memory. Returns who was told and their notifications of this kind in the window.
+ * is told. The first alarm of a kind is a new notification (and `aoCriar` runs over it: a push);
+ * where one is open in the window, it counts one more and turns unread again, with no new row and
+ * no new push. `AlarmesDoDispositivo` (alarmes.ts) calls this for the first alarm of a window and
+ * counts the repeats in memory. Returns who was told and their notifications of this kind in the
+ * window.
  */
 export async function registrarAlarme(
   db: Executor,
@@ -34,16 +37,21 @@ export async function registrarAlarme(
   tipo: TipoAlarme,
   texto: (descricao: string | null) => string,
   regras: RegrasAlertas,
+  aoCriar: AoCriarNotificacoes,
 ) {
   await marcarAlerta(db, rastreadorId);
   const quem = await quemVeORastreador(db, rastreadorId);
   if (quem.length === 0) return { usuarioIds: [], abertas: [] };
-  const abertas = await repo.contarOuInserir(db, {
-    rastreadorId,
-    tipo,
-    janelaMs: regras.janelaMs,
-    lista: quem.map((q) => ({ usuarioId: q.usuarioId, descricao: texto(q.descricao).slice(0, DESCRICAO_MAX) })),
-  });
+  const abertas = await repo.contarOuInserir(
+    db,
+    {
+      rastreadorId,
+      tipo,
+      janelaMs: regras.janelaMs,
+      lista: quem.map((q) => ({ usuarioId: q.usuarioId, descricao: texto(q.descricao).slice(0, DESCRICAO_MAX) })),
+    },
+    aoCriar,
+  );
   return { usuarioIds: quem.map((q) => q.usuarioId), abertas };
 }
 
@@ -77,13 +85,15 @@ export async function novas(db: Executor, usuarioId: number, depoisDe: number, t
 }
 
 /**
- * Notifications raised by something other than the device (a zone transition), texts cut to fit.
- * Each is also pushed to its user's browsers (a trigger of the push module queues it: migration 0011).
+ * Notifications raised by something other than the device (a zone transition, lost-pet mode, an
+ * activity goal), texts cut to fit, in one statement with `aoCriar` (each is pushed to its user's
+ * browsers).
  */
-export async function notificar(db: Executor, lista: readonly { usuarioId: number; rastreadorId: number; descricao: string }[]) {
+export async function notificar(db: Executor, lista: readonly NotificacaoNova[], aoCriar: AoCriarNotificacoes) {
   await repo.inserirVarias(
     db,
-    lista.map((n) => ({ ...n, descricao: n.descricao.slice(0, 255) })),
+    lista.map((n) => ({ ...n, descricao: n.descricao.slice(0, DESCRICAO_MAX) })),
+    aoCriar,
   );
 }
 
@@ -91,12 +101,16 @@ export async function notificar(db: Executor, lista: readonly { usuarioId: numbe
  * Notifications about trackers for everyone who sees each of them now — owner and co-guardians
  * (a zone transition). Returns who was notified.
  */
-export async function notificarQuemVe(db: Executor, lista: readonly { rastreadorId: number; descricao: string }[]) {
+export async function notificarQuemVe(
+  db: Executor,
+  lista: readonly { rastreadorId: number; descricao: string }[],
+  aoCriar: AoCriarNotificacoes,
+) {
   if (lista.length === 0) return [];
   const quem = await quemVeOsRastreadores(db, [...new Set(lista.map((n) => n.rastreadorId))]);
   const porRastreador = new Map<number, number[]>();
   for (const q of quem) porRastreador.set(q.rastreadorId, [...(porRastreador.get(q.rastreadorId) ?? []), q.usuarioId]);
   const notas = lista.flatMap((n) => (porRastreador.get(n.rastreadorId) ?? []).map((usuarioId) => ({ ...n, usuarioId })));
-  await notificar(db, notas);
+  await notificar(db, notas, aoCriar);
   return [...new Set(notas.map((n) => n.usuarioId))];
 }

@@ -1,7 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { consultar, type Executor } from '../../db/client';
 import { contagem } from '../../db/listas';
 import { pushFila, pushInscricoes } from '../../db/schema';
+import { CANAL_PUSH } from '../../lib/canais';
 
 /** The advisory lock (two keys: this one and the user's id) held while a user's subscriptions are counted and added. */
 const LOCK_INSCRICOES = 0x7075_7368;
@@ -42,6 +43,28 @@ export async function removerInscricao(db: Executor, usuarioId: number, endpoint
 export async function removerPorId(db: Executor, id: number) {
   await db.delete(pushInscricoes).where(eq(pushInscricoes.id, id));
 }
+
+/**
+ * One message in `push_fila` per browser of each notification's user, from `novas` (the rows an
+ * insert of notifications created: `id`, `usuario_id`, `rastreador_id`, `descricao`), as a
+ * data-modifying statement the insert runs as a CTE. The title is the pet's name for everyone
+ * told — the owner and every co-guardian — found by the tracker in its owner's link (`v_vinculos`),
+ * and 'Rastro' without a tracker (migration 0017's rule). Each queued row returns a
+ * `pg_notify('rastro_push', '')`: PostgreSQL sends identical notifications of one transaction
+ * once, at commit, and none when nothing was queued (nobody subscribed).
+ */
+export const filaDasNotificacoes = (novas: SQL) =>
+  sql`insert into push_fila (inscricao_id, payload)
+      select i.id, json_build_object(
+          'titulo', coalesce(v.descricao, 'Rastro'),
+          'corpo', n.descricao,
+          'rastreadorId', n.rastreador_id,
+          'url', case when n.rastreador_id is null then '/user/mapa' else '/user/mapa?rastreador=' || n.rastreador_id end,
+          'id', n.id::text)::text
+      from ${novas} n
+      join push_inscricoes i on i.usuario_id = n.usuario_id
+      left join v_vinculos v on v.rastreador_id = n.rastreador_id
+      returning pg_notify(${sql.raw(`'${CANAL_PUSH}'`)}, '')`;
 
 export interface Envio {
   id: number;

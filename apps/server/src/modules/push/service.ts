@@ -4,6 +4,7 @@ import type { InscricaoPush } from '@rastro/shared/schemas/push';
 import webpush from 'web-push';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
+import type { AoCriarNotificacoes } from '../notificacoes/efeitos';
 import { parametroOuCriar } from '../../db/parametros';
 import { destinoPublico } from '../../lib/destino-publico';
 import { AppError, erroDeCampo } from '../../lib/errors';
@@ -37,3 +38,10 @@ export async function inscrever(db: Db, usuarioId: number, s: InscricaoPush, per
 
 /** This browser stops receiving the user's alerts (nothing happens to anyone else's). */
 export const cancelarInscricao = (db: Executor, usuarioId: number, endpoint: string) => repo.removerInscricao(db, usuarioId, endpoint);
+
+/**
+ * Each new notification is queued for its user's browsers in the statement that inserts it, and
+ * the senders of every instance are woken at its commit (`rastro_push`). Handed to the writers of
+ * notifications where they are composed (gateway/servicos.ts, modules/meus-rastreadores/routes.ts).
+ */
+export const enfileirarPush: AoCriarNotificacoes = repo.filaDasNotificacoes;

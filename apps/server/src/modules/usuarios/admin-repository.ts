@@ -4,6 +4,7 @@ import { niveis, usuarios } from '../../db/schema';
 import { vCidades as cidades, vEstados as estados } from '../lookups/leitura';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
 import { comTotal, contagem, escaparLike } from '../../db/listas';
+import { avisarQueSessoesMudaram } from '../../plugins/session-cache';
 
 export interface FiltroUsuarios extends Paginacao {
   nome?: string | undefined;
@@ -99,11 +100,13 @@ export async function estadoDaCidade(db: Executor, cidadeId: number) {
   return row?.estadoId;
 }
 
-export async function atualizar(db: Executor, id: number, v: Partial<typeof usuarios.$inferInsert>) {
-  const rows = await db
+/** Whether the user exists; every instance forgets its cached sessions when `tx` commits. */
+export async function atualizar(tx: Executor, id: number, v: Partial<typeof usuarios.$inferInsert>) {
+  const rows = await tx
     .update(usuarios)
     .set({ ...v, atualizadoEm: new Date() })
     .where(eq(usuarios.id, id))
     .returning({ id: usuarios.id });
+  await avisarQueSessoesMudaram(tx);
   return rows.length === 1;
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { nivelPermissoes, niveis, usuarios } from '../../db/schema';
 import { vSessoes as accessTokens } from '../auth/leitura';
-import type { UsuarioSessao } from '../../plugins/session-cache';
+import { avisarQueSessoesMudaram, type UsuarioSessao } from '../../plugins/session-cache';
 
 const authoritiesSql = sql<
   string[]
@@ -86,8 +86,10 @@ export async function inserir(db: Executor, valores: typeof usuarios.$inferInser
   return row;
 }
 
-export async function atualizarSenha(db: Executor, id: number, senhaHash: string) {
-  await db.update(usuarios).set({ senhaHash, atualizadoEm: new Date() }).where(eq(usuarios.id, id));
+/** Every instance forgets its cached sessions when `tx` commits. */
+export async function atualizarSenha(tx: Executor, id: number, senhaHash: string) {
+  await tx.update(usuarios).set({ senhaHash, atualizadoEm: new Date() }).where(eq(usuarios.id, id));
+  await avisarQueSessoesMudaram(tx);
 }
 
 /** Every level, by name (the level select of the user form). */

@@ -5,7 +5,7 @@ import { geometriaDaZona } from '@rastro/shared/schemas/zonas';
 import type { Database, Db } from '../../db/client';
 import { CANAL_ZONAS } from '../../lib/canais';
 import { FilaEmLotes, porRastreador as agruparPorRastreador } from '../../lib/fila-em-lotes';
-import { notificarQuemVe } from '../notificacoes/service';
+import { notificarQuemVe, type AoCriarNotificacoes } from '../notificacoes/service';
 import type { EstadoNaZona, Regras } from './histerese';
 import { percorrer, perto, type Ancora, type Par, type PosicaoAvaliada } from './percurso';
 import {
@@ -101,6 +101,8 @@ export class AvaliadorDeZonas {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
+    /** What a new notification also does, in its statement (the push queue). */
+    private readonly aoCriarNotificacoes: AoCriarNotificacoes,
     private readonly opts: OpcoesZonas = OPCOES_ZONAS_PADRAO,
   ) {
     this.hora = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: opts.timezone });
@@ -271,6 +273,7 @@ export class AvaliadorDeZonas {
             this.hora.format(e.evento.dataHora),
           ),
         })),
+        this.aoCriarNotificacoes,
       );
       for (const u of notificados) usuarios.add(u);
       return ok;

@@ -1,0 +1,23 @@
+import type { SQL } from 'drizzle-orm';
+
+/** A notification to insert: to whom, about which tracker (null: none), and its text. */
+export interface NotificacaoNova {
+  usuarioId: number;
+  rastreadorId: number | null;
+  descricao: string;
+}
+
+/**
+ * What creating notifications also does, in the very statement that inserts them (so atomic with
+ * them, with no round trip more on an alarm's path: docs/adr/0025-efeitos-no-typescript.md). Given
+ * the name of the rows just created — columns `id`, `usuario_id`, `rastreador_id` (null: no
+ * tracker), `descricao`, one row per notification the statement created (a repeat counted into an
+ * open one is not there) — it returns one data-modifying statement (`insert … select … from
+ * <novas> … returning …`), which runs as a CTE of the insert. Written by the module that owns what
+ * it writes: the push module's `enfileirarPush` queues each notification for its user's browsers.
+ *
+ * Every insert of `notificacoes` takes it as a required argument, handed in by whoever composes the
+ * writers (gateway/servicos.ts for the gateway's alarms, zones and activity; modules/index.ts, to
+ * the meus-rastreadores module, for lost-pet mode): none can forget it.
+ */
+export type AoCriarNotificacoes = (novas: SQL) => SQL;
