@@ -136,6 +136,12 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The browser journeys, the benchmarks and the tools are packages like the others: they reach the
+    // server, the web and each other by name and exports, never by a path into another package's folder.
+    files: ['e2e/**/*.ts', 'bench/**/*.ts', 'tools/**/*.ts'],
+    rules: { 'import-x/no-relative-packages': 'error' },
+  },
   // Formatting is Prettier's (`npm run format`); no lint rule argues with it.
   prettier,
 );

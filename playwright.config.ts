@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM, FLAGS_DO_CHROMIUM } from './e2e/chromium';
+import { CHROMIUM, FLAGS_DO_CHROMIUM } from '@rastro/testes/chromium';
 import { E2E_URL } from './e2e/env';
 
 /** Browser journeys in Debian's Chromium (never a downloaded browser). */

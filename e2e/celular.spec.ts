@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { iniciarReceptorPush, type ReceptorPush } from '@rastro/server/testing';
+import { iniciarReceptorPush, type ReceptorPush } from '@rastro/testes/push-receptor';
 import { meuRastreadorSchema } from '@rastro/shared/schemas/meus-rastreadores';
 import { mensagemPushSchema } from '@rastro/shared/schemas/push';
-import { TEXTOS_PUSH } from '../apps/web/src/features/push/textos';
+import { TEXTOS_PUSH } from '@rastro/web/features/push/textos';
 import { api, cadastrarCliente, imeiUnico, registrarRastreador, tokenDe } from './api';
 import { E2E_ADMIN, E2E_URL } from './env';
 import { entregarPush, notificacoesDoSistema } from './push';

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { MSG, confirmarDesligar, economiaSucesso } from '@rastro/shared/messages';
-import { Dispositivo } from '../tools/simulator/src/dispositivo';
-import { Pet, radioEnvironment, seededRandom } from '../tools/simulator/src/pet';
+import { Dispositivo } from '@rastro/simulator/dispositivo';
+import { Pet, radioEnvironment, seededRandom } from '@rastro/simulator/pet';
 import { cadastrarCliente, imeiUnico, registrarRastreador, tokenDe } from './api';
 import { E2E_ADMIN, E2E_TOPIN_PORT } from './env';
 import { entrar } from './support';

@@ -3,7 +3,9 @@ import net from 'node:net';
 import { existsSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { iniciarSmtp, iniciarTiles, iniciarViaCep } from '@rastro/server/testing';
+import { iniciarSmtp } from '@rastro/testes/smtp';
+import { iniciarTiles } from '@rastro/testes/tiles-fake';
+import { iniciarViaCep } from '@rastro/testes/viacep-fake';
 import { E2E_ADMIN, E2E_MAIL_DIR, E2E_PORT, E2E_TOPIN_PORT } from './env';
 import { subirServidor } from './servidor';
 

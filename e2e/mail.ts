@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { decodificar } from '@rastro/server/testing';
+import { decodificar } from '@rastro/testes/smtp';
 import { E2E_MAIL_DIR } from './env';
 
 /** Waits for the newest e-mail sent to `para` that contains `texto`, decoded. */

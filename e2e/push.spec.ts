@@ -6,7 +6,7 @@ import { chromium, expect, test } from '@playwright/test';
 import { MSG } from '@rastro/shared/messages';
 import { meuRastreadorSchema } from '@rastro/shared/schemas/meus-rastreadores';
 import type { MensagemPush } from '@rastro/shared/schemas/push';
-import { TEXTOS_PUSH } from '../apps/web/src/features/push/textos';
+import { TEXTOS_PUSH } from '@rastro/web/features/push/textos';
 import { api, cadastrarCliente, imeiUnico, registrarRastreador, tokenDe } from './api';
 import { E2E_ADMIN, E2E_URL } from './env';
 import { entregarPush, notificacoesDoSistema } from './push';

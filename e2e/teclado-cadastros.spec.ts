@@ -5,7 +5,7 @@ import { cidadesSelectSchema, estadosSelectSchema } from '@rastro/shared/schemas
 import { meuRastreadorSchema } from '@rastro/shared/schemas/meus-rastreadores';
 import { rastreadorAdminPageSchema } from '@rastro/shared/schemas/rastreadores';
 import { usuarioDetalheSchema, usuarioPageSchema } from '@rastro/shared/schemas/usuarios';
-import { cpfValido } from '@rastro/server/testing';
+import { cpfValido } from '@rastro/testes/cpf';
 import { api, cadastrarCliente, imeiUnico, registrarRastreador } from './api';
 import { E2E_ADMIN } from './env';
 import { enviarPosicao, logado, tokenDaPagina } from './support';

@@ -21,21 +21,7 @@ export const CAMADAS = [
 ];
 
 /** Arrows that still point up, `de -> para`. */
-const PENDENTES = new Set([
-  'lookups -> usuarios',
-  'usuarios -> auth',
-  'usuarios -> guardioes',
-  'chips -> rastreadores',
-  'rastreadores -> meus-rastreadores',
-  'rastreadores -> posicoes',
-  'rastreadores -> comandos',
-  'meus-rastreadores -> fotos',
-  'meus-rastreadores -> guardioes',
-  'meus-rastreadores -> notificacoes',
-  'guardioes -> links',
-  'zonas -> notificacoes',
-  'atividade -> notificacoes',
-]);
+const PENDENTES = new Set(['meus-rastreadores -> fotos', 'meus-rastreadores -> guardioes']);
 
 const ordem = new Map(CAMADAS.flatMap((c) => c.modulos).map((m, i) => [m, i]));
 const camadaDe = new Map(CAMADAS.flatMap((c) => c.modulos.map((m) => [m, c.nome])));

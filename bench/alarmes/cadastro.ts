@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { consultar, type Database } from '@rastro/server';
-import { NIVEL_CLIENTE } from '@rastro/server/testing';
+import { consultar, NIVEL_CLIENTE, type Database } from '@rastro/server';
 import { cadastrarFamilias, registrarRastreadores, type Grupo } from '../ingest/cadastro';
 import { inscrever, inscricoes } from '../push/cadastro';
 

@@ -5,8 +5,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { consultar, garantirParticoes, openPostgres, recalcularPosicoesAtuais, RETENCAO_PADRAO, type Database } from '@rastro/server';
-import { NIVEL_ADMINISTRADOR, novoToken, seed, senhaAleatoria, sha256 } from '@rastro/server/testing';
+import {
+  consultar,
+  garantirParticoes,
+  NIVEL_ADMINISTRADOR,
+  novoToken,
+  openPostgres,
+  recalcularPosicoesAtuais,
+  RETENCAO_PADRAO,
+  seed,
+  senhaAleatoria,
+  sha256,
+  type Database,
+} from '@rastro/server';
 import { lerArgs } from '../lib/args';
 import { cpuArvoreMs, cpuDosPidsMs } from '../lib/cpu';
 import { iniciarPostgresTemp, type PostgresTemp } from '../lib/postgres-temp';

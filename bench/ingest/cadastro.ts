@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { consultar, type Database } from '@rastro/server';
-import { NIVEL_CLIENTE, novoToken, seed, senhaAleatoria, sha256 } from '@rastro/server/testing';
+import { consultar, NIVEL_CLIENTE, novoToken, seed, senhaAleatoria, sha256, type Database } from '@rastro/server';
 import { casa, zonasDaCasa, type Ponto } from './lugares';
 
 /**

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from '@playwright/test';
-import type { TokenResponse } from '../../packages/shared/src/schemas/auth';
+import type { TokenResponse } from '@rastro/shared/schemas/auth';
 import { mediana } from '../lib/stats';
 import { novoContexto } from './navegador';
 import type { Rota } from './servidor';

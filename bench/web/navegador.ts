@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { CHROMIUM, FLAGS_DO_CHROMIUM } from '../../e2e/chromium';
+import { CHROMIUM, FLAGS_DO_CHROMIUM } from '@rastro/testes/chromium';
 
 /** Debian's Chromium (never a downloaded browser) and the E2E run's flags, for every bench/web browser. */
 export { CHROMIUM, FLAGS_DO_CHROMIUM };

@@ -7,9 +7,22 @@ import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { sql } from 'drizzle-orm';
-import { consultar, garantirParticoes, openDatabase, recalcularPosicoesAtuais, RETENCAO_PADRAO } from '@rastro/server';
-import { chips, hashSenha, idDoNivel, NIVEL_CLIENTE, rastreadores, seed, usuarioRastreadores, usuarios } from '@rastro/server/testing';
-import type { TokenResponse } from '../../packages/shared/src/schemas/auth';
+import {
+  chips,
+  consultar,
+  garantirParticoes,
+  hashSenha,
+  idDoNivel,
+  NIVEL_CLIENTE,
+  openDatabase,
+  rastreadores,
+  recalcularPosicoesAtuais,
+  RETENCAO_PADRAO,
+  seed,
+  usuarioRastreadores,
+  usuarios,
+} from '@rastro/server';
+import type { TokenResponse } from '@rastro/shared/schemas/auth';
 import { RAIZ } from '../lib/postgres-temp';
 import { dormir } from '../lib/stats';
 

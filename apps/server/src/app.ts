@@ -14,8 +14,9 @@ import type { Database } from './db/client';
 import { opcoesDeLog } from './lib/log';
 import type { AppInstance } from './lib/types';
 import { liveAdapter } from './live/plugin';
+import { gatewayTopin } from './gateway/plugin';
 import { fonteDeSessoes } from './modules/auth/sessoes';
-import { MODULOS } from './modules';
+import { MODULOS, TAREFAS_DE_FUNDO } from './modules';
 import { authPlugin } from './plugins/auth';
 import { captchaPlugin } from './plugins/captcha/service';
 import { compressaoPlugin } from './plugins/compressao';
@@ -32,6 +33,8 @@ export interface BuildAppOptions {
   database: Database;
   /** pino options (level, stream…) or false; the config's level by default; secrets are always censored. */
   logger?: FastifyServerOptions['logger'];
+  /** Also runs the TOPIN gateway, started and stopped with the app (main.ts, unless ROLE=api). */
+  gateway?: boolean;
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -79,7 +82,7 @@ function scriptsDasPaginas(dist: string): string[] {
   });
 }
 
-/** Registers plugins and routes; never listens (main.ts does). */
+/** Registers plugins, routes and background tasks; never listens (main.ts does). */
 export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   const { config, database } = opts;
   const recaptcha =
@@ -142,6 +145,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   await app.register(emailPlugin);
   await app.register(liveAdapter);
   for (const { plugin } of MODULOS) await app.register(plugin);
+  // Closed in the reverse order: the gateway first (its last positions may still notify), then the tasks.
+  for (const tarefa of TAREFAS_DE_FUNDO) await app.register(tarefa);
+  if (opts.gateway) await app.register(gatewayTopin);
 
   await registerWeb(app, webDist, config.env === 'production');
 

@@ -7,3 +7,10 @@ export { ajustarV8 } from './lib/v8';
 export { compressaoPlugin } from './plugins/compressao';
 export { garantirParticoes, RETENCAO_PADRAO } from './modules/posicoes/particoes';
 export { recalcularPosicoesAtuais } from './modules/posicoes/repository';
+
+// Filling a database the way the server does, for the benchmarks' data at scale: the first-start
+// seed, the tables, and passwords and session tokens as they are stored.
+export { chips, rastreadores, usuarioRastreadores, usuarios } from './db/schema';
+export { NIVEL_ADMINISTRADOR, NIVEL_CLIENTE, seed } from './db/seed';
+export { hashSenha, novoToken, senhaAleatoria, sha256 } from './lib/crypto';
+export { idDoNivel } from './modules/usuarios/service';

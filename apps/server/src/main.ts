@@ -4,8 +4,6 @@ import { openDatabase } from './db/client';
 import { seed } from './db/seed';
 import { garantirParticoes } from './modules/posicoes/particoes';
 import { buildApp } from './app';
-import { GatewayTopin } from './gateway/servidor';
-import { HttpGeolocationProvider } from './geolocation/http-provider';
 import { encerrarLog, saidaDoLog } from './lib/log';
 import { avisarQueEstaPronto } from './lib/pronto';
 
@@ -26,7 +24,7 @@ async function main() {
     return seed(db, config.admin);
   })) ?? { adminCriado: false };
   const saidaLog = saidaDoLog();
-  const app = await buildApp({ config, database, logger: { stream: saidaLog } });
+  const app = await buildApp({ config, database, logger: { stream: saidaLog }, gateway: config.role !== 'api' });
   if (seeded.adminCriado) {
     app.log.info({ email: config.admin.email }, 'administrador inicial criado');
     if (seeded.senhaGeradaAdmin) {
@@ -37,16 +35,6 @@ async function main() {
     }
   }
 
-  const gateway =
-    config.role === 'api'
-      ? undefined
-      : new GatewayTopin(
-          database,
-          app.log.child({ modulo: 'gateway' }),
-          { port: config.topinPort, host: config.host, ...config.gateway },
-          config.geolocation.url ? new HttpGeolocationProvider(config.geolocation.url, config.geolocation.key) : undefined,
-        );
-  if (gateway) gateway.medir(app.metrics.observarGateway(gateway));
   let fechando = false;
   const fechar = async (sinal: string) => {
     if (fechando) return;
@@ -56,7 +44,7 @@ async function main() {
     forcar.unref();
     app.log.info({ sinal }, 'encerrando');
     try {
-      await gateway?.parar();
+      // Stops the HTTP server, then the gateway and every background task (app.ts).
       await app.close();
       await database.close();
       await encerrarLog(saidaLog);
@@ -70,8 +58,8 @@ async function main() {
   process.on('SIGINT', () => void fechar('SIGINT'));
   process.on('SIGTERM', () => void fechar('SIGTERM'));
 
+  // Ready first: the gateway and the background tasks start (onReady), then HTTP listens.
   await app.listen({ host: config.host, port: config.port });
-  await gateway?.iniciar();
   app.log.info(`Rastro em ${config.appUrl} (banco: ${database.kind}, papel: ${config.role})`);
   avisarQueEstaPronto();
 }

@@ -11,7 +11,7 @@ import { EVENTOS_ATRASADOS_POR_JANELA } from '../src/modules/zonas/avaliador';
 import { bearer, criarApp, entrar, type TestApp } from './helpers';
 import { contar, criarCliente, registrarRastreador, vincular } from './fixtures';
 import { conectarDispositivo } from './dispositivo';
-import { iniciarReceptorPush, type ReceptorPush } from './push-receptor';
+import { iniciarReceptorPush, type ReceptorPush } from '@rastro/testes/push-receptor';
 
 /**
  * Issue #31: a device (anyone holding its IMEI) cannot flood its owner. Over real TCP, with one

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultar } from '../src/db/client';
 import { AgregadorDeAtividade, OPCOES_ATIVIDADE_PADRAO } from '../src/modules/atividade/agregador';
 import { Calendario } from '../src/modules/atividade/calendario';
-import { enfileirarPush } from '../src/modules/push/service';
+import { notificarComPush } from '../src/modules/push/service';
 import { bearer, criarApp, entrar, type TestApp } from './helpers';
 import { criarCliente, registrarRastreador, vincular } from './fixtures';
 
@@ -13,6 +13,8 @@ import { criarCliente, registrarRastreador, vincular } from './fixtures';
  * one notification a day. Positions go through the aggregator the gateway uses (the TCP path is
  * in atividade-gateway.test.ts).
  */
+/** As gateway/servicos.ts composes it: the goal's notification, with its push. */
+
 let app: TestApp;
 let ana: { id: number; h: Record<string, string> };
 let bia: { id: number; h: Record<string, string> };
@@ -60,7 +62,7 @@ beforeAll(async () => {
   ana = { id: a.id, h: bearer(a.token) };
   bia = { id: b.id, h: bearer(b.token) };
   thor = await pet(ana.id, '359339080100011', 'THOR');
-  agregador = new AgregadorDeAtividade(app.database.db, app.log, enfileirarPush, OPCOES_ATIVIDADE_PADRAO);
+  agregador = new AgregadorDeAtividade(app.database.db, app.log, notificarComPush, () => undefined, OPCOES_ATIVIDADE_PADRAO);
 });
 afterAll(() => app.fechar());
 
@@ -118,7 +120,7 @@ describe('GET /api/usuarios/rastreadores/{id}/atividade', () => {
     expect(dia?.distanciaMetros).toBeLessThan(620);
     expect(dia?.minutosAtivos).toBe(6);
     // The state is in the database: another aggregator (instance) continues where this one stopped.
-    agregador = new AgregadorDeAtividade(app.database.db, app.log, enfileirarPush, OPCOES_ATIVIDADE_PADRAO);
+    agregador = new AgregadorDeAtividade(app.database.db, app.log, notificarComPush, () => undefined, OPCOES_ATIVIDADE_PADRAO);
     await caminhar(rex.rastreadorId, 300, 600);
     const [depois] = (await ler(ana.h, rex.vinculo, hoje(), hoje())).json<AtividadeDia[]>();
     expect(depois?.distanciaMetros).toBeGreaterThan(860);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultar } from '../src/db/client';
-import { cpfValido } from './cpf';
+import { cpfValido } from '@rastro/testes/cpf';
 import { criarCliente } from './fixtures';
 import { bearer, criarApp, entrar, type TestApp } from './helpers';
 

@@ -5,7 +5,7 @@ import { consultar } from '../src/db/client';
 import { describe, expect, it } from 'vitest';
 import { portaLivre } from './net';
 import { criarApp } from './helpers';
-import { decodificar, iniciarSmtp } from './smtp';
+import { decodificar, iniciarSmtp } from '@rastro/testes/smtp';
 
 const signup = { nome: 'Paulo', telefoneCelular: '11987654321', senha: 'senha-do-paulo-1' };
 

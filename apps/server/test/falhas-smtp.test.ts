@@ -9,7 +9,7 @@ import { consultar, type Database } from '../src/db/client';
 import { ate } from './falhas-apoio';
 import { ADMIN, novoBanco } from './helpers';
 import { portaLivre } from './net';
-import { assunto, iniciarSmtp, linkDeSenha } from './smtp';
+import { assunto, iniciarSmtp, linkDeSenha } from '@rastro/testes/smtp';
 import { TEST_ENV } from './test-env';
 
 /**

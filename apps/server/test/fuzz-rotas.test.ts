@@ -7,7 +7,7 @@ import { NIVEL_ADMINISTRADOR } from '../src/db/seed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, basicCliente, bearer, criarApp, type TestApp } from './helpers';
 import { criarCliente, registrarRastreador, tokenPara } from './fixtures';
-import { iniciarViaCep } from './viacep-fake';
+import { iniciarViaCep } from '@rastro/testes/viacep-fake';
 import { recalcularPosicoesAtuais } from '../src/modules/posicoes/repository';
 
 /**

@@ -15,7 +15,7 @@ import { sha256 } from '../src/lib/crypto';
 import { bearer, criarApp, entrar, resolverCaptcha, type TestApp } from './helpers';
 import { criarCliente, registrarRastreador, tokenPara } from './fixtures';
 import { conectarDispositivo } from './dispositivo';
-import { decodificar, iniciarSmtp } from './smtp';
+import { decodificar, iniciarSmtp } from '@rastro/testes/smtp';
 import { TEST_ENV } from './test-env';
 import { recalcularPosicoesAtuais } from '../src/modules/posicoes/repository';
 

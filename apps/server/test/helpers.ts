@@ -47,9 +47,9 @@ export type TestApp = Awaited<ReturnType<typeof criarApp>>;
 
 /**
  * A real app on a fresh database; `env` overrides the test environment. `log` receives the
- * app's log lines (at info), for tests of what is logged.
+ * app's log lines (at info), for tests of what is logged. `gateway`: with the TOPIN gateway, as main.ts runs it.
  */
-export async function criarApp(env: Record<string, string> = {}, log?: (linha: string) => void) {
+export async function criarApp(env: Record<string, string> = {}, log?: (linha: string) => void, { gateway = false } = {}) {
   const database = await novoBanco();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rastro-data-'));
   // With the run's replica (TEST_DATABASE_URL_LEITURA), this database's copy there serves dbLeitura.
@@ -59,7 +59,7 @@ export async function criarApp(env: Record<string, string> = {}, log?: (linha: s
     : {};
   const config = loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, ...replica, ...env });
   const logger = log ? { level: 'info', stream: { write: log } } : false;
-  const app = await buildApp({ config, database, logger });
+  const app = await buildApp({ config, database, logger, gateway });
   await app.ready();
   return Object.assign(app, {
     database,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idDoNivel } from '../src/modules/usuarios/repository';
 import { NIVEL_CLIENTE } from '../src/db/seed';
 import { bearer, criarApp, entrar, type TestApp } from './helpers';
-import { cpfValido } from './cpf';
+import { cpfValido } from '@rastro/testes/cpf';
 import { contar, criarCliente, registrarRastreador } from './fixtures';
 import { recalcularPosicoesAtuais } from '../src/modules/posicoes/repository';
 

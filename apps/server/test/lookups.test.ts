@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, criarApp, type TestApp } from './helpers';
 import { criarCliente } from './fixtures';
 import { portaLivre } from './net';
-import { iniciarViaCep } from './viacep-fake';
+import { iniciarViaCep } from '@rastro/testes/viacep-fake';
 
 let app: TestApp;
 let h: Record<string, string>;

@@ -7,9 +7,9 @@ import { consultar } from '../src/db/client';
 import { novoToken, sha256 } from '../src/lib/crypto';
 import { criarSenhaToken } from '../src/modules/auth/repository';
 import { ADMIN, basicCliente, bearer, criarApp, entrar, resolverCaptcha, type TestApp } from './helpers';
-import { cpfValido } from './cpf';
+import { cpfValido } from '@rastro/testes/cpf';
 import { contar, criarCliente, criarNivel, criarUsuarioLogado, registrarRastreador } from './fixtures';
-import { iniciarViaCep } from './viacep-fake';
+import { iniciarViaCep } from '@rastro/testes/viacep-fake';
 import { recalcularPosicoesAtuais } from '../src/modules/posicoes/repository';
 
 /**

@@ -3,7 +3,7 @@ import { MSG } from '@rastro/shared/messages';
 import { PER } from '@rastro/shared/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultar } from '../src/db/client';
-import { cpfValido } from './cpf';
+import { cpfValido } from '@rastro/testes/cpf';
 import { criarCliente, criarNivel, criarUsuarioLogado } from './fixtures';
 import { bearer, criarApp, entrar, type TestApp } from './helpers';
 

@@ -3,7 +3,7 @@ import { NIVEL_CLIENTE } from '../src/db/seed';
 import { enviarPrimeiroAcesso } from '../src/modules/auth/senha-service';
 import { idDoNivel, inserir } from '../src/modules/usuarios/repository';
 import { criarApp, pedirToken, type TestApp } from './helpers';
-import { assunto, decodificar, iniciarSmtp, linkDeSenha } from './smtp';
+import { assunto, decodificar, iniciarSmtp, linkDeSenha } from '@rastro/testes/smtp';
 
 let app: TestApp;
 let smtp: Awaited<ReturnType<typeof iniciarSmtp>>;

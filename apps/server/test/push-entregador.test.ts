@@ -7,7 +7,7 @@ import { consultar } from '../src/db/client';
 import { EntregadorPush, type OpcoesEntregador } from '../src/modules/push/entregador';
 import { criarApp, type TestApp } from './helpers';
 import { criarCliente } from './fixtures';
-import { iniciarReceptorPush, type ReceptorPush } from './push-receptor';
+import { iniciarReceptorPush, type ReceptorPush } from '@rastro/testes/push-receptor';
 
 /**
  * What a push service can hold of the sender: its sockets. Each test runs a sender of its own on

@@ -17,7 +17,7 @@ import { TEST_ENV } from './test-env';
 import { bearer, criarApp, entrar, type TestApp } from './helpers';
 import { contar, criarCliente, registrarRastreador, vincular } from './fixtures';
 import { conectarDispositivo } from './dispositivo';
-import { idDoEndpoint, iniciarReceptorPush, type InscricaoPush, type ReceptorPush } from './push-receptor';
+import { idDoEndpoint, iniciarReceptorPush, type InscricaoPush, type ReceptorPush } from '@rastro/testes/push-receptor';
 
 /**
  * Web Push end to end: an SOS frame over TCP becomes a notification, queued in its transaction,

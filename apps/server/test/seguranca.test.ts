@@ -12,7 +12,7 @@ import { consultar, type Db } from '../src/db/client';
 import { sha256 } from '../src/lib/crypto';
 import { ADMIN, basicCliente, bearer, criarApp, entrar, novoBanco, pedirToken, type TestApp } from './helpers';
 import { contar, registrarRastreador } from './fixtures';
-import { iniciarSmtp, linkDeSenha } from './smtp';
+import { iniciarSmtp, linkDeSenha } from '@rastro/testes/smtp';
 import { TEST_ENV } from './test-env';
 
 /** Rows of every table of the schema whose JSON text contains `valor` ("tabela: n"). */

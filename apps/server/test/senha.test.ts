@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { consultar } from '../src/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, criarApp, entrar, pedirToken, type TestApp } from './helpers';
-import { assunto, decodificar, iniciarSmtp, linkDeSenha } from './smtp';
+import { assunto, decodificar, iniciarSmtp, linkDeSenha } from '@rastro/testes/smtp';
 
 let app: TestApp;
 let smtp: Awaited<ReturnType<typeof iniciarSmtp>>;

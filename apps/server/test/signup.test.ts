@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { consultar } from '../src/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { criarApp, pedirToken, type TestApp } from './helpers';
-import { assunto, decodificar, iniciarSmtp } from './smtp';
+import { assunto, decodificar, iniciarSmtp } from '@rastro/testes/smtp';
 
 let app: TestApp;
 let smtp: Awaited<ReturnType<typeof iniciarSmtp>>;

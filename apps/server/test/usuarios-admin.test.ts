@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultar } from '../src/db/client';
 import { basicCliente, bearer, criarApp, entrar, pedirToken, type TestApp } from './helpers';
 import { criarCliente } from './fixtures';
-import { decodificar, iniciarSmtp, linkDeSenha } from './smtp';
+import { decodificar, iniciarSmtp, linkDeSenha } from '@rastro/testes/smtp';
 
 let app: TestApp;
 let h: Record<string, string>;

@@ -6,9 +6,10 @@ import { comandosParaEnviar, concluirDesligamento, marcarEnviados, type ComandoP
 import { AlarmesDoDispositivo } from '../modules/notificacoes/alarmes';
 import { OPCOES_ALERTAS_PADRAO, type RegrasAlertas } from '../modules/notificacoes/service';
 import { GravacaoDePosicoes } from '../modules/posicoes/gravacao';
-import { enfileirarPush } from '../modules/push/service';
+import { enfileirarPush, notificarComPush } from '../modules/push/service';
 import { registrarBateria } from '../modules/posicoes/service';
-import { marcarOrigensAlternadas, rastreadorPorImei, registrarComunicacao } from '../modules/rastreadores/dispositivo-service';
+import { rastreadorPorImei } from '../modules/meus-rastreadores/service';
+import { marcarOrigensAlternadas, registrarComunicacao } from '../modules/rastreadores/dispositivo-service';
 import { AvaliadorDeZonas, OPCOES_ZONAS_PADRAO, type OpcoesZonas } from '../modules/zonas/avaliador';
 import { AgregadorDeAtividade, OPCOES_ATIVIDADE_PADRAO, type OpcoesAtividade } from '../modules/atividade/agregador';
 
@@ -34,10 +35,17 @@ export interface ServicosDoGateway {
   marcarOrigensAlternadas(rastreadorId: number): Promise<void>;
 }
 
+/** Where the gateway's work tells the live channel what changed (live/publicador.ts). */
+export interface AvisosAoVivo {
+  usuario(id: number): void;
+  rastreador(id: number): void;
+}
+
 /** The module services bound to one database (and geolocation provider, the local one by default). */
 export function servicosDoGateway(
   database: Database,
   log: FastifyBaseLogger,
+  avisos: AvisosAoVivo,
   geo?: GeolocationProvider,
   zonas: Partial<OpcoesZonas> = {},
   atividade: Partial<OpcoesAtividade> = {},
@@ -48,12 +56,17 @@ export function servicosDoGateway(
   // Every notification the gateway's work creates (alarms, zones, activity goals) is queued for
   // push in the statement that inserts it.
   const aoCriarNotificacoes = enfileirarPush;
+  // Whose screens to refresh: users with new notifications, trackers whose state changed.
+  const avisar = (usuarioIds: readonly number[], rastreadorIds: readonly number[] = []) => {
+    for (const id of usuarioIds) avisos.usuario(id);
+    for (const id of rastreadorIds) avisos.rastreador(id);
+  };
 
   return {
     posicoes: new GravacaoDePosicoes(db, geo ?? local, local, log),
-    zonas: new AvaliadorDeZonas(db, log, aoCriarNotificacoes, { ...OPCOES_ZONAS_PADRAO, ...zonas }),
+    zonas: new AvaliadorDeZonas(db, log, notificarComPush, avisar, { ...OPCOES_ZONAS_PADRAO, ...zonas }),
     // The same GPS accuracy and days as the zones unless told otherwise.
-    atividade: new AgregadorDeAtividade(db, log, aoCriarNotificacoes, {
+    atividade: new AgregadorDeAtividade(db, log, notificarComPush, avisar, {
       ...OPCOES_ATIVIDADE_PADRAO,
       ...(zonas.precisaoGpsMetros === undefined ? {} : { precisaoGpsMetros: zonas.precisaoGpsMetros }),
       ...(zonas.timezone === undefined ? {} : { timezone: zonas.timezone }),
@@ -62,7 +75,9 @@ export function servicosDoGateway(
     identificar: (imei) => rastreadorPorImei(db, imei),
     registrarComunicacao: (id) => registrarComunicacao(db, id),
     registrarBateria: (id, bateria, nivelSinal, carregando) => registrarBateria(db, id, bateria, nivelSinal, carregando),
-    alarmes: new AlarmesDoDispositivo(db, log, { ...OPCOES_ALERTAS_PADRAO, ...alertas }, aoCriarNotificacoes),
+    alarmes: new AlarmesDoDispositivo(db, log, { ...OPCOES_ALERTAS_PADRAO, ...alertas }, aoCriarNotificacoes, (usuarioIds, rastreadorId) =>
+      avisar(usuarioIds, [rastreadorId]),
+    ),
     comandosParaEnviar: (id) => comandosParaEnviar(db, id),
     marcarEnviados: (ids) => marcarEnviados(db, ids),
     concluirDesligamento: (id) => concluirDesligamento(db, id),

@@ -65,19 +65,8 @@ export class GatewayTopin {
     private readonly opts: GatewayOptions,
     geo?: GeolocationProvider,
   ) {
-    this.servicos = servicosDoGateway(database, log, geo, opts.zonas, opts.atividade, opts.alertas);
     this.eventos = new PublicadorEventos(database, log);
-    this.servicos.zonas.aoAvisar = (usuarioIds, rastreadorIds) => {
-      for (const id of usuarioIds) this.eventos.usuario(id);
-      for (const id of rastreadorIds) this.eventos.rastreador(id);
-    };
-    this.servicos.alarmes.aoAvisar = (usuarioIds, rastreadorId) => {
-      for (const id of usuarioIds) this.eventos.usuario(id);
-      this.eventos.rastreador(rastreadorId);
-    };
-    this.servicos.atividade.aoAvisar = (usuarioIds) => {
-      for (const id of usuarioIds) this.eventos.usuario(id);
-    };
+    this.servicos = servicosDoGateway(database, log, this.eventos, geo, opts.zonas, opts.atividade, opts.alertas);
     this.permitido = opts.cidrsPermitidos?.length ? faixasDeIp(opts.cidrsPermitidos) : undefined;
     this.server = createServer((s) => this.aceitar(s));
     this.server.on('error', (err) => log.error({ err }, 'erro no gateway TOPIN'));

@@ -1,25 +1,32 @@
+import { pluginNomeado, type PluginNomeado } from '../lib/tarefa-de-fundo';
 import type { AppInstance } from '../lib/types';
 import { atividadeModule } from './atividade/routes';
 import { authModule } from './auth/routes';
+import { enviarPrimeiroAcesso } from './auth/senha-service';
+import { revogarTokensDoUsuario } from './auth/service';
 import { chipsModule } from './chips/routes';
 import { configModule } from './config/routes';
 import { fotosModule } from './fotos/routes';
 import { guardioesModule } from './guardioes/routes';
+import { aceitarNaTransacao } from './guardioes/service';
 import { healthModule } from './health/routes';
 import { linksModule } from './links/routes';
+import { revogarLinksDoGuardiao } from './links/service';
 import { lookupsModule } from './lookups/routes';
 import { meusRastreadoresModule } from './meus-rastreadores/routes';
+import { vinculosDosRastreadores } from './meus-rastreadores/service';
 import { notificacoesModule } from './notificacoes/routes';
+import { vigiaModoPerdido } from './meus-rastreadores/modo-perdido';
+import { manutencaoDasParticoes } from './posicoes/particoes';
 import { posicoesModule } from './posicoes/routes';
+import { ultimaPosicao } from './posicoes/service';
+import { entregadorPush } from './push/entregador';
 import { pushModule } from './push/routes';
-import { enfileirarPush } from './push/service';
+import { notificarComPush } from './push/service';
 import { rastreadoresModule } from './rastreadores/routes';
 import { relatoriosModule } from './relatorios/routes';
 import { usuariosModule } from './usuarios/routes';
 import { zonasModule } from './zonas/routes';
-
-/** Fastify names a plugin by this property: `app.pluginName` inside it, the plugin tree, its startup errors. */
-const NOME_DO_PLUGIN = Symbol.for('fastify.display-name');
 
 /** A module of the API: its folder under modules/ and its routes, registered as one plugin. */
 export interface Modulo {
@@ -29,7 +36,7 @@ export interface Modulo {
 
 /** The module `nome` (its folder), whose plugin carries that name into Fastify. */
 function modulo(nome: string, rotas: (app: AppInstance) => Promise<void>): Modulo {
-  return { nome, plugin: Object.assign(async (app: AppInstance) => rotas(app), { [NOME_DO_PLUGIN]: nome }) };
+  return { nome, plugin: pluginNomeado(nome, async (app) => rotas(app)) };
 }
 
 /**
@@ -41,10 +48,16 @@ export const MODULOS: readonly Modulo[] = [
   modulo('health', healthModule),
   modulo('config', configModule),
   modulo('auth', authModule),
-  modulo('usuarios', usuariosModule),
+  modulo('usuarios', (app) =>
+    usuariosModule(app, {
+      aoCadastrarComConvite: aceitarNaTransacao,
+      aoCriarUsuarioSemSenha: (tx, usuarioId) => enviarPrimeiroAcesso(app, tx, usuarioId),
+      aoInativarUsuario: revogarTokensDoUsuario,
+    }),
+  ),
   modulo('chips', chipsModule),
-  modulo('rastreadores', rastreadoresModule),
-  modulo('meus-rastreadores', (app) => meusRastreadoresModule(app, { aoCriarNotificacoes: enfileirarPush })),
+  modulo('rastreadores', (app) => rastreadoresModule(app, { vinculosDosRastreadores, ultimaPosicao })),
+  modulo('meus-rastreadores', (app) => meusRastreadoresModule(app, { notificar: notificarComPush })),
   modulo('posicoes', posicoesModule),
   modulo('notificacoes', notificacoesModule),
   modulo('lookups', lookupsModule),
@@ -53,6 +66,16 @@ export const MODULOS: readonly Modulo[] = [
   modulo('push', pushModule),
   modulo('links', linksModule),
   modulo('atividade', atividadeModule),
-  modulo('guardioes', guardioesModule),
+  modulo('guardioes', (app) =>
+    guardioesModule(app, {
+      aoRemoverGuardiao: (tx, vinculoId, usuarioId) => revogarLinksDoGuardiao(app, tx, vinculoId, usuarioId),
+    }),
+  ),
   modulo('fotos', fotosModule),
 ];
+
+/**
+ * What runs on every instance beside the requests, each one plugin (lib/tarefa-de-fundo.ts):
+ * started when the app is ready, stopped by `app.close()`. The gateway is one too (gateway/plugin.ts).
+ */
+export const TAREFAS_DE_FUNDO: readonly PluginNomeado[] = [entregadorPush, manutencaoDasParticoes, vigiaModoPerdido(notificarComPush)];

@@ -6,7 +6,7 @@ import { zonaFormSchema } from '@rastro/shared/schemas/zonas';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { seed } from '../db/seed';
-import { rastreadorPorImei } from '../modules/rastreadores/dispositivo-service';
+import { rastreadorPorImei } from '../modules/meus-rastreadores/service';
 import { criarZona, listarZonas } from '../modules/zonas/service';
 import { DEMO, prepararDemo } from './demo-dados';
 import { garantirParticoes } from '../modules/posicoes/particoes';

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { notificacaoMetaAtividade } from '@rastro/shared/messages';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { FilaEmLotes, porRastreador as agruparPorRastreador } from '../../lib/fila-em-lotes';
-import { notificar, type AoCriarNotificacoes } from '../notificacoes/service';
 import {
   aplicarFix,
   REGRAS_ATIVIDADE_PADRAO,
@@ -25,6 +24,15 @@ export interface OpcoesAtividade extends RegrasAtividade {
    */
   agruparMs: number;
 }
+
+/**
+ * Writes these notifications, with what creating one also does (its push), in one statement on
+ * `db`: handed in at composition (gateway/servicos.ts), notificacoes being a layer above.
+ */
+export type Notificar = (
+  db: Executor,
+  notificacoes: readonly { usuarioId: number; rastreadorId: number | null; descricao: string }[],
+) => Promise<void>;
 
 export const OPCOES_ATIVIDADE_PADRAO: OpcoesAtividade = {
   ...REGRAS_ATIVIDADE_PADRAO,
@@ -55,8 +63,6 @@ const TENTATIVAS = 3;
  * forgets a tracker when it logs in here (it may have moved on elsewhere).
  */
 export class AgregadorDeAtividade {
-  /** Users with new notifications (a goal reached), for the live channel. */
-  aoAvisar: ((usuarioIds: readonly number[]) => void) | undefined;
   /** false: positions are not added (bench/ingest's control stretches, measured in turns with it on). */
   ligado = true;
   private readonly fila: FilaEmLotes<Posicao>;
@@ -67,8 +73,10 @@ export class AgregadorDeAtividade {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    /** What a new notification also does, in its statement (the push queue). */
-    private readonly aoCriarNotificacoes: AoCriarNotificacoes,
+    /** Writes the notification of a goal reached (with its push). */
+    private readonly notificar: Notificar,
+    /** Told the users with new notifications (a goal reached), for the live channel. */
+    private readonly aoAvisar: (usuarioIds: readonly number[]) => void,
     private readonly opts: OpcoesAtividade = OPCOES_ATIVIDADE_PADRAO,
   ) {
     this.calendario = new Calendario(opts.timezone);
@@ -122,7 +130,7 @@ export class AgregadorDeAtividade {
       if (tentativa === TENTATIVAS)
         this.log.warn({ rastreadores: conflitos.length }, 'atividade: estado disputado, posições não aplicadas');
     }
-    if (usuarios.size > 0) this.aoAvisar?.([...usuarios]);
+    if (usuarios.size > 0) this.aoAvisar([...usuarios]);
   }
 
   /** Applies each tracker's positions and writes states and days in one transaction; returns the trackers that lost a race. */
@@ -161,14 +169,13 @@ export class AgregadorDeAtividade {
       // Two instances may see the same day reach its goal: only the one that marks it notifies.
       const marcadas = await marcarMetas(tx, alcancadas);
       const avisos = alcancadas.filter((a) => marcadas.has(`${a.rastreadorId}:${a.data}`));
-      await notificar(
+      await this.notificar(
         tx,
         avisos.map((a) => ({
           usuarioId: a.usuarioId,
           rastreadorId: a.rastreadorId,
           descricao: notificacaoMetaAtividade(a.descricao, a.tipo === 'MINUTOS' ? 'MINUTOS' : 'METROS', a.valor),
         })),
-        this.aoCriarNotificacoes,
       );
       for (const a of avisos) usuarios.add(a.usuarioId);
       return ok;

@@ -1,10 +1,36 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { accessTokens, senhaTokens } from '../../db/schema';
-import { avisarQueSessoesMudaram } from '../../plugins/session-cache';
+import { avisarQueSessoesMudaram, type UsuarioSessao } from '../../plugins/session-cache';
+import { usuariosDaSessao as u } from '../usuarios/service';
 
 export async function criarAccessToken(db: Executor, usuarioId: number, tokenHash: string, expiraEm: Date) {
   await db.insert(accessTokens).values({ usuarioId, tokenHash, expiraEm });
+}
+
+/**
+ * The user behind a live (not revoked, not expired) bearer token, with the token's expiry. Every
+ * authenticated request asks it: one round trip, as a named statement that PostgreSQL plans once
+ * per connection (planning this join costs several times its execution).
+ */
+export function prepararSessaoPorToken(db: Db) {
+  const q = db
+    .select({
+      id: u.id,
+      nome: u.nome,
+      email: u.email,
+      situacao: u.situacao,
+      isClient: u.isClient,
+      authorities: u.authorities,
+      expiraEm: accessTokens.expiraEm,
+    })
+    .from(accessTokens)
+    .innerJoin(u, eq(u.id, accessTokens.usuarioId))
+    .where(
+      and(eq(accessTokens.tokenHash, sql.placeholder('tokenHash')), isNull(accessTokens.revogadoEm), gt(accessTokens.expiraEm, sql`now()`)),
+    )
+    .prepare('sessao_por_token');
+  return async (tokenHash: string): Promise<(UsuarioSessao & { expiraEm: Date }) | undefined> => (await q.execute({ tokenHash }))[0];
 }
 
 /** Revokes a token; every instance forgets its cached sessions when `tx` commits. */

@@ -1,7 +1,8 @@
 import type { Db } from '../../db/client';
 import type { FonteDeSessoes } from '../../plugins/auth';
 import { registrarAuditoria } from '../auditoria/service';
-import { buscarSessao, emulavel, prepararSessaoPorToken } from '../usuarios/service';
+import { buscarSessao, emulavel } from '../usuarios/service';
+import { prepararSessaoPorToken } from './repository';
 
 /** Where the auth plugin finds sessions: tokens, users and the audit trail of this database. */
 export function fonteDeSessoes(db: Db): FonteDeSessoes {

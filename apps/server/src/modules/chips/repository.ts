@@ -1,7 +1,6 @@
-import { and, eq, ilike, like, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, like, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { chips } from '../../db/schema';
-import { vRastreadores as rastreadores } from '../rastreadores/leitura';
 import { vUsuarios as usuarios } from '../usuarios/leitura';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
 import { comTotal, contagem, escaparLike } from '../../db/listas';
@@ -66,24 +65,11 @@ export async function definirSituacao(db: Executor, id: number, situacao: 'A' | 
   return rows.length === 1;
 }
 
-/** Active chips; `disponiveis` leaves out those a tracker already uses. */
-export async function selecionar(db: Executor, disponiveis: boolean) {
-  const emUso = db
-    .select({ x: sql`1` })
-    .from(rastreadores)
-    .where(eq(rastreadores.chipId, chips.id));
+/** Active chips (which of them a tracker uses is modules/rastreadores' to say: a tracker holds its chip). */
+export async function selecionar(db: Executor) {
   return db
     .select({ id: chips.id, descricao: chips.descricao, numero: chips.numero })
     .from(chips)
-    .where(disponiveis ? and(eq(chips.situacao, 'A'), notExists(emUso)) : eq(chips.situacao, 'A'))
+    .where(eq(chips.situacao, 'A'))
     .orderBy(chips.descricao, chips.id);
-}
-
-export async function situacaoEUso(db: Executor, id: number) {
-  const [row] = await db
-    .select({ situacao: chips.situacao, rastreadorId: rastreadores.id })
-    .from(chips)
-    .leftJoin(rastreadores, eq(rastreadores.chipId, chips.id))
-    .where(eq(chips.id, id));
-  return row;
 }

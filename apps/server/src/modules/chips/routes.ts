@@ -26,14 +26,9 @@ export async function chipsModule(app: AppInstance) {
   app.get('/api/chips/select', {
     onRequest,
     schema: { tags, summary: 'Chips ativos, para o formulário de rastreador', response: { 200: z.array(selectItemSchema), ...erros } },
-    handler: () => selecionarChips(app.db, false),
+    handler: () => selecionarChips(app.db),
   });
-
-  app.get('/api/chips/select/disponiveis', {
-    onRequest,
-    schema: { tags, summary: 'Chips ativos que nenhum rastreador usa', response: { 200: z.array(selectItemSchema), ...erros } },
-    handler: () => selecionarChips(app.db, true),
-  });
+  // GET /api/chips/select/disponiveis is the rastreadores module's: a tracker holds the link to its chip.
 
   app.get('/api/chips/:id', {
     onRequest,

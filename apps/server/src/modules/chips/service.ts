@@ -18,9 +18,6 @@ const paraChip = (r: Linha): Chip => ({
   dataCadastro: iso(r.dataCadastro),
 });
 
-/** A chip's state and the tracker using it, if any (the tracker form checks it). */
-export { situacaoEUso } from './repository';
-
 /** The chip's number as every screen writes it (the select's text included). */
 export const formatarNumero = (numero: string) => formatarTelefone(numero);
 
@@ -55,7 +52,12 @@ export async function alterarSituacaoChip(db: Executor, id: number, ativo: boole
   return obterChip(db, id);
 }
 
-export async function selecionarChips(db: Executor, disponiveis: boolean): Promise<SelectItem[]> {
-  const rows = await selecionar(db, disponiveis);
-  return rows.map((c) => ({ id: c.id, text: `${formatarNumero(c.numero)} - ${c.descricao}` }));
+/** A chip as the selects show it. */
+export const itemDeChip = (c: { id: number; numero: string; descricao: string }): SelectItem => ({
+  id: c.id,
+  text: `${formatarNumero(c.numero)} - ${c.descricao}`,
+});
+
+export async function selecionarChips(db: Executor): Promise<SelectItem[]> {
+  return (await selecionar(db)).map(itemDeChip);
 }

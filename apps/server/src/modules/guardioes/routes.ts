@@ -10,13 +10,19 @@ import {
 import { meuRastreadorSchema } from '@rastro/shared/schemas/meus-rastreadores';
 import type { AppInstance } from '../../lib/types';
 import { principalDe } from '../../plugins/auth';
-import { aceitarConvite, convidar, listarGuardioes, removerGuardiao } from './service';
+import { aceitarConvite, convidar, listarGuardioes, removerGuardiao, type AoRemoverGuardiao } from './service';
 
 const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema, 404: erroSchema, 409: erroSchema, 410: erroSchema };
 const tags = ['Guardiões'];
 
+/** What the module is handed at composition (modules/index.ts): links sits in a layer above it. */
+export interface PortasGuardioes {
+  /** Revokes, in the removal's transaction, the share links the guardian created. */
+  aoRemoverGuardiao: AoRemoverGuardiao;
+}
+
 /** Co-guardians (issue #20): the owner invites, lists and removes; the invited accept; a guardian may leave. */
-export async function guardioesModule(app: AppInstance) {
+export async function guardioesModule(app: AppInstance, { aoRemoverGuardiao }: PortasGuardioes) {
   const onRequest = app.auth.autenticar;
 
   app.post('/api/usuarios/rastreadores/:id/guardioes', {
@@ -46,7 +52,7 @@ export async function guardioesModule(app: AppInstance) {
     onRequest,
     schema: { tags, summary: 'O guardião deixa de acompanhar o rastreador', params: idParamSchema, response: { 204: z.null(), ...erros } },
     handler: async (req, reply) => {
-      await removerGuardiao(app, principalDe(req), req.params.id, 'eu');
+      await removerGuardiao(app, principalDe(req), req.params.id, 'eu', aoRemoverGuardiao);
       return reply.code(204).send(null);
     },
   });
@@ -60,7 +66,7 @@ export async function guardioesModule(app: AppInstance) {
       response: { 204: z.null(), ...erros },
     },
     handler: async (req, reply) => {
-      await removerGuardiao(app, principalDe(req), req.params.id, req.params.guardiaoId);
+      await removerGuardiao(app, principalDe(req), req.params.id, req.params.guardiaoId, aoRemoverGuardiao);
       return reply.code(204).send(null);
     },
   });

@@ -10,9 +10,15 @@ import { iso, isoOuNull } from '../../lib/paginacao';
 import type { Principal } from '../../plugins/auth';
 import { conviteGuardiao } from '../../plugins/email/templates';
 import type { Infra } from '../../plugins/infra';
-import { avisarLinksRevogados, revogarLinksDoGuardiao } from '../links/service';
 import { exigirDono, obterMeuRastreador, travarVinculo, vinculoDoUsuario } from '../meus-rastreadores/service';
 import { aceitar, contarVigentes, criar, doUsuario, emailJaConvidado, jaGuarda, listar, porId, porTokenHash, remover } from './repository';
+
+/**
+ * What a co-guardian's removal (or leaving) also does, inside its transaction: the share links they
+ * created for this owner's link are revoked. Resolves to what follows once it commits (those links'
+ * live streams end). Handed in at composition (modules/index.ts): links sits in a layer above.
+ */
+export type AoRemoverGuardiao = (tx: Executor, vinculoId: number, usuarioId: number) => Promise<() => Promise<void>>;
 
 /** The owner's link to the tracker as this user sees it, or 404. */
 async function vinculo(db: Executor, p: Principal, id: number) {
@@ -79,8 +85,14 @@ export async function listarGuardioes(db: Executor, p: Principal, id: number): P
  * guardian leaves. The guardian's screens drop the pet at once, on every instance, and the share
  * links they created stop opening, their public pages' live streams included (issue #31).
  */
-export async function removerGuardiao(deps: Pick<Infra, 'database' | 'db'>, p: Principal, id: number, guardiaoId: number | 'eu') {
-  const { removido, rastreadorId, links } = await deps.db.transaction(async (tx) => {
+export async function removerGuardiao(
+  deps: Pick<Infra, 'database' | 'db'>,
+  p: Principal,
+  id: number,
+  guardiaoId: number | 'eu',
+  aoRemoverGuardiao: AoRemoverGuardiao,
+) {
+  const { removido, rastreadorId, depoisDoCommit } = await deps.db.transaction(async (tx) => {
     const v = await vinculo(tx, p, id);
     // A link the guardian is creating right now waits for this removal, then finds them gone.
     await travarVinculo(tx, id);
@@ -90,13 +102,13 @@ export async function removerGuardiao(deps: Pick<Infra, 'database' | 'db'>, p: P
     const dono = v.usuarioId === p.usuarioId;
     if (!dono && g.usuarioId !== p.usuarioId) throw new AppError(403, MSG.apenasDonoPode);
     await remover(tx, g.id);
-    const links = g.usuarioId === null ? [] : await revogarLinksDoGuardiao(tx, id, g.usuarioId);
-    return { removido: g.usuarioId, rastreadorId: v.rastreadorId, links };
+    const depoisDoCommit = g.usuarioId === null ? undefined : await aoRemoverGuardiao(tx, id, g.usuarioId);
+    return { removido: g.usuarioId, rastreadorId: v.rastreadorId, depoisDoCommit };
   });
   if (removido !== null) {
     await deps.database.notify(CANAL_EVENTOS, JSON.stringify({ r: [], u: [], rm: [{ u: removido, r: rastreadorId }] }));
   }
-  await avisarLinksRevogados(deps, links);
+  await depoisDoCommit?.();
 }
 
 /**

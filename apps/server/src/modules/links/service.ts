@@ -65,7 +65,7 @@ export async function listarLinks(db: Executor, p: Principal, id: number): Promi
 }
 
 /** After the commit that revoked them: every instance ends these links' live streams at once. */
-export async function avisarLinksRevogados(deps: Pick<Infra, 'database'>, linkIds: readonly number[]) {
+async function avisarLinksRevogados(deps: Pick<Infra, 'database'>, linkIds: readonly number[]) {
   for (const id of linkIds) await deps.database.notify(CANAL_LINKS, String(id));
 }
 
@@ -79,9 +79,13 @@ export async function revogarLink(deps: Pick<Infra, 'database' | 'db'>, p: Princ
 /**
  * A co-guardian stops being one (removed or leaving, issue #31): inside that transaction, every
  * active link they created for this owner's link is revoked — the owner's and other guardians'
- * stay. Returns the ids, for `avisarLinksRevogados` once the transaction commits.
+ * stay. Resolves to what to do once the transaction commits: end those links' live streams.
+ * The guardioes module's `AoRemoverGuardiao`, handed in by modules/index.ts.
  */
-export const revogarLinksDoGuardiao = (tx: Executor, vinculoId: number, usuarioId: number) => revogarDoCriador(tx, vinculoId, usuarioId);
+export async function revogarLinksDoGuardiao(deps: Pick<Infra, 'database'>, tx: Executor, vinculoId: number, usuarioId: number) {
+  const ids = await revogarDoCriador(tx, vinculoId, usuarioId);
+  return () => avisarLinksRevogados(deps, ids);
+}
 
 /** The link behind a token: 404 when there is none, 410 once it expired or was revoked. */
 export async function linkDoToken(db: Executor, token: string) {

@@ -1,11 +1,11 @@
 import { notificacaoModoPerdidoFim, notificacaoModoPerdidoInicio } from '@rastro/shared/messages';
 import type { Executor } from '../../db/client';
 import { CANAL_EVENTOS } from '../../lib/canais';
+import { tarefaDeFundo } from '../../lib/tarefa-de-fundo';
 import { naoEncontrado } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
 import type { Infra } from '../../plugins/infra';
 import { avisarGateway, comandosDoModo, comandosDoModoPerdido, enfileirar, pedirLocalizacoes } from '../comandos/service';
-import { notificar, type AoCriarNotificacoes } from '../notificacoes/service';
 import {
   buscarParaAlterar,
   encerrarPerdido,
@@ -17,6 +17,15 @@ import {
 } from './repository';
 import { modoPerdidoDe, obterMeuRastreador } from './service';
 
+/**
+ * Writes these notifications, with what creating one also does (its push), in one statement on
+ * `db`: handed in at composition (modules/index.ts), notificacoes being a layer above.
+ */
+export type Notificar = (
+  db: Executor,
+  notificacoes: readonly { usuarioId: number; rastreadorId: number | null; descricao: string }[],
+) => Promise<void>;
+
 /** 'HH:mm' in the app's time zone, for the notifications' texts. */
 const formatosHora = new Map<string, Intl.DateTimeFormat>();
 function hora(d: Date, timeZone: string) {
@@ -26,21 +35,20 @@ function hora(d: Date, timeZone: string) {
 }
 
 /** A notification to the owner and every co-guardian of the tracker; returns who got it. */
-async function avisarQuemVe(tx: Executor, rastreadorId: number, descricao: string, aoCriar: AoCriarNotificacoes) {
+async function avisarQuemVe(tx: Executor, rastreadorId: number, descricao: string, notificar: Notificar) {
   const quem = await quemVe(tx, rastreadorId);
   await notificar(
     tx,
     quem.map((q) => ({ usuarioId: q.usuarioId, rastreadorId, descricao })),
-    aoCriar,
   );
   return quem.map((q) => q.usuarioId);
 }
 
 /** The owner's battery mode again, and a notification: lost-pet mode is over for this link. */
-async function encerrar(tx: Executor, l: LinhaMeuRastreador, aoCriar: AoCriarNotificacoes) {
+async function encerrar(tx: Executor, l: LinhaMeuRastreador, notificar: Notificar) {
   await encerrarPerdido(tx, l.id);
   await enfileirar(tx, l.rastreadorId, l.usuarioId, comandosDoModo(l));
-  return avisarQuemVe(tx, l.rastreadorId, notificacaoModoPerdidoFim(l.descricao), aoCriar);
+  return avisarQuemVe(tx, l.rastreadorId, notificacaoModoPerdidoFim(l.descricao), notificar);
 }
 
 /** Tells the owner's screens (every instance) that the tracker and the notifications changed. */
@@ -52,14 +60,14 @@ async function avisarTelas(deps: Pick<Infra, 'database'>, rastreadorIds: readonl
 /**
  * PUT /api/usuarios/rastreadores/{id}/modo-perdido. On: GPS on, the shortest interval and a fix
  * now, for `horas` from now (turning it on again extends it). Off: the owner's battery mode is
- * sent again. Both become notifications (and, through `aoCriar`, push). Anyone else's link answers 404.
+ * sent again. Both become notifications (`notificar`: with their push). Anyone else's link answers 404.
  */
 export async function alterarModoPerdido(
   deps: Pick<Infra, 'config' | 'database' | 'db'>,
   p: Principal,
   id: number,
   f: { ativo: boolean; horas: number },
-  aoCriar: AoCriarNotificacoes,
+  notificar: Notificar,
 ) {
   const r = await deps.db.transaction(async (tx) => {
     // Locked: the server ending the same run at this moment either finished first (and this sees
@@ -72,7 +80,7 @@ export async function alterarModoPerdido(
       if (!ativo && atual.perdidoAte !== null) {
         // A run whose time ran out a moment ago, not yet ended by the server: it ends here, and a new one starts.
         await encerrarPerdido(tx, id);
-        avisados = await avisarQuemVe(tx, atual.rastreadorId, notificacaoModoPerdidoFim(atual.descricao), aoCriar);
+        avisados = await avisarQuemVe(tx, atual.rastreadorId, notificacaoModoPerdidoFim(atual.descricao), notificar);
       }
       const ate = new Date(Date.now() + f.horas * 3_600_000);
       await iniciarPerdido(tx, id, ate);
@@ -82,11 +90,11 @@ export async function alterarModoPerdido(
           tx,
           atual.rastreadorId,
           notificacaoModoPerdidoInicio(atual.descricao, hora(ate, deps.config.timezone)),
-          aoCriar,
+          notificar,
         )),
       );
     } else if (atual.perdidoAte !== null) {
-      avisados = await encerrar(tx, atual, aoCriar);
+      avisados = await encerrar(tx, atual, notificar);
     }
     return { rastreador: await obterMeuRastreador(tx, p, id), rastreadorId: atual.rastreadorId, avisados };
   });
@@ -108,8 +116,8 @@ export class VigiaModoPerdido {
     private readonly deps: Pick<Infra, 'database' | 'db'>,
     private readonly opcoes: { intervaloMs: number; localizarACadaSegundos: number },
     private readonly aoFalhar: (err: unknown) => void,
-    /** What a new notification also does, in its statement (the push queue). */
-    private readonly aoCriarNotificacoes: AoCriarNotificacoes,
+    /** Writes the notifications a run's end creates (with their push). */
+    private readonly notificar: Notificar,
   ) {}
 
   iniciar() {
@@ -129,7 +137,7 @@ export class VigiaModoPerdido {
     const { encerrados, avisados, localizar } = await this.deps.db.transaction(async (tx) => {
       const vencidos = await perdidosVencidos(tx);
       const quem: number[] = [];
-      for (const l of vencidos) quem.push(...(await encerrar(tx, l, this.aoCriarNotificacoes)));
+      for (const l of vencidos) quem.push(...(await encerrar(tx, l, this.notificar)));
       const alvos = await perdidosParaLocalizar(tx, this.opcoes.localizarACadaSegundos);
       await pedirLocalizacoes(tx, alvos);
       return { encerrados: vencidos, avisados: quem, localizar: alvos };
@@ -143,3 +151,10 @@ export class VigiaModoPerdido {
     );
   }
 }
+
+/** The watch on every instance (modules/index.ts), writing through the `notificar` it is handed. */
+export const vigiaModoPerdido = (notificar: Notificar) =>
+  tarefaDeFundo('meus-rastreadores.vigia', (app) => {
+    const log = app.log.child({ modulo: 'modo-perdido' });
+    return new VigiaModoPerdido(app, app.config.modoPerdido, (err) => log.warn({ err }, 'falha na ronda do modo perdido'), notificar);
+  });

@@ -12,8 +12,8 @@ import {
 } from '@rastro/shared/schemas/meus-rastreadores';
 import type { AppInstance } from '../../lib/types';
 import { principalDe } from '../../plugins/auth';
-import type { AoCriarNotificacoes } from '../notificacoes/efeitos';
-import { alterarModoPerdido, VigiaModoPerdido } from './modo-perdido';
+import { desligarRastreador } from './desligar';
+import { alterarModoPerdido, type Notificar } from './modo-perdido';
 import {
   alterarEconomia,
   listarMeusRastreadores,
@@ -33,24 +33,15 @@ const ECONOMIAS: { caminho: string; modo: ModoEconomia; acao: AcaoSituacao }[] =
   { caminho: 'inativar-ultra-economia-bateria', modo: 'ultra', acao: 'Inativar' },
 ];
 
-/** The logged (or emulated) user's own trackers: every query is scoped to that user. */
-/** What the module is handed at composition (modules/index.ts): push sits in a layer above it. */
+/** What the module is handed at composition (modules/index.ts): notificacoes and push sit in a layer above it. */
 export interface PortasMeusRastreadores {
-  /** Queues the push of the notifications lost-pet mode creates, in their own statement. */
-  aoCriarNotificacoes: AoCriarNotificacoes;
+  /** Writes the notifications lost-pet mode creates, with their push. */
+  notificar: Notificar;
 }
 
-export async function meusRastreadoresModule(app: AppInstance, { aoCriarNotificacoes }: PortasMeusRastreadores) {
+/** The logged (or emulated) user's own trackers: every query is scoped to that user. */
+export async function meusRastreadoresModule(app: AppInstance, { notificar }: PortasMeusRastreadores) {
   const onRequest = app.auth.autenticar;
-  const log = app.log.child({ modulo: 'modo-perdido' });
-  const vigia = new VigiaModoPerdido(
-    app,
-    app.config.modoPerdido,
-    (err) => log.warn({ err }, 'falha na ronda do modo perdido'),
-    aoCriarNotificacoes,
-  );
-  app.addHook('onReady', () => vigia.iniciar());
-  app.addHook('onClose', () => vigia.parar());
 
   app.put('/api/usuarios/rastreadores/:id/modo-perdido', {
     onRequest,
@@ -61,7 +52,7 @@ export async function meusRastreadoresModule(app: AppInstance, { aoCriarNotifica
       body: modoPerdidoFormSchema,
       response: { 200: meuRastreadorSchema, ...erros },
     },
-    handler: (req) => alterarModoPerdido(app, principalDe(req), req.params.id, req.body, aoCriarNotificacoes),
+    handler: (req) => alterarModoPerdido(app, principalDe(req), req.params.id, req.body, notificar),
   });
 
   app.get('/api/usuarios/rastreadores', {
@@ -124,4 +115,16 @@ export async function meusRastreadoresModule(app: AppInstance, { aoCriarNotifica
       handler: (req) => alterarEconomia(app, principalDe(req), req.params.id, e.modo, e.acao === 'Ativar'),
     });
   }
+
+  // The owner's, and the administrator's too (the service checks PER100): under the admin's URL and tag.
+  app.put('/api/rastreadores/desligar/:id', {
+    onRequest,
+    schema: {
+      tags: ['Rastreadores (administração)'],
+      summary: 'Pede o desligamento do rastreador (administrador ou dono)',
+      params: idParamSchema,
+      response: { 200: mensagemSchema, ...erros },
+    },
+    handler: (req) => desligarRastreador(app, principalDe(req), req.params.id, req.ip),
+  });
 }

@@ -32,7 +32,17 @@ import {
   type LinhaMeuRastreador,
   travar,
 } from './repository';
+import { comDonos, imeiVinculado, porImei } from './vinculos-repository';
 import { umDe } from '../../lib/dominio';
+
+/** The tracker a device logs in as, with its owner's link if any (undefined: unknown IMEI). */
+export const rastreadorPorImei = (db: Executor, imei: string) => porImei(db, imei);
+
+/** These trackers' links with their owners, by tracker id (the administrator's list and detail). */
+export async function vinculosDosRastreadores(db: Executor, rastreadorIds: readonly number[]) {
+  const linhas = rastreadorIds.length ? await comDonos(db, rastreadorIds) : [];
+  return new Map(linhas.map(({ rastreadorId, ...v }) => [rastreadorId, v]));
+}
 
 /** Who owns a tracker now, and the name they gave it (undefined while unlinked). */
 export const vinculoDoRastreador = (db: Executor, rastreadorId: number) => vinculo(db, rastreadorId);
@@ -176,11 +186,12 @@ export async function salvarMeuRastreador(
     return erroDeCampo(400, 'imei', MSG.rastreadorNaoAguardaVinculo);
   };
   const imei = b.imei.trim();
-  const alvo = await rastreadorParaVincular(deps.db, imei);
+  // The tracker and whether it is linked (this module's table), both asked whatever the IMEI.
+  const [alvo, vinculado] = await Promise.all([rastreadorParaVincular(deps.db, imei), imeiVinculado(deps.db, imei)]);
   // One argon2 run whether or not there is a code to check: the time says nothing either.
   const confere = await verificarSenha(alvo?.codigoAtivacaoHash ?? null, b.codigoAtivacao);
   const codigoOk = alvo?.codigoAtivacaoHash ? confere : true;
-  if (!alvo || alvo.situacao === 'INATIVO' || alvo.vinculoId !== null || !codigoOk) throw await recusar();
+  if (!alvo || alvo.situacao === 'INATIVO' || vinculado || !codigoOk) throw await recusar();
   try {
     const rastreador = await deps.db.transaction(async (tx) => {
       const id = await vincular(tx, {

@@ -28,8 +28,6 @@ const NADA: Promise<number[]> = Promise.resolve([]);
  * delays no other device. One tracker's alarms are decided one at a time in this process.
  */
 export class AlarmesDoDispositivo {
-  /** Users whose notifications changed when repeats were written (for the live channel), and the tracker. */
-  aoAvisar: ((usuarioIds: readonly number[], rastreadorId: number) => void) | undefined;
   private readonly abertas = new Map<string, Aberta>();
   private readonly umPorVez = new PerKeyQueue<number>();
   private prazo: NodeJS.Timeout | undefined;
@@ -41,6 +39,8 @@ export class AlarmesDoDispositivo {
     private readonly regras: RegrasAlertas,
     /** What a new notification also does, in its statement (the push queue). */
     private readonly aoCriarNotificacoes: AoCriarNotificacoes,
+    /** Told the users whose notifications changed when repeats were written, and the tracker (the live channel). */
+    private readonly aoAvisar: (usuarioIds: readonly number[], rastreadorId: number) => void,
   ) {}
 
   /** An alarm from the device. Resolves with who was told now (a repeat: nobody yet; the write tells them). */
@@ -93,7 +93,7 @@ export class AlarmesDoDispositivo {
         a.pendentes = 0;
         try {
           const usuarioIds = await somarRepeticoes(this.db, a.rastreadorId, a.ids, n, a.ultima);
-          this.aoAvisar?.(usuarioIds, a.rastreadorId);
+          this.aoAvisar(usuarioIds, a.rastreadorId);
         } catch (err) {
           // Counted again on the next write: nothing counted is dropped.
           a.pendentes += n;

@@ -16,8 +16,8 @@ export interface NotificacaoNova {
  * <novas> … returning …`), which runs as a CTE of the insert. Written by the module that owns what
  * it writes: the push module's `enfileirarPush` queues each notification for its user's browsers.
  *
- * Every insert of `notificacoes` takes it as a required argument, handed in by whoever composes the
- * writers (gateway/servicos.ts for the gateway's alarms, zones and activity; modules/index.ts, to
- * the meus-rastreadores module, for lost-pet mode): none can forget it.
+ * Every insert of `notificacoes` takes it as a required argument: the composition hands it to the
+ * gateway's alarms and binds it, with `notificar`, into the `Notificar` port of the zones, the
+ * activity (gateway/servicos.ts) and lost-pet mode (modules/index.ts). None can forget it.
  */
 export type AoCriarNotificacoes = (novas: SQL) => SQL;

@@ -2,7 +2,7 @@ import { notificacaoRepetida } from '@rastro/shared/messages';
 import type { Notificacao } from '@rastro/shared/schemas/notificacoes';
 import type { Executor } from '../../db/client';
 import { iso } from '../../lib/paginacao';
-import { quemVeORastreador, quemVeOsRastreadores } from '../meus-rastreadores/service';
+import { quemVeORastreador } from '../meus-rastreadores/service';
 import { marcarAlerta } from '../rastreadores/dispositivo-service';
 import type { AoCriarNotificacoes, NotificacaoNova } from './efeitos';
 import * as repo from './repository';
@@ -87,7 +87,7 @@ export async function novas(db: Executor, usuarioId: number, depoisDe: number, t
 /**
  * Notifications raised by something other than the device (a zone transition, lost-pet mode, an
  * activity goal), texts cut to fit, in one statement with `aoCriar` (each is pushed to its user's
- * browsers).
+ * browsers). The composition binds `aoCriar` and hands it to those modules as their `Notificar` port.
  */
 export async function notificar(db: Executor, lista: readonly NotificacaoNova[], aoCriar: AoCriarNotificacoes) {
   await repo.inserirVarias(
@@ -95,22 +95,4 @@ export async function notificar(db: Executor, lista: readonly NotificacaoNova[],
     lista.map((n) => ({ ...n, descricao: n.descricao.slice(0, DESCRICAO_MAX) })),
     aoCriar,
   );
-}
-
-/**
- * Notifications about trackers for everyone who sees each of them now — owner and co-guardians
- * (a zone transition). Returns who was notified.
- */
-export async function notificarQuemVe(
-  db: Executor,
-  lista: readonly { rastreadorId: number; descricao: string }[],
-  aoCriar: AoCriarNotificacoes,
-) {
-  if (lista.length === 0) return [];
-  const quem = await quemVeOsRastreadores(db, [...new Set(lista.map((n) => n.rastreadorId))]);
-  const porRastreador = new Map<number, number[]>();
-  for (const q of quem) porRastreador.set(q.rastreadorId, [...(porRastreador.get(q.rastreadorId) ?? []), q.usuarioId]);
-  const notas = lista.flatMap((n) => (porRastreador.get(n.rastreadorId) ?? []).map((usuarioId) => ({ ...n, usuarioId })));
-  await notificar(db, notas, aoCriar);
-  return [...new Set(notas.map((n) => n.usuarioId))];
 }

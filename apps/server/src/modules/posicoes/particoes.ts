@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Armazenamento } from '@rastro/shared/schemas/relatorios';
 import { consultar, type Db, type Executor } from '../../db/client';
+import { tarefaDeFundo } from '../../lib/tarefa-de-fundo';
 import { LIMITE_FUTURO_MS } from './gravacao';
 
 /** RETENCAO_DIAS_*: days of history kept per kind. */
@@ -203,3 +204,9 @@ export class ManutencaoDasParticoes {
     })();
   }
 }
+
+/** The upkeep on every instance (modules/index.ts). */
+export const manutencaoDasParticoes = tarefaDeFundo(
+  'posicoes.particoes',
+  (app) => new ManutencaoDasParticoes(app.db, app.config.retencao, app.log.child({ modulo: 'particoes' })),
+);

@@ -10,7 +10,6 @@ import {
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/types';
 import { principalDe } from '../../plugins/auth';
-import { ManutencaoDasParticoes } from './particoes';
 import { exportarHistorico, listarBateriasDoRastreador, listarLocalizacoesDoRastreador, ultimasLocalizacoes } from './service';
 
 const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema, 404: erroSchema };
@@ -22,9 +21,6 @@ const tags = ['Localizações e baterias'];
  */
 export async function posicoesModule(app: AppInstance) {
   const onRequest = app.auth.autenticar;
-  const manutencao = new ManutencaoDasParticoes(app.db, app.config.retencao, app.log.child({ modulo: 'particoes' }));
-  app.addHook('onReady', () => manutencao.iniciar());
-  app.addHook('onClose', () => manutencao.parar());
 
   app.get('/api/usuarios/rastreadores/ultimas-localizacoes', {
     onRequest,

@@ -4,8 +4,10 @@ import type { Database, Db } from '../../db/client';
 import { CANAL_PUSH } from '../../lib/canais';
 import { destinoPublico } from '../../lib/destino-publico';
 import { LacoDeFila } from '../../lib/laco-de-fila';
+import { tarefaDeFundo } from '../../lib/tarefa-de-fundo';
 import { ClienteHttpPush, type RespostaPush } from './cliente-http';
 import { entregues, reagendar, removerPorId, reservar, type Envio } from './repository';
+import { chavesVapid } from './service';
 
 export interface OpcoesEntregador {
   vapid: { publicKey: string; privateKey: string; subject: string };
@@ -252,3 +254,15 @@ export class EntregadorPush {
     return this.cliente.postar(destino, pedido.headers, pedido.body, this.autorizacao(destino.url.origin), sinal);
   }
 }
+
+/** The sender on every instance (modules/index.ts), with the VAPID keys the routes also hand out. */
+export const entregadorPush = tarefaDeFundo('push.entregador', async (app) => {
+  const push = app.config.push;
+  const chaves = await chavesVapid(app.db, push);
+  const entregador = new EntregadorPush(
+    app.db,
+    { ...push, vapid: { ...chaves, subject: push.subject } },
+    app.log.child({ modulo: 'push' }),
+  );
+  return { iniciar: () => entregador.iniciar(app.database), parar: () => entregador.parar() };
+});

@@ -3,24 +3,16 @@ import { erroSchema, okSchema } from '@rastro/shared/schemas/common';
 import { cancelarInscricaoPushSchema, chavePushSchema, inscricaoPushSchema } from '@rastro/shared/schemas/push';
 import type { AppInstance } from '../../lib/types';
 import { principalDe } from '../../plugins/auth';
-import { EntregadorPush } from './entregador';
 import { cancelarInscricao, chavesVapid, inscrever } from './service';
 
 const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema, 409: erroSchema };
 const tags = ['Notificações no aparelho'];
 
-/** Web Push: the key browsers subscribe with, the user's subscriptions, and the queue's sender. */
+/** Web Push: the key browsers subscribe with and the user's subscriptions (the queue's sender: entregador.ts). */
 export async function pushModule(app: AppInstance) {
   const onRequest = app.auth.autenticar;
   const push = app.config.push;
   const chaves = await chavesVapid(app.db, push);
-  const entregador = new EntregadorPush(
-    app.db,
-    { ...push, vapid: { ...chaves, subject: push.subject } },
-    app.log.child({ modulo: 'push' }),
-  );
-  app.addHook('onReady', () => entregador.iniciar(app.database));
-  app.addHook('onClose', () => entregador.parar());
 
   app.get('/api/push/chave', {
     onRequest,

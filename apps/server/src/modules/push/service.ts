@@ -4,7 +4,8 @@ import type { InscricaoPush } from '@rastro/shared/schemas/push';
 import webpush from 'web-push';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
-import type { AoCriarNotificacoes } from '../notificacoes/efeitos';
+import type { AoCriarNotificacoes, NotificacaoNova } from '../notificacoes/efeitos';
+import { notificar } from '../notificacoes/service';
 import { parametroOuCriar } from '../../db/parametros';
 import { destinoPublico } from '../../lib/destino-publico';
 import { AppError, erroDeCampo } from '../../lib/errors';
@@ -42,6 +43,12 @@ export const cancelarInscricao = (db: Executor, usuarioId: number, endpoint: str
 /**
  * Each new notification is queued for its user's browsers in the statement that inserts it, and
  * the senders of every instance are woken at its commit (`rastro_push`). Handed to the writers of
- * notifications where they are composed (gateway/servicos.ts, modules/meus-rastreadores/routes.ts).
+ * notifications where they are composed: the gateway's alarms (gateway/servicos.ts), and through `notificarComPush`.
  */
 export const enfileirarPush: AoCriarNotificacoes = repo.filaDasNotificacoes;
+
+/**
+ * Writes notifications with their push queued in the same statement: the `notificar` port the
+ * composition hands to the modules below that notify (zones, activity, lost-pet mode).
+ */
+export const notificarComPush = (db: Executor, lista: readonly NotificacaoNova[]) => notificar(db, lista, enfileirarPush);

@@ -1,9 +1,7 @@
-import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import { consultaPorForma, consultar, type Executor } from '../../db/client';
 import { rastreadores } from '../../db/schema';
 import { vChips as chips } from '../chips/leitura';
-import { vVinculos as usuarioRastreadores } from '../meus-rastreadores/leitura';
-import { vUsuarios as usuarios } from '../usuarios/leitura';
 import type { RASTREADOR_ORDENAVEIS } from '@rastro/shared/schemas/rastreadores';
 import type { Paginacao } from '../../lib/paginacao';
 import { SITUACAO_EFETIVA_SQL, situacaoEfetiva } from './sql';
@@ -24,21 +22,13 @@ const colunas = {
   dataCadastro: rastreadores.dataCadastro,
   chipId: rastreadores.chipId,
   chipNumero: chips.numero,
-  rastreadorDescricao: usuarioRastreadores.descricao,
-  usuarioNome: usuarios.nome,
   temCodigoAtivacao: sql<boolean>`${rastreadores.codigoAtivacaoHash} is not null`,
   origensAlternadasEm: rastreadores.origensAlternadasEm,
 };
 
-const base = (db: Executor) =>
-  db
-    .select(colunas)
-    .from(rastreadores)
-    .leftJoin(chips, eq(chips.id, rastreadores.chipId))
-    .leftJoin(usuarioRastreadores, eq(usuarioRastreadores.rastreadorId, rastreadores.id))
-    .leftJoin(usuarios, eq(usuarios.id, usuarioRastreadores.usuarioId));
+const base = (db: Executor) => db.select(colunas).from(rastreadores).leftJoin(chips, eq(chips.id, rastreadores.chipId));
 
-/** One row of the admin list, as `base` selects it. */
+/** One row of the admin list, as `base` selects it (the owner's link comes from `VinculosDosRastreadores`). */
 export interface LinhaRastreador {
   id: number;
   imei: string;
@@ -49,8 +39,6 @@ export interface LinhaRastreador {
   dataCadastro: Date;
   chipId: number | null;
   chipNumero: string | null;
-  rastreadorDescricao: string | null;
-  usuarioNome: string | null;
   temCodigoAtivacao: boolean;
   origensAlternadasEm: Date | null;
 }
@@ -105,13 +93,11 @@ const consultaDaLista = consultaPorForma<
     const ordem = sql.raw(f.ordem);
     return sql`select "rastreadores"."id" as "id", "rastreadores"."imei" as "imei", "rastreadores"."protocolo" as "protocolo", ${situacaoEfetiva} as "situacao",
           "rastreadores"."situacao_energia" as "situacaoEnergia", "rastreadores"."bateria" as "bateria", "rastreadores"."data_cadastro" as "dataCadastro",
-          "rastreadores"."chip_id" as "chipId", c.numero as "chipNumero", ur.descricao as "rastreadorDescricao", u.nome as "usuarioNome",
+          "rastreadores"."chip_id" as "chipId", c.numero as "chipNumero",
           "rastreadores"."codigo_ativacao_hash" is not null as "temCodigoAtivacao", "rastreadores"."origens_alternadas_em" as "origensAlternadasEm",
           (select count(*)::int from rastreadores where ${where}) as "total"
         from rastreadores
         left join v_chips c on c.id = "rastreadores"."chip_id"
-        left join v_vinculos ur on ur.rastreador_id = "rastreadores"."id"
-        left join v_usuarios u on u.id = ur.usuario_id
         where "rastreadores"."id" in (select "rastreadores"."id" from rastreadores where ${where} order by ${ordem} limit ${v.size} offset ${v.offset})
         order by ${ordem}`;
   },
@@ -157,22 +143,15 @@ export async function buscarDetalhe(db: Executor, id: number) {
       chipDescricao: chips.descricao,
       nivelSinal: rastreadores.nivelSinal,
       ultimaComunicacao: rastreadores.ultimaComunicacao,
-      usuarioId: usuarios.id,
-      usuarioEmail: usuarios.email,
-      intervaloLocalizacao: usuarioRastreadores.intervaloLocalizacao,
-      economiaBateria: usuarioRastreadores.economiaBateria,
-      ultraEconomiaBateria: usuarioRastreadores.ultraEconomiaBateria,
       comandosPendentes: sql<number>`(select count(*)::int from v_comandos c where c.rastreador_id = ${rastreadores.id} and c.status in ('PENDENTE', 'ENVIADO'))`,
     })
     .from(rastreadores)
     .leftJoin(chips, eq(chips.id, rastreadores.chipId))
-    .leftJoin(usuarioRastreadores, eq(usuarioRastreadores.rastreadorId, rastreadores.id))
-    .leftJoin(usuarios, eq(usuarios.id, usuarioRastreadores.usuarioId))
     .where(eq(rastreadores.id, id));
   return row;
 }
 
-/** What the save rules need: current values, whether it is linked. */
+/** What the save rules need: the current values. */
 export async function estado(db: Executor, id: number) {
   const [row] = await db
     .select({
@@ -181,10 +160,8 @@ export async function estado(db: Executor, id: number) {
       chipId: rastreadores.chipId,
       situacao: rastreadores.situacao,
       situacaoEnergia: rastreadores.situacaoEnergia,
-      donoId: usuarioRastreadores.usuarioId,
     })
     .from(rastreadores)
-    .leftJoin(usuarioRastreadores, eq(usuarioRastreadores.rastreadorId, rastreadores.id))
     .where(eq(rastreadores.id, id));
   return row;
 }
@@ -209,21 +186,6 @@ export async function atualizar(
   v: Partial<{ imei: string; protocolo: string; chipId: number; situacao: string; situacaoEnergia: string; codigoAtivacaoHash: string }>,
 ) {
   await db.update(rastreadores).set(v).where(eq(rastreadores.id, id));
-}
-
-/** The tracker a device logs in as, with its owner's link if any (undefined: unknown IMEI). */
-export async function porImei(db: Executor, imei: string) {
-  const [row] = await db
-    .select({
-      id: rastreadores.id,
-      situacao: rastreadores.situacao,
-      donoId: usuarioRastreadores.usuarioId,
-      descricao: usuarioRastreadores.descricao,
-    })
-    .from(rastreadores)
-    .leftJoin(usuarioRastreadores, eq(usuarioRastreadores.rastreadorId, rastreadores.id))
-    .where(eq(rastreadores.imei, imei));
-  return row;
 }
 
 /** Any message from the device: it is on and talking (a pending power-off still waits). */
@@ -282,17 +244,34 @@ export async function marcarVinculado(db: Executor, id: number) {
     .where(and(eq(rastreadores.id, id), eq(rastreadores.situacao, 'AGUARDANDO_VINCULO')));
 }
 
-/** The registered tracker with this IMEI and whether someone already linked it (an owner linking it). */
+/** The registered tracker with this IMEI (an owner linking it; whether it is linked already is theirs to say). */
 export async function paraVincular(db: Executor, imei: string) {
   const [row] = await db
-    .select({
-      id: rastreadores.id,
-      situacao: rastreadores.situacao,
-      vinculoId: usuarioRastreadores.id,
-      codigoAtivacaoHash: rastreadores.codigoAtivacaoHash,
-    })
+    .select({ id: rastreadores.id, situacao: rastreadores.situacao, codigoAtivacaoHash: rastreadores.codigoAtivacaoHash })
     .from(rastreadores)
-    .leftJoin(usuarioRastreadores, eq(usuarioRastreadores.rastreadorId, rastreadores.id))
     .where(eq(rastreadores.imei, imei));
   return row;
+}
+
+/** A chip's state and the tracker using it, if any (undefined: no such chip). */
+export async function chipEUso(db: Executor, chipId: number) {
+  const [row] = await db
+    .select({ situacao: chips.situacao, rastreadorId: rastreadores.id })
+    .from(chips)
+    .leftJoin(rastreadores, eq(rastreadores.chipId, chips.id))
+    .where(eq(chips.id, chipId));
+  return row;
+}
+
+/** Active chips no tracker uses. */
+export async function chipsDisponiveis(db: Executor) {
+  const emUso = db
+    .select({ x: sql`1` })
+    .from(rastreadores)
+    .where(eq(rastreadores.chipId, chips.id));
+  return db
+    .select({ id: chips.id, descricao: chips.descricao, numero: chips.numero })
+    .from(chips)
+    .where(and(eq(chips.situacao, 'A'), notExists(emUso)))
+    .orderBy(chips.descricao, chips.id);
 }

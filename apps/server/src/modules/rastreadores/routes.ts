@@ -1,5 +1,4 @@
-import { erroSchema, idParamSchema } from '@rastro/shared/schemas/common';
-import { mensagemSchema } from '@rastro/shared/schemas/auth';
+import { erroSchema, idParamSchema, selectItemSchema } from '@rastro/shared/schemas/common';
 import {
   rastreadorAdminPageSchema,
   rastreadorAdminSchema,
@@ -8,22 +7,27 @@ import {
   rastreadorFormSchema,
 } from '@rastro/shared/schemas/rastreadores';
 import { PER } from '@rastro/shared/roles';
+import { z } from 'zod';
 import type { AppInstance } from '../../lib/types';
 import { principalDe } from '../../plugins/auth';
+import type { PortasRastreadores } from './portas';
 import {
   alterarSituacaoRastreador,
-  desligarRastreador,
   detalharRastreador,
   listarRastreadores,
   obterRastreador,
   salvarRastreador,
+  selecionarChipsDisponiveis,
 } from './service';
 
 const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema, 404: erroSchema, 409: erroSchema };
 const tags = ['Rastreadores (administração)'];
+/** As the chips module answers its own routes. */
+const errosDosChips = { 400: erroSchema, 401: erroSchema, 403: erroSchema, 404: erroSchema };
 
-export async function rastreadoresModule(app: AppInstance) {
+export async function rastreadoresModule(app: AppInstance, portas: PortasRastreadores) {
   const onRequest = app.auth.exigir(PER.RASTREADORES);
+  const { vinculosDosRastreadores } = portas;
 
   app.get('/api/rastreadores', {
     onRequest,
@@ -33,19 +37,19 @@ export async function rastreadoresModule(app: AppInstance) {
       querystring: rastreadorFiltroSchema,
       response: { 200: rastreadorAdminPageSchema, ...erros },
     },
-    handler: (req) => listarRastreadores(app.db, req.query),
+    handler: (req) => listarRastreadores(app.db, vinculosDosRastreadores, req.query),
   });
 
   app.get('/api/rastreadores/:id', {
     onRequest,
     schema: { tags, summary: 'Um rastreador', params: idParamSchema, response: { 200: rastreadorAdminSchema, ...erros } },
-    handler: (req) => obterRastreador(app.db, req.params.id),
+    handler: (req) => obterRastreador(app.db, vinculosDosRastreadores, req.params.id),
   });
 
   app.get('/api/rastreadores/:id/detalhe', {
     onRequest,
     schema: { tags, summary: 'Detalhe de um rastreador', params: idParamSchema, response: { 200: rastreadorDetalheSchema, ...erros } },
-    handler: (req) => detalharRastreador(app.db, req.params.id),
+    handler: (req) => detalharRastreador(app.db, portas, req.params.id),
   });
 
   app.post('/api/rastreadores', {
@@ -57,7 +61,7 @@ export async function rastreadoresModule(app: AppInstance) {
       response: { 200: rastreadorAdminSchema, 201: rastreadorAdminSchema, ...erros },
     },
     handler: async (req, reply) => {
-      const { rastreador, criado } = await salvarRastreador(app, principalDe(req), req.body);
+      const { rastreador, criado } = await salvarRastreador(app, vinculosDosRastreadores, principalDe(req), req.body);
       return reply.code(criado ? 201 : 200).send(rastreador);
     },
   });
@@ -65,24 +69,25 @@ export async function rastreadoresModule(app: AppInstance) {
   app.put('/api/rastreadores/ativar/:id', {
     onRequest,
     schema: { tags, summary: 'Ativa um rastreador', params: idParamSchema, response: { 200: rastreadorAdminSchema, ...erros } },
-    handler: (req) => alterarSituacaoRastreador(app.db, req.params.id, true),
+    handler: (req) => alterarSituacaoRastreador(app.db, vinculosDosRastreadores, req.params.id, true),
   });
 
   app.delete('/api/rastreadores/inativar/:id', {
     onRequest,
     schema: { tags, summary: 'Inativa um rastreador', params: idParamSchema, response: { 200: rastreadorAdminSchema, ...erros } },
-    handler: (req) => alterarSituacaoRastreador(app.db, req.params.id, false),
+    handler: (req) => alterarSituacaoRastreador(app.db, vinculosDosRastreadores, req.params.id, false),
   });
 
-  // Also for the tracker's owner: the service checks PER100 or ownership.
-  app.put('/api/rastreadores/desligar/:id', {
-    onRequest: app.auth.autenticar,
+  // The tracker form's chips, under the chips' URL and code: which chip a tracker uses is this module's.
+  app.get('/api/chips/select/disponiveis', {
+    onRequest: app.auth.exigir(PER.CHIPS),
     schema: {
-      tags,
-      summary: 'Pede o desligamento do rastreador (administrador ou dono)',
-      params: idParamSchema,
-      response: { 200: mensagemSchema, ...erros },
+      tags: ['Chips'],
+      summary: 'Chips ativos que nenhum rastreador usa',
+      response: { 200: z.array(selectItemSchema), ...errosDosChips },
     },
-    handler: (req) => desligarRastreador(app, principalDe(req), req.params.id, req.ip),
+    handler: () => selecionarChipsDisponiveis(app.db),
   });
+
+  // PUT /api/rastreadores/desligar/:id is the meus-rastreadores module's: the owner may ask it too.
 }

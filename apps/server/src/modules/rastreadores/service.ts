@@ -6,8 +6,7 @@ import {
   SITUACOES_RASTREADOR,
 } from '@rastro/shared/dominio';
 import { MSG } from '@rastro/shared/messages';
-import { PER } from '@rastro/shared/roles';
-import type { Page } from '@rastro/shared/schemas/common';
+import type { Page, SelectItem } from '@rastro/shared/schemas/common';
 import type { RastreadorAdmin, RastreadorDetalhe, RastreadorForm } from '@rastro/shared/schemas/rastreadores';
 import type { Executor } from '../../db/client';
 import type { Infra } from '../../plugins/infra';
@@ -16,27 +15,35 @@ import { AppError, erroDeCampo, naoEncontrado } from '../../lib/errors';
 import { iso, isoOuNull, pagina } from '../../lib/paginacao';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { Principal } from '../../plugins/auth';
-import { registrarAuditoria } from '../auditoria/service';
-import { papelNoRastreador } from '../meus-rastreadores/service';
-import { situacaoEUso } from '../chips/service';
-import { avisarGateway, enfileirar } from '../comandos/service';
-import { atualizar, buscar, buscarDetalhe, estado, imeiEmUso, inserir, listar, type FiltroRastreadores } from './repository';
+import { itemDeChip } from '../chips/service';
+import type { PortasRastreadores, VinculoDoRastreador, VinculosDosRastreadores } from './portas';
+import {
+  atualizar,
+  buscar,
+  buscarDetalhe,
+  chipEUso,
+  chipsDisponiveis,
+  estado,
+  imeiEmUso,
+  inserir,
+  listar,
+  type FiltroRastreadores,
+} from './repository';
 import { umDe } from '../../lib/dominio';
-import { ultimaPosicao } from '../posicoes/service';
 
 type Linha = NonNullable<Awaited<ReturnType<typeof buscar>>>;
 
-function paraAdmin(r: Linha): RastreadorAdmin {
+function paraAdmin(r: Linha, v: VinculoDoRastreador | undefined): RastreadorAdmin {
   const situacao = umDe(SITUACOES_RASTREADOR, r.situacao, 'AGUARDANDO_VINCULO');
   const situacaoEnergia = umDe(SITUACOES_ENERGIA, r.situacaoEnergia, 'LIGADO');
   return {
     id: r.id,
     imei: r.imei,
-    rastreadorDescricao: r.rastreadorDescricao,
+    rastreadorDescricao: v?.descricao ?? null,
     bateria: r.bateria,
     chipId: r.chipId,
     chipNumero: r.chipNumero,
-    usuarioNome: r.usuarioNome,
+    usuarioNome: v?.usuarioNome ?? null,
     dataCadastro: iso(r.dataCadastro),
     protocolo: umDe(PROTOCOLOS, r.protocolo, 'OUTRO'),
     situacao,
@@ -51,32 +58,53 @@ function paraAdmin(r: Linha): RastreadorAdmin {
 
 export async function listarRastreadores(
   db: Executor,
+  vinculosDosRastreadores: VinculosDosRastreadores,
   f: Omit<FiltroRastreadores, 'codigo'> & { codigo?: string | undefined },
 ): Promise<Page<RastreadorAdmin>> {
   const { rows, total } = await listar(db, { ...f, codigo: f.codigo ? Number(f.codigo) : undefined, imei: f.imei || undefined });
-  return pagina(rows.map(paraAdmin), total, f);
+  const vinculos = rows.length
+    ? await vinculosDosRastreadores(
+        db,
+        rows.map((r) => r.id),
+      )
+    : new Map<number, VinculoDoRastreador>();
+  return pagina(
+    rows.map((r) => paraAdmin(r, vinculos.get(r.id))),
+    total,
+    f,
+  );
 }
 
-export async function obterRastreador(db: Executor, id: number): Promise<RastreadorAdmin> {
-  const r = await buscar(db, id);
+export async function obterRastreador(
+  db: Executor,
+  vinculosDosRastreadores: VinculosDosRastreadores,
+  id: number,
+): Promise<RastreadorAdmin> {
+  const [r, vinculos] = await Promise.all([buscar(db, id), vinculosDosRastreadores(db, [id])]);
   if (!r) throw naoEncontrado();
-  return paraAdmin(r);
+  return paraAdmin(r, vinculos.get(id));
 }
 
-export async function detalharRastreador(db: Executor, id: number): Promise<RastreadorDetalhe> {
-  const [base, d, loc] = await Promise.all([obterRastreador(db, id), buscarDetalhe(db, id), ultimaPosicao(db, id)]);
-  if (!d) throw naoEncontrado();
-  const vf = (v: string | null) => (v === 'V' || v === 'F' ? v : null);
+export async function detalharRastreador(db: Executor, portas: PortasRastreadores, id: number): Promise<RastreadorDetalhe> {
+  const [r, d, vinculos, loc] = await Promise.all([
+    buscar(db, id),
+    buscarDetalhe(db, id),
+    portas.vinculosDosRastreadores(db, [id]),
+    portas.ultimaPosicao(db, id),
+  ]);
+  if (!r || !d) throw naoEncontrado();
+  const v = vinculos.get(id);
+  const vf = (valor: string | null | undefined) => (valor === 'V' || valor === 'F' ? valor : null);
   return {
-    ...base,
+    ...paraAdmin(r, v),
     chipDescricao: d.chipDescricao,
     nivelSinal: d.nivelSinal,
     ultimaComunicacao: isoOuNull(d.ultimaComunicacao),
-    usuarioId: d.usuarioId,
-    usuarioEmail: d.usuarioEmail,
-    intervaloLocalizacao: d.intervaloLocalizacao,
-    economiaBateria: vf(d.economiaBateria),
-    ultraEconomiaBateria: vf(d.ultraEconomiaBateria),
+    usuarioId: v?.usuarioId ?? null,
+    usuarioEmail: v?.usuarioEmail ?? null,
+    intervaloLocalizacao: v?.intervaloLocalizacao ?? null,
+    economiaBateria: vf(v?.economiaBateria),
+    ultraEconomiaBateria: vf(v?.ultraEconomiaBateria),
     ultimaLocalizacao:
       loc && loc.latitude !== null && loc.longitude !== null
         ? {
@@ -91,7 +119,7 @@ export async function detalharRastreador(db: Executor, id: number): Promise<Rast
 }
 
 async function validarChip(db: Executor, chipId: number, rastreadorId?: number) {
-  const c = await situacaoEUso(db, chipId);
+  const c = await chipEUso(db, chipId);
   if (!c) throw erroDeCampo(400, 'chipId', MSG.campoInvalido);
   if (c.situacao !== 'A') throw erroDeCampo(400, 'chipId', MSG.chipInativo);
   if (c.rastreadorId !== null && c.rastreadorId !== rastreadorId) throw erroDeCampo(409, 'chipId', MSG.chipEmUso);
@@ -100,6 +128,7 @@ async function validarChip(db: Executor, chipId: number, rastreadorId?: number) 
 /** Creates a tracker (awaiting its owner's link), or updates imei/protocolo/chip when `id` is given. */
 export async function salvarRastreador(
   deps: Pick<Infra, 'db'>,
+  vinculosDosRastreadores: VinculosDosRastreadores,
   p: Principal,
   body: RastreadorForm,
 ): Promise<{ rastreador: RastreadorAdmin; criado: boolean }> {
@@ -120,7 +149,7 @@ export async function salvarRastreador(
         chipId: body.chipId,
         ...(codigoAtivacaoHash ? { codigoAtivacaoHash } : {}),
       });
-      return { rastreador: await obterRastreador(deps.db, body.id), criado: false };
+      return { rastreador: await obterRastreador(deps.db, vinculosDosRastreadores, body.id), criado: false };
     }
     if (await imeiEmUso(deps.db, imei)) throw erroDeCampo(409, 'imei', MSG.imeiJaCadastrado);
     await validarChip(deps.db, body.chipId);
@@ -131,7 +160,7 @@ export async function salvarRastreador(
       usuarioCadastroId: p.usuarioId,
       codigoAtivacaoHash,
     });
-    return { rastreador: await obterRastreador(deps.db, id), criado: true };
+    return { rastreador: await obterRastreador(deps.db, vinculosDosRastreadores, id), criado: true };
   } catch (err) {
     // Two saves racing for the same IMEI or chip: the unique indexes decide.
     if (isUniqueViolation(err)) throw new AppError(409, MSG.imeiJaCadastrado);
@@ -140,38 +169,21 @@ export async function salvarRastreador(
 }
 
 /** Ativar: back to ATIVO when linked, else AGUARDANDO_VINCULO. Inativar: INATIVO (the gateway refuses it). */
-export async function alterarSituacaoRastreador(db: Executor, id: number, ativo: boolean): Promise<RastreadorAdmin> {
+export async function alterarSituacaoRastreador(
+  db: Executor,
+  vinculosDosRastreadores: VinculosDosRastreadores,
+  id: number,
+  ativo: boolean,
+): Promise<RastreadorAdmin> {
   const atual = await estado(db, id);
   if (!atual) throw naoEncontrado();
-  const situacao = ativo ? (atual.donoId !== null ? 'ATIVO' : 'AGUARDANDO_VINCULO') : 'INATIVO';
+  const vinculado = ativo && (await vinculosDosRastreadores(db, [id])).has(id);
+  const situacao = ativo ? (vinculado ? 'ATIVO' : 'AGUARDANDO_VINCULO') : 'INATIVO';
   await atualizar(db, id, { situacao });
-  return obterRastreador(db, id);
+  return obterRastreador(db, vinculosDosRastreadores, id);
 }
 
-/**
- * PUT /api/rastreadores/desligar/{id}: PER100 or the tracker's owner. Records the power-off
- * request as a command; the tracker waits for it (AGUARDANDO_DESLIGAMENTO).
- */
-export async function desligarRastreador(deps: Pick<Infra, 'database' | 'db'>, p: Principal, id: number, ip: string) {
-  const atual = await estado(deps.db, id);
-  const admin = p.authorities.includes(PER.RASTREADORES);
-  const papel = atual && !admin ? await papelNoRastreador(deps.db, p.usuarioId, id) : null;
-  if (!atual || !(admin || papel !== null)) throw naoEncontrado();
-  // A co-guardian sees the tracker but may not turn it off (issue #20).
-  if (!admin && papel === 'GUARDIAO') throw new AppError(403, MSG.apenasDonoPode);
-  if (atual.situacaoEnergia !== 'LIGADO') throw new AppError(409, MSG.rastreadorJaDesligado);
-  await deps.db.transaction(async (tx) => {
-    await atualizar(tx, id, { situacaoEnergia: 'AGUARDANDO_DESLIGAMENTO' });
-    await enfileirar(tx, id, p.usuarioId, [{ tipo: 'DESLIGAR' }]);
-    await registrarAuditoria(tx, {
-      usuarioId: p.usuarioId,
-      emuladorId: p.emuladorId ?? null,
-      acao: 'RASTREADOR_DESLIGAR',
-      detalhe: { rastreadorId: id },
-      ip,
-    });
-  });
-  // Whichever instance holds the device's connection delivers the command now.
-  await avisarGateway(deps.database, [id]);
-  return { message: MSG.desligandoRastreador };
+/** Active chips no tracker uses: the tracker form's choices (a tracker holds the link to its chip). */
+export async function selecionarChipsDisponiveis(db: Executor): Promise<SelectItem[]> {
+  return (await chipsDisponiveis(db)).map(itemDeChip);
 }

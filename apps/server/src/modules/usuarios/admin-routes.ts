@@ -6,17 +6,41 @@ import {
   usuarioFormSchema,
   usuarioPageSchema,
 } from '@rastro/shared/schemas/usuarios';
+import { niveisSelectSchema } from '@rastro/shared/schemas/lookups';
 import { PER } from '@rastro/shared/roles';
 import type { AppInstance } from '../../lib/types';
 import { principalDe } from '../../plugins/auth';
-import { alterarSituacaoUsuario, iniciarEmulacao, listarUsuarios, obterUsuario, salvarUsuario } from './admin-service';
+import {
+  alterarSituacaoUsuario,
+  iniciarEmulacao,
+  listarUsuarios,
+  obterUsuario,
+  salvarUsuario,
+  type AoCriarUsuarioSemSenha,
+  type AoInativarUsuario,
+} from './admin-service';
+import { listarNiveis } from './repository';
 
 const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema, 404: erroSchema, 409: erroSchema };
 const tags = ['Usuários (administração)'];
 
 /** The administration of users, part of the module's plugin (routes.ts). */
-export async function usuariosAdminRoutes(app: AppInstance) {
+export async function usuariosAdminRoutes(
+  app: AppInstance,
+  portas: { aoCriarUsuarioSemSenha: AoCriarUsuarioSemSenha; aoInativarUsuario: AoInativarUsuario },
+) {
   const onRequest = app.auth.exigir(PER.USUARIOS);
+
+  // The level select of the user form, listed among the lookups in the API docs.
+  app.get('/api/niveis/select', {
+    onRequest,
+    schema: {
+      tags: ['Consultas'],
+      summary: 'Níveis (perfis) de usuário',
+      response: { 200: niveisSelectSchema, 400: erroSchema, 401: erroSchema, 403: erroSchema },
+    },
+    handler: () => listarNiveis(app.db),
+  });
 
   app.get('/api/usuarios', {
     onRequest,
@@ -50,7 +74,7 @@ export async function usuariosAdminRoutes(app: AppInstance) {
       response: { 200: usuarioDetalheSchema, 201: usuarioDetalheSchema, ...erros },
     },
     handler: async (req, reply) => {
-      const { usuario, criado } = await salvarUsuario(app, principalDe(req), req.body, req.ip);
+      const { usuario, criado } = await salvarUsuario(app, principalDe(req), req.body, req.ip, portas.aoCriarUsuarioSemSenha);
       return reply.code(criado ? 201 : 200).send(usuario);
     },
   });
@@ -58,7 +82,7 @@ export async function usuariosAdminRoutes(app: AppInstance) {
   app.put('/api/usuarios/ativar/:id', {
     onRequest,
     schema: { tags, summary: 'Ativa um usuário', params: idParamSchema, response: { 200: usuarioDetalheSchema, ...erros } },
-    handler: (req) => alterarSituacaoUsuario(app, principalDe(req), req.params.id, true, req.ip),
+    handler: (req) => alterarSituacaoUsuario(app, principalDe(req), req.params.id, true, req.ip, portas.aoInativarUsuario),
   });
 
   app.delete('/api/usuarios/inativar/:id', {
@@ -69,6 +93,6 @@ export async function usuariosAdminRoutes(app: AppInstance) {
       params: idParamSchema,
       response: { 200: usuarioDetalheSchema, ...erros },
     },
-    handler: (req) => alterarSituacaoUsuario(app, principalDe(req), req.params.id, false, req.ip),
+    handler: (req) => alterarSituacaoUsuario(app, principalDe(req), req.params.id, false, req.ip, portas.aoInativarUsuario),
   });
 }

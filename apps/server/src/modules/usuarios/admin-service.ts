@@ -11,10 +11,17 @@ import { iso, pagina } from '../../lib/paginacao';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { Principal } from '../../plugins/auth';
 import { registrarAuditoria } from '../auditoria/service';
-import { revogarTokensDoUsuario } from '../auth/service';
-import { enviarPrimeiroAcesso } from '../auth/senha-service';
 import { atualizar, buscarDetalhe, cpfEmUso, estadoDaCidade, listar, nivel, type FiltroUsuarios } from './admin-repository';
 import { buscarSessao, emailEmUso, emulavel, inserir } from './repository';
+
+/**
+ * What an administrator creating a user (who has no password yet) also does, in its transaction:
+ * the auth module queues the first-access link.
+ */
+export type AoCriarUsuarioSemSenha = (tx: Executor, usuarioId: number) => Promise<void>;
+
+/** What inactivating a user also does, in its transaction: the auth module ends their sessions. */
+export type AoInativarUsuario = (tx: Executor, usuarioId: number) => Promise<void>;
 
 const paraLista = (r: Awaited<ReturnType<typeof listar>>['rows'][number]): UsuarioLista => ({ ...r, dataCadastro: iso(r.dataCadastro) });
 
@@ -80,10 +87,11 @@ async function exigirGerenciavel(db: Executor, p: Principal, id: number) {
 
 /** POST /api/usuarios: creates (sending a first-access link) or, with id, updates a user. */
 export async function salvarUsuario(
-  deps: Pick<Infra, 'db' | 'config' | 'emails'>,
+  deps: Pick<Infra, 'db' | 'emails'>,
   p: Principal,
   b: UsuarioForm,
   ip: string,
+  aoCriarUsuarioSemSenha: AoCriarUsuarioSemSenha,
 ): Promise<{ usuario: UsuarioDetalhe; criado: boolean }> {
   const email = b.email.trim().toLowerCase();
   const cpf = onlyDigits(b.cpf);
@@ -114,10 +122,11 @@ export async function salvarUsuario(
     }
     const usuario = await deps.db.transaction(async (tx) => {
       const u = await inserir(tx, { ...valores, situacao: true });
-      await enviarPrimeiroAcesso(deps, tx, u.id);
+      await aoCriarUsuarioSemSenha(tx, u.id);
       await registrarAuditoria(tx, { usuarioId: u.id, emuladorId: p.usuarioId, acao: 'USUARIO_CRIADO', ip });
       return obterUsuario(tx, u.id);
     });
+    // The first-access e-mail, queued in the transaction.
     deps.emails.kick();
     return { usuario, criado: true };
   } catch (err) {
@@ -133,12 +142,13 @@ export async function alterarSituacaoUsuario(
   id: number,
   ativo: boolean,
   ip: string,
+  aoInativarUsuario: AoInativarUsuario,
 ): Promise<UsuarioDetalhe> {
   if (!ativo && id === p.usuarioId) throw new AppError(400, MSG.proprioUsuario);
   await exigirGerenciavel(deps.db, p, id);
   await deps.db.transaction(async (tx) => {
     if (!(await atualizar(tx, id, { situacao: ativo }))) throw naoEncontrado();
-    if (!ativo) await revogarTokensDoUsuario(tx, id);
+    if (!ativo) await aoInativarUsuario(tx, id);
     await registrarAuditoria(tx, { usuarioId: id, emuladorId: p.usuarioId, acao: ativo ? 'USUARIO_ATIVADO' : 'USUARIO_INATIVADO', ip });
   });
   return obterUsuario(deps.db, id);

@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
 import { nivelPermissoes, niveis, usuarios } from '../../db/schema';
-import { vSessoes as accessTokens } from '../auth/leitura';
 import { avisarQueSessoesMudaram, type UsuarioSessao } from '../../plugins/session-cache';
 
 const authoritiesSql = sql<
@@ -35,22 +35,14 @@ export async function buscarSessao(db: Executor, id: number): Promise<UsuarioSes
 }
 
 /**
- * The user behind a live (not revoked, not expired) bearer token, with the token's expiry. Every
- * authenticated request asks it: one round trip, as a named statement that PostgreSQL plans once
- * per connection (planning this join costs several times its execution).
+ * Every user as a session sees them (`UsuarioSessao`), to join by `id`: how the auth module reads
+ * the user behind a token in the token's own statement (auth/repository.ts, `prepararSessaoPorToken`).
  */
-export function prepararSessaoPorToken(db: Db) {
-  const q = db
-    .select({ ...colunasSessao, expiraEm: accessTokens.expiraEm })
-    .from(accessTokens)
-    .innerJoin(usuarios, eq(usuarios.id, accessTokens.usuarioId))
-    .innerJoin(niveis, eq(niveis.id, usuarios.nivelId))
-    .where(
-      and(eq(accessTokens.tokenHash, sql.placeholder('tokenHash')), isNull(accessTokens.revogadoEm), gt(accessTokens.expiraEm, sql`now()`)),
-    )
-    .prepare('sessao_por_token');
-  return async (tokenHash: string): Promise<(UsuarioSessao & { expiraEm: Date }) | undefined> => (await q.execute({ tokenHash }))[0];
-}
+export const usuariosDaSessao = new QueryBuilder()
+  .select({ ...colunasSessao, authorities: authoritiesSql.as('authorities') })
+  .from(usuarios)
+  .innerJoin(niveis, eq(niveis.id, usuarios.nivelId))
+  .as('u');
 
 export async function buscarSenhaHash(db: Executor, id: number) {
   const [row] = await db.select({ senhaHash: usuarios.senhaHash }).from(usuarios).where(eq(usuarios.id, id));

@@ -4,16 +4,24 @@ import { minhaContaSchema, usuarioDetalheSchema } from '@rastro/shared/schemas/u
 import type { AppInstance } from '../../lib/types';
 import { principalDe } from '../../plugins/auth';
 import { usuariosAdminRoutes } from './admin-routes';
+import type { AoCriarUsuarioSemSenha, AoInativarUsuario } from './admin-service';
 import { atualizarConta, obterConta } from './minha-conta-service';
-import { cadastrar } from './signup-service';
+import { cadastrar, type AoCadastrarComConvite } from './signup-service';
 
-/** The module's one plugin: sign-up and each user's own account, then the administration of users. */
-export async function usuariosModule(app: AppInstance) {
-  await rotasDaConta(app);
-  await usuariosAdminRoutes(app);
+/** What the module is handed at composition (modules/index.ts): auth and guardioes sit in layers above it. */
+export interface PortasUsuarios {
+  aoCadastrarComConvite: AoCadastrarComConvite;
+  aoCriarUsuarioSemSenha: AoCriarUsuarioSemSenha;
+  aoInativarUsuario: AoInativarUsuario;
 }
 
-async function rotasDaConta(app: AppInstance) {
+/** The module's one plugin: sign-up and each user's own account, then the administration of users. */
+export async function usuariosModule(app: AppInstance, portas: PortasUsuarios) {
+  await rotasDaConta(app, portas);
+  await usuariosAdminRoutes(app, portas);
+}
+
+async function rotasDaConta(app: AppInstance, { aoCadastrarComConvite }: Pick<PortasUsuarios, 'aoCadastrarComConvite'>) {
   app.post('/users/sign-up', {
     schema: {
       tags: ['Usuários'],
@@ -22,7 +30,7 @@ async function rotasDaConta(app: AppInstance) {
       response: { 201: signUpResponseSchema, 400: erroSchema, 409: erroSchema, 429: erroSchema },
     },
     handler: async (req, reply) => {
-      const u = await cadastrar(app, req.body, req.ip);
+      const u = await cadastrar(app, req.body, req.ip, aoCadastrarComConvite);
       return reply.code(201).send(u);
     },
   });

@@ -1,7 +1,7 @@
 /**
  * What other modules may ask of the users (the usuarios module owns `usuarios`, `niveis` and
- * `nivel_permissoes`): authentication reads a user by e-mail, id or token and changes a password;
- * a share link reads its creator's mobile phone when they chose to show it.
+ * `nivel_permissoes`): authentication reads a user by e-mail or id, joins them to a token and
+ * changes a password; a share link reads its creator's mobile phone when they chose to show it.
  */
 export {
   atualizarSenha,
@@ -10,7 +10,6 @@ export {
   buscarSessao,
   emulavel,
   idDoNivel,
-  listarNiveis,
-  prepararSessaoPorToken,
   telefoneCelularDe,
+  usuariosDaSessao,
 } from './repository';

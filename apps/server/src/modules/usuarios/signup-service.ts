@@ -3,16 +3,27 @@ import type { SignUp } from '@rastro/shared/schemas/auth';
 import { onlyDigits } from '@rastro/shared/validators';
 import type { Infra } from '../../plugins/infra';
 import { NIVEL_CLIENTE } from '../../db/seed';
+import type { Executor } from '../../db/client';
 import { AppError, erroDeCampo } from '../../lib/errors';
 import { hashSenha } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { registrarAuditoria } from '../auditoria/service';
-import { aceitarNaTransacao } from '../guardioes/service';
 import { boasVindas } from '../../plugins/email/templates';
 import { emailEmUso, idDoNivel, inserir } from './repository';
 
+/**
+ * What signing up through a co-guardian invite also does, in the sign-up's transaction: the
+ * guardioes module accepts the invite for the new user, or throws (and the sign-up is undone).
+ */
+export type AoCadastrarComConvite = (tx: Executor, usuarioId: number, convite: string) => Promise<unknown>;
+
 /** POST /users/sign-up: a new owner (level Cliente) and a welcome e-mail. */
-export async function cadastrar(deps: Pick<Infra, 'config' | 'db' | 'emails' | 'limiter'>, body: SignUp, ip: string) {
+export async function cadastrar(
+  deps: Pick<Infra, 'config' | 'db' | 'emails' | 'limiter'>,
+  body: SignUp,
+  ip: string,
+  aoCadastrarComConvite: AoCadastrarComConvite,
+) {
   const { limits } = deps.config;
   const email = body.email.trim().toLowerCase();
   if (
@@ -33,7 +44,7 @@ export async function cadastrar(deps: Pick<Infra, 'config' | 'db' | 'emails' | '
       await deps.emails.enfileirar(tx, { destinatario: email, ...boasVindas({ nome: u.nome, email, appUrl: deps.config.appUrl }) });
       await registrarAuditoria(tx, { usuarioId: u.id, acao: 'CADASTRO', ip });
       // Signed up through a co-guardian invite: linked in the same transaction (a bad invite undoes the sign-up).
-      if (body.convite) await aceitarNaTransacao(tx, u.id, body.convite);
+      if (body.convite) await aoCadastrarComConvite(tx, u.id, body.convite);
       return u;
     });
     deps.emails.kick();

@@ -2,10 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { notificacaoZona } from '@rastro/shared/messages';
 import { parteCerta, preparar } from '@rastro/shared/geometria';
 import { geometriaDaZona } from '@rastro/shared/schemas/zonas';
-import type { Database, Db } from '../../db/client';
+import type { Database, Db, Executor } from '../../db/client';
 import { CANAL_ZONAS } from '../../lib/canais';
 import { FilaEmLotes, porRastreador as agruparPorRastreador } from '../../lib/fila-em-lotes';
-import { notificarQuemVe, type AoCriarNotificacoes } from '../notificacoes/service';
+import { quemVeOsRastreadores } from '../meus-rastreadores/service';
 import type { EstadoNaZona, Regras } from './histerese';
 import { percorrer, perto, type Ancora, type Par, type PosicaoAvaliada } from './percurso';
 import {
@@ -25,6 +25,15 @@ export interface OpcoesZonas extends Regras {
   /** APP_TIMEZONE: the time in the notification's text. */
   timezone: string;
 }
+
+/**
+ * Writes these notifications, with what creating one also does (its push), in one statement on
+ * `db`: handed in at composition (gateway/servicos.ts), notificacoes being a layer above.
+ */
+export type Notificar = (
+  db: Executor,
+  notificacoes: readonly { usuarioId: number; rastreadorId: number | null; descricao: string }[],
+) => Promise<void>;
 
 export const OPCOES_ZONAS_PADRAO: OpcoesZonas = {
   confirmacoes: 2,
@@ -88,8 +97,6 @@ const MAX_FILA = 200_000;
  * (NOTIFY) or the tracker logs in here.
  */
 export class AvaliadorDeZonas {
-  /** Users with new notifications and trackers whose side changed (for the live channel). */
-  aoAvisar: ((usuarioIds: readonly number[], rastreadorIds: readonly number[]) => void) | undefined;
   private readonly fila: FilaEmLotes<Posicao>;
   private readonly zonas = new Map<number, { lista: ZonaCompilada[]; ate: number }>();
   private readonly estados = new Map<number, Map<number, EstadoConhecido>>();
@@ -101,8 +108,10 @@ export class AvaliadorDeZonas {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    /** What a new notification also does, in its statement (the push queue). */
-    private readonly aoCriarNotificacoes: AoCriarNotificacoes,
+    /** Writes the notifications a transition creates (with their push). */
+    private readonly notificar: Notificar,
+    /** Told the users with new notifications and the trackers whose side changed (the live channel). */
+    private readonly aoAvisar: (usuarioIds: readonly number[], rastreadorIds: readonly number[]) => void,
     private readonly opts: OpcoesZonas = OPCOES_ZONAS_PADRAO,
   ) {
     this.hora = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: opts.timezone });
@@ -185,7 +194,7 @@ export class AvaliadorDeZonas {
       grupos = [...porId].map(([rastreadorId, zonas]) => ({ rastreadorId, zonas }));
       if (tentativa === TENTATIVAS) this.log.warn({ pares: conflitos.length }, 'zonas: estado disputado, posições não avaliadas');
     }
-    if (usuarios.size > 0 || mudaram.size > 0) this.aoAvisar?.([...usuarios], [...mudaram]);
+    if (usuarios.size > 0 || mudaram.size > 0) this.aoAvisar([...usuarios], [...mudaram]);
   }
 
   /** Evaluates each tracker's positions against its zones, writes what changed in one transaction; returns the pairs that lost a race. */
@@ -264,6 +273,7 @@ export class AvaliadorDeZonas {
       // The zone's owner is the tracker's: they and the tracker's co-guardians hear of it.
       const notificados = await notificarQuemVe(
         tx,
+        this.notificar,
         avisos.map((e) => ({
           rastreadorId: e.evento.rastreadorId,
           descricao: notificacaoZona(
@@ -273,7 +283,6 @@ export class AvaliadorDeZonas {
             this.hora.format(e.evento.dataHora),
           ),
         })),
-        this.aoCriarNotificacoes,
       );
       for (const u of notificados) usuarios.add(u);
       return ok;
@@ -401,3 +410,14 @@ export class AvaliadorDeZonas {
 
 const mesmasZonas = (a: readonly ZonaCompilada[], b: readonly ZonaCompilada[]) =>
   a.length === b.length && a.every((z, i) => z.id === b[i]?.id);
+
+/** Notifications about trackers for everyone who sees each of them now, owner and co-guardians. Returns who was notified. */
+async function notificarQuemVe(tx: Executor, notificar: Notificar, lista: readonly { rastreadorId: number; descricao: string }[]) {
+  if (lista.length === 0) return [];
+  const quem = await quemVeOsRastreadores(tx, [...new Set(lista.map((n) => n.rastreadorId))]);
+  const porRastreador = new Map<number, number[]>();
+  for (const q of quem) porRastreador.set(q.rastreadorId, [...(porRastreador.get(q.rastreadorId) ?? []), q.usuarioId]);
+  const notas = lista.flatMap((n) => (porRastreador.get(n.rastreadorId) ?? []).map((usuarioId) => ({ ...n, usuarioId })));
+  await notificar(tx, notas);
+  return [...new Set(notas.map((n) => n.usuarioId))];
+}

@@ -1,0 +1,45 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { usuarioRastreadores as ur } from '../../db/schema';
+import { vRastreadores } from '../rastreadores/leitura';
+import { vUsuarios } from '../usuarios/leitura';
+
+// Links looked up from the tracker's side: a device logging in, an owner linking by IMEI, the administrator's list.
+
+/** The tracker a device logs in as, with its owner's link if any (undefined: unknown IMEI). */
+export async function porImei(db: Executor, imei: string) {
+  const [row] = await db
+    .select({ id: vRastreadores.id, situacao: vRastreadores.situacao, donoId: ur.usuarioId, descricao: ur.descricao })
+    .from(vRastreadores)
+    .leftJoin(ur, eq(ur.rastreadorId, vRastreadores.id))
+    .where(eq(vRastreadores.imei, imei));
+  return row;
+}
+
+/** Whether the tracker with this IMEI is linked already. */
+export async function imeiVinculado(db: Executor, imei: string) {
+  const [row] = await db
+    .select({ id: ur.id })
+    .from(ur)
+    .innerJoin(vRastreadores, eq(vRastreadores.id, ur.rastreadorId))
+    .where(eq(vRastreadores.imei, imei));
+  return row !== undefined;
+}
+
+/** The links of these trackers with their owners, as the administrator sees them. */
+export async function comDonos(db: Executor, rastreadorIds: readonly number[]) {
+  return db
+    .select({
+      rastreadorId: ur.rastreadorId,
+      descricao: ur.descricao,
+      usuarioId: vUsuarios.id,
+      usuarioNome: vUsuarios.nome,
+      usuarioEmail: vUsuarios.email,
+      intervaloLocalizacao: ur.intervaloLocalizacao,
+      economiaBateria: ur.economiaBateria,
+      ultraEconomiaBateria: ur.ultraEconomiaBateria,
+    })
+    .from(ur)
+    .leftJoin(vUsuarios, eq(vUsuarios.id, ur.usuarioId))
+    .where(inArray(ur.rastreadorId, [...rastreadorIds]));
+}
