@@ -22,9 +22,7 @@ import { servirNoFilho } from '../lib/servir-no-filho';
  * in the history) run unnamed on both.
  * The caller says who it is in the query string. What the real server adds on top is its cost.
  */
-const SITUACAO_EFETIVA = `(case when r.situacao = 'ALERTA' and r.alerta_ate <= now()
-  then case when exists (select 1 from usuario_rastreadores ur_s where ur_s.rastreador_id = r.id) then 'ATIVO' else 'AGUARDANDO_VINCULO' end
-  else r.situacao end)`;
+const SITUACAO_EFETIVA = `(case when r.situacao <> 'INATIVO' and r.alerta_ate > now() then 'ALERTA' else r.situacao end)`;
 
 /** localizacoes/repository.ts ultimasPosicoes({usuarioId}). */
 const SQL_ATUAL = `select ur.id, ur.rastreador_id, ur.usuario_id, ur.descricao,

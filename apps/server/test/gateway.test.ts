@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultar } from '../src/db/client';
 import { GatewayTopin } from '../src/gateway/servidor';
 import { bearer, criarApp, entrar, type TestApp } from './helpers';
-import { contar, criarCliente, vincular } from './fixtures';
+import { contar, criarCliente, registrarRastreador, vincular } from './fixtures';
 import { conectarDispositivo } from './dispositivo';
 
 let app: TestApp;
@@ -228,6 +228,38 @@ describe('TOPIN gateway over TCP', () => {
     const r = (await app.inject({ method: 'GET', url: `/api/rastreadores/${rastreadorId}`, headers: h })).json<{ situacao: string }>();
     expect(r.situacao).toBe('ALERTA');
     d.fim();
+  });
+
+  it('an SOS before the link: ALERTA for its 30 minutes whether or not the owner links meanwhile, then ATIVO if linked, else awaiting', async () => {
+    const situacao = async (id: number) =>
+      (await app.inject({ method: 'GET', url: `/api/rastreadores/${id}`, headers: h })).json<{ situacao: string }>().situacao;
+    const vencerAlerta = (id: number) =>
+      app.database.db.execute(sql`update rastreadores set alerta_ate = now() - interval '1 second' where id = ${id}`);
+    const ids: number[] = [];
+    for (const imei of ['359339080000812', '359339080000813']) {
+      ids.push(await registrarRastreador(app, h, imei));
+      const d = await dispositivo();
+      await d.enviar(Buffer.concat([encodeLogin(imei, 1), encodeAlarm('sos')]));
+      await d.esperar('787801010d0a');
+      const fim = Date.now() + 5000;
+      while ((await situacao(ids[ids.length - 1] ?? 0)) !== 'ALERTA' && Date.now() < fim) await new Promise((r) => setTimeout(r, 20));
+      d.fim();
+    }
+    const [vinculado, sozinho] = ids as [number, number];
+    expect([await situacao(vinculado), await situacao(sozinho)]).toEqual(['ALERTA', 'ALERTA']);
+
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/usuarios/rastreadores',
+      headers: bearer(donoToken),
+      payload: { imei: '359339080000812', descricao: 'NINA', intervaloLocalizacao: 5, periUltraEconBateria: 60 },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await situacao(vinculado)).toBe('ALERTA');
+
+    await vencerAlerta(vinculado);
+    await vencerAlerta(sozinho);
+    expect([await situacao(vinculado), await situacao(sozinho)]).toEqual(['ATIVO', 'AGUARDANDO_VINCULO']);
   });
 
   it('delivers a power-off request at once and marks the tracker off when it drops', async () => {

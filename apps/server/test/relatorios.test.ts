@@ -41,10 +41,10 @@ describe('dashboard reports', () => {
     const [a, b, c, d, e, f] = ids as [number, number, number, number, number, number];
     await vincular(app, dono.id, a);
     await vincular(app, dono.id, b);
-    await exec(sql`update rastreadores set situacao = 'ALERTA', alerta_ate = now() + interval '30 minutes' where id = ${b}`);
+    await exec(sql`update rastreadores set alerta_ate = now() + interval '30 minutes' where id = ${b}`);
     await vincular(app, dono.id, c);
     // An alarm older than 30 minutes no longer counts as ALERTA: the tracker is ATIVO again.
-    await exec(sql`update rastreadores set situacao = 'ALERTA', alerta_ate = now() - interval '1 minute' where id = ${c}`);
+    await exec(sql`update rastreadores set alerta_ate = now() - interval '1 minute' where id = ${c}`);
     await app.inject({ method: 'DELETE', url: `/api/rastreadores/inativar/${d}`, headers: h });
     await exec(sql`update rastreadores set situacao_energia = 'DESLIGADO' where id = ${e}`);
     await app.inject({ method: 'PUT', url: `/api/rastreadores/desligar/${f}`, headers: h });

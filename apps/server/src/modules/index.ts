@@ -5,14 +5,13 @@ import { authModule } from './auth/routes';
 import { enviarPrimeiroAcesso } from './auth/senha-service';
 import { revogarTokensDoUsuario } from './auth/service';
 import { chipsModule } from './chips/routes';
+import { comandosPendentes } from './comandos/service';
 import { configModule } from './config/routes';
-import { fotosModule } from './fotos/routes';
-import { guardioesModule } from './guardioes/routes';
-import { aceitarNaTransacao } from './guardioes/service';
 import { healthModule } from './health/routes';
 import { linksModule } from './links/routes';
 import { revogarLinksDoGuardiao } from './links/service';
 import { lookupsModule } from './lookups/routes';
+import { aceitarNaTransacao } from './meus-rastreadores/guardioes/service';
 import { meusRastreadoresModule } from './meus-rastreadores/routes';
 import { vinculosDosRastreadores } from './meus-rastreadores/service';
 import { notificacoesModule } from './notificacoes/routes';
@@ -56,8 +55,13 @@ export const MODULOS: readonly Modulo[] = [
     }),
   ),
   modulo('chips', chipsModule),
-  modulo('rastreadores', (app) => rastreadoresModule(app, { vinculosDosRastreadores, ultimaPosicao })),
-  modulo('meus-rastreadores', (app) => meusRastreadoresModule(app, { notificar: notificarComPush })),
+  modulo('rastreadores', (app) => rastreadoresModule(app, { vinculosDosRastreadores, ultimaPosicao, comandosPendentes })),
+  modulo('meus-rastreadores', (app) =>
+    meusRastreadoresModule(app, {
+      notificar: notificarComPush,
+      aoRemoverGuardiao: (tx, vinculoId, usuarioId) => revogarLinksDoGuardiao(app, tx, vinculoId, usuarioId),
+    }),
+  ),
   modulo('posicoes', posicoesModule),
   modulo('notificacoes', notificacoesModule),
   modulo('lookups', lookupsModule),
@@ -66,12 +70,6 @@ export const MODULOS: readonly Modulo[] = [
   modulo('push', pushModule),
   modulo('links', linksModule),
   modulo('atividade', atividadeModule),
-  modulo('guardioes', (app) =>
-    guardioesModule(app, {
-      aoRemoverGuardiao: (tx, vinculoId, usuarioId) => revogarLinksDoGuardiao(app, tx, vinculoId, usuarioId),
-    }),
-  ),
-  modulo('fotos', fotosModule),
 ];
 
 /**

@@ -39,6 +39,15 @@ export function pendentes(db: Executor, rastreadorId: number) {
     .orderBy(comandos.id);
 }
 
+/** Commands queued or sent and not yet answered, for the tracker's detail. */
+export async function contarPendentes(db: Executor, rastreadorId: number): Promise<number> {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(comandos)
+    .where(and(eq(comandos.rastreadorId, rastreadorId), inArray(comandos.status, ['PENDENTE', 'ENVIADO'])));
+  return r?.n ?? 0;
+}
+
 export async function marcar(db: Executor, ids: readonly number[], status: 'ENVIADO' | 'CONFIRMADO' | 'FALHOU', erro?: string) {
   if (ids.length === 0) return;
   await db

@@ -5,7 +5,7 @@ import { marcarDesligado } from '../rastreadores/dispositivo-service';
 import { bytesDoComando, INTERVALO_MINIMO_DISPOSITIVO_S } from './bytes';
 import { confirmarDesligamento, marcar, pendentes, type NovoComando } from './repository';
 
-export { enfileirar, pedirLocalizacoes, type NovoComando } from './repository';
+export { contarPendentes as comandosPendentes, enfileirar, pedirLocalizacoes, type NovoComando } from './repository';
 
 export interface ComandoParaEnviar {
   id: number;

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { linksCompartilhados as lc } from '../../db/schema';
-import { vFotosPets as fotos } from '../fotos/leitura';
+import { vFotosPets as fotos } from '../meus-rastreadores/fotos/leitura';
 import { vVinculos as ur } from '../meus-rastreadores/leitura';
 import { vUsuarios } from '../usuarios/leitura';
 

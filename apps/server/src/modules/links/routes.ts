@@ -14,7 +14,7 @@ import type { AppInstance } from '../../lib/types';
 import { principalDe } from '../../plugins/auth';
 import { limitPerIp } from '../../plugins/rate-limit/per-ip';
 import { LinksAoVivo } from './ao-vivo';
-import { responderComFoto, versaoQuerySchema } from '../fotos/http';
+import { responderComFoto, versaoQuerySchema } from '../meus-rastreadores/fotos/http';
 import { criarLink, fotoPublica, linkDoToken, linkPublico, listarLinks, revogarLink } from './service';
 
 const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema, 404: erroSchema, 409: erroSchema };

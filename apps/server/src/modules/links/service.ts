@@ -8,7 +8,7 @@ import { AppError, naoEncontrado } from '../../lib/errors';
 import { iso } from '../../lib/paginacao';
 import type { Principal } from '../../plugins/auth';
 import type { Infra } from '../../plugins/infra';
-import { fotoDoVinculo } from '../fotos/service';
+import { fotoDoVinculo } from '../meus-rastreadores/fotos/service';
 import { travarVinculo, vinculoDoUsuario } from '../meus-rastreadores/service';
 import { posicaoPublica, rastroDesde } from '../posicoes/service';
 import { telefoneCelularDe } from '../usuarios/service';
@@ -80,7 +80,7 @@ export async function revogarLink(deps: Pick<Infra, 'database' | 'db'>, p: Princ
  * A co-guardian stops being one (removed or leaving, issue #31): inside that transaction, every
  * active link they created for this owner's link is revoked — the owner's and other guardians'
  * stay. Resolves to what to do once the transaction commits: end those links' live streams.
- * The guardioes module's `AoRemoverGuardiao`, handed in by modules/index.ts.
+ * meus-rastreadores' `AoRemoverGuardiao`, handed in by modules/index.ts.
  */
 export async function revogarLinksDoGuardiao(deps: Pick<Infra, 'database'>, tx: Executor, vinculoId: number, usuarioId: number) {
   const ids = await revogarDoCriador(tx, vinculoId, usuarioId);

@@ -2,10 +2,10 @@ import { and, eq, inArray, isNotNull, like, lte, or, sql, type SQL } from 'drizz
 import { literalDeArray } from '../../db/arrays';
 import { consultar, type Executor } from '../../db/client';
 import { usuarioRastreadores as ur } from '../../db/schema';
-import { vFotosPets as fotos } from '../fotos/leitura';
-import { vGuardioes as guardioes } from '../guardioes/leitura';
+import { vFotosPets as fotos } from './fotos/leitura';
+import { vGuardioes as guardioes } from './guardioes/leitura';
 import { vRastreadores as rastreadores } from '../rastreadores/leitura';
-import { ehGuardiao, ehGuardiaoSql } from '../guardioes/sql';
+import { ehGuardiao, ehGuardiaoSql } from './guardioes/sql';
 import { compartilhadoPor } from './sql';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
 import { comTotal, contagem, escaparLike } from '../../db/listas';
@@ -33,7 +33,7 @@ const colunas = {
   periUltraEconBateria: ur.periUltraEconBateria,
   perdidoDesde: ur.perdidoDesde,
   perdidoAte: ur.perdidoAte,
-  /** The version of the pet's photo (modules/fotos), null without one. */
+  /** The version of the pet's photo (fotos/), null without one. */
   fotoVersao: sql<string | null>`(select ${fotos.versao} from ${fotos} where ${fotos.usuarioRastreadorId} = ${ur.id})`,
 };
 

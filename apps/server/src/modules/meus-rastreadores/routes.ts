@@ -13,6 +13,9 @@ import {
 import type { AppInstance } from '../../lib/types';
 import { principalDe } from '../../plugins/auth';
 import { desligarRastreador } from './desligar';
+import { fotosRoutes } from './fotos/routes';
+import { guardioesRoutes } from './guardioes/routes';
+import type { AoRemoverGuardiao } from './guardioes/service';
 import { alterarModoPerdido, type Notificar } from './modo-perdido';
 import {
   alterarEconomia,
@@ -33,14 +36,19 @@ const ECONOMIAS: { caminho: string; modo: ModoEconomia; acao: AcaoSituacao }[] =
   { caminho: 'inativar-ultra-economia-bateria', modo: 'ultra', acao: 'Inativar' },
 ];
 
-/** What the module is handed at composition (modules/index.ts): notificacoes and push sit in a layer above it. */
+/** What the module is handed at composition (modules/index.ts): notificacoes, push and links sit in a layer above it. */
 export interface PortasMeusRastreadores {
   /** Writes the notifications lost-pet mode creates, with their push. */
   notificar: Notificar;
+  /** Revokes, in the removal's transaction, the share links the guardian created. */
+  aoRemoverGuardiao: AoRemoverGuardiao;
 }
 
-/** The logged (or emulated) user's own trackers: every query is scoped to that user. */
-export async function meusRastreadoresModule(app: AppInstance, { notificar }: PortasMeusRastreadores) {
+/**
+ * The logged (or emulated) user's own trackers, every query scoped to that user: the pet, with its
+ * co-guardians (guardioes/) and photo (fotos/).
+ */
+export async function meusRastreadoresModule(app: AppInstance, { notificar, aoRemoverGuardiao }: PortasMeusRastreadores) {
   const onRequest = app.auth.autenticar;
 
   app.put('/api/usuarios/rastreadores/:id/modo-perdido', {
@@ -127,4 +135,8 @@ export async function meusRastreadoresModule(app: AppInstance, { notificar }: Po
     },
     handler: (req) => desligarRastreador(app, principalDe(req), req.params.id, req.ip),
   });
+
+  await guardioesRoutes(app, { aoRemoverGuardiao });
+  // Its own context: its image parser replaces the JSON one there only.
+  await app.register(fotosRoutes);
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { literalDeArray } from '../../db/arrays';
-import { ehGuardiaoSql } from '../guardioes/sql';
+import { ehGuardiaoSql } from '../meus-rastreadores/guardioes/sql';
 import { compartilhadoPor } from '../meus-rastreadores/sql';
 import { consultaPorForma, consultar, type Executor } from '../../db/client';
 import { toIsoUtc } from '../../db/timestamps';
@@ -196,7 +196,7 @@ export interface UltimaPosicao {
   perdidoAte: Date | null;
   /** The owner's name when the position is of a pet shared with the user asking; null otherwise (and for a set of trackers). */
   compartilhadoPor: string | null;
-  /** The version of the pet's photo (modules/fotos), null without one. */
+  /** The version of the pet's photo (meus-rastreadores/fotos), null without one. */
   fotoVersao: string | null;
 }
 

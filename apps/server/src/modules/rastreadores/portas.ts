@@ -20,8 +20,12 @@ export type UltimaPosicaoDoRastreador = (
   rastreadorId: number,
 ) => Promise<{ latitude: number; longitude: number; dataHora: Date; tipo: string } | undefined>;
 
-/** What the module is handed at composition (modules/index.ts): links and positions sit in layers above it. */
+/** How many commands to the tracker are queued or sent and not yet answered. */
+export type ComandosPendentes = (db: Executor, rastreadorId: number) => Promise<number>;
+
+/** What the module is handed at composition (modules/index.ts): links, positions and commands sit above it. */
 export interface PortasRastreadores {
   vinculosDosRastreadores: VinculosDosRastreadores;
   ultimaPosicao: UltimaPosicaoDoRastreador;
+  comandosPendentes: ComandosPendentes;
 }

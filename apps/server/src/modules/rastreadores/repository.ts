@@ -143,7 +143,6 @@ export async function buscarDetalhe(db: Executor, id: number) {
       chipDescricao: chips.descricao,
       nivelSinal: rastreadores.nivelSinal,
       ultimaComunicacao: rastreadores.ultimaComunicacao,
-      comandosPendentes: sql<number>`(select count(*)::int from v_comandos c where c.rastreador_id = ${rastreadores.id} and c.status in ('PENDENTE', 'ENVIADO'))`,
     })
     .from(rastreadores)
     .leftJoin(chips, eq(chips.id, rastreadores.chipId))
@@ -183,7 +182,15 @@ export async function inserir(
 export async function atualizar(
   db: Executor,
   id: number,
-  v: Partial<{ imei: string; protocolo: string; chipId: number; situacao: string; situacaoEnergia: string; codigoAtivacaoHash: string }>,
+  v: Partial<{
+    imei: string;
+    protocolo: string;
+    chipId: number;
+    situacao: string;
+    situacaoEnergia: string;
+    codigoAtivacaoHash: string;
+    alertaAte: Date | null;
+  }>,
 ) {
   await db.update(rastreadores).set(v).where(eq(rastreadores.id, id));
 }
@@ -210,11 +217,11 @@ export async function atualizarBateria(db: Executor, id: number, bateria: number
     .where(eq(rastreadores.id, id));
 }
 
-/** ALERTA for 30 minutes (an INATIVO tracker stays INATIVO). */
+/** ALERTA for 30 minutes: the deadline only, `situacao` stays (an INATIVO tracker stays INATIVO). */
 export async function marcarAlerta(db: Executor, id: number) {
   await db
     .update(rastreadores)
-    .set({ situacao: 'ALERTA', alertaAte: sql`now() + interval '30 minutes'` })
+    .set({ alertaAte: sql`now() + interval '30 minutes'` })
     .where(and(eq(rastreadores.id, id), ne(rastreadores.situacao, 'INATIVO')));
 }
 
@@ -236,7 +243,7 @@ export async function marcarOrigensAlternadas(db: Executor, id: number) {
     .where(eq(rastreadores.id, id));
 }
 
-/** Awaiting a link → linked. An ALERTA raised before the link keeps running its 30 minutes. */
+/** Awaiting a link → linked. An ALERTA raised before the link keeps running its 30 minutes (`alerta_ate`). */
 export async function marcarVinculado(db: Executor, id: number) {
   await db
     .update(rastreadores)

@@ -86,11 +86,12 @@ export async function obterRastreador(
 }
 
 export async function detalharRastreador(db: Executor, portas: PortasRastreadores, id: number): Promise<RastreadorDetalhe> {
-  const [r, d, vinculos, loc] = await Promise.all([
+  const [r, d, vinculos, loc, comandosPendentes] = await Promise.all([
     buscar(db, id),
     buscarDetalhe(db, id),
     portas.vinculosDosRastreadores(db, [id]),
     portas.ultimaPosicao(db, id),
+    portas.comandosPendentes(db, id),
   ]);
   if (!r || !d) throw naoEncontrado();
   const v = vinculos.get(id);
@@ -114,7 +115,7 @@ export async function detalharRastreador(db: Executor, portas: PortasRastreadore
             tipo: umDe(['GPS', 'WIFI', 'LBS'] as const, loc.tipo, 'GPS'),
           }
         : null,
-    comandosPendentes: d.comandosPendentes,
+    comandosPendentes,
   };
 }
 
@@ -168,7 +169,10 @@ export async function salvarRastreador(
   }
 }
 
-/** Ativar: back to ATIVO when linked, else AGUARDANDO_VINCULO. Inativar: INATIVO (the gateway refuses it). */
+/**
+ * Ativar: back to ATIVO when linked, else AGUARDANDO_VINCULO. Inativar: INATIVO (the gateway
+ * refuses it). Either ends a running ALERTA.
+ */
 export async function alterarSituacaoRastreador(
   db: Executor,
   vinculosDosRastreadores: VinculosDosRastreadores,
@@ -179,7 +183,7 @@ export async function alterarSituacaoRastreador(
   if (!atual) throw naoEncontrado();
   const vinculado = ativo && (await vinculosDosRastreadores(db, [id])).has(id);
   const situacao = ativo ? (vinculado ? 'ATIVO' : 'AGUARDANDO_VINCULO') : 'INATIVO';
-  await atualizar(db, id, { situacao });
+  await atualizar(db, id, { situacao, alertaAte: null });
   return obterRastreador(db, vinculosDosRastreadores, id);
 }
 

@@ -6,7 +6,6 @@ import { sql } from 'drizzle-orm';
  * qualified by hand: drizzle leaves them bare in a SELECT list, where the subquery's own `id`
  * would win.
  */
-export const SITUACAO_EFETIVA_SQL = `(case when "rastreadores"."situacao" = 'ALERTA' and "rastreadores"."alerta_ate" <= now()
-  then case when exists (select 1 from v_vinculos ur_s where ur_s.rastreador_id = "rastreadores"."id") then 'ATIVO' else 'AGUARDANDO_VINCULO' end
-  else "rastreadores"."situacao" end)`;
+export const SITUACAO_EFETIVA_SQL = `(case when "rastreadores"."situacao" <> 'INATIVO' and "rastreadores"."alerta_ate" > now()
+  then 'ALERTA' else "rastreadores"."situacao" end)`;
 export const situacaoEfetiva = sql<string>`${sql.raw(SITUACAO_EFETIVA_SQL)}`;

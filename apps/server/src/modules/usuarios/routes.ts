@@ -8,7 +8,7 @@ import type { AoCriarUsuarioSemSenha, AoInativarUsuario } from './admin-service'
 import { atualizarConta, obterConta } from './minha-conta-service';
 import { cadastrar, type AoCadastrarComConvite } from './signup-service';
 
-/** What the module is handed at composition (modules/index.ts): auth and guardioes sit in layers above it. */
+/** What the module is handed at composition (modules/index.ts): auth and meus-rastreadores sit in layers above it. */
 export interface PortasUsuarios {
   aoCadastrarComConvite: AoCadastrarComConvite;
   aoCriarUsuarioSemSenha: AoCriarUsuarioSemSenha;

@@ -13,7 +13,7 @@ import { emailEmUso, idDoNivel, inserir } from './repository';
 
 /**
  * What signing up through a co-guardian invite also does, in the sign-up's transaction: the
- * guardioes module accepts the invite for the new user, or throws (and the sign-up is undone).
+ * meus-rastreadores accepts the invite for the new user, or throws (and the sign-up is undone).
  */
 export type AoCadastrarComConvite = (tx: Executor, usuarioId: number, convite: string) => Promise<unknown>;
 

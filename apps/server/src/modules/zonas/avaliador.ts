@@ -96,6 +96,11 @@ const MAX_FILA = 200_000;
  * instance agrees; this instance caches zones and states, and forgets them when a zone changes
  * (NOTIFY) or the tracker logs in here.
  */
+/** A state to write, with what it replaces. */
+type Escrita = EscritaEstado & { anterior: EstadoConhecido | undefined; vistoAte: number };
+/** A crossing to record, and whether it is told (late ones are not). */
+type Travessia = { evento: NovoEvento; atrasada: boolean; zona: ZonaCompilada };
+
 export class AvaliadorDeZonas {
   private readonly fila: FilaEmLotes<Posicao>;
   private readonly zonas = new Map<number, { lista: ZonaCompilada[]; ate: number }>();
@@ -198,9 +203,27 @@ export class AvaliadorDeZonas {
   }
 
   /** Evaluates each tracker's positions against its zones, writes what changed in one transaction; returns the pairs that lost a race. */
+  /**
+   * Walks each tracker's positions through its zones, writes what changed (states, events and
+   * their notifications, in one transaction) and remembers it. Returns the pairs another instance
+   * wrote first (to be retried with fresh states).
+   */
   private async aplicar(grupos: Grupo[], porRastreador: Map<number, Posicao[]>, usuarios: Set<number>, mudaram: Set<number>) {
-    const escritas: (EscritaEstado & { anterior: EstadoConhecido | undefined; vistoAte: number })[] = [];
-    const eventos = new Map<string, { evento: NovoEvento; atrasada: boolean; zona: ZonaCompilada }[]>();
+    const { escritas, eventos, ancoras } = this.decidir(grupos, porRastreador);
+    if (escritas.length === 0) {
+      this.guardarAncoras(ancoras, new Set());
+      return [];
+    }
+    const gravados = await this.gravar(escritas, eventos, usuarios);
+    const conflitos = this.lembrar(escritas, gravados, mudaram);
+    this.guardarAncoras(ancoras, new Set(conflitos.map((c) => c.rastreadorId)));
+    return conflitos;
+  }
+
+  /** In memory: the states that change and the crossings, per zone and tracker; the anchors seen. */
+  private decidir(grupos: Grupo[], porRastreador: Map<number, Posicao[]>) {
+    const escritas: Escrita[] = [];
+    const eventos = new Map<string, Travessia[]>();
     const ancoras = new Map<number, Ancora | undefined>();
     for (const { rastreadorId, zonas } of grupos) {
       const conhecidos = this.estados.get(rastreadorId);
@@ -257,12 +280,15 @@ export class AvaliadorDeZonas {
         }
       }
     }
-    if (escritas.length === 0) {
-      this.guardarAncoras(ancoras, new Set());
-      return [];
-    }
+    return { escritas, eventos, ancoras };
+  }
 
-    const gravados = await this.db.transaction(async (tx) => {
+  /**
+   * The states (each only if no other instance moved it first), their crossings and the
+   * notifications, in one transaction. Returns the pairs `zona:rastreador` written.
+   */
+  private gravar(escritas: Escrita[], eventos: Map<string, Travessia[]>, usuarios: Set<number>) {
+    return this.db.transaction(async (tx) => {
       const ok = await gravarEstados(tx, escritas);
       const feitos = this.limitarAtrasados([...eventos].filter(([par]) => ok.has(par)).flatMap(([, lista]) => lista));
       await inserirEventos(
@@ -287,7 +313,10 @@ export class AvaliadorDeZonas {
       for (const u of notificados) usuarios.add(u);
       return ok;
     });
+  }
 
+  /** What was written becomes the known state; returns the pairs another instance wrote first. */
+  private lembrar(escritas: Escrita[], gravados: ReadonlySet<string>, mudaram: Set<number>) {
     const conflitos: { rastreadorId: number; zona: ZonaCompilada }[] = [];
     for (const e of escritas) {
       if (!gravados.has(`${e.zonaId}:${e.rastreadorId}`)) {
@@ -307,7 +336,6 @@ export class AvaliadorDeZonas {
         vistoAte: e.vistoAte,
       });
     }
-    this.guardarAncoras(ancoras, new Set(conflitos.map((c) => c.rastreadorId)));
     return conflitos;
   }
 

@@ -1,10 +1,10 @@
 import { MSG } from '@rastro/shared/messages';
-import type { Executor } from '../../db/client';
-import { CANAL_EVENTOS } from '../../lib/canais';
-import { AppError, naoEncontrado } from '../../lib/errors';
-import type { Principal } from '../../plugins/auth';
-import type { Infra } from '../../plugins/infra';
-import { exigirDono, rastreadorDoVinculo, vinculoDoUsuario } from '../meus-rastreadores/service';
+import type { Executor } from '../../../db/client';
+import { CANAL_EVENTOS } from '../../../lib/canais';
+import { AppError, naoEncontrado } from '../../../lib/errors';
+import type { Principal } from '../../../plugins/auth';
+import type { Infra } from '../../../plugins/infra';
+import { exigirDono, rastreadorDoVinculo, vinculoDoUsuario } from '../service';
 import { reencodar } from './imagem';
 import { buscar, guardar, remover } from './repository';
 

@@ -2,7 +2,7 @@ import * as z from '@rastro/shared/zod';
 import { FOTO_PET } from '@rastro/shared/constants';
 import { MSG } from '@rastro/shared/messages';
 import type { FastifyError, FastifyReply } from 'fastify';
-import { AppError } from '../../lib/errors';
+import { AppError } from '../../../lib/errors';
 
 /**
  * Sends a stored photo. Its URL carries the version (`?v=`): asked with the current one, the

@@ -2,15 +2,15 @@ import { GUARDIOES } from '@rastro/shared/constants';
 import { MSG } from '@rastro/shared/messages';
 import type { Guardiao } from '@rastro/shared/schemas/guardioes';
 import type { MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
-import type { Executor } from '../../db/client';
-import { CANAL_EVENTOS } from '../../lib/canais';
-import { novoToken, sha256 } from '../../lib/crypto';
-import { AppError, naoEncontrado } from '../../lib/errors';
-import { iso, isoOuNull } from '../../lib/paginacao';
-import type { Principal } from '../../plugins/auth';
-import { conviteGuardiao } from '../../plugins/email/templates';
-import type { Infra } from '../../plugins/infra';
-import { exigirDono, obterMeuRastreador, travarVinculo, vinculoDoUsuario } from '../meus-rastreadores/service';
+import type { Executor } from '../../../db/client';
+import { CANAL_EVENTOS } from '../../../lib/canais';
+import { novoToken, sha256 } from '../../../lib/crypto';
+import { AppError, naoEncontrado } from '../../../lib/errors';
+import { iso, isoOuNull } from '../../../lib/paginacao';
+import type { Principal } from '../../../plugins/auth';
+import { conviteGuardiao } from '../../../plugins/email/templates';
+import type { Infra } from '../../../plugins/infra';
+import { exigirDono, obterMeuRastreador, travarVinculo, vinculoDoUsuario } from '../service';
 import { aceitar, contarVigentes, criar, doUsuario, emailJaConvidado, jaGuarda, listar, porId, porTokenHash, remover } from './repository';
 
 /**

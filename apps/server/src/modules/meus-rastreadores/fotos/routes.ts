@@ -3,8 +3,8 @@ import { FOTO_PET } from '@rastro/shared/constants';
 import { erroSchema, idParamSchema } from '@rastro/shared/schemas/common';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { $ZodType } from 'zod/v4/core';
-import type { AppInstance } from '../../lib/types';
-import { principalDe } from '../../plugins/auth';
+import type { AppInstance } from '../../../lib/types';
+import { principalDe } from '../../../plugins/auth';
 import { errosDoEnvio, responderComFoto, TIPOS_DE_FOTO, versaoQuerySchema } from './http';
 import { enviarFoto, obterFoto, removerFoto } from './service';
 
@@ -19,9 +19,10 @@ const imagem = { description: 'A foto (WebP)', content: { 'image/webp': { schema
 /**
  * The pet's photo (issue #32), on the owner's link: the owner sends and removes it; the owner and
  * the co-guardians read it — by the Authorization header or, since an `<img>` sends none, the
- * session cookie. Only this plugin parses image bodies, up to 5 MB.
+ * session cookie. Registered as its own plugin (meusRastreadoresModule): only there are bodies
+ * parsed as images, up to 5 MB.
  */
-export async function fotosModule(app: AppInstance) {
+export async function fotosRoutes(app: AppInstance) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(TIPOS_DE_FOTO, { parseAs: 'buffer', bodyLimit: FOTO_PET.bytesMax }, (_req, corpo, done) => done(null, corpo));
 

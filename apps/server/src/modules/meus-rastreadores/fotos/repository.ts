@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { fotosPets } from '../../db/schema';
+import type { Executor } from '../../../db/client';
+import { fotosPets } from '../../../db/schema';
 
 /** Keeps (or replaces) the photo of an owner's link. */
 export async function guardar(db: Executor, usuarioRastreadorId: number, imagem: Buffer, versao: string) {

@@ -8,21 +8,18 @@ import {
   tokenConviteParamsSchema,
 } from '@rastro/shared/schemas/guardioes';
 import { meuRastreadorSchema } from '@rastro/shared/schemas/meus-rastreadores';
-import type { AppInstance } from '../../lib/types';
-import { principalDe } from '../../plugins/auth';
+import type { AppInstance } from '../../../lib/types';
+import { principalDe } from '../../../plugins/auth';
 import { aceitarConvite, convidar, listarGuardioes, removerGuardiao, type AoRemoverGuardiao } from './service';
 
 const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema, 404: erroSchema, 409: erroSchema, 410: erroSchema };
 const tags = ['Guardiões'];
 
-/** What the module is handed at composition (modules/index.ts): links sits in a layer above it. */
-export interface PortasGuardioes {
-  /** Revokes, in the removal's transaction, the share links the guardian created. */
-  aoRemoverGuardiao: AoRemoverGuardiao;
-}
-
-/** Co-guardians (issue #20): the owner invites, lists and removes; the invited accept; a guardian may leave. */
-export async function guardioesModule(app: AppInstance, { aoRemoverGuardiao }: PortasGuardioes) {
+/**
+ * Co-guardians (issue #20): the owner invites, lists and removes; the invited accept; a guardian may
+ * leave. Registered by meusRastreadoresModule, which is handed the port at composition.
+ */
+export async function guardioesRoutes(app: AppInstance, { aoRemoverGuardiao }: { aoRemoverGuardiao: AoRemoverGuardiao }) {
   const onRequest = app.auth.autenticar;
 
   app.post('/api/usuarios/rastreadores/:id/guardioes', {

@@ -1,8 +1,8 @@
 import { and, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { guardioes as g } from '../../db/schema';
-import { vVinculos as ur } from '../meus-rastreadores/leitura';
-import { vUsuarios as usuarios } from '../usuarios/leitura';
+import type { Executor } from '../../../db/client';
+import { guardioes as g } from '../../../db/schema';
+import { vVinculos as ur } from '../leitura';
+import { vUsuarios as usuarios } from '../../usuarios/leitura';
 
 /** An accepted guardian, or an invite still good. */
 const vigente = or(isNotNull(g.usuarioId), and(isNull(g.aceitoEm), gt(g.expiraEm, sql`now()`)));

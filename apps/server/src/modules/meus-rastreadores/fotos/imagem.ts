@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { FOTO_PET } from '@rastro/shared/constants';
 import { MSG } from '@rastro/shared/messages';
-import { AppError } from '../../lib/errors';
+import { AppError } from '../../../lib/errors';
 
 // The server encodes a photo now and then: libvips' cache of decoded images would only hold memory.
 sharp.cache(false);
