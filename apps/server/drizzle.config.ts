@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  // Each table is declared beside the code that owns it (src/db/donos.json).
+  schema: ['./src/**/schema.ts', './src/db/parametros.ts'],
   out: './drizzle',
 });

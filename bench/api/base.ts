@@ -55,7 +55,7 @@ const SQL_VINCULO = `select ur.id, ur.usuario_id, r.id as rastreador_id, r.imei,
   from usuario_rastreadores ur inner join rastreadores r on r.id = ur.rastreador_id
   where ur.id = $1 and (ur.usuario_id = $2 or ur.id = any(array(select g.usuario_rastreador_id from guardioes g where g.usuario_id = $2)))`;
 
-/** meus-rastreadores/repository.ts rastreadorVisivel(usuarioId, id): the tracker behind a link the user sees. */
+/** meus-rastreadores/repository.ts rastreadorDoVinculo(usuarioId, id): the tracker behind a link the user sees. */
 const SQL_VISIVEL = `select ur.rastreador_id as "rastreadorId" from usuario_rastreadores ur
   where ur.id = $1 and (ur.usuario_id = $2 or ur.id = any(array(select g.usuario_rastreador_id from guardioes g where g.usuario_id = $3)))`;
 

@@ -10,7 +10,11 @@ export { recalcularPosicoesAtuais } from './modules/posicoes/repository';
 
 // Filling a database the way the server does, for the benchmarks' data at scale: the first-start
 // seed, the tables, and passwords and session tokens as they are stored.
-export { chips, rastreadores, usuarioRastreadores, usuarios } from './db/schema';
-export { NIVEL_ADMINISTRADOR, NIVEL_CLIENTE, seed } from './db/seed';
+export { chips } from './modules/chips/schema';
+export { rastreadores } from './modules/rastreadores/schema';
+export { usuarioRastreadores } from './modules/meus-rastreadores/schema';
+export { usuarios } from './modules/usuarios/schema';
+export { NIVEL_ADMINISTRADOR, NIVEL_CLIENTE } from './modules/usuarios/seed';
+export { seed } from './seed';
 export { hashSenha, novoToken, senhaAleatoria, sha256 } from './lib/crypto';
 export { idDoNivel } from './modules/usuarios/service';

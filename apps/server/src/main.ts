@@ -1,7 +1,7 @@
 import { ajustarV8 } from './lib/v8';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { seed } from './db/seed';
+import { seed } from './seed';
 import { garantirParticoes } from './modules/posicoes/particoes';
 import { buildApp } from './app';
 import { encerrarLog, saidaDoLog } from './lib/log';

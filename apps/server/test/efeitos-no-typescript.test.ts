@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultar, type Database } from '../src/db/client';
-import { NIVEL_CLIENTE } from '../src/db/seed';
+import { NIVEL_CLIENTE } from '../src/modules/usuarios/seed';
 import { CANAL_PUSH } from '../src/lib/canais';
 import { criarAccessToken, revogarAccessToken, revogarTokensDoUsuario } from '../src/modules/auth/repository';
 import { notificar, registrarAlarme } from '../src/modules/notificacoes/service';

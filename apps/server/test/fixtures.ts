@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Permissao } from '@rastro/shared/roles';
 import { consultar } from '../src/db/client';
-import { nivelPermissoes, niveis } from '../src/db/schema';
-import { NIVEL_CLIENTE } from '../src/db/seed';
+import { nivelPermissoes, niveis } from '../src/modules/usuarios/schema';
+import { NIVEL_CLIENTE } from '../src/modules/usuarios/seed';
 import { hashSenha, novoToken, sha256 } from '../src/lib/crypto';
 import { criarAccessToken } from '../src/modules/auth/repository';
 import { idDoNivel, inserir } from '../src/modules/usuarios/repository';

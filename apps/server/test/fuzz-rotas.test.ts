@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { MSG } from '@rastro/shared/messages';
 import { consultar } from '../src/db/client';
-import { NIVEL_ADMINISTRADOR } from '../src/db/seed';
+import { NIVEL_ADMINISTRADOR } from '../src/modules/usuarios/seed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, basicCliente, bearer, criarApp, type TestApp } from './helpers';
 import { criarCliente, registrarRastreador, tokenPara } from './fixtures';

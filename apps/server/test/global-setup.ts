@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../src/db/client';
-import { seed } from '../src/db/seed';
+import { seed } from '../src/seed';
 import { garantirParticoes, RETENCAO_PADRAO } from '../src/modules/posicoes/particoes';
 import { ADMIN } from './test-env';
 

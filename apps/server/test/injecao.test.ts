@@ -5,7 +5,7 @@ import type { UsuarioDetalhe, UsuarioLista } from '@rastro/shared/schemas/usuari
 import type { Page } from '@rastro/shared/schemas/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idDoNivel } from '../src/modules/usuarios/repository';
-import { NIVEL_CLIENTE } from '../src/db/seed';
+import { NIVEL_CLIENTE } from '../src/modules/usuarios/seed';
 import { bearer, criarApp, entrar, type TestApp } from './helpers';
 import { cpfValido } from '@rastro/testes/cpf';
 import { contar, criarCliente, registrarRastreador } from './fixtures';

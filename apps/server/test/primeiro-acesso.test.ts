@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NIVEL_CLIENTE } from '../src/db/seed';
+import { NIVEL_CLIENTE } from '../src/modules/usuarios/seed';
 import { enviarPrimeiroAcesso } from '../src/modules/auth/senha-service';
 import { idDoNivel, inserir } from '../src/modules/usuarios/repository';
 import { criarApp, pedirToken, type TestApp } from './helpers';

@@ -10,11 +10,12 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/p
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema';
 
-export type Schema = typeof schema;
-/** The one database type services and repositories see, whichever engine is behind it. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The one database type services and repositories see, whichever engine is behind it. Without a
+ * schema: no code uses the relational query API (`db.query`), so db/ needs none of the modules' tables.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction or the database itself: repositories accept either. */
 export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
@@ -175,7 +176,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     liberar?.();
     throw err;
   });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client }) as unknown as Db;
   let closed = false;
   return {
     db,
@@ -186,7 +187,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
       await client.query('select pg_notify($1, $2)', [canalValido(canal), payload]);
     },
     async migrate(depois) {
-      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+      await migratePglite(drizzlePglite({ client }), { migrationsFolder });
       return depois?.(db);
     },
     ping: async (timeoutMs = 2000) => !closed && (await responde(client.query('select 1'), timeoutMs)),
@@ -260,7 +261,7 @@ export async function openPostgres(url: string, poolMax = 10, statementTimeoutMs
   });
   // An idle client that loses its server must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool }) as unknown as Db;
   let closed = false;
   /** One dedicated connection holds every LISTEN of this instance; it is re-made if it drops. */
   const ouvintes = new Map<string, Set<(p: string) => void>>();
@@ -329,7 +330,7 @@ export async function openPostgres(url: string, poolMax = 10, statementTimeoutMs
         // take longer than the pool's statement limit: none here, back to it before release.
         await client.query('set statement_timeout = 0');
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-        const noBloqueio = drizzlePg({ client, schema });
+        const noBloqueio = drizzlePg({ client });
         await migratePg(noBloqueio, { migrationsFolder });
         return await depois?.(noBloqueio as unknown as Db);
       } finally {

@@ -1,7 +1,6 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { SESSOES_EM_UTC, type Database, type Db } from './client';
-import * as schema from './schema';
 
 /**
  * Where heavy reads that tolerate a few seconds of lag go (docs/adr/0015-replica-de-leitura.md):
@@ -214,7 +213,7 @@ function dbRoteado(
   async function connect(): Promise<pg.PoolClient> {
     return (await clienteDaReplica()) ?? poolPrimario.connect();
   }
-  return drizzlePg({ client: new PoolRoteado({ query, connect }), schema }) as unknown as Db;
+  return drizzlePg({ client: new PoolRoteado({ query, connect }) }) as unknown as Db;
 }
 
 /** The read executor of DATABASE_URL_LEITURA, or the primary's Db when there is none or on PGlite. */

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
+import { pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import type { Executor } from './client';
-import { parametros } from './schema';
+
+/** Instance-wide settings generated on first start (e.g. the captcha HMAC secret when unset). */
+export const parametros = pgTable('parametros', {
+  chave: varchar('chave', { length: 60 }).primaryKey(),
+  valor: text('valor').notNull(),
+});
 
 /**
  * Secrets and settings the server generates once and keeps in `parametros` (the captcha secret,

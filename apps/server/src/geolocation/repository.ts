@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { celulas, pontosWifi } from '../db/schema';
+import { celulas, pontosWifi } from './schema';
 
 /** Samples after which a learned position stops moving much (a moved AP still drifts over). */
 const MAX_AMOSTRAS = 50;

@@ -18,7 +18,7 @@ import { notificacoesModule } from './notificacoes/routes';
 import { vigiaModoPerdido } from './meus-rastreadores/modo-perdido';
 import { manutencaoDasParticoes } from './posicoes/particoes';
 import { posicoesModule } from './posicoes/routes';
-import { ultimaPosicao } from './posicoes/service';
+import { ultimaLocalizacao } from './posicoes/service';
 import { entregadorPush } from './push/entregador';
 import { pushModule } from './push/routes';
 import { notificarComPush } from './push/service';
@@ -55,7 +55,7 @@ export const MODULOS: readonly Modulo[] = [
     }),
   ),
   modulo('chips', chipsModule),
-  modulo('rastreadores', (app) => rastreadoresModule(app, { vinculosDosRastreadores, ultimaPosicao, comandosPendentes })),
+  modulo('rastreadores', (app) => rastreadoresModule(app, { vinculosDosRastreadores, ultimaLocalizacao, comandosPendentes })),
   modulo('meus-rastreadores', (app) =>
     meusRastreadoresModule(app, {
       notificar: notificarComPush,

@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { chips, rastreadores, usuarioRastreadores, usuarios } from '../db/schema';
-import { NIVEL_CLIENTE } from '../db/seed';
+import { chips } from '../modules/chips/schema';
+import { usuarioRastreadores } from '../modules/meus-rastreadores/schema';
+import { rastreadores } from '../modules/rastreadores/schema';
+import { usuarios } from '../modules/usuarios/schema';
+import { NIVEL_CLIENTE } from '../modules/usuarios/seed';
 import { hashSenha } from '../lib/crypto';
 import { idDoNivel } from '../modules/usuarios/service';
 

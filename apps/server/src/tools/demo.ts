@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { zonaFormSchema } from '@rastro/shared/schemas/zonas';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import { seed } from '../db/seed';
+import { seed } from '../seed';
 import { rastreadorPorImei } from '../modules/meus-rastreadores/service';
 import { criarZona, listarZonas } from '../modules/zonas/service';
 import { DEMO, prepararDemo } from './demo-dados';

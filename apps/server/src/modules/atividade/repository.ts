@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { consultar, type Executor } from '../../db/client';
 import { literalDeArray } from '../../db/arrays';
-import { atividadeMetas } from '../../db/schema';
+import { atividadeMetas } from './schema';
 import type { EstadoAtividade } from './calculo';
 
 // ---- Reads and the goal (the API's side) ----

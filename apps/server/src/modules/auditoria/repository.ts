@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client';
-import { auditoria } from '../../db/schema';
+import { auditoria } from './schema';
 
 export interface EventoDeAuditoria {
   usuarioId?: number | null;
@@ -9,7 +9,11 @@ export interface EventoDeAuditoria {
   ip?: string;
 }
 
-export async function inserir(db: Executor, e: EventoDeAuditoria) {
+/**
+ * Who did what, from where: logins, password changes, sign-ups, administrators' changes and
+ * every emulated request. Pass the transaction of the change, so both commit or neither does.
+ */
+export async function registrarAuditoria(db: Executor, e: EventoDeAuditoria) {
   await db.insert(auditoria).values({
     usuarioId: e.usuarioId ?? null,
     emuladorId: e.emuladorId ?? null,

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { accessTokens, senhaTokens } from '../../db/schema';
+import { accessTokens, senhaTokens } from './schema';
 import { avisarQueSessoesMudaram, type UsuarioSessao } from '../../plugins/session-cache';
 import { usuariosDaSessao as u } from '../usuarios/service';
 

@@ -66,7 +66,7 @@ export async function authModule(app: AppInstance) {
     // Only the OAuth client may ask whose a token is (RFC 7662 §2.1: the caller authenticates).
     handler: (req) => {
       exigirCliente(app.config.oauth, req);
-      return checkToken(app.auth, req.body.token);
+      return checkToken(app, req.body.token);
     },
   });
 

@@ -4,7 +4,7 @@ import { isEmailValido } from '@rastro/shared/validators';
 import type { Infra } from '../../plugins/infra';
 import { AppError, erroDeCampo, OAuthError } from '../../lib/errors';
 import { hashSenha, novoToken, sha256, verificarSenha } from '../../lib/crypto';
-import type { Auth, Principal } from '../../plugins/auth';
+import type { Principal } from '../../plugins/auth';
 import { atualizarSenha, buscarParaLogin, buscarSenhaHash } from '../usuarios/service';
 import { registrarAuditoria } from '../auditoria/service';
 import { criarAccessToken, invalidarSenhaTokens, revogarAccessToken, revogarTokensDoUsuario } from './repository';
@@ -77,8 +77,8 @@ export async function login(deps: Pick<Infra, 'captcha' | 'config' | 'db' | 'lim
 }
 
 /** POST /oauth/check_token. */
-export async function checkToken(auth: Pick<Auth, 'consultarToken'>, token: string | undefined) {
-  const r = token ? await auth.consultarToken(token) : undefined;
+export async function checkToken(deps: Pick<Infra, 'auth'>, token: string | undefined) {
+  const r = token ? await deps.auth.consultarToken(token) : undefined;
   if (!r) throw new OAuthError(400, 'invalid_token', MSG.tokenInvalido);
   const u = r.usuario;
   return {

@@ -1,5 +1,5 @@
 import { char, integer, pgView, varchar } from 'drizzle-orm/pg-core';
-import { tz } from '../../db/schema';
+import { tz } from '../../db/colunas';
 
 /** What other modules may read of the chips: `v_chips` (drizzle/0018_vistas.sql), never the table (docs/adr/0008-um-dono-por-tabela.md). */
 export const vChips = pgView('v_chips', {

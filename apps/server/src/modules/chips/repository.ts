@@ -1,6 +1,6 @@
 import { and, eq, ilike, like, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { chips } from '../../db/schema';
+import { chips } from './schema';
 import { vUsuarios as usuarios } from '../usuarios/leitura';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
 import { comTotal, contagem, escaparLike } from '../../db/listas';

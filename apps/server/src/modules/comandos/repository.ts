@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TipoComando } from '@rastro/shared/dominio';
 import type { Executor } from '../../db/client';
-import { comandos } from '../../db/schema';
+import { comandos } from './schema';
 
 export interface NovoComando {
   tipo: TipoComando;
@@ -40,7 +40,7 @@ export function pendentes(db: Executor, rastreadorId: number) {
 }
 
 /** Commands queued or sent and not yet answered, for the tracker's detail. */
-export async function contarPendentes(db: Executor, rastreadorId: number): Promise<number> {
+export async function comandosPendentes(db: Executor, rastreadorId: number): Promise<number> {
   const [r] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(comandos)

@@ -1,11 +1,12 @@
 import { INTERVALO_MAXIMO_DISPOSITIVO_S } from '@rastro/shared/constants';
-import type { Database, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
+import type { Infra } from '../../plugins/infra';
 import { CANAL_COMANDOS } from '../../lib/canais';
 import { marcarDesligado } from '../rastreadores/dispositivo-service';
 import { bytesDoComando, INTERVALO_MINIMO_DISPOSITIVO_S } from './bytes';
 import { confirmarDesligamento, marcar, pendentes, type NovoComando } from './repository';
 
-export { contarPendentes as comandosPendentes, enfileirar, pedirLocalizacoes, type NovoComando } from './repository';
+export { comandosPendentes, enfileirar, pedirLocalizacoes, type NovoComando } from './repository';
 
 export interface ComandoParaEnviar {
   id: number;
@@ -47,8 +48,8 @@ export function comandosDoModoPerdido(): NovoComando[] {
 }
 
 /** Wakes whichever instance holds each device's connection (LISTEN/NOTIFY), after the commit. */
-export async function avisarGateway(database: Database, rastreadorIds: readonly number[]) {
-  for (const id of new Set(rastreadorIds)) await database.notify(CANAL_COMANDOS, String(id));
+export async function avisarGateway(deps: Pick<Infra, 'database'>, rastreadorIds: readonly number[]) {
+  for (const id of new Set(rastreadorIds)) await deps.database.notify(CANAL_COMANDOS, String(id));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { linksCompartilhados as lc } from '../../db/schema';
+import { linksCompartilhados as lc } from './schema';
 import { vFotosPets as fotos } from '../meus-rastreadores/fotos/leitura';
 import { vVinculos as ur } from '../meus-rastreadores/leitura';
 import { vUsuarios } from '../usuarios/leitura';
@@ -97,7 +97,7 @@ export async function porTokenHash(db: Executor, tokenHash: string) {
 }
 
 /** Whether a link still opens now (the live stream checks on each notice it gets). */
-export async function aindaAtivo(db: Executor, id: number) {
+export async function linkAtivo(db: Executor, id: number) {
   const [row] = await db
     .select({ id: lc.id })
     .from(lc)

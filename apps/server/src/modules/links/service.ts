@@ -12,7 +12,9 @@ import { fotoDoVinculo } from '../meus-rastreadores/fotos/service';
 import { travarVinculo, vinculoDoUsuario } from '../meus-rastreadores/service';
 import { posicaoPublica, rastroDesde } from '../posicoes/service';
 import { telefoneCelularDe } from '../usuarios/service';
-import { aindaAtivo, ativos, contarAtivos, criar, porTokenHash, revogar, revogarDoCriador } from './repository';
+import { ativos, contarAtivos, criar, porTokenHash, revogar, revogarDoCriador } from './repository';
+
+export { linkAtivo } from './repository';
 
 /** The owner's link to the tracker, or 404 (anyone else's tracker). */
 async function doDono(db: Executor, p: Principal, id: number) {
@@ -129,6 +131,3 @@ export async function fotoPublica(db: Executor, token: string) {
   if (!foto) throw new AppError(404, MSG.naoEncontrado);
   return foto;
 }
-
-/** Whether a link is still good (the live stream's check). */
-export const linkAtivo = (db: Executor, id: number) => aindaAtivo(db, id);

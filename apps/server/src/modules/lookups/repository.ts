@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { cidades, estados, viaCepCache } from '../../db/schema';
+import { cidades, estados, viaCepCache } from './schema';
 
 export const listarEstados = (db: Executor) =>
   db.select({ id: estados.id, nome: estados.nome, uf: estados.uf }).from(estados).orderBy(asc(estados.nome));

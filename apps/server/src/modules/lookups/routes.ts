@@ -1,8 +1,7 @@
 import { erroSchema } from '@rastro/shared/schemas/common';
 import { cepParamSchema, cidadesSelectSchema, estadoParamSchema, estadosSelectSchema, viaCepSchema } from '@rastro/shared/schemas/lookups';
 import type { AppInstance } from '../../lib/types';
-import { listarCidades, listarEstados } from './repository';
-import { buscarCep } from './via-cep';
+import { buscarCep, listarCidades, listarEstados } from './service';
 
 const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema };
 const tags = ['Consultas'];

@@ -32,6 +32,6 @@ export async function desligarRastreador(deps: Pick<Infra, 'database' | 'db'>, p
     });
   });
   // Whichever instance holds the device's connection delivers the command now.
-  await avisarGateway(deps.database, [id]);
+  await avisarGateway(deps, [id]);
   return { message: MSG.desligandoRastreador };
 }

@@ -1,5 +1,5 @@
 import { char, integer, pgView, smallint, varchar } from 'drizzle-orm/pg-core';
-import { tz } from '../../db/schema';
+import { tz } from '../../db/colunas';
 
 /**
  * What other modules may read of the owners' links: `v_vinculos` (drizzle/0018_vistas.sql), never

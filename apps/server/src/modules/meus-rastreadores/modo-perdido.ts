@@ -12,7 +12,7 @@ import {
   iniciarPerdido,
   perdidosParaLocalizar,
   perdidosVencidos,
-  quemVe,
+  quemVeORastreador,
   type LinhaMeuRastreador,
 } from './repository';
 import { modoPerdidoDe, obterMeuRastreador } from './service';
@@ -36,7 +36,7 @@ function hora(d: Date, timeZone: string) {
 
 /** A notification to the owner and every co-guardian of the tracker; returns who got it. */
 async function avisarQuemVe(tx: Executor, rastreadorId: number, descricao: string, notificar: Notificar) {
-  const quem = await quemVe(tx, rastreadorId);
+  const quem = await quemVeORastreador(tx, rastreadorId);
   await notificar(
     tx,
     quem.map((q) => ({ usuarioId: q.usuarioId, rastreadorId, descricao })),
@@ -98,7 +98,7 @@ export async function alterarModoPerdido(
     }
     return { rastreador: await obterMeuRastreador(tx, p, id), rastreadorId: atual.rastreadorId, avisados };
   });
-  await avisarGateway(deps.database, [r.rastreadorId]);
+  await avisarGateway(deps, [r.rastreadorId]);
   await avisarTelas(deps, [r.rastreadorId], r.avisados);
   return r.rastreador;
 }
@@ -143,7 +143,7 @@ export class VigiaModoPerdido {
       return { encerrados: vencidos, avisados: quem, localizar: alvos };
     });
     const rastreadores = [...encerrados.map((l) => l.rastreadorId), ...localizar.map((l) => l.rastreadorId)];
-    if (rastreadores.length > 0) await avisarGateway(this.deps.database, rastreadores);
+    if (rastreadores.length > 0) await avisarGateway(this.deps, rastreadores);
     await avisarTelas(
       this.deps,
       encerrados.map((l) => l.rastreadorId),

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import { literalDeArray } from '../../db/arrays';
 import { consultar, type Executor } from '../../db/client';
-import { usuarioRastreadores as ur } from '../../db/schema';
+import { usuarioRastreadores as ur } from './schema';
 import { vFotosPets as fotos } from './fotos/leitura';
 import { vGuardioes as guardioes } from './guardioes/leitura';
 import { vRastreadores as rastreadores } from '../rastreadores/leitura';
@@ -67,13 +67,13 @@ export async function listar(db: Executor, usuarioId: number, f: FiltroMeusRastr
 }
 
 /** One link this user sees, as owner or co-guardian (undefined for anyone else's); `usuarioId` of the row is the owner. */
-export async function buscar(db: Executor, usuarioId: number, id: number) {
+export async function vinculoDoUsuario(db: Executor, usuarioId: number, id: number) {
   const [row] = await base(db, usuarioId).where(and(eq(ur.id, id), visivelPara(usuarioId)));
   return row;
 }
 
 /** Locks a link's row until the transaction ends: whoever counts what hangs from it (guardians, share links) goes in turn. */
-export async function travar(db: Executor, id: number) {
+export async function travarVinculo(db: Executor, id: number) {
   await db.select({ id: ur.id }).from(ur).where(eq(ur.id, id)).for('update');
 }
 
@@ -89,7 +89,7 @@ export async function buscarParaAlterar(db: Executor, usuarioId: number, id: num
  * The tracker behind a link the user sees (as owner or co-guardian), or undefined: for the reads
  * that need only the access, not the tracker's state (raw SQL: a named statement, bench/api).
  */
-export async function rastreadorVisivel(db: Executor, usuarioId: number, id: number) {
+export async function rastreadorDoVinculo(db: Executor, usuarioId: number, id: number) {
   const [row] = await consultar<{ rastreadorId: number }>(
     db,
     sql`select ur.rastreador_id as "rastreadorId" from usuario_rastreadores ur
@@ -135,7 +135,7 @@ export function doUsuario(db: Executor, usuarioId: number) {
 }
 
 /** The trackers any of these users sees (the live channel after a reconnect). */
-export function doUsuarios(db: Executor, usuarioIds: readonly number[]) {
+export function rastreadoresDosUsuarios(db: Executor, usuarioIds: readonly number[]) {
   const ids = [...usuarioIds];
   return db
     .select({ rastreadorId: ur.rastreadorId })
@@ -163,7 +163,7 @@ export async function papel(db: Executor, usuarioId: number, rastreadorId: numbe
 }
 
 /** Who sees a tracker now, owner first, with the name its owner gave it (a device's alarm goes to all of them). */
-export async function quemVe(db: Executor, rastreadorId: number) {
+export async function quemVeORastreador(db: Executor, rastreadorId: number) {
   const [dono] = await db
     .select({ id: ur.id, usuarioId: ur.usuarioId, descricao: ur.descricao })
     .from(ur)
@@ -180,7 +180,7 @@ export async function quemVe(db: Executor, rastreadorId: number) {
 }
 
 /** Who sees each of these trackers now: its owner and every co-guardian, a row per person. */
-export function quemVeCada(db: Executor, rastreadorIds: readonly number[]) {
+export function quemVeOsRastreadores(db: Executor, rastreadorIds: readonly number[]) {
   const ids = literalDeArray(rastreadorIds);
   return consultar<{ rastreadorId: number; usuarioId: number }>(
     db,

@@ -48,7 +48,7 @@ export interface PortasMeusRastreadores {
  * The logged (or emulated) user's own trackers, every query scoped to that user: the pet, with its
  * co-guardians (guardioes/) and photo (fotos/).
  */
-export async function meusRastreadoresModule(app: AppInstance, { notificar, aoRemoverGuardiao }: PortasMeusRastreadores) {
+export async function meusRastreadoresModule(app: AppInstance, portas: PortasMeusRastreadores) {
   const onRequest = app.auth.autenticar;
 
   app.put('/api/usuarios/rastreadores/:id/modo-perdido', {
@@ -60,7 +60,7 @@ export async function meusRastreadoresModule(app: AppInstance, { notificar, aoRe
       body: modoPerdidoFormSchema,
       response: { 200: meuRastreadorSchema, ...erros },
     },
-    handler: (req) => alterarModoPerdido(app, principalDe(req), req.params.id, req.body, notificar),
+    handler: (req) => alterarModoPerdido(app, principalDe(req), req.params.id, req.body, portas.notificar),
   });
 
   app.get('/api/usuarios/rastreadores', {
@@ -136,7 +136,7 @@ export async function meusRastreadoresModule(app: AppInstance, { notificar, aoRe
     handler: (req) => desligarRastreador(app, principalDe(req), req.params.id, req.ip),
   });
 
-  await guardioesRoutes(app, { aoRemoverGuardiao });
+  await guardioesRoutes(app, portas);
   // Its own context: its image parser replaces the JSON one there only.
   await app.register(fotosRoutes);
 }

@@ -15,28 +15,30 @@ import { marcarVinculado, rastreadorParaVincular } from '../rastreadores/disposi
 import { avisarGateway, comandosDoModo, enfileirar } from '../comandos/service';
 import {
   atualizar,
-  buscar,
   doDono,
   doUsuario,
-  doUsuarios,
   listar,
   opcoes,
   papel,
   porRastreadores,
-  quemVe,
-  quemVeCada,
-  rastreadorVisivel,
   vincular,
-  vinculoDoRastreador as vinculo,
+  vinculoDoUsuario,
   type FiltroMeusRastreadores,
   type LinhaMeuRastreador,
-  travar,
 } from './repository';
-import { comDonos, imeiVinculado, porImei } from './vinculos-repository';
+import { comDonos, imeiVinculado } from './vinculos-repository';
 import { umDe } from '../../lib/dominio';
 
-/** The tracker a device logs in as, with its owner's link if any (undefined: unknown IMEI). */
-export const rastreadorPorImei = (db: Executor, imei: string) => porImei(db, imei);
+export {
+  quemVeORastreador,
+  quemVeOsRastreadores,
+  rastreadorDoVinculo,
+  rastreadoresDosUsuarios,
+  travarVinculo,
+  vinculoDoRastreador,
+  vinculoDoUsuario,
+} from './repository';
+export { rastreadorPorImei } from './vinculos-repository';
 
 /** These trackers' links with their owners, by tracker id (the administrator's list and detail). */
 export async function vinculosDosRastreadores(db: Executor, rastreadorIds: readonly number[]) {
@@ -44,25 +46,10 @@ export async function vinculosDosRastreadores(db: Executor, rastreadorIds: reado
   return new Map(linhas.map(({ rastreadorId, ...v }) => [rastreadorId, v]));
 }
 
-/** Who owns a tracker now, and the name they gave it (undefined while unlinked). */
-export const vinculoDoRastreador = (db: Executor, rastreadorId: number) => vinculo(db, rastreadorId);
-
-/** One link of this user, with its tracker's state (undefined for anyone else's). */
-export const vinculoDoUsuario = (db: Executor, usuarioId: number, id: number) => buscar(db, usuarioId, id);
-
-/** Locks one link until the transaction ends (another module counting what hangs from it goes in turn). */
-export const travarVinculo = (db: Executor, id: number) => travar(db, id);
-
-/** The tracker id behind one link this user sees, without its state (undefined for anyone else's). */
-export const rastreadorDoVinculo = (db: Executor, usuarioId: number, id: number) => rastreadorVisivel(db, usuarioId, id);
-
 /** The ids of the trackers this user owns (not the links'; not those they co-guard). */
 export async function rastreadoresDoUsuario(db: Executor, usuarioId: number) {
   return new Set((await doDono(db, usuarioId)).map((l) => l.rastreadorId));
 }
-
-/** The trackers linked to these users (the live channel's resynchronisation). */
-export const rastreadoresDosUsuarios = (db: Executor, usuarioIds: readonly number[]) => doUsuarios(db, usuarioIds);
 
 /** These trackers as their owners see them, with each owner's id (the live channel). */
 export async function comoDonosVeem(db: Executor, rastreadorIds: readonly number[]) {
@@ -113,12 +100,6 @@ export async function papelNoRastreador(db: Executor, usuarioId: number, rastrea
   return v.dono ? 'DONO' : 'GUARDIAO';
 }
 
-/** Everyone who sees a tracker now (owner first): a device's alarm and lost mode notify them all. */
-export const quemVeORastreador = (db: Executor, rastreadorId: number) => quemVe(db, rastreadorId);
-
-/** Everyone who sees each of these trackers now (a zone transition notifies them all). */
-export const quemVeOsRastreadores = (db: Executor, rastreadorIds: readonly number[]) => quemVeCada(db, rastreadorIds);
-
 /** Lost-pet mode as the owner's API shows it: null when off or already past its end (the sweep may lag a few seconds). */
 export function modoPerdidoDe(r: { perdidoDesde: Date | null; perdidoAte: Date | null }, agora = Date.now()): ModoPerdido {
   if (!r.perdidoDesde || !r.perdidoAte || r.perdidoAte.getTime() <= agora) return null;
@@ -134,7 +115,7 @@ export async function listarMeusRastreadores(db: Executor, p: Principal, f: Filt
 
 /** One of the caller's trackers; anyone else's answers 404. */
 export async function obterMeuRastreador(db: Executor, p: Principal, id: number): Promise<MeuRastreador> {
-  const r = await buscar(db, p.usuarioId, id);
+  const r = await vinculoDoUsuario(db, p.usuarioId, id);
   if (!r) throw naoEncontrado();
   return paraMeuRastreador(r);
 }
@@ -156,7 +137,7 @@ export async function salvarMeuRastreador(
   if (b.id !== undefined) {
     const id = b.id;
     const { rastreador, rastreadorId } = await deps.db.transaction(async (tx) => {
-      const atual = await buscar(tx, p.usuarioId, id);
+      const atual = await vinculoDoUsuario(tx, p.usuarioId, id);
       if (!atual) throw naoEncontrado();
       exigirDono(atual, p);
       // Lost-pet mode holds the device until it ends; then the settings saved now are sent.
@@ -172,7 +153,7 @@ export async function salvarMeuRastreador(
       if (muda) await enfileirar(tx, atual.rastreadorId, p.usuarioId, comandosDoModo(novo));
       return { rastreador: await obterMeuRastreador(tx, p, id), rastreadorId: atual.rastreadorId };
     });
-    await avisarGateway(deps.database, [rastreadorId]);
+    await avisarGateway(deps, [rastreadorId]);
     return { rastreador, criado: false };
   }
   // IMEIs of a batch are sequential: a user gets a few wrong tries per window, and every way a
@@ -212,7 +193,7 @@ export async function salvarMeuRastreador(
       });
       return obterMeuRastreador(tx, p, id);
     });
-    await avisarGateway(deps.database, [alvo.id]);
+    await avisarGateway(deps, [alvo.id]);
     return { rastreador, criado: true };
   } catch (err) {
     // Two owners racing for the same tracker: the unique link decides.
@@ -230,7 +211,7 @@ export async function alterarEconomia(
   ativar: boolean,
 ): Promise<MeuRastreador> {
   const { rastreador, rastreadorId } = await deps.db.transaction(async (tx) => {
-    const atual = await buscar(tx, p.usuarioId, id);
+    const atual = await vinculoDoUsuario(tx, p.usuarioId, id);
     if (!atual) throw naoEncontrado();
     exigirDono(atual, p);
     if (emModoPerdido(atual)) throw new AppError(409, MSG.modoPerdidoBloqueia);
@@ -242,7 +223,7 @@ export async function alterarEconomia(
     await enfileirar(tx, atual.rastreadorId, p.usuarioId, comandosDoModo({ ...atual, ...mudanca }));
     return { rastreador: await obterMeuRastreador(tx, p, id), rastreadorId: atual.rastreadorId };
   });
-  await avisarGateway(deps.database, [rastreadorId]);
+  await avisarGateway(deps, [rastreadorId]);
   return rastreador;
 }
 
@@ -255,7 +236,7 @@ export async function sincronizar(deps: Pick<Infra, 'database' | 'db'>, p: Princ
     for (const l of alvos) await enfileirar(tx, l.rastreadorId, p.usuarioId, [{ tipo: 'LOCALIZAR' }]);
   });
   await avisarGateway(
-    deps.database,
+    deps,
     alvos.map((l) => l.rastreadorId),
   );
   return { message: MSG.sincronizacaoSolicitada };

@@ -1,13 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { usuarioRastreadores as ur } from '../../db/schema';
+import { usuarioRastreadores as ur } from './schema';
 import { vRastreadores } from '../rastreadores/leitura';
 import { vUsuarios } from '../usuarios/leitura';
 
 // Links looked up from the tracker's side: a device logging in, an owner linking by IMEI, the administrator's list.
 
 /** The tracker a device logs in as, with its owner's link if any (undefined: unknown IMEI). */
-export async function porImei(db: Executor, imei: string) {
+export async function rastreadorPorImei(db: Executor, imei: string) {
   const [row] = await db
     .select({ id: vRastreadores.id, situacao: vRastreadores.situacao, donoId: ur.usuarioId, descricao: ur.descricao })
     .from(vRastreadores)

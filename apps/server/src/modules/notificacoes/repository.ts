@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { consultar, type Executor } from '../../db/client';
 import { literalDeArray } from '../../db/arrays';
-import { notificacoes } from '../../db/schema';
+import { notificacoes } from './schema';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
 import { comTotal, contagem } from '../../db/listas';
 import type { AoCriarNotificacoes, NotificacaoNova } from './efeitos';

@@ -1,10 +1,8 @@
 import { erroSchema } from '@rastro/shared/schemas/common';
 import { naoLidasSchema, notificacaoFiltroSchema, notificacaoPageSchema } from '@rastro/shared/schemas/notificacoes';
-import { pagina } from '../../lib/paginacao';
 import type { AppInstance } from '../../lib/types';
 import { principalDe } from '../../plugins/auth';
-import { listar, marcarLidas, naoLidas } from './repository';
-import { comoSeMostra } from './service';
+import { listarNotificacoes, marcarLidas, naoLidas } from './service';
 
 const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema };
 const tags = ['Notificações'];
@@ -21,14 +19,7 @@ export async function notificacoesModule(app: AppInstance) {
       querystring: notificacaoFiltroSchema,
       response: { 200: notificacaoPageSchema, ...erros },
     },
-    handler: async (req) => {
-      const { rows, total } = await listar(app.db, principalDe(req).usuarioId, req.query);
-      return pagina(
-        rows.map((r) => comoSeMostra(r, app.config.timezone)),
-        total,
-        req.query,
-      );
-    },
+    handler: (req) => listarNotificacoes(app.db, principalDe(req).usuarioId, req.query, app.config.timezone),
   });
 
   app.get('/api/notificacoes/nao-lidas', {

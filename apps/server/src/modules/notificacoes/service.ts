@@ -1,13 +1,14 @@
 import { notificacaoRepetida } from '@rastro/shared/messages';
+import type { Page } from '@rastro/shared/schemas/common';
 import type { Notificacao } from '@rastro/shared/schemas/notificacoes';
 import type { Executor } from '../../db/client';
-import { iso } from '../../lib/paginacao';
+import { iso, pagina, type Paginacao } from '../../lib/paginacao';
 import { quemVeORastreador } from '../meus-rastreadores/service';
 import { marcarAlerta } from '../rastreadores/dispositivo-service';
 import type { AoCriarNotificacoes, NotificacaoNova } from './efeitos';
 import * as repo from './repository';
 
-export { naoLidas, ultimoId } from './repository';
+export { marcarLidas, naoLidas, ultimoId } from './repository';
 export type { AoCriarNotificacoes, NotificacaoNova } from './efeitos';
 
 /** The kinds of device alarm: repeats of one kind from one tracker are coalesced (docs/adr/0017). */
@@ -69,13 +70,23 @@ function hora(quando: Date | string, timezone: string) {
 }
 
 /** A notification as the list and the live channel show it: a repeated alarm says how many and the newest's time. */
-export function comoSeMostra(
+function comoSeMostra(
   n: { id: number; dataCadastro: Date; descricao: string; lida: boolean; contagem: number; ultimaEm: Date | string | null },
   timezone: string,
 ): Notificacao {
   const descricao =
     n.contagem > 1 && n.ultimaEm !== null ? notificacaoRepetida(n.descricao, n.contagem, hora(n.ultimaEm, timezone)) : n.descricao;
   return { id: n.id, dataCadastro: iso(n.dataCadastro), descricao, lida: n.lida };
+}
+
+/** GET /api/notificacoes: a user's notifications, newest first, as the list shows them. */
+export async function listarNotificacoes(db: Executor, usuarioId: number, f: Paginacao, timezone: string): Promise<Page<Notificacao>> {
+  const { rows, total } = await repo.listar(db, usuarioId, f);
+  return pagina(
+    rows.map((n) => comoSeMostra(n, timezone)),
+    total,
+    f,
+  );
 }
 
 /** A user's notifications newer than `depoisDe`, oldest first, as the live channel sends them. */

@@ -139,7 +139,7 @@ export async function aplicarRetencao(db: Db, r: Retencao, agora = Date.now()): 
 }
 
 /** How much history each kind holds: the oldest row and the size on disk (the admin dashboard). */
-export async function armazenamento(db: Executor, r: Retencao): Promise<Armazenamento> {
+export async function armazenamentoDoHistorico(db: Executor, r: Retencao): Promise<Armazenamento> {
   const tipos = { localizacoes_gps: 'GPS', localizacoes_varreduras: 'WIFI_LBS', baterias: 'BATERIA' } as const;
   const saida: Armazenamento = [];
   for (const { pai, dias, coluna } of pais(r)) {

@@ -4,7 +4,7 @@ import { ehGuardiaoSql } from '../meus-rastreadores/guardioes/sql';
 import { compartilhadoPor } from '../meus-rastreadores/sql';
 import { consultaPorForma, consultar, type Executor } from '../../db/client';
 import { toIsoUtc } from '../../db/timestamps';
-import { baterias, localizacoes, posicoesAtuais } from '../../db/schema';
+import { baterias, localizacoes, posicoesAtuais } from './schema';
 import { vVinculos as ur } from '../meus-rastreadores/leitura';
 import { vRastreadores as rastreadores } from '../rastreadores/leitura';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';

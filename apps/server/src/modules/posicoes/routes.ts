@@ -30,7 +30,7 @@ export async function posicoesModule(app: AppInstance) {
       querystring: mapaQuerySchema,
       response: { 200: marcadoresSchema, ...erros, 409: erroSchema },
     },
-    handler: (req) => ultimasLocalizacoes(app.db, principalDe(req), req.query, app.dbLeitura),
+    handler: (req) => ultimasLocalizacoes(app, principalDe(req), req.query),
   });
 
   app.get('/api/localizacoes', {
@@ -41,7 +41,7 @@ export async function posicoesModule(app: AppInstance) {
       querystring: localizacaoFiltroSchema,
       response: { 200: localizacaoPageSchema, ...erros },
     },
-    handler: (req) => listarLocalizacoesDoRastreador(app.db, principalDe(req), req.query, app.dbLeitura),
+    handler: (req) => listarLocalizacoesDoRastreador(app, principalDe(req), req.query),
   });
 
   app.get('/api/localizacoes/exportar', {
@@ -53,7 +53,7 @@ export async function posicoesModule(app: AppInstance) {
       response: { 200: z.string().describe('O arquivo'), ...erros },
     },
     handler: async (req, reply) => {
-      const f = await exportarHistorico(app.db, principalDe(req), req.query, app.dbLeitura);
+      const f = await exportarHistorico(app, principalDe(req), req.query);
       return reply.header('Content-Type', f.tipo).header('Content-Disposition', `attachment; filename="${f.arquivo}"`).send(f.conteudo);
     },
   });
@@ -66,6 +66,6 @@ export async function posicoesModule(app: AppInstance) {
       querystring: bateriaFiltroSchema,
       response: { 200: bateriaPageSchema, ...erros },
     },
-    handler: (req) => listarBateriasDoRastreador(app.db, principalDe(req), req.query, app.dbLeitura),
+    handler: (req) => listarBateriasDoRastreador(app, principalDe(req), req.query),
   });
 }

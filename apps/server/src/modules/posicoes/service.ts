@@ -16,6 +16,7 @@ import type { Executor } from '../../db/client';
 import { naoEncontrado } from '../../lib/errors';
 import { iso, pagina, type Paginacao } from '../../lib/paginacao';
 import type { Principal } from '../../plugins/auth';
+import type { Infra } from '../../plugins/infra';
 import { modoPerdidoDe, papelNoRastreador, vinculoDoUsuario } from '../meus-rastreadores/service';
 import { atualizarBateria } from '../rastreadores/dispositivo-service';
 import { ladosNasZonas, type LadosNasZonas } from '../zonas/service';
@@ -25,14 +26,15 @@ import {
   historico,
   inserirBateria,
   listarBaterias,
-  ultimaLocalizacao,
   listarLocalizacoes,
   ultimasPosicoes,
   type FiltroLocalizacoes,
   type UltimaPosicao,
 } from './repository';
 import { umDe } from '../../lib/dominio';
-import { armazenamento, type Retencao } from './particoes';
+
+export { ultimaLocalizacao } from './repository';
+export { armazenamentoDoHistorico } from './particoes';
 
 /** PER100 sees every tracker's data; anyone else only the trackers they own or co-guard. Others: 404. */
 async function exigirAcesso(db: Executor, p: Principal, rastreadorId: number) {
@@ -43,15 +45,15 @@ async function exigirAcesso(db: Executor, p: Principal, rastreadorId: number) {
 }
 
 /**
- * The heavy reads below take `leitura` (app.dbLeitura: the read replica when it is up and caught
- * up, docs/adr/0015-replica-de-leitura.md); who may see the tracker is always asked of the primary.
+ * The heavy reads below go to `dbLeitura` (the read replica when it is up and caught up,
+ * docs/adr/0015-replica-de-leitura.md); who may see the tracker is always asked of the primary.
  */
 export async function listarLocalizacoesDoRastreador(
-  db: Executor,
+  deps: Pick<Infra, 'db' | 'dbLeitura'>,
   p: Principal,
   f: FiltroLocalizacoes,
-  leitura: Executor = db,
 ): Promise<Page<Localizacao>> {
+  const { db, dbLeitura: leitura } = deps;
   await exigirAcesso(db, p, f.rastreadorId);
   const { rows, total } = await listarLocalizacoes(leitura, f);
   return pagina(
@@ -67,11 +69,11 @@ export async function listarLocalizacoesDoRastreador(
 }
 
 export async function listarBateriasDoRastreador(
-  db: Executor,
+  deps: Pick<Infra, 'db' | 'dbLeitura'>,
   p: Principal,
   f: Paginacao & { rastreadorId: number },
-  leitura: Executor = db,
 ): Promise<Page<Bateria>> {
+  const { db, dbLeitura: leitura } = deps;
   await exigirAcesso(db, p, f.rastreadorId);
   const { rows, total } = await listarBaterias(leitura, f);
   return pagina(
@@ -152,12 +154,6 @@ function marcadoresAtuais(posicoes: readonly UltimaPosicao[], lados: ReadonlyMap
   }));
 }
 
-/** A tracker's newest stored position, if any (the admin's tracker detail). */
-export const ultimaPosicao = (db: Executor, rastreadorId: number) => ultimaLocalizacao(db, rastreadorId);
-
-/** How much history is kept per kind, for the admin dashboard. */
-export const armazenamentoDoHistorico = (db: Executor, retencao: Retencao) => armazenamento(db, retencao);
-
 /** The current position of each of these trackers, as its owner's marker (the live channel: `compartilhadoPor` is the viewer's to set). */
 export async function posicoesAtuais(db: Executor, rastreadorIds: readonly number[]) {
   const [posicoes, lados] = await Promise.all([ultimasPosicoes(db, { rastreadorIds }), ladosNasZonas(db, { rastreadorIds })]);
@@ -202,7 +198,8 @@ export async function registrarBateria(
 }
 
 /** GET /api/usuarios/rastreadores/ultimas-localizacoes: current positions, or one tracker's route. */
-export async function ultimasLocalizacoes(db: Executor, p: Principal, q: MapaQuery, leitura: Executor = db): Promise<Marcador[]> {
+export async function ultimasLocalizacoes(deps: Pick<Infra, 'db' | 'dbLeitura'>, p: Principal, q: MapaQuery): Promise<Marcador[]> {
+  const { db, dbLeitura: leitura } = deps;
   if (q.tipoVisualizacao === 'ATUAL') {
     if (q.usuarioRastreadorId !== undefined && !(await vinculoDoUsuario(db, p.usuarioId, q.usuarioRastreadorId))) throw naoEncontrado();
     const [posicoes, lados] = await Promise.all([
@@ -225,11 +222,11 @@ export async function ultimasLocalizacoes(db: Executor, p: Principal, q: MapaQue
 
 /** GET /api/localizacoes/exportar: the route of a period as GPX, KML or CSV. */
 export async function exportarHistorico(
-  db: Executor,
+  deps: Pick<Infra, 'db' | 'dbLeitura'>,
   p: Principal,
   q: { rastreadorId: number; dataInicial: string; dataFinal: string; formato: FormatoExportacao },
-  leitura: Executor = db,
 ) {
+  const { db, dbLeitura: leitura } = deps;
   const r = await exigirAcesso(db, p, q.rastreadorId);
   const de = new Date(q.dataInicial);
   const pontos = await historico(leitura, q.rastreadorId, de, new Date(q.dataFinal));

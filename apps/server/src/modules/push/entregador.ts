@@ -258,7 +258,7 @@ export class EntregadorPush {
 /** The sender on every instance (modules/index.ts), with the VAPID keys the routes also hand out. */
 export const entregadorPush = tarefaDeFundo('push.entregador', async (app) => {
   const push = app.config.push;
-  const chaves = await chavesVapid(app.db, push);
+  const chaves = await chavesVapid(app);
   const entregador = new EntregadorPush(
     app.db,
     { ...push, vapid: { ...chaves, subject: push.subject } },

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { consultar, type Executor } from '../../db/client';
 import { contagem } from '../../db/listas';
-import { pushFila, pushInscricoes } from '../../db/schema';
+import { pushFila, pushInscricoes } from './schema';
 import { CANAL_PUSH } from '../../lib/canais';
 
 /** The advisory lock (two keys: this one and the user's id) held while a user's subscriptions are counted and added. */
@@ -32,7 +32,8 @@ export async function gravarInscricao(db: Executor, usuarioId: number, s: { endp
   return r?.nova ?? false;
 }
 
-export async function removerInscricao(db: Executor, usuarioId: number, endpoint: string) {
+/** This browser stops receiving the user's alerts (nothing happens to anyone else's); whether it was subscribed. */
+export async function cancelarInscricao(db: Executor, usuarioId: number, endpoint: string) {
   const r = await db
     .delete(pushInscricoes)
     .where(and(eq(pushInscricoes.usuarioId, usuarioId), eq(pushInscricoes.endpoint, endpoint)))
@@ -52,8 +53,10 @@ export async function removerPorId(db: Executor, id: number) {
  * and 'Rastro' without a tracker (migration 0017's rule). Each queued row returns a
  * `pg_notify('rastro_push', '')`: PostgreSQL sends identical notifications of one transaction
  * once, at commit, and none when nothing was queued (nobody subscribed).
+ * The notificacoes module's `AoCriarNotificacoes`, handed to the writers of notifications where they
+ * are composed: the gateway's alarms (gateway/servicos.ts), and through `notificarComPush`.
  */
-export const filaDasNotificacoes = (novas: SQL) =>
+export const enfileirarPush = (novas: SQL) =>
   sql`insert into push_fila (inscricao_id, payload)
       select i.id, json_build_object(
           'titulo', coalesce(v.descricao, 'Rastro'),

@@ -11,8 +11,7 @@ const tags = ['Notificações no aparelho'];
 /** Web Push: the key browsers subscribe with and the user's subscriptions (the queue's sender: entregador.ts). */
 export async function pushModule(app: AppInstance) {
   const onRequest = app.auth.autenticar;
-  const push = app.config.push;
-  const chaves = await chavesVapid(app.db, push);
+  const chaves = await chavesVapid(app);
 
   app.get('/api/push/chave', {
     onRequest,
@@ -29,7 +28,7 @@ export async function pushModule(app: AppInstance) {
       response: { 200: okSchema, 201: okSchema, ...erros },
     },
     handler: async (req, reply) => {
-      const nova = await inscrever(app.db, principalDe(req).usuarioId, req.body, push.permitirHttp);
+      const nova = await inscrever(app, principalDe(req).usuarioId, req.body);
       return reply.code(nova ? 201 : 200).send({ ok: true });
     },
   });

@@ -1,5 +1,5 @@
 import { integer, pgView, smallint, varchar } from 'drizzle-orm/pg-core';
-import { tz } from '../../db/schema';
+import { tz } from '../../db/colunas';
 
 /**
  * What other modules may read of the trackers: `v_rastreadores` (drizzle/0018_vistas.sql), never

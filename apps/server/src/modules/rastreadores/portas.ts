@@ -15,7 +15,7 @@ export interface VinculoDoRastreador {
 export type VinculosDosRastreadores = (db: Executor, rastreadorIds: readonly number[]) => Promise<ReadonlyMap<number, VinculoDoRastreador>>;
 
 /** Where a tracker was last seen (undefined: never). */
-export type UltimaPosicaoDoRastreador = (
+export type UltimaLocalizacaoDoRastreador = (
   db: Executor,
   rastreadorId: number,
 ) => Promise<{ latitude: number; longitude: number; dataHora: Date; tipo: string } | undefined>;
@@ -26,6 +26,6 @@ export type ComandosPendentes = (db: Executor, rastreadorId: number) => Promise<
 /** What the module is handed at composition (modules/index.ts): links, positions and commands sit above it. */
 export interface PortasRastreadores {
   vinculosDosRastreadores: VinculosDosRastreadores;
-  ultimaPosicao: UltimaPosicaoDoRastreador;
+  ultimaLocalizacao: UltimaLocalizacaoDoRastreador;
   comandosPendentes: ComandosPendentes;
 }

@@ -1,6 +1,6 @@
 import { and, eq, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import { consultaPorForma, consultar, type Executor } from '../../db/client';
-import { rastreadores } from '../../db/schema';
+import { rastreadores } from './schema';
 import { vChips as chips } from '../chips/leitura';
 import type { RASTREADOR_ORDENAVEIS } from '@rastro/shared/schemas/rastreadores';
 import type { Paginacao } from '../../lib/paginacao';
@@ -251,8 +251,11 @@ export async function marcarVinculado(db: Executor, id: number) {
     .where(and(eq(rastreadores.id, id), eq(rastreadores.situacao, 'AGUARDANDO_VINCULO')));
 }
 
-/** The registered tracker with this IMEI (an owner linking it; whether it is linked already is theirs to say). */
-export async function paraVincular(db: Executor, imei: string) {
+/**
+ * The registered tracker with this IMEI (an owner linking it; whether it is linked already is theirs
+ * to say), with its activation code's hash (never leaves the server).
+ */
+export async function rastreadorParaVincular(db: Executor, imei: string) {
   const [row] = await db
     .select({ id: rastreadores.id, situacao: rastreadores.situacao, codigoAtivacaoHash: rastreadores.codigoAtivacaoHash })
     .from(rastreadores)

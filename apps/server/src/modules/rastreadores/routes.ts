@@ -37,19 +37,19 @@ export async function rastreadoresModule(app: AppInstance, portas: PortasRastrea
       querystring: rastreadorFiltroSchema,
       response: { 200: rastreadorAdminPageSchema, ...erros },
     },
-    handler: (req) => listarRastreadores(app.db, vinculosDosRastreadores, req.query),
+    handler: (req) => listarRastreadores(app.db, req.query, vinculosDosRastreadores),
   });
 
   app.get('/api/rastreadores/:id', {
     onRequest,
     schema: { tags, summary: 'Um rastreador', params: idParamSchema, response: { 200: rastreadorAdminSchema, ...erros } },
-    handler: (req) => obterRastreador(app.db, vinculosDosRastreadores, req.params.id),
+    handler: (req) => obterRastreador(app.db, req.params.id, vinculosDosRastreadores),
   });
 
   app.get('/api/rastreadores/:id/detalhe', {
     onRequest,
     schema: { tags, summary: 'Detalhe de um rastreador', params: idParamSchema, response: { 200: rastreadorDetalheSchema, ...erros } },
-    handler: (req) => detalharRastreador(app.db, portas, req.params.id),
+    handler: (req) => detalharRastreador(app.db, req.params.id, portas),
   });
 
   app.post('/api/rastreadores', {
@@ -61,7 +61,7 @@ export async function rastreadoresModule(app: AppInstance, portas: PortasRastrea
       response: { 200: rastreadorAdminSchema, 201: rastreadorAdminSchema, ...erros },
     },
     handler: async (req, reply) => {
-      const { rastreador, criado } = await salvarRastreador(app, vinculosDosRastreadores, principalDe(req), req.body);
+      const { rastreador, criado } = await salvarRastreador(app, principalDe(req), req.body, vinculosDosRastreadores);
       return reply.code(criado ? 201 : 200).send(rastreador);
     },
   });
@@ -69,13 +69,13 @@ export async function rastreadoresModule(app: AppInstance, portas: PortasRastrea
   app.put('/api/rastreadores/ativar/:id', {
     onRequest,
     schema: { tags, summary: 'Ativa um rastreador', params: idParamSchema, response: { 200: rastreadorAdminSchema, ...erros } },
-    handler: (req) => alterarSituacaoRastreador(app.db, vinculosDosRastreadores, req.params.id, true),
+    handler: (req) => alterarSituacaoRastreador(app.db, req.params.id, true, vinculosDosRastreadores),
   });
 
   app.delete('/api/rastreadores/inativar/:id', {
     onRequest,
     schema: { tags, summary: 'Inativa um rastreador', params: idParamSchema, response: { 200: rastreadorAdminSchema, ...erros } },
-    handler: (req) => alterarSituacaoRastreador(app.db, vinculosDosRastreadores, req.params.id, false),
+    handler: (req) => alterarSituacaoRastreador(app.db, req.params.id, false, vinculosDosRastreadores),
   });
 
   // The tracker form's chips, under the chips' URL and code: which chip a tracker uses is this module's.

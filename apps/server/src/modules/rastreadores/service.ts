@@ -58,8 +58,8 @@ function paraAdmin(r: Linha, v: VinculoDoRastreador | undefined): RastreadorAdmi
 
 export async function listarRastreadores(
   db: Executor,
-  vinculosDosRastreadores: VinculosDosRastreadores,
   f: Omit<FiltroRastreadores, 'codigo'> & { codigo?: string | undefined },
+  vinculosDosRastreadores: VinculosDosRastreadores,
 ): Promise<Page<RastreadorAdmin>> {
   const { rows, total } = await listar(db, { ...f, codigo: f.codigo ? Number(f.codigo) : undefined, imei: f.imei || undefined });
   const vinculos = rows.length
@@ -77,20 +77,20 @@ export async function listarRastreadores(
 
 export async function obterRastreador(
   db: Executor,
-  vinculosDosRastreadores: VinculosDosRastreadores,
   id: number,
+  vinculosDosRastreadores: VinculosDosRastreadores,
 ): Promise<RastreadorAdmin> {
   const [r, vinculos] = await Promise.all([buscar(db, id), vinculosDosRastreadores(db, [id])]);
   if (!r) throw naoEncontrado();
   return paraAdmin(r, vinculos.get(id));
 }
 
-export async function detalharRastreador(db: Executor, portas: PortasRastreadores, id: number): Promise<RastreadorDetalhe> {
+export async function detalharRastreador(db: Executor, id: number, portas: PortasRastreadores): Promise<RastreadorDetalhe> {
   const [r, d, vinculos, loc, comandosPendentes] = await Promise.all([
     buscar(db, id),
     buscarDetalhe(db, id),
     portas.vinculosDosRastreadores(db, [id]),
-    portas.ultimaPosicao(db, id),
+    portas.ultimaLocalizacao(db, id),
     portas.comandosPendentes(db, id),
   ]);
   if (!r || !d) throw naoEncontrado();
@@ -129,9 +129,9 @@ async function validarChip(db: Executor, chipId: number, rastreadorId?: number) 
 /** Creates a tracker (awaiting its owner's link), or updates imei/protocolo/chip when `id` is given. */
 export async function salvarRastreador(
   deps: Pick<Infra, 'db'>,
-  vinculosDosRastreadores: VinculosDosRastreadores,
   p: Principal,
   body: RastreadorForm,
+  vinculosDosRastreadores: VinculosDosRastreadores,
 ): Promise<{ rastreador: RastreadorAdmin; criado: boolean }> {
   const imei = body.imei.trim();
   // Stored as a hash only, like a password: the admin sets it, nobody reads it back.
@@ -150,7 +150,7 @@ export async function salvarRastreador(
         chipId: body.chipId,
         ...(codigoAtivacaoHash ? { codigoAtivacaoHash } : {}),
       });
-      return { rastreador: await obterRastreador(deps.db, vinculosDosRastreadores, body.id), criado: false };
+      return { rastreador: await obterRastreador(deps.db, body.id, vinculosDosRastreadores), criado: false };
     }
     if (await imeiEmUso(deps.db, imei)) throw erroDeCampo(409, 'imei', MSG.imeiJaCadastrado);
     await validarChip(deps.db, body.chipId);
@@ -161,7 +161,7 @@ export async function salvarRastreador(
       usuarioCadastroId: p.usuarioId,
       codigoAtivacaoHash,
     });
-    return { rastreador: await obterRastreador(deps.db, vinculosDosRastreadores, id), criado: true };
+    return { rastreador: await obterRastreador(deps.db, id, vinculosDosRastreadores), criado: true };
   } catch (err) {
     // Two saves racing for the same IMEI or chip: the unique indexes decide.
     if (isUniqueViolation(err)) throw new AppError(409, MSG.imeiJaCadastrado);
@@ -175,16 +175,16 @@ export async function salvarRastreador(
  */
 export async function alterarSituacaoRastreador(
   db: Executor,
-  vinculosDosRastreadores: VinculosDosRastreadores,
   id: number,
   ativo: boolean,
+  vinculosDosRastreadores: VinculosDosRastreadores,
 ): Promise<RastreadorAdmin> {
   const atual = await estado(db, id);
   if (!atual) throw naoEncontrado();
   const vinculado = ativo && (await vinculosDosRastreadores(db, [id])).has(id);
   const situacao = ativo ? (vinculado ? 'ATIVO' : 'AGUARDANDO_VINCULO') : 'INATIVO';
   await atualizar(db, id, { situacao, alertaAte: null });
-  return obterRastreador(db, vinculosDosRastreadores, id);
+  return obterRastreador(db, id, vinculosDosRastreadores);
 }
 
 /** Active chips no tracker uses: the tracker form's choices (a tracker holds the link to its chip). */

@@ -1,6 +1,6 @@
 import { and, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { niveis, usuarios } from '../../db/schema';
+import { niveis, usuarios } from './schema';
 import { vCidades as cidades, vEstados as estados } from '../lookups/leitura';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
 import { comTotal, contagem, escaparLike } from '../../db/listas';

@@ -13,13 +13,13 @@ import { principalDe } from '../../plugins/auth';
 import {
   alterarSituacaoUsuario,
   iniciarEmulacao,
+  listarNiveis,
   listarUsuarios,
   obterUsuario,
   salvarUsuario,
   type AoCriarUsuarioSemSenha,
   type AoInativarUsuario,
 } from './admin-service';
-import { listarNiveis } from './repository';
 
 const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema, 404: erroSchema, 409: erroSchema };
 const tags = ['Usuários (administração)'];

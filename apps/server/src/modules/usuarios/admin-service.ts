@@ -14,6 +14,8 @@ import { registrarAuditoria } from '../auditoria/service';
 import { atualizar, buscarDetalhe, cpfEmUso, estadoDaCidade, listar, nivel, type FiltroUsuarios } from './admin-repository';
 import { buscarSessao, emailEmUso, emulavel, inserir } from './repository';
 
+export { listarNiveis } from './repository';
+
 /**
  * What an administrator creating a user (who has no password yet) also does, in its transaction:
  * the auth module queues the first-access link.

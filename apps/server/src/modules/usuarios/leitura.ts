@@ -1,5 +1,5 @@
 import { boolean, integer, pgView, varchar } from 'drizzle-orm/pg-core';
-import { tz } from '../../db/schema';
+import { tz } from '../../db/colunas';
 
 /**
  * What other modules may read of the users: `v_usuarios` (drizzle/0018_vistas.sql), never the

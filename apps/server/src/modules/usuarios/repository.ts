@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { nivelPermissoes, niveis, usuarios } from '../../db/schema';
+import { nivelPermissoes, niveis, usuarios } from './schema';
 import { avisarQueSessoesMudaram, type UsuarioSessao } from '../../plugins/session-cache';
 
 const authoritiesSql = sql<

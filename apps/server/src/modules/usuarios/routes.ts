@@ -21,7 +21,7 @@ export async function usuariosModule(app: AppInstance, portas: PortasUsuarios) {
   await usuariosAdminRoutes(app, portas);
 }
 
-async function rotasDaConta(app: AppInstance, { aoCadastrarComConvite }: Pick<PortasUsuarios, 'aoCadastrarComConvite'>) {
+async function rotasDaConta(app: AppInstance, portas: Pick<PortasUsuarios, 'aoCadastrarComConvite'>) {
   app.post('/users/sign-up', {
     schema: {
       tags: ['Usuários'],
@@ -30,7 +30,7 @@ async function rotasDaConta(app: AppInstance, { aoCadastrarComConvite }: Pick<Po
       response: { 201: signUpResponseSchema, 400: erroSchema, 409: erroSchema, 429: erroSchema },
     },
     handler: async (req, reply) => {
-      const u = await cadastrar(app, req.body, req.ip, aoCadastrarComConvite);
+      const u = await cadastrar(app, req.body, req.ip, portas.aoCadastrarComConvite);
       return reply.code(201).send(u);
     },
   });

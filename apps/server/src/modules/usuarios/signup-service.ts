@@ -2,7 +2,7 @@ import { MSG } from '@rastro/shared/messages';
 import type { SignUp } from '@rastro/shared/schemas/auth';
 import { onlyDigits } from '@rastro/shared/validators';
 import type { Infra } from '../../plugins/infra';
-import { NIVEL_CLIENTE } from '../../db/seed';
+import { NIVEL_CLIENTE } from './seed';
 import type { Executor } from '../../db/client';
 import { AppError, erroDeCampo } from '../../lib/errors';
 import { hashSenha } from '../../lib/crypto';

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { consultaPorForma, consultar, type Executor } from '../../db/client';
 import { literalDeArray } from '../../db/arrays';
 import { comTotal, contagem } from '../../db/listas';
-import { zonaEventos, zonaRastreadores, zonas } from '../../db/schema';
+import { zonaEventos, zonaRastreadores, zonas } from './schema';
 import { vVinculos as usuarioRastreadores } from '../meus-rastreadores/leitura';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
 

@@ -1,6 +1,6 @@
 import { lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { captchaUsados } from '../../db/schema';
+import { captchaUsados } from './schema';
 
 /** Records a solved challenge; false when it was already used. */
 export async function marcarUsado(db: Executor, chave: string, expiraEm: Date): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { emailOutbox } from '../../db/schema';
+import { emailOutbox } from './schema';
 
 export interface NovoEmail {
   destinatario: string;

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { fotosPets } from '../../../db/schema';
+import { fotosPets } from './schema';
 
 /** Keeps (or replaces) the photo of an owner's link. */
 export async function guardar(db: Executor, usuarioRastreadorId: number, imagem: Buffer, versao: string) {
@@ -10,8 +10,8 @@ export async function guardar(db: Executor, usuarioRastreadorId: number, imagem:
     .onConflictDoUpdate({ target: fotosPets.usuarioRastreadorId, set: { imagem, versao, atualizadoEm: sql`now()` } });
 }
 
-/** The photo of an owner's link, if it has one. */
-export async function buscar(db: Executor, usuarioRastreadorId: number) {
+/** The photo of an owner's link, if it has one, whoever asks (a share link's page checks its token first). */
+export async function fotoDoVinculo(db: Executor, usuarioRastreadorId: number) {
   const [row] = await db
     .select({ imagem: fotosPets.imagem, versao: fotosPets.versao })
     .from(fotosPets)

@@ -6,7 +6,9 @@ import type { Principal } from '../../../plugins/auth';
 import type { Infra } from '../../../plugins/infra';
 import { exigirDono, rastreadorDoVinculo, vinculoDoUsuario } from '../service';
 import { reencodar } from './imagem';
-import { buscar, guardar, remover } from './repository';
+import { fotoDoVinculo, guardar, remover } from './repository';
+
+export { fotoDoVinculo } from './repository';
 
 /** Photos one owner may send in a window (each costs a decode and a few encodes). */
 const ENVIOS_POR_JANELA = 30;
@@ -48,10 +50,7 @@ export async function removerFoto(deps: Pick<Infra, 'database' | 'db'>, p: Princ
 /** GET …/foto: the stored WebP, for the owner and the co-guardians; 404 for anyone else or while there is none. */
 export async function obterFoto(db: Executor, p: Principal, id: number) {
   if ((await rastreadorDoVinculo(db, p.usuarioId, id)) === undefined) throw naoEncontrado();
-  const foto = await buscar(db, id);
+  const foto = await fotoDoVinculo(db, id);
   if (!foto) throw naoEncontrado();
   return foto;
 }
-
-/** The photo of an owner's link, whoever asks (a share link's page, which checked its token first). */
-export const fotoDoVinculo = (db: Executor, usuarioRastreadorId: number) => buscar(db, usuarioRastreadorId);

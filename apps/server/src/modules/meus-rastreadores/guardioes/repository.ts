@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { guardioes as g } from '../../../db/schema';
+import { guardioes as g } from './schema';
 import { vVinculos as ur } from '../leitura';
 import { vUsuarios as usuarios } from '../../usuarios/leitura';
 

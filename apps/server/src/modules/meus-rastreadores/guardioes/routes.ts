@@ -19,7 +19,7 @@ const tags = ['Guardiões'];
  * Co-guardians (issue #20): the owner invites, lists and removes; the invited accept; a guardian may
  * leave. Registered by meusRastreadoresModule, which is handed the port at composition.
  */
-export async function guardioesRoutes(app: AppInstance, { aoRemoverGuardiao }: { aoRemoverGuardiao: AoRemoverGuardiao }) {
+export async function guardioesRoutes(app: AppInstance, portas: { aoRemoverGuardiao: AoRemoverGuardiao }) {
   const onRequest = app.auth.autenticar;
 
   app.post('/api/usuarios/rastreadores/:id/guardioes', {
@@ -49,7 +49,7 @@ export async function guardioesRoutes(app: AppInstance, { aoRemoverGuardiao }: {
     onRequest,
     schema: { tags, summary: 'O guardião deixa de acompanhar o rastreador', params: idParamSchema, response: { 204: z.null(), ...erros } },
     handler: async (req, reply) => {
-      await removerGuardiao(app, principalDe(req), req.params.id, 'eu', aoRemoverGuardiao);
+      await removerGuardiao(app, principalDe(req), req.params.id, 'eu', portas.aoRemoverGuardiao);
       return reply.code(204).send(null);
     },
   });
@@ -63,7 +63,7 @@ export async function guardioesRoutes(app: AppInstance, { aoRemoverGuardiao }: {
       response: { 204: z.null(), ...erros },
     },
     handler: async (req, reply) => {
-      await removerGuardiao(app, principalDe(req), req.params.id, req.params.guardiaoId, aoRemoverGuardiao);
+      await removerGuardiao(app, principalDe(req), req.params.id, req.params.guardiaoId, portas.aoRemoverGuardiao);
       return reply.code(204).send(null);
     },
   });
