@@ -18,7 +18,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openPglite } from '../src/db/client';
 import { MODULOS } from '../src/modules';
-import { TEST_ENV } from '../test/test-env';
+import { TEST_ENV } from '../test/apoio/test-env';
 
 /** The repository's root: files are named from it. */
 export const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -133,7 +133,7 @@ export function mapaEmMarkdown(rotas: readonly Rota[]): string {
   return [
     '# Mapa de rotas',
     '',
-    'Gerado por `npm run rotas` a partir das rotas que o servidor registra (teste: `apps/server/test/rotas.test.ts`); não edite à mão.',
+    'Gerado por `npm run rotas` a partir das rotas que o servidor registra (teste: `apps/server/test/plataforma/rotas.test.ts`); não edite à mão.',
     '',
     '| Método | Caminho | Módulo | Arquivo |',
     '| --- | --- | --- | --- |',

@@ -1,0 +1,101 @@
+import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { EventoSocket } from '@rastro/shared/schemas/mapa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { criarCliente, registrarRastreador } from '../apoio/fixtures';
+import { bearer, entrar, novoBanco, type TestApp } from '../apoio/helpers';
+import { TEST_ENV } from '../apoio/test-env';
+import { inserirLocalizacoes } from '../../src/modules/posicoes/repository';
+
+/**
+ * The live channel after its LISTEN connection comes back (PostgreSQL restarted): whatever was
+ * notified meanwhile reached nobody, so every socket gets its owner's current state. The reconnect
+ * itself is PostgreSQL's (falhas-postgres.test.ts restarts it); here the database's reconnect
+ * callbacks are called by hand, on either database, after a change that sent no notification.
+ */
+let app: TestApp;
+const reconectar: (() => void)[] = [];
+let porta = 0;
+
+beforeAll(async () => {
+  const database = await novoBanco();
+  const ouvir = database.listen.bind(database);
+  database.listen = (canal, fn, aoReconectar) => {
+    if (aoReconectar) reconectar.push(aoReconectar);
+    return ouvir(canal, fn, aoReconectar);
+  };
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rastro-data-'));
+  const servidor = await buildApp({ config: loadConfig({ ...TEST_ENV, DATA_DIR: dataDir }), database, logger: false });
+  await servidor.listen({ port: 0, host: '127.0.0.1' });
+  porta = (servidor.server.address() as AddressInfo).port;
+  app = Object.assign(servidor, {
+    database,
+    dataDir,
+    async fechar() {
+      await servidor.close();
+      await database.close();
+    },
+  });
+});
+afterAll(async () => {
+  await app.fechar();
+});
+
+const quando = (s: number) => new Date(Date.UTC(2026, 10, 22, 15, 0, s)).toISOString();
+
+describe('live channel after a LISTEN reconnect', () => {
+  it('pushes the current positions to every socket, including what changed unnoticed', async () => {
+    const admin = bearer(await entrar(app));
+    const ana = await criarCliente(app, 'ANA');
+    const imei = '359339080000888';
+    const rastreador = await registrarRastreador(app, admin, imei);
+    const vinculo = await app.inject({
+      method: 'POST',
+      url: '/api/usuarios/rastreadores',
+      headers: bearer(ana.token),
+      payload: { imei, descricao: 'PIPOCA', intervaloLocalizacao: 5, periUltraEconBateria: 60 },
+    });
+    expect(vinculo.statusCode, vinculo.body).toBe(201);
+    // As another instance's gateway stores a position (its NOTIFY never reaches this one).
+    const gravar = (s: number) =>
+      inserirLocalizacoes(app.database.db, [
+        { rastreadorId: rastreador, tipo: 'GPS', dataHora: new Date(quando(s)), latitude: -23.55, longitude: -46.63 },
+      ]);
+    await gravar(1);
+
+    const ws = new WebSocket(`ws://127.0.0.1:${porta}/api/socket`);
+    const eventos: EventoSocket[] = [];
+    ws.on('message', (d: Buffer) => {
+      const v = JSON.parse(d.toString()) as unknown;
+      if (typeof v === 'object' && v !== null && 'posicoes' in v) eventos.push(v as EventoSocket);
+    });
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    ws.send(JSON.stringify({ token: ana.token }));
+    await new Promise((r) => setTimeout(r, 200));
+
+    // Written without the gateway's NOTIFY, as if it had been sent while nobody listened.
+    await gravar(2);
+    await new Promise((r) => setTimeout(r, 300));
+    const comAPosicao = () => eventos.find((e) => e.posicoes.some((p) => p.dataHora === quando(2)));
+    expect(comAPosicao()).toBeUndefined();
+
+    expect(reconectar.length).toBeGreaterThan(0);
+    for (const f of reconectar) f();
+    const fim = Date.now() + 5000;
+    while (!comAPosicao() && Date.now() < fim) await new Promise((r) => setTimeout(r, 20));
+    const e = comAPosicao();
+    expect(e?.posicoes).toEqual([
+      expect.objectContaining({ usuarioRastreadorId: vinculo.json<{ id: number }>().id, name: 'PIPOCA', dataHora: quando(2) }),
+    ]);
+    expect(e?.rastreadores.map((r) => r.descricao)).toEqual(['PIPOCA']);
+    ws.close();
+  });
+});
