@@ -21,7 +21,7 @@ export const CAMADAS = [
   { nome: 'identidade', modulos: ['usuarios', 'auth'] },
   { nome: 'dispositivos', modulos: ['chips', 'rastreadores', 'comandos'] },
   { nome: 'pets', modulos: ['meus-rastreadores'] },
-  { nome: 'telemetria', modulos: ['zonas', 'posicoes', 'atividade'] },
+  { nome: 'telemetria', modulos: ['zonas', 'localizacoes', 'atividade'] },
   { nome: 'pessoas', modulos: ['notificacoes', 'push', 'links', 'relatorios'] },
 ];
 

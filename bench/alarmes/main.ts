@@ -116,7 +116,7 @@ async function main() {
       idleMs: 10 * 60_000,
       maxConexoesPorIp: P.honestos + P.inundacoes + 100,
       maxBuffer: 4096,
-      alertas: { janelaMs: JANELA_MS },
+      alarmes: { janelaMs: JANELA_MS },
     });
     const porta = await gateway.iniciar();
     coleiras = new Filho<Pedido, Resposta>('../alarmes/aparelhos.ts');

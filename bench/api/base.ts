@@ -7,7 +7,7 @@ import {
   type SituacaoRastreador,
 } from '@rastro/shared/dominio';
 import { caminhoDaFoto } from '@rastro/shared/constants';
-import { ajustarV8, compressaoPlugin } from '@rastro/server';
+import { ajustarV8, compressionPlugin } from '@rastro/server';
 import { ENV_POOL, ENV_URL } from './mensagens';
 import { servirNoFilho } from '../lib/servir-no-filho';
 
@@ -24,7 +24,7 @@ import { servirNoFilho } from '../lib/servir-no-filho';
  */
 const SITUACAO_EFETIVA = `(case when r.situacao <> 'INATIVO' and r.alerta_ate > now() then 'ALERTA' else r.situacao end)`;
 
-/** localizacoes/repository.ts ultimasPosicoes({usuarioId}). */
+/** localizacoes/repository.ts listarLocalizacoesAtuais({usuarioId}). */
 const SQL_ATUAL = `select ur.id, ur.rastreador_id, ur.usuario_id, ur.descricao,
     r.bateria, r.situacao_energia, l.tipo, l.data_hora, l.latitude, l.longitude, l.precisao, l.velocidade,
     ur.perdido_desde, ur.perdido_ate,
@@ -33,7 +33,7 @@ const SQL_ATUAL = `select ur.id, ur.rastreador_id, ur.usuario_id, ur.descricao,
   from usuario_rastreadores ur
   join rastreadores r on r.id = ur.rastreador_id
   join lateral (
-    select tipo, data_hora, latitude, longitude, precisao, velocidade from posicoes_atuais
+    select tipo, data_hora, latitude, longitude, precisao, velocidade from localizacoes_atuais
     where rastreador_id = ur.rastreador_id
     order by data_hora desc limit 1
   ) l on true
@@ -149,7 +149,7 @@ servirNoFilho(async () => {
   pool.on('error', () => undefined);
   const app = Fastify({ logger: false });
   // The server's compression (issue #33), the same plugin and settings: the ratio compares the stacks.
-  await app.register(compressaoPlugin);
+  await app.register(compressionPlugin);
   type Q = Record<string, string | undefined>;
 
   type Vinculo = { id: number; rastreador_id: number; descricao: string; bateria: number | null; situacao_energia: string };

@@ -6,7 +6,7 @@ import { disparar, type Gerador, type Rodada } from './carga';
 /**
  * Issue #33: what compressing the answers costs and saves. The load asks as a phone does (every
  * current browser asks for br over HTTPS); the real server and the baseline both compress
- * (`compressaoPlugin`), so the ratio lines compare the stacks, not the compression.
+ * (`compressionPlugin`), so the ratio lines compare the stacks, not the compression.
  */
 export const ACEITA_TELEFONE: Readonly<Record<string, string>> = { 'accept-encoding': 'br, gzip' };
 

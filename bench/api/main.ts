@@ -11,7 +11,7 @@ import {
   NIVEL_ADMINISTRADOR,
   novoToken,
   openPostgres,
-  recalcularPosicoesAtuais,
+  recalcularLocalizacoesAtuais,
   RETENCAO_PADRAO,
   seed,
   senhaAleatoria,
@@ -120,7 +120,7 @@ async function postmaster(database: Database): Promise<number> {
 async function tokens(database: Database, usuarios: readonly number[]): Promise<string[]> {
   const t = usuarios.map(() => novoToken());
   await database.db.execute(
-    sql`insert into access_tokens (usuario_id, token_hash, expira_em)
+    sql`insert into sessoes (usuario_id, token_hash, expira_em)
         select u, h, now() + interval '1 day' from unnest(${sql.param(usuarios)}::int[], ${sql.param(t.map(sha256))}::text[]) as x(u, h)`,
   );
   return t;
@@ -563,9 +563,9 @@ async function main() {
       const s = await semear(url, { donos: P.donos, rastreadores: P.rastreadores, minutos: P.minutos });
       // The current positions, as the gateway's inserts keep them; then their statistics, as
       // autovacuum leaves them (semear's VACUUM ran while the table was empty, and a plan for an empty
-      // posicoes_atuais scans all of it for every tracker: ~14 ms of PostgreSQL per map at 5,000).
-      await recalcularPosicoesAtuais(database.db);
-      await database.db.execute(sql`vacuum (analyze) posicoes_atuais`);
+      // localizacoes_atuais scans all of it for every tracker: ~14 ms of PostgreSQL per map at 5,000).
+      await recalcularLocalizacoesAtuais(database.db);
+      await database.db.execute(sql`vacuum (analyze) localizacoes_atuais`);
       const msAssentar = await assentar(url);
       b = s;
       porS = s.posicoes / (s.msPosicoes / 1000);

@@ -298,7 +298,7 @@ export interface Crescimento {
  * ending the minute before the oldest one stored, through the same COPY streams (the trackers split
  * alike, other seeds), then VACUUM (ANALYZE) as after the first load. Nothing is newer than what is
  * stored, so the newest position, every 24 h window ending there and the current positions
- * (`posicoes_atuais`: COPY does not touch it, and it only ever moves forward) stay as they were;
+ * (`localizacoes_atuais`: COPY does not touch it, and it only ever moves forward) stay as they were;
  * all checked. The older minutes fall in the monthly partitions `garantirParticoes` created (400
  * days back), as a fleet's history would, none in a default partition (checked too).
  */
@@ -314,7 +314,7 @@ export async function crescer(url: string, minutos: number, paralelo = 2): Promi
         (
           await principal.query(
             `select count(*)::int as n, coalesce(sum(hashtext(concat_ws(' ', rastreador_id, tipo, data_hora, latitude, longitude, precisao, velocidade))), 0)::text as h
-             from posicoes_atuais`,
+             from localizacoes_atuais`,
           )
         ).rows,
       );

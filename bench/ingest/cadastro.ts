@@ -100,7 +100,7 @@ export async function cadastrarFamilias(
 export async function tokens(database: Database, usuarios: readonly number[]): Promise<string[]> {
   const t = usuarios.map(() => novoToken());
   await database.db.execute(
-    sql`insert into access_tokens (usuario_id, token_hash, expira_em)
+    sql`insert into sessoes (usuario_id, token_hash, expira_em)
         select u, h, now() + interval '1 day' from unnest(${sql.param(usuarios)}::int[], ${sql.param(t.map(sha256))}::text[]) as x(u, h)`,
   );
   return t;

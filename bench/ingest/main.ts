@@ -330,7 +330,7 @@ async function main() {
       // The load's fixes are dated from yesterday (late: they would alert nobody), but those pets never cross a
       // border; the escaping pets send recent device times, so their crossings alert. They cross
       // out and back a few device seconds apart, as fast as the latency is measured: no wait
-      // between one pet's crossings (ALERTAS_JANELA_SEGUNDOS, ADR 0017; alertas-agrupados.test.ts
+      // between one pet's crossings (ALERTAS_JANELA_SEGUNDOS, ADR 0017; alarmes-agrupados.test.ts
       // holds that rule), or all but their first crossing would be held back.
       zonas: { intervaloMinimoMs: 0 },
     };
@@ -357,7 +357,7 @@ async function main() {
     plana = undefined;
     await descartarBancoPlano(pg.url);
     // The phases below start from empty positions, as they did before this one.
-    await database.db.execute(sql`truncate localizacoes, posicoes_atuais`);
+    await database.db.execute(sql`truncate localizacoes, localizacoes_atuais`);
     fugas = new Filho<PedidoFugas, RespostaFugas>('fugas.ts');
     const preparadas = fugas.pedir(
       {

@@ -16,7 +16,7 @@ import {
   NIVEL_CLIENTE,
   openDatabase,
   rastreadores,
-  recalcularPosicoesAtuais,
+  recalcularLocalizacoesAtuais,
   RETENCAO_PADRAO,
   seed,
   usuarioRastreadores,
@@ -107,7 +107,7 @@ export async function prepararDados(rotas: readonly Rota[]): Promise<string> {
             from (select g, 2 * pi() * g / ${r.pontos} as a from generate_series(1, ${r.pontos}::int) g) t`,
       );
     }
-    await recalcularPosicoesAtuais(database.db);
+    await recalcularLocalizacoesAtuais(database.db);
   } catch (err) {
     await database.close();
     await rm(dataDir, { recursive: true, force: true });

@@ -12,16 +12,16 @@ import { MSG } from '@rastro/shared/messages';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { opcoesDeLog } from './lib/log';
-import type { AppInstance } from './lib/types';
-import { liveAdapter } from './live/plugin';
+import type { AppInstance } from './lib/tipos';
+import { aoVivoPlugin } from './ao-vivo/plugin';
 import { gatewayTopin } from './gateway/plugin';
 import { fonteDeSessoes } from './modules/auth/sessoes';
 import { MODULOS, TAREFAS_DE_FUNDO } from './modules';
 import { authPlugin } from './plugins/auth';
 import { captchaPlugin } from './plugins/captcha/service';
-import { compressaoPlugin } from './plugins/compressao';
+import { compressionPlugin } from './plugins/compression';
 import { corePlugin } from './plugins/core';
-import { emailPlugin } from './plugins/email/sender';
+import { emailPlugin } from './plugins/email/entregador';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { metricsPlugin } from './plugins/metrics';
@@ -114,7 +114,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   await app.register(corePlugin, { config, database });
   await app.register(securityHeadersPlugin, { headers: cabecalhos });
   // Before every route: its hook joins each route registered after it (the web build's files too).
-  await app.register(compressaoPlugin);
+  await app.register(compressionPlugin);
   await app.register(rateLimit, {
     max: config.limits.global,
     timeWindow: '1 minute',
@@ -143,7 +143,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   await app.register(authPlugin, { sessoes: fonteDeSessoes(database.db) });
   await app.register(captchaPlugin);
   await app.register(emailPlugin);
-  await app.register(liveAdapter);
+  await app.register(aoVivoPlugin);
   for (const { plugin } of MODULOS) await app.register(plugin);
   // Closed in the reverse order: the gateway first (its last positions may still notify), then the tasks.
   for (const tarefa of TAREFAS_DE_FUNDO) await app.register(tarefa);

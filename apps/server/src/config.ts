@@ -255,7 +255,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         timezone: e.APP_TIMEZONE,
       },
       /** Repeats of a device alarm within the window count into its notification (docs/adr/0017). */
-      alertas: { janelaMs: e.ALERTAS_JANELA_SEGUNDOS * 1000 },
+      alarmes: { janelaMs: e.ALERTAS_JANELA_SEGUNDOS * 1000 },
     },
     geolocation: { url: e.GEOLOCATION_URL, key: e.GEOLOCATION_KEY },
     push: {

@@ -4,9 +4,9 @@ export { loadConfig, type Config } from './config';
 export { consultar, openDatabase, openPostgres, type Database } from './db/client';
 export { GatewayTopin } from './gateway/servidor';
 export { ajustarV8 } from './lib/v8';
-export { compressaoPlugin } from './plugins/compressao';
-export { garantirParticoes, RETENCAO_PADRAO } from './modules/posicoes/particoes';
-export { recalcularPosicoesAtuais } from './modules/posicoes/repository';
+export { compressionPlugin } from './plugins/compression';
+export { garantirParticoes, RETENCAO_PADRAO } from './modules/localizacoes/particoes';
+export { recalcularLocalizacoesAtuais } from './modules/localizacoes/repository';
 
 // Filling a database the way the server does, for the benchmarks' data at scale: the first-start
 // seed, the tables, and passwords and session tokens as they are stored.
@@ -16,5 +16,5 @@ export { usuarioRastreadores } from './modules/meus-rastreadores/schema';
 export { usuarios } from './modules/usuarios/schema';
 export { NIVEL_ADMINISTRADOR, NIVEL_CLIENTE } from './modules/usuarios/seed';
 export { seed } from './seed';
-export { hashSenha, novoToken, senhaAleatoria, sha256 } from './lib/crypto';
+export { hashSenha, novoToken, senhaAleatoria, sha256 } from './lib/cripto';
 export { idDoNivel } from './modules/usuarios/service';

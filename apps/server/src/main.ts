@@ -2,7 +2,7 @@ import { ajustarV8 } from './lib/v8';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seed } from './seed';
-import { garantirParticoes } from './modules/posicoes/particoes';
+import { garantirParticoes } from './modules/localizacoes/particoes';
 import { buildApp } from './app';
 import { encerrarLog, saidaDoLog } from './lib/log';
 import { avisarQueEstaPronto } from './lib/pronto';

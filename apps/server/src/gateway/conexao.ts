@@ -4,7 +4,7 @@ import { ackFor, loginReply, statusReply, timePacket } from '@rastro/topin/serve
 import { TopinFramer, type Frame } from '@rastro/topin/framer';
 import type { FastifyBaseLogger } from 'fastify';
 import { ipSemMapeamento } from '../lib/faixas';
-import type { PublicadorEventos } from '../live/publicador';
+import type { PublicadorEventos } from '../ao-vivo/publicador';
 import type { TipoAlarme } from '../modules/notificacoes/service';
 import type { ServicosDoGateway } from './servicos';
 
@@ -26,7 +26,7 @@ export interface ConexaoDeps {
   /** After a successful login (to deliver pending commands). */
   aoEntrar(c: ConexaoTopin): void;
   /** After the first fresh GPS fix, when the connection had to show one before getting commands. */
-  aoPosicionar(c: ConexaoTopin): void;
+  aoLocalizar(c: ConexaoTopin): void;
   /** Commands written to this socket that a later frame from the device proved it received. */
   aoEntregar(c: ConexaoTopin, ids: number[]): Promise<void>;
   /** `naoConfirmados`: commands written to the socket with no frame from the device after them. */
@@ -65,9 +65,9 @@ export class ConexaoTopin {
   /** The client's address (IPv4 without the IPv6 mapping). */
   readonly ip: string;
   /** Commands wait for a fresh GPS fix from this connection (its IMEI is claimed from two places). */
-  exigePosicao = false;
+  exigeLocalizacao = false;
   /** A fix close to the server's clock has arrived on this connection. */
-  posicaoFresca = false;
+  localizacaoFresca = false;
   private readonly framer: TopinFramer;
   private fila: Promise<void> = Promise.resolve();
   private log: FastifyBaseLogger;
@@ -201,20 +201,20 @@ export class ConexaoTopin {
             curso: msg.course,
             satelites: msg.satellites,
           };
-          if (await this.deps.servicos.posicoes.gps(r.id, fix)) {
+          if (await this.deps.servicos.localizacoes.gps(r.id, fix)) {
             this.deps.servicos.zonas.gps(r.id, fix);
             this.deps.servicos.atividade.gps(r.id, fix);
           }
           this.deps.eventos.rastreador(r.id);
         }
         this.confirmar(frame);
-        if (msg.valid && !this.posicaoFresca && Math.abs(msg.time.getTime() - Date.now()) <= FRESCOR_MS) {
-          this.posicaoFresca = true;
-          if (this.exigePosicao) this.deps.aoPosicionar(this);
+        if (msg.valid && !this.localizacaoFresca && Math.abs(msg.time.getTime() - Date.now()) <= FRESCOR_MS) {
+          this.localizacaoFresca = true;
+          if (this.exigeLocalizacao) this.deps.aoLocalizar(this);
         }
         return;
       case 'wifiLbs': {
-        const pos = await this.deps.servicos.posicoes.varredura(r.id, msg.time, { accessPoints: msg.accessPoints, cells: msg.cells });
+        const pos = await this.deps.servicos.localizacoes.varredura(r.id, msg.time, { accessPoints: msg.accessPoints, cells: msg.cells });
         if (pos) {
           this.deps.servicos.zonas.varredura(r.id, msg.time, pos);
           this.deps.servicos.atividade.varredura(r.id, msg.time, pos);

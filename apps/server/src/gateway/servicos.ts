@@ -1,15 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { LocalGeolocationProvider } from '../geolocation/local-provider';
-import type { GeolocationProvider } from '../geolocation/types';
+import type { GeolocationProvider } from '../geolocation/tipos';
 import { comandosParaEnviar, concluirDesligamento, marcarEnviados, type ComandoParaEnviar } from '../modules/comandos/service';
-import { AlarmesDoDispositivo } from '../modules/notificacoes/alarmes';
-import { OPCOES_ALERTAS_PADRAO, type RegrasAlertas } from '../modules/notificacoes/service';
-import { GravacaoDePosicoes } from '../modules/posicoes/gravacao';
+import { AlarmesDoRastreador } from '../modules/notificacoes/alarmes';
+import { REGRAS_ALARMES_PADRAO, type RegrasAlarmes } from '../modules/notificacoes/service';
+import { GravacaoDeLocalizacoes } from '../modules/localizacoes/gravacao';
 import { enfileirarPush, notificarComPush } from '../modules/push/service';
-import { registrarBateria } from '../modules/posicoes/service';
+import { registrarBateria } from '../modules/localizacoes/service';
 import { rastreadorPorImei } from '../modules/meus-rastreadores/service';
-import { marcarOrigensAlternadas, registrarComunicacao } from '../modules/rastreadores/dispositivo-service';
+import { marcarOrigensAlternadas, registrarComunicacao } from '../modules/rastreadores/alteracoes-service';
 import { AvaliadorDeZonas, OPCOES_ZONAS_PADRAO, type OpcoesZonas } from '../modules/zonas/avaliador';
 import { AgregadorDeAtividade, OPCOES_ATIVIDADE_PADRAO, type OpcoesAtividade } from '../modules/atividade/agregador';
 
@@ -19,7 +19,7 @@ import { AgregadorDeAtividade, OPCOES_ATIVIDADE_PADRAO, type OpcoesAtividade } f
  */
 export interface ServicosDoGateway {
   /** Stores fixes and scans; each promise resolves once its rows are committed. */
-  posicoes: GravacaoDePosicoes;
+  localizacoes: GravacaoDeLocalizacoes;
   /** Safe zones: told each committed position, decides transitions after the ack. */
   zonas: AvaliadorDeZonas;
   /** Daily activity: told each committed position, adds it to the day after the ack. */
@@ -28,14 +28,14 @@ export interface ServicosDoGateway {
   registrarComunicacao(rastreadorId: number): Promise<void>;
   registrarBateria(rastreadorId: number, bateria: number | null, nivelSinal: number | null, carregando: boolean | null): Promise<void>;
   /** Device alarms: ALERTA and a notification to everyone who sees the tracker, repeats of a kind counted into it. */
-  alarmes: AlarmesDoDispositivo;
+  alarmes: AlarmesDoRastreador;
   comandosParaEnviar(rastreadorId: number): Promise<ComandoParaEnviar[]>;
   marcarEnviados(ids: readonly number[]): Promise<void>;
   concluirDesligamento(rastreadorId: number): Promise<boolean>;
   marcarOrigensAlternadas(rastreadorId: number): Promise<void>;
 }
 
-/** Where the gateway's work tells the live channel what changed (live/publicador.ts). */
+/** Where the gateway's work tells the live channel what changed (ao-vivo/publicador.ts). */
 export interface AvisosAoVivo {
   usuario(id: number): void;
   rastreador(id: number): void;
@@ -49,7 +49,7 @@ export function servicosDoGateway(
   geo?: GeolocationProvider,
   zonas: Partial<OpcoesZonas> = {},
   atividade: Partial<OpcoesAtividade> = {},
-  alertas: Partial<RegrasAlertas> = {},
+  alarmes: Partial<RegrasAlarmes> = {},
 ): ServicosDoGateway {
   const db = database.db;
   const local = new LocalGeolocationProvider(db);
@@ -63,7 +63,7 @@ export function servicosDoGateway(
   };
 
   return {
-    posicoes: new GravacaoDePosicoes(db, geo ?? local, local, log),
+    localizacoes: new GravacaoDeLocalizacoes(db, geo ?? local, local, log),
     zonas: new AvaliadorDeZonas(db, log, notificarComPush, avisar, { ...OPCOES_ZONAS_PADRAO, ...zonas }),
     // The same GPS accuracy and days as the zones unless told otherwise.
     atividade: new AgregadorDeAtividade(db, log, notificarComPush, avisar, {
@@ -75,7 +75,7 @@ export function servicosDoGateway(
     identificar: (imei) => rastreadorPorImei(db, imei),
     registrarComunicacao: (id) => registrarComunicacao(db, id),
     registrarBateria: (id, bateria, nivelSinal, carregando) => registrarBateria(db, id, bateria, nivelSinal, carregando),
-    alarmes: new AlarmesDoDispositivo(db, log, { ...OPCOES_ALERTAS_PADRAO, ...alertas }, aoCriarNotificacoes, (usuarioIds, rastreadorId) =>
+    alarmes: new AlarmesDoRastreador(db, log, { ...REGRAS_ALARMES_PADRAO, ...alarmes }, aoCriarNotificacoes, (usuarioIds, rastreadorId) =>
       avisar(usuarioIds, [rastreadorId]),
     ),
     comandosParaEnviar: (id) => comandosParaEnviar(db, id),

@@ -3,15 +3,15 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { CANAL_COMANDOS } from '../lib/canais';
-import type { GeolocationProvider } from '../geolocation/types';
-import { PublicadorEventos } from '../live/publicador';
+import type { GeolocationProvider } from '../geolocation/tipos';
+import { PublicadorEventos } from '../ao-vivo/publicador';
 import type { MetricasGateway, MotivoRecusa } from '../plugins/metrics';
 import { ConexaoTopin, type ComandoEscrito } from './conexao';
 import { faixasDeIp } from '../lib/faixas';
 import { servicosDoGateway, type ServicosDoGateway } from './servicos';
 import type { OpcoesZonas } from '../modules/zonas/avaliador';
 import type { OpcoesAtividade } from '../modules/atividade/agregador';
-import type { RegrasAlertas } from '../modules/notificacoes/service';
+import type { RegrasAlarmes } from '../modules/notificacoes/service';
 
 export interface GatewayOptions {
   port: number;
@@ -30,7 +30,7 @@ export interface GatewayOptions {
   /** Daily activity's jitter filter; the zones' GPS accuracy and time zone by default. */
   atividade?: Partial<OpcoesAtividade>;
   /** Device alarms' coalescing window (ALERTAS_JANELA_SEGUNDOS, APP_TIMEZONE); the defaults otherwise. */
-  alertas?: Partial<RegrasAlertas>;
+  alarmes?: Partial<RegrasAlarmes>;
 }
 
 /** Two sources taking turns on an IMEI within this time are reported. */
@@ -66,7 +66,7 @@ export class GatewayTopin {
     geo?: GeolocationProvider,
   ) {
     this.eventos = new PublicadorEventos(database, log);
-    this.servicos = servicosDoGateway(database, log, this.eventos, geo, opts.zonas, opts.atividade, opts.alertas);
+    this.servicos = servicosDoGateway(database, log, this.eventos, geo, opts.zonas, opts.atividade, opts.alarmes);
     this.permitido = opts.cidrsPermitidos?.length ? faixasDeIp(opts.cidrsPermitidos) : undefined;
     this.server = createServer((s) => this.aceitar(s));
     this.server.on('error', (err) => log.error({ err }, 'erro no gateway TOPIN'));
@@ -101,7 +101,7 @@ export class GatewayTopin {
       // What the connections have not handled yet is dropped: none of it was acknowledged.
       for (const c of this.todas) c.encerrar();
     });
-    await this.servicos.posicoes.close();
+    await this.servicos.localizacoes.close();
     await this.pararZonas?.();
     await this.servicos.zonas.ocioso();
     await this.servicos.atividade.ocioso();
@@ -112,8 +112,8 @@ export class GatewayTopin {
   /** Reports batches, commands and data refused for its date to the process's metrics. */
   medir(m: MetricasGateway) {
     this.metricas = m;
-    this.servicos.posicoes.aoGravar = (n) => m.loteGravado(n);
-    this.servicos.posicoes.aoDescartarFutura = (tipo) => m.futuraDescartada(tipo);
+    this.servicos.localizacoes.aoGravar = (n) => m.loteGravado(n);
+    this.servicos.localizacoes.aoDescartarFutura = (tipo) => m.futuraDescartada(tipo);
   }
 
   estatisticas() {
@@ -168,7 +168,7 @@ export class GatewayTopin {
       maxBuffer: this.opts.maxBuffer,
       loginMs: this.opts.loginMs ?? 60_000,
       aoEntrar: (c) => this.entrou(c),
-      aoPosicionar: (c) => {
+      aoLocalizar: (c) => {
         if (c.rastreador && this.conexoes.get(c.rastreador.id) === c) void this.entregarComandos(c.rastreador.id);
       },
       aoEntregar: (_c, ids) => this.servicos.marcarEnviados(ids),
@@ -199,7 +199,7 @@ export class GatewayTopin {
     }
     const ate = this.suspeitos.get(id);
     if (ate !== undefined && ate < Date.now()) this.suspeitos.delete(id);
-    else if (ate !== undefined) c.exigePosicao = true;
+    else if (ate !== undefined) c.exigeLocalizacao = true;
     // Its zone states may have been moved on by the instance it was connected to before.
     this.servicos.zonas.esquecer([id]);
     this.servicos.atividade.esquecer([id]);
@@ -244,7 +244,7 @@ export class GatewayTopin {
    */
   async entregarComandos(rastreadorId: number) {
     const c = this.conexoes.get(rastreadorId);
-    if (!c || (c.exigePosicao && !c.posicaoFresca)) return;
+    if (!c || (c.exigeLocalizacao && !c.localizacaoFresca)) return;
     try {
       const prontos = await this.servicos.comandosParaEnviar(rastreadorId);
       if (this.conexoes.get(rastreadorId) !== c) return;

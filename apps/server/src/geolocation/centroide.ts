@@ -1,4 +1,4 @@
-import type { Posicao } from './types';
+import type { LocalizacaoResolvida } from './tipos';
 
 /** A known emitter (access point or cell) with the signal the device heard it at. */
 export interface Emissor {
@@ -29,7 +29,7 @@ export const pesoDoSinal = (dbm: number) => 10 ** (Math.max(-120, Math.min(-20, 
  * distance of the emitters from the centroid plus their weighted typical range, never below the
  * smallest range (one access point cannot place a device closer than it is heard).
  */
-export function centroide(emissores: Emissor[], fonte: Posicao['fonte']): Posicao | null {
+export function centroide(emissores: Emissor[], fonte: LocalizacaoResolvida['fonte']): LocalizacaoResolvida | null {
   const validos = emissores.filter(
     (e) => Number.isFinite(e.latitude) && Number.isFinite(e.longitude) && Math.abs(e.latitude) <= 90 && Math.abs(e.longitude) <= 180,
   );

@@ -1,4 +1,4 @@
-import type { GeolocationProvider, Posicao, Varredura } from './types';
+import type { GeolocationProvider, LocalizacaoResolvida, Varredura } from './tipos';
 
 /**
  * A geolocation service in the Google Geolocation / Mozilla Ichnaea request format
@@ -12,7 +12,7 @@ export class HttpGeolocationProvider implements GeolocationProvider {
     private readonly timeoutMs = 3000,
   ) {}
 
-  async resolver(v: Varredura): Promise<Posicao | null> {
+  async resolver(v: Varredura): Promise<LocalizacaoResolvida | null> {
     if (v.accessPoints.length === 0 && v.cells.length === 0) return null;
     const corpo = {
       considerIp: false,

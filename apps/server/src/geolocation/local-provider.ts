@@ -1,7 +1,7 @@
 import type { Executor } from '../db/client';
 import { centroide } from './centroide';
 import { aprenderCelulas, aprenderPontosWifi, buscarCelulas, buscarPontosWifi } from './repository';
-import type { GeolocationProvider, Posicao, Varredura } from './types';
+import type { GeolocationProvider, LocalizacaoResolvida, Varredura } from './tipos';
 
 /** Typical range of an access point heard by a collar, metres. */
 const ALCANCE_WIFI = 50;
@@ -14,7 +14,7 @@ const ALCANCE_WIFI = 50;
 export class LocalGeolocationProvider implements GeolocationProvider {
   constructor(private readonly db: Executor) {}
 
-  async resolver(v: Varredura): Promise<Posicao | null> {
+  async resolver(v: Varredura): Promise<LocalizacaoResolvida | null> {
     const sinais = new Map(v.accessPoints.map((a) => [a.mac.toLowerCase(), a.signalDbm]));
     const aps = await buscarPontosWifi(this.db, [...sinais.keys()]);
     const porWifi = centroide(

@@ -1,4 +1,4 @@
-import type { AppInstance } from './types';
+import type { AppInstance } from './tipos';
 
 /** Something that lives beside the requests for the app's whole life: a timer, a LISTEN, a server. */
 export interface TarefaDeFundo {

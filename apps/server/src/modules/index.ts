@@ -1,9 +1,9 @@
 import { pluginNomeado, type PluginNomeado } from '../lib/tarefa-de-fundo';
-import type { AppInstance } from '../lib/types';
+import type { AppInstance } from '../lib/tipos';
 import { atividadeModule } from './atividade/routes';
 import { authModule } from './auth/routes';
 import { enviarPrimeiroAcesso } from './auth/senha-service';
-import { revogarTokensDoUsuario } from './auth/service';
+import { revogarSessoesDoUsuario } from './auth/service';
 import { chipsModule } from './chips/routes';
 import { comandosPendentes } from './comandos/service';
 import { configModule } from './config/routes';
@@ -16,9 +16,9 @@ import { meusRastreadoresModule } from './meus-rastreadores/routes';
 import { vinculosDosRastreadores } from './meus-rastreadores/service';
 import { notificacoesModule } from './notificacoes/routes';
 import { vigiaModoPerdido } from './meus-rastreadores/modo-perdido';
-import { manutencaoDasParticoes } from './posicoes/particoes';
-import { posicoesModule } from './posicoes/routes';
-import { ultimaLocalizacao } from './posicoes/service';
+import { manutencaoDasParticoes } from './localizacoes/particoes';
+import { localizacoesModule } from './localizacoes/routes';
+import { ultimaLocalizacao } from './localizacoes/service';
 import { entregadorPush } from './push/entregador';
 import { pushModule } from './push/routes';
 import { notificarComPush } from './push/service';
@@ -51,7 +51,7 @@ export const MODULOS: readonly Modulo[] = [
     usuariosModule(app, {
       aoCadastrarComConvite: aceitarNaTransacao,
       aoCriarUsuarioSemSenha: (tx, usuarioId) => enviarPrimeiroAcesso(app, tx, usuarioId),
-      aoInativarUsuario: revogarTokensDoUsuario,
+      aoInativarUsuario: revogarSessoesDoUsuario,
     }),
   ),
   modulo('chips', chipsModule),
@@ -62,7 +62,7 @@ export const MODULOS: readonly Modulo[] = [
       aoRemoverGuardiao: (tx, vinculoId, usuarioId) => revogarLinksDoGuardiao(app, tx, vinculoId, usuarioId),
     }),
   ),
-  modulo('posicoes', posicoesModule),
+  modulo('localizacoes', localizacoesModule),
   modulo('notificacoes', notificacoesModule),
   modulo('lookups', lookupsModule),
   modulo('relatorios', relatoriosModule),

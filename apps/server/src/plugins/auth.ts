@@ -2,10 +2,10 @@ import { EMULACAO_HEADER, ID_MAX, TOKEN_COOKIE } from '@rastro/shared/constants'
 import { PER, temPermissao, type Permissao } from '@rastro/shared/roles';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { acessoNegado, AppError, naoAutenticado, naoEncontrado } from '../lib/errors';
-import { sha256 } from '../lib/crypto';
+import { acessoNegado, ErroDaApi, naoAutenticado, naoEncontrado } from '../lib/erros';
+import { sha256 } from '../lib/cripto';
 import { MSG } from '@rastro/shared/messages';
-import { CANAL_SESSOES, SessionCache, type SessaoDoToken, type UsuarioSessao } from './session-cache';
+import { CANAL_SESSOES, CacheDeSessoes, type SessaoDoToken, type UsuarioSessao } from './cache-de-sessoes';
 import './infra';
 
 /**
@@ -93,7 +93,7 @@ function comQuem(req: FastifyRequest, quem: Record<string, number>) {
  */
 export function createAuth(
   fonte: FonteDeSessoes,
-  cache = new SessionCache(),
+  cache = new CacheDeSessoes(),
   resolver: (token: string) => Promise<SessaoDoToken | undefined> = (t) => resolverToken(fonte, t),
 ) {
   /**
@@ -130,7 +130,7 @@ export function createAuth(
   async function principalDoToken(token: string | undefined, emulado: string | number | undefined): Promise<Principal> {
     if (!token) throw naoAutenticado();
     const r = await sessao(token);
-    if (!r) throw new AppError(401, MSG.sessaoExpirada);
+    if (!r) throw new ErroDaApi(401, MSG.sessaoExpirada);
     const { usuario, tokenHash } = r;
     if (emulado === undefined) {
       return {
@@ -214,7 +214,7 @@ export type Auth = ReturnType<typeof createAuth>;
  */
 export const authPlugin = fp<{ sessoes: FonteDeSessoes }>(
   async (app, { sessoes }) => {
-    const cache = new SessionCache();
+    const cache = new CacheDeSessoes();
     app.decorate('auth', createAuth(sessoes, cache));
     app.addHook('onSend', (req, _reply, payload, done) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') cache.limpar();

@@ -2,8 +2,8 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { abrirLeitura } from '../db/leitura';
-import { MemoryStore, RateLimiter } from '../lib/rate-limiter';
-import { DatabaseStore } from './rate-limit/database-store';
+import { LimitesEmMemoria, Limitador } from '../lib/limitador';
+import { LimitesNoBanco } from './rate-limit/database-store';
 import './infra';
 
 /**
@@ -28,7 +28,7 @@ export const corePlugin = fp<{ config: Config; database: Database }>(
     app.decorate('leitura', leitura);
     app.decorate('dbLeitura', leitura.db);
     app.addHook('onClose', () => leitura.close());
-    app.decorate('limiter', new RateLimiter(database.kind === 'postgres' ? new DatabaseStore(database.db) : new MemoryStore()));
+    app.decorate('limiter', new Limitador(database.kind === 'postgres' ? new LimitesNoBanco(database.db) : new LimitesEmMemoria()));
   },
   { name: 'core' },
 );

@@ -2,7 +2,7 @@ import { MSG } from '@rastro/shared/messages';
 import type { Erro } from '@rastro/shared/schemas/common';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, OAuthError } from '../lib/errors';
+import { ErroDaApi, OAuthError } from '../lib/erros';
 import fp from 'fastify-plugin';
 
 /** Maps every error to the API's error shapes (docs/ARCHITECTURE.md), in pt-BR; a 5xx never shows internals. */
@@ -11,7 +11,7 @@ export const errorHandlerPlugin = fp(
     app.setErrorHandler((err: FastifyError, req, reply) => {
       const oauth = req.routeOptions.config.oauth === true;
       if (err instanceof OAuthError) return reply.code(err.status).send({ error: err.code, error_description: err.message });
-      if (err instanceof AppError) return enviar(reply, oauth, err.status, err.message, err.errors, 'invalid_request');
+      if (err instanceof ErroDaApi) return enviar(reply, oauth, err.status, err.message, err.errors, 'invalid_request');
 
       if (hasZodFastifySchemaValidationErrors(err)) {
         const errors = err.validation.map((v) => ({

@@ -1,10 +1,10 @@
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { Leitura } from '../db/leitura';
-import type { RateLimiter } from '../lib/rate-limiter';
+import type { Limitador } from '../lib/limitador';
 import type { Auth } from './auth';
 import type { CaptchaService } from './captcha/service';
-import type { EmailSender } from './email/sender';
+import type { EntregadorEmail } from './email/entregador';
 import type { Metrics } from './metrics';
 
 /**
@@ -26,8 +26,8 @@ export interface Infra {
   leitura: Leitura;
   auth: Auth;
   captcha: CaptchaService;
-  limiter: RateLimiter;
-  emails: EmailSender;
+  limiter: Limitador;
+  emails: EntregadorEmail;
   metrics: Metrics;
 }
 

@@ -1,5 +1,5 @@
 import { MSG } from '@rastro/shared/messages';
-import { erroDeCampo } from '../lib/errors';
+import { erroDeCampo } from '../lib/erros';
 import fp from 'fastify-plugin';
 
 const NUL = '\u0000';

@@ -5,7 +5,7 @@ import { usuarioRastreadores } from '../modules/meus-rastreadores/schema';
 import { rastreadores } from '../modules/rastreadores/schema';
 import { usuarios } from '../modules/usuarios/schema';
 import { NIVEL_CLIENTE } from '../modules/usuarios/seed';
-import { hashSenha } from '../lib/crypto';
+import { hashSenha } from '../lib/cripto';
 import { idDoNivel } from '../modules/usuarios/service';
 
 export const DEMO = {

@@ -9,7 +9,7 @@ import { seed } from '../seed';
 import { rastreadorPorImei } from '../modules/meus-rastreadores/service';
 import { criarZona, listarZonas } from '../modules/zonas/service';
 import { DEMO, prepararDemo } from './demo-dados';
-import { garantirParticoes } from '../modules/posicoes/particoes';
+import { garantirParticoes } from '../modules/localizacoes/particoes';
 import { SERVIDOR_PRONTO } from '../lib/pronto';
 
 /**

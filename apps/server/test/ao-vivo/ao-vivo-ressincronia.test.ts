@@ -10,7 +10,7 @@ import { loadConfig } from '../../src/config';
 import { criarCliente, registrarRastreador } from '../apoio/fixtures';
 import { bearer, entrar, novoBanco, type TestApp } from '../apoio/helpers';
 import { TEST_ENV } from '../apoio/test-env';
-import { inserirLocalizacoes } from '../../src/modules/posicoes/repository';
+import { inserirLocalizacoes } from '../../src/modules/localizacoes/repository';
 
 /**
  * The live channel after its LISTEN connection comes back (PostgreSQL restarted): whatever was

@@ -3,8 +3,8 @@ import type { Permissao } from '@rastro/shared/roles';
 import { consultar } from '../../src/db/client';
 import { nivelPermissoes, niveis } from '../../src/modules/usuarios/schema';
 import { NIVEL_CLIENTE } from '../../src/modules/usuarios/seed';
-import { hashSenha, novoToken, sha256 } from '../../src/lib/crypto';
-import { criarAccessToken } from '../../src/modules/auth/repository';
+import { hashSenha, novoToken, sha256 } from '../../src/lib/cripto';
+import { criarSessao } from '../../src/modules/auth/repository';
 import { idDoNivel, inserir } from '../../src/modules/usuarios/repository';
 import type { TestApp } from './helpers';
 
@@ -22,7 +22,7 @@ export async function criarNivel(app: TestApp, nome: string, permissoes: Permiss
 /** A session token for a user, minted as /oauth/token would (tests of other things skip the captcha). */
 export async function tokenPara(app: TestApp, usuarioId: number) {
   const token = novoToken();
-  await criarAccessToken(app.database.db, usuarioId, sha256(token), new Date(Date.now() + 3_600_000));
+  await criarSessao(app.database.db, usuarioId, sha256(token), new Date(Date.now() + 3_600_000));
   return token;
 }
 

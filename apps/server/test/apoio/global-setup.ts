@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../../src/db/client';
 import { seed } from '../../src/seed';
-import { garantirParticoes, RETENCAO_PADRAO } from '../../src/modules/posicoes/particoes';
+import { garantirParticoes, RETENCAO_PADRAO } from '../../src/modules/localizacoes/particoes';
 import { ADMIN } from './test-env';
 
 declare module 'vitest' {

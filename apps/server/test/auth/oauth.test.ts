@@ -40,7 +40,7 @@ describe('POST /oauth/token', () => {
 
   it('stores only the SHA-256 of the token', async () => {
     const token = await entrar(app);
-    const rows = await consultar<{ token_hash: string }>(app.database.db, sql`select token_hash from access_tokens`);
+    const rows = await consultar<{ token_hash: string }>(app.database.db, sql`select token_hash from sessoes`);
     const hashes = rows.map((r) => r.token_hash);
     expect(hashes).toContain(sha256(token));
     expect(hashes).not.toContain(token);
@@ -251,9 +251,7 @@ describe('POST /oauth/check_token and GET /api/logout', () => {
 
   it('refuses an expired token', async () => {
     const token = await entrar(app);
-    await app.database.db.execute(
-      sql`update access_tokens set expira_em = now() - interval '1 minute' where token_hash = ${sha256(token)}`,
-    );
+    await app.database.db.execute(sql`update sessoes set expira_em = now() - interval '1 minute' where token_hash = ${sha256(token)}`);
     expect((await check(token)).statusCode).toBe(400);
   });
 });

@@ -88,7 +88,7 @@ describe('forgot password → e-mailed link → new password', () => {
     expect(res.json()).toEqual({ message: 'Redefinição de senha enviada para o e-mail.' });
     const rows = await consultar(
       app.database.db,
-      sql`select count(*)::int as n from email_outbox where destinatario = 'ninguem@rastro.test'`,
+      sql`select count(*)::int as n from email_fila where destinatario = 'ninguem@rastro.test'`,
     );
     expect(rows).toEqual([{ n: 0 }]);
   });

@@ -2,15 +2,15 @@ import { sql } from 'drizzle-orm';
 import { PER } from '@rastro/shared/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth, resolverToken } from '../../src/plugins/auth';
-import { revogarTokensDoUsuario } from '../../src/modules/auth/service';
+import { revogarSessoesDoUsuario } from '../../src/modules/auth/service';
 import { fonteDeSessoes } from '../../src/modules/auth/sessoes';
 import { atualizar } from '../../src/modules/usuarios/admin-repository';
-import { SessionCache as CacheDeSessoes, SESSAO_CACHE_MS } from '../../src/plugins/session-cache';
+import { CacheDeSessoes, SESSAO_CACHE_MS } from '../../src/plugins/cache-de-sessoes';
 import { criarNivel, criarUsuarioLogado } from '../apoio/fixtures';
 import { bearer, criarApp, entrar, type TestApp } from '../apoio/helpers';
 
 /**
- * Resolved tokens are cached for a few seconds (plugins/session-cache.ts); what a user sees must
+ * Resolved tokens are cached for a few seconds (plugins/cache-de-sessoes.ts); what a user sees must
  * not change: a revoked token, a deactivated user or a withdrawn permission stop working at once,
  * even when the change came from another instance — long before the cache's TTL. The code that
  * makes the change says so (`rastro_sessoes`, in its transaction): no trigger does (docs/adr/0025).
@@ -61,7 +61,7 @@ describe('cached sessions', () => {
     expect((await listar(u.token)).statusCode).toBe(200);
     // As another instance's password change or deactivation does, outside any request of this one:
     // only its NOTIFY tells this instance.
-    await app.database.db.transaction((tx) => revogarTokensDoUsuario(tx, u.id));
+    await app.database.db.transaction((tx) => revogarSessoesDoUsuario(tx, u.id));
     expect(await ate(401, () => listar(u.token))).toBeLessThan(SESSAO_CACHE_MS / 2);
   });
 
@@ -120,7 +120,7 @@ describe('cached sessions', () => {
     const antes = auth.principalDoToken(u.token, undefined);
     await new Promise((r) => setTimeout(r, 50));
     // The logout: the token revoked and the cache cleared, as the route does when it answers.
-    await app.database.db.execute(sql`update access_tokens set revogado_em = now() where usuario_id = ${u.id}`);
+    await app.database.db.execute(sql`update sessoes set revogado_em = now() where usuario_id = ${u.id}`);
     cache.limpar();
     await expect(auth.principalDoToken(u.token, undefined)).rejects.toMatchObject({ status: 401 });
     abrir();

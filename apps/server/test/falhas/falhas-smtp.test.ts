@@ -33,7 +33,7 @@ interface Linha {
 const saida = (database: Database) =>
   consultar<Linha>(
     database.db,
-    sql`select id, status, tentativas, ultimo_erro from email_outbox where destinatario = ${ADMIN.email} order by id`,
+    sql`select id, status, tentativas, ultimo_erro from email_fila where destinatario = ${ADMIN.email} order by id`,
   );
 
 async function subirApp(database: Database, env: Record<string, string>, dataDir: string) {

@@ -10,12 +10,12 @@ import { consultar } from '../../src/db/client';
 import { GatewayTopin } from '../../src/gateway/servidor';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { sha256 } from '../../src/lib/crypto';
+import { sha256 } from '../../src/lib/cripto';
 import { bearer, criarApp, entrar, type TestApp } from '../apoio/helpers';
 import { criarCliente, registrarRastreador, vincular } from '../apoio/fixtures';
 import { conectarDispositivo } from '../apoio/dispositivo';
 import { TEST_ENV } from '../apoio/test-env';
-import { recalcularPosicoesAtuais } from '../../src/modules/posicoes/repository';
+import { recalcularLocalizacoesAtuais } from '../../src/modules/localizacoes/repository';
 
 /**
  * Share links (issue #19): the owner's API, the public answer and its live stream over real HTTP,
@@ -63,7 +63,7 @@ beforeAll(async () => {
     (${rastreadorId}, 'GPS', now() - interval '90 minutes', -23.51, -46.61),
     (${rastreadorId}, 'WIFI', now() - interval '30 minutes', -23.52, -46.62)`);
   await app.database.db.execute(sql`update localizacoes set precisao = 45 where rastreador_id = ${rastreadorId} and tipo = 'WIFI'`);
-  await recalcularPosicoesAtuais(app.database.db);
+  await recalcularLocalizacoesAtuais(app.database.db);
   await app.database.db.execute(sql`update rastreadores set bateria = 64 where id = ${rastreadorId}`);
 });
 afterAll(async () => {

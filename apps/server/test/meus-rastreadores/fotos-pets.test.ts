@@ -10,8 +10,8 @@ import { MSG } from '@rastro/shared/messages';
 import type { EventoSocket, Marcador } from '@rastro/shared/schemas/mapa';
 import type { MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
 import { consultar } from '../../src/db/client';
-import { sha256 } from '../../src/lib/crypto';
-import { recalcularPosicoesAtuais } from '../../src/modules/posicoes/repository';
+import { sha256 } from '../../src/lib/cripto';
+import { recalcularLocalizacoesAtuais } from '../../src/modules/localizacoes/repository';
 import { criarCliente, registrarRastreador } from '../apoio/fixtures';
 import { bearer, criarApp, entrar, type TestApp } from '../apoio/helpers';
 
@@ -58,7 +58,7 @@ beforeAll(async () => {
   await app.database.db.execute(
     sql`insert into localizacoes (rastreador_id, tipo, data_hora, latitude, longitude) values (${thor.rastreadorId}, 'GPS', now() - interval '5 minutes', -23.55, -46.63)`,
   );
-  await recalcularPosicoesAtuais(app.database.db);
+  await recalcularLocalizacoesAtuais(app.database.db);
 });
 afterAll(() => app.fechar());
 

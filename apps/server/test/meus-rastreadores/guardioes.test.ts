@@ -11,13 +11,13 @@ import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { consultar } from '../../src/db/client';
 import { GatewayTopin } from '../../src/gateway/servidor';
-import { sha256 } from '../../src/lib/crypto';
+import { sha256 } from '../../src/lib/cripto';
 import { bearer, criarApp, entrar, resolverCaptcha, type TestApp } from '../apoio/helpers';
 import { criarCliente, registrarRastreador, tokenPara } from '../apoio/fixtures';
 import { conectarDispositivo } from '../apoio/dispositivo';
 import { decodificar, iniciarSmtp } from '@rastro/testes/smtp';
 import { TEST_ENV } from '../apoio/test-env';
-import { recalcularPosicoesAtuais } from '../../src/modules/posicoes/repository';
+import { recalcularLocalizacoesAtuais } from '../../src/modules/localizacoes/repository';
 
 /**
  * Co-guardians (issue #20): the owner invites by e-mail, the invited accept (once), see the pet as
@@ -70,7 +70,7 @@ beforeAll(async () => {
   await app.database.db.execute(
     sql`insert into localizacoes (rastreador_id, tipo, data_hora, latitude, longitude) values (${thor.rastreadorId}, 'GPS', now() - interval '10 minutes', -23.55, -46.63)`,
   );
-  await recalcularPosicoesAtuais(app.database.db);
+  await recalcularLocalizacoesAtuais(app.database.db);
 });
 afterAll(async () => {
   await gw.parar();

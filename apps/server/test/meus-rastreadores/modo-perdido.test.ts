@@ -13,7 +13,7 @@ import { bearer, criarApp, entrar, type TestApp } from '../apoio/helpers';
 import { comandosDe, criarCliente, registrarRastreador, vincular } from '../apoio/fixtures';
 import { conectarDispositivo } from '../apoio/dispositivo';
 import { TEST_ENV } from '../apoio/test-env';
-import { recalcularPosicoesAtuais } from '../../src/modules/posicoes/repository';
+import { recalcularLocalizacoesAtuais } from '../../src/modules/localizacoes/repository';
 
 /**
  * Lost-pet mode (issue #19) over real TCP: turning it on sends the collar GPS on, the shortest
@@ -135,7 +135,7 @@ describe('lost-pet mode: the API', () => {
     await app.database.db.execute(
       sql`insert into localizacoes (rastreador_id, tipo, data_hora, latitude, longitude) values (${thor.rastreadorId}, 'GPS', now() - interval '1 minute', -23.5, -46.6)`,
     );
-    await recalcularPosicoesAtuais(app.database.db);
+    await recalcularLocalizacoesAtuais(app.database.db);
     const mapa = await app.inject({
       method: 'GET',
       url: '/api/usuarios/rastreadores/ultimas-localizacoes?tipoVisualizacao=ATUAL',

@@ -10,9 +10,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@rastro/shared/messages';
 import { consultar } from '../../src/db/client';
-import { sha256 } from '../../src/lib/crypto';
-import { LIMIAR_DE_COMPRESSAO } from '../../src/plugins/compressao';
-import { recalcularPosicoesAtuais } from '../../src/modules/posicoes/repository';
+import { sha256 } from '../../src/lib/cripto';
+import { LIMIAR_DE_COMPRESSAO } from '../../src/plugins/compression';
+import { recalcularLocalizacoesAtuais } from '../../src/modules/localizacoes/repository';
 import { criarCliente, registrarRastreador, vincular } from '../apoio/fixtures';
 import { bearer, criarApp, entrar, type TestApp } from '../apoio/helpers';
 
@@ -153,7 +153,7 @@ beforeAll(async () => {
                -46.65 + cos(i / 55.0) * 0.004, (i % 13)::real, (i * 7 % 360)::smallint
         from generate_series(0, ${PONTOS_24H - 1}) i`,
   );
-  await recalcularPosicoesAtuais(app.database.db);
+  await recalcularLocalizacoesAtuais(app.database.db);
   await app.database.db.execute(
     sql`insert into baterias (rastreador_id, bateria, nivel_sinal, data_cadastro)
         select ${d.x}, 100 - i, 60, now() - make_interval(mins => i * 10) from generate_series(1, 60) i`,

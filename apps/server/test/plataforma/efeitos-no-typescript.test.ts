@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultar, type Database } from '../../src/db/client';
 import { NIVEL_CLIENTE } from '../../src/modules/usuarios/seed';
 import { CANAL_PUSH } from '../../src/lib/canais';
-import { criarAccessToken, revogarAccessToken, revogarTokensDoUsuario } from '../../src/modules/auth/repository';
+import { criarSessao, revogarSessao, revogarSessoesDoUsuario } from '../../src/modules/auth/repository';
 import { notificar, registrarAlarme } from '../../src/modules/notificacoes/service';
 import { enfileirarPush } from '../../src/modules/push/service';
 import { atualizar } from '../../src/modules/usuarios/admin-repository';
 import { atualizarSenha } from '../../src/modules/usuarios/repository';
-import { CANAL_SESSOES } from '../../src/plugins/session-cache';
+import { CANAL_SESSOES } from '../../src/plugins/cache-de-sessoes';
 import { novoBanco } from '../apoio/helpers';
 
 /**
@@ -248,9 +248,9 @@ describe('effects in the code, none in the database', () => {
     const u = await usuario();
     const tokenHash = `efeitos-token-${Date.now()}`;
     const umAviso = (fn: Parameters<typeof database.db.transaction>[0]) => avisosDe(CANAL_SESSOES, () => database.db.transaction(fn));
-    expect(await umAviso((tx) => criarAccessToken(tx, u, tokenHash, new Date(Date.now() + 60_000)))).toBe(0);
-    expect(await umAviso((tx) => revogarAccessToken(tx, tokenHash))).toBe(1);
-    expect(await umAviso((tx) => revogarTokensDoUsuario(tx, u))).toBe(1);
+    expect(await umAviso((tx) => criarSessao(tx, u, tokenHash, new Date(Date.now() + 60_000)))).toBe(0);
+    expect(await umAviso((tx) => revogarSessao(tx, tokenHash))).toBe(1);
+    expect(await umAviso((tx) => revogarSessoesDoUsuario(tx, u))).toBe(1);
     expect(await umAviso((tx) => atualizarSenha(tx, u, 'hash'))).toBe(1);
     expect(await umAviso((tx) => atualizar(tx, u, { situacao: false }))).toBe(1);
     // Undone: nothing changed, nobody is told.

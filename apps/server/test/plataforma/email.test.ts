@@ -29,7 +29,7 @@ describe('e-mail outbox', () => {
       const falhou = await ate(async () => {
         const rows = await consultar(
           app.database.db,
-          sql`select status, tentativas, ultimo_erro from email_outbox where destinatario = 'paulo@rastro.test'`,
+          sql`select status, tentativas, ultimo_erro from email_fila where destinatario = 'paulo@rastro.test'`,
         );
         const r = rows[0] as { status: string; tentativas: number; ultimo_erro: string | null } | undefined;
         return r && r.tentativas >= 1 && r.ultimo_erro ? r : undefined;
@@ -41,7 +41,7 @@ describe('e-mail outbox', () => {
         const email = await smtp.esperar('paulo@rastro.test');
         expect(decodificar(email.dados)).toContain('Seu cadastro no Rastro foi concluído.');
         const enviado = await ate(async () => {
-          const rows = await consultar(app.database.db, sql`select status from email_outbox where destinatario = 'paulo@rastro.test'`);
+          const rows = await consultar(app.database.db, sql`select status from email_fila where destinatario = 'paulo@rastro.test'`);
           const r = rows[0] as { status: string } | undefined;
           return r?.status === 'ENVIADO' ? r : undefined;
         });

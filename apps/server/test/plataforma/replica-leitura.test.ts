@@ -10,14 +10,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { consultar, openPostgres, type Database } from '../../src/db/client';
-import type { AppInstance } from '../../src/lib/types';
+import type { AppInstance } from '../../src/lib/tipos';
 import { ate, binPostgres } from '../apoio/falhas-apoio';
 import { NIVEL_CLIENTE } from '../../src/modules/usuarios/seed';
 import { seed } from '../../src/seed';
-import { novoToken, sha256 } from '../../src/lib/crypto';
-import { criarAccessToken } from '../../src/modules/auth/repository';
-import { garantirParticoes, RETENCAO_PADRAO } from '../../src/modules/posicoes/particoes';
-import { inserirLocalizacoes } from '../../src/modules/posicoes/repository';
+import { novoToken, sha256 } from '../../src/lib/cripto';
+import { criarSessao } from '../../src/modules/auth/repository';
+import { garantirParticoes, RETENCAO_PADRAO } from '../../src/modules/localizacoes/particoes';
+import { inserirLocalizacoes } from '../../src/modules/localizacoes/repository';
 import { idDoNivel, inserir as inserirUsuario } from '../../src/modules/usuarios/repository';
 import { ADMIN, criarApp } from '../apoio/helpers';
 import { portaLivre } from '../apoio/net';
@@ -224,7 +224,7 @@ describe.runIf(binPostgres())('dbLeitura with a streaming replica', () => {
     const nivelId = (await idDoNivel(db, NIVEL_CLIENTE)) ?? 0;
     const dona = await inserirUsuario(db, { nome: 'ANA', email: 'ana.replica@rastro.test', senhaHash: 'x', nivelId });
     const token = novoToken();
-    await criarAccessToken(db, dona.id, sha256(token), new Date(Date.now() + 3_600_000));
+    await criarSessao(db, dona.id, sha256(token), new Date(Date.now() + 3_600_000));
     const [r] = await consultar<{ id: number }>(
       db,
       sql`insert into rastreadores (imei, protocolo, situacao) values ('359339080299990', 'TOPIN', 'ATIVO') returning id`,

@@ -12,7 +12,7 @@ import { enfileirarPush } from '../../src/modules/push/service';
 import { GatewayTopin } from '../../src/gateway/servidor';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { sha256 } from '../../src/lib/crypto';
+import { sha256 } from '../../src/lib/cripto';
 import { TEST_ENV } from '../apoio/test-env';
 import { bearer, criarApp, entrar, type TestApp } from '../apoio/helpers';
 import { contar, criarCliente, registrarRastreador, vincular } from '../apoio/fixtures';

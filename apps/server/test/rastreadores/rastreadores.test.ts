@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultar } from '../../src/db/client';
 import { bearer, criarApp, entrar, type TestApp } from '../apoio/helpers';
 import { criarCliente, vincular } from '../apoio/fixtures';
-import { recalcularPosicoesAtuais } from '../../src/modules/posicoes/repository';
+import { recalcularLocalizacoesAtuais } from '../../src/modules/localizacoes/repository';
 
 let app: TestApp;
 let h: Record<string, string>;
@@ -152,7 +152,7 @@ describe('admin trackers', () => {
     await app.database.db.execute(
       sql`insert into localizacoes (rastreador_id, tipo, data_hora, latitude, longitude) values (${r.id}, 'GPS', now() - interval '1 hour', -23.5, -46.6), (${r.id}, 'GPS', now(), -23.55, -46.63)`,
     );
-    await recalcularPosicoesAtuais(app.database.db);
+    await recalcularLocalizacoesAtuais(app.database.db);
     const res = await app.inject({ method: 'GET', url: `/api/rastreadores/${r.id}/detalhe`, headers: h });
     expect(res.json()).toMatchObject({
       id: r.id,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, basicCliente, bearer, criarApp, type TestApp } from '../apoio/helpers';
 import { criarCliente, registrarRastreador, tokenPara } from '../apoio/fixtures';
 import { iniciarViaCep } from '@rastro/testes/viacep-fake';
-import { recalcularPosicoesAtuais } from '../../src/modules/posicoes/repository';
+import { recalcularLocalizacoesAtuais } from '../../src/modules/localizacoes/repository';
 
 /**
  * Bad input never crashes anything: every route of the OpenAPI document gets arbitrary bodies,
@@ -139,7 +139,7 @@ beforeAll(async () => {
   await app.database.db.execute(
     sql`insert into localizacoes (rastreador_id, tipo, data_hora, latitude, longitude, velocidade) values (${ids.rastreador}, 'GPS', now() - interval '1 hour', -23.5, -46.6, 3)`,
   );
-  await recalcularPosicoesAtuais(app.database.db);
+  await recalcularLocalizacoesAtuais(app.database.db);
   await app.database.db.execute(
     sql`insert into baterias (rastreador_id, bateria, nivel_sinal, data_cadastro) values (${ids.rastreador}, 80, 60, now())`,
   );

@@ -9,7 +9,7 @@ import { NIVEL_CLIENTE } from '../../src/modules/usuarios/seed';
 import { bearer, criarApp, entrar, type TestApp } from '../apoio/helpers';
 import { cpfValido } from '@rastro/testes/cpf';
 import { contar, criarCliente, registrarRastreador } from '../apoio/fixtures';
-import { recalcularPosicoesAtuais } from '../../src/modules/posicoes/repository';
+import { recalcularLocalizacoesAtuais } from '../../src/modules/localizacoes/repository';
 
 /**
  * HTML and SQL injection typed into real forms is stored and given back byte for byte: inert
@@ -39,7 +39,7 @@ let seq = 0;
 const numero = () => `1198765${String(4000 + ++seq).padStart(4, '0')}`;
 const imei = () => `35933908200${String(1000 + ++seq).slice(-4)}`;
 
-const TABELAS = ['usuarios', 'chips', 'rastreadores', 'usuario_rastreadores', 'niveis', 'access_tokens'];
+const TABELAS = ['usuarios', 'chips', 'rastreadores', 'usuario_rastreadores', 'niveis', 'sessoes'];
 async function contarTabelas() {
   return Object.fromEntries(await Promise.all(TABELAS.map(async (t) => [t, await contar(app, t)] as const)));
 }
@@ -264,7 +264,7 @@ async function rastreadorComTrilha(descricao: string) {
     await app.database.db.execute(
       sql`insert into localizacoes (rastreador_id, tipo, data_hora, latitude, longitude, velocidade) values (${rastreadorId}, 'GPS', ${new Date(T0 + m * 60_000).toISOString()}::timestamptz, -23.5, -46.6, 2)`,
     );
-    await recalcularPosicoesAtuais(app.database.db);
+    await recalcularLocalizacoesAtuais(app.database.db);
   }
   return { h, rastreadorId };
 }

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultar, type Database } from '../../src/db/client';
-import { sha256 } from '../../src/lib/crypto';
-import { MemoryStore, RateLimiter } from '../../src/lib/rate-limiter';
-import { DatabaseStore } from '../../src/plugins/rate-limit/database-store';
+import { sha256 } from '../../src/lib/cripto';
+import { LimitesEmMemoria, Limitador } from '../../src/lib/limitador';
+import { LimitesNoBanco } from '../../src/plugins/rate-limit/database-store';
 import { novoBanco } from '../apoio/helpers';
 
 /**
@@ -12,10 +12,10 @@ import { novoBanco } from '../apoio/helpers';
  * embedded database's one process): the same answers from both.
  */
 let database: Database;
-let store: DatabaseStore;
+let store: LimitesNoBanco;
 beforeAll(async () => {
   database = await novoBanco();
-  store = new DatabaseStore(database.db);
+  store = new LimitesNoBanco(database.db);
 });
 afterAll(() => database.close());
 
@@ -24,7 +24,7 @@ const janelas = () =>
 /** Ends every window now, as if its time had passed. */
 const vencer = () => database.db.execute(sql`update limite_janelas set expira_em = now() - interval '1 millisecond'`);
 
-describe('DatabaseStore (limite_janelas)', () => {
+describe('LimitesNoBanco (limite_janelas)', () => {
   it('counts hits in a window, with the time left, and starts a new window once it ends', async () => {
     const um = await store.incr('login:ip:10.0.0.1', 60_000);
     expect(um.count).toBe(1);
@@ -80,18 +80,18 @@ describe('DatabaseStore (limite_janelas)', () => {
     expect(chaves).not.toContain(sha256('velha'));
   });
 
-  it('RateLimiter.hit over it: allowed up to max in the window, refused past it', async () => {
-    const limiter = new RateLimiter(store);
+  it('Limitador.hit over it: allowed up to max in the window, refused past it', async () => {
+    const limiter = new Limitador(store);
     const respostas = [];
     for (let i = 0; i < 4; i++) respostas.push(await limiter.hit('reset:email:x@rastro.test', 3, 60_000));
     expect(respostas).toEqual([true, true, true, false]);
   });
 });
 
-describe('MemoryStore', () => {
+describe('LimitesEmMemoria', () => {
   it('answers as the database does: counts, time left, a new window once it ends, reset', async () => {
     let agora = 1_000_000;
-    const memoria = new MemoryStore(() => agora);
+    const memoria = new LimitesEmMemoria(() => agora);
     expect(await memoria.incr('k', 60_000)).toEqual({ count: 1, resetInMs: 60_000 });
     agora += 10_000;
     expect(await memoria.incr('k', 60_000)).toEqual({ count: 2, resetInMs: 50_000 });

@@ -4,13 +4,13 @@ import { MSG } from '@rastro/shared/messages';
 import { PER, TODAS_PERMISSOES, type Permissao } from '@rastro/shared/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultar } from '../../src/db/client';
-import { novoToken, sha256 } from '../../src/lib/crypto';
+import { novoToken, sha256 } from '../../src/lib/cripto';
 import { criarSenhaToken } from '../../src/modules/auth/repository';
 import { ADMIN, basicCliente, bearer, criarApp, entrar, resolverCaptcha, type TestApp } from '../apoio/helpers';
 import { cpfValido } from '@rastro/testes/cpf';
 import { contar, criarCliente, criarNivel, criarUsuarioLogado, registrarRastreador } from '../apoio/fixtures';
 import { iniciarViaCep } from '@rastro/testes/viacep-fake';
-import { recalcularPosicoesAtuais } from '../../src/modules/posicoes/repository';
+import { recalcularLocalizacoesAtuais } from '../../src/modules/localizacoes/repository';
 
 /**
  * Every route of the OpenAPI document × five callers: anonymous, client A (owner of tracker X and
@@ -704,7 +704,7 @@ beforeAll(async () => {
     await db.execute(
       sql`insert into localizacoes (rastreador_id, tipo, data_hora, latitude, longitude) values (${r}, 'GPS', now() - interval '2 hours', ${lat}, -46.6), (${r}, 'GPS', now() - interval '1 hour', ${lat + 0.01}, -46.61)`,
     );
-    await recalcularPosicoesAtuais(db);
+    await recalcularLocalizacoesAtuais(db);
     await db.execute(sql`insert into baterias (rastreador_id, bateria, nivel_sinal) values (${r}, 77, 60)`);
   }
   await db.execute(
@@ -739,7 +739,7 @@ async function estadoDeA(): Promise<string> {
       'chip', (select row_to_json(c) from chips c where id = ${f.chipX}),
       'comandos', (select count(*) from comandos where rastreador_id = ${f.x}),
       'notificacoes', (select json_agg(n order by n.id) from notificacoes n where usuario_id = ${f.a.id}),
-      'sessoes', (select count(*) from access_tokens where usuario_id = ${f.a.id} and revogado_em is null),
+      'sessoes', (select count(*) from sessoes where usuario_id = ${f.a.id} and revogado_em is null),
       'zonas', (select json_agg(json_build_object('zona', z, 'rastreadores', (select json_agg(zr.rastreador_id) from zona_rastreadores zr where zr.zona_id = z.id))
         order by z.id) from zonas z where z.usuario_id = ${f.a.id} and z.nome <> 'ZONA DESCARTAVEL')
     )::text as s`,
@@ -762,7 +762,7 @@ async function restaurar() {
     v as (update usuario_rastreadores set economia_bateria = 'F', ultra_economia_bateria = 'F' where id in (${f.lx}, ${f.ly}) and (economia_bateria <> 'F' or ultra_economia_bateria <> 'F') returning 1),
     c as (update chips set situacao = 'A' where id in (${f.chipX}, ${f.chipY}) and situacao <> 'A' returning 1),
     n as (update notificacoes set lida = false where usuario_id in (${f.a.id}, ${f.b.id}) and lida returning 1),
-    t as (update access_tokens set revogado_em = null where token_hash in (${hashes}) and revogado_em is not null returning 1),
+    t as (update sessoes set revogado_em = null where token_hash in (${hashes}) and revogado_em is not null returning 1),
     g as (delete from guardioes where id <> ${f.guardiaoId} and usuario_id is not null returning 1),
     gi as (insert into guardioes (id, usuario_rastreador_id, email, usuario_id, token_hash, expira_em, aceito_em)
       values (${f.guardiaoId}, ${f.lx}, ${f.guardiao.email}, ${f.guardiao.id}, ${f.guardiaoHash}, now(), now()) on conflict (id) do nothing returning 1)

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { consultar, type Db } from '../../src/db/client';
-import { sha256 } from '../../src/lib/crypto';
+import { sha256 } from '../../src/lib/cripto';
 import { ADMIN, basicCliente, bearer, criarApp, entrar, novoBanco, pedirToken, type TestApp } from '../apoio/helpers';
 import { contar, registrarRastreador } from '../apoio/fixtures';
 import { iniciarSmtp, linkDeSenha } from '@rastro/testes/smtp';
@@ -95,11 +95,11 @@ describe('login brute force', () => {
       for (const email of ['a@rastro.test', 'b@rastro.test', 'c@rastro.test']) {
         expect((await pedirToken(app, email, 'chute-123', { ip: '10.9.0.1' })).statusCode).toBe(400);
       }
-      const sessoes = await contar(app, 'access_tokens');
+      const sessoes = await contar(app, 'sessoes');
       const certa = await pedirToken(app, ADMIN.email, ADMIN.senha, { ip: '10.9.0.1' });
       expect(certa.statusCode).toBe(429);
       expect(certa.json()).toEqual({ error: 'too_many_requests', error_description: MSG.muitasTentativas });
-      expect(await contar(app, 'access_tokens')).toBe(sessoes);
+      expect(await contar(app, 'sessoes')).toBe(sessoes);
       // Another address is not held back by this one.
       expect((await pedirToken(app, ADMIN.email, ADMIN.senha, { ip: '10.9.0.2' })).statusCode).toBe(200);
     } finally {
@@ -112,12 +112,12 @@ describe('login brute force', () => {
     try {
       expect((await pedirToken(app, ADMIN.email, 'chute-1', { ip: '10.9.1.1' })).statusCode).toBe(400);
       expect((await pedirToken(app, ADMIN.email, 'chute-2', { ip: '10.9.1.1' })).statusCode).toBe(400);
-      const sessoes = await contar(app, 'access_tokens');
+      const sessoes = await contar(app, 'sessoes');
       // The guessing source is out of attempts for this e-mail, even with the right password ...
       const doChute = await pedirToken(app, ADMIN.email, ADMIN.senha, { ip: '10.9.1.1' });
       expect(doChute.statusCode).toBe(429);
       expect(doChute.json<{ error_description: string }>().error_description).toBe(MSG.muitasTentativas);
-      expect(await contar(app, 'access_tokens')).toBe(sessoes);
+      expect(await contar(app, 'sessoes')).toBe(sessoes);
       // ... and guesses from many more addresses do not lock the owner out.
       for (let i = 2; i < 12; i++) expect((await pedirToken(app, ADMIN.email, `chute-${i}`, { ip: `10.9.2.${i}` })).statusCode).toBe(400);
       expect((await pedirToken(app, ADMIN.email, ADMIN.senha, { ip: '10.9.1.3' })).statusCode).toBe(200);
@@ -177,7 +177,7 @@ describe('password reset', () => {
     await ate(async () => {
       const [e] = await consultar<{ status: string }>(
         app.database.db,
-        sql`select status from email_outbox where destinatario = 'dora@rastro.test' and assunto like '%redefini%'`,
+        sql`select status from email_fila where destinatario = 'dora@rastro.test' and assunto like '%redefini%'`,
       );
       return e?.status === 'ENVIADO' ? e : undefined;
     });
@@ -323,7 +323,7 @@ describe('no secret in any JSON answer', () => {
     const db = app.database.db;
     const hashes = await consultar<{ h: string }>(
       db,
-      sql`select senha_hash as h from usuarios where senha_hash is not null union all select token_hash from access_tokens union all select token_hash from senha_tokens`,
+      sql`select senha_hash as h from usuarios where senha_hash is not null union all select token_hash from sessoes union all select token_hash from senha_tokens`,
     );
     const segredos = [senhaCliente, ADMIN.senha, tokenCliente, adminToken, ...hashes.map((r) => r.h)];
     for (const [rotulo, res] of respostas) {
@@ -338,7 +338,7 @@ describe('no secret in any JSON answer', () => {
     // Stored hashed: neither the password nor the session token is anywhere in the database.
     expect(await ondeEsta(db, senhaCliente)).toEqual([]);
     expect(await ondeEsta(db, tokenCliente)).toEqual([]);
-    expect(await ondeEsta(db, sha256(tokenCliente))).toEqual(['access_tokens: 1']);
+    expect(await ondeEsta(db, sha256(tokenCliente))).toEqual(['sessoes: 1']);
   });
 });
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { consultar } from '../../src/db/client';
 import { GatewayTopin, type GatewayOptions } from '../../src/gateway/servidor';
-import type { Posicao } from '../../src/geolocation/types';
+import type { LocalizacaoResolvida } from '../../src/geolocation/tipos';
 import { bearer, criarApp, entrar, type TestApp } from '../apoio/helpers';
 import { criarCliente, registrarRastreador, vincular } from '../apoio/fixtures';
 import { conectarDispositivo } from '../apoio/dispositivo';
@@ -23,7 +23,7 @@ let gwB: GatewayTopin;
 /** A gateway whose geolocation service answers every scan with `geolocalizada` (a stand-in for the external service). */
 let gwGeo: GatewayTopin;
 let portaGeo = 0;
-let geolocalizada: Posicao | null = null;
+let geolocalizada: LocalizacaoResolvida | null = null;
 let portaA = 0;
 let portaB = 0;
 let portaApi = 0;
@@ -40,7 +40,7 @@ const ponto = (norte: number, leste: number) => ({
 });
 
 // Fixes a second apart cross back and forth here: no wait between one tracker's crossings of a zone
-// (ALERTAS_JANELA_SEGUNDOS; alertas-agrupados.test.ts holds that rule).
+// (ALERTAS_JANELA_SEGUNDOS; alarmes-agrupados.test.ts holds that rule).
 const opcoes: GatewayOptions = {
   port: 0,
   host: '127.0.0.1',

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultar } from '../../src/db/client';
 import { bearer, criarApp, entrar, type TestApp } from '../apoio/helpers';
 import { criarCliente, registrarRastreador, vincular } from '../apoio/fixtures';
-import { recalcularPosicoesAtuais } from '../../src/modules/posicoes/repository';
+import { recalcularLocalizacoesAtuais } from '../../src/modules/localizacoes/repository';
 
 /** The safe zone API: the owner's zones only, geometry checked, a change resets the trackers' state. */
 let app: TestApp;
@@ -233,7 +233,7 @@ describe('/api/zonas', () => {
     await db.execute(
       sql`insert into localizacoes (rastreador_id, tipo, data_hora, latitude, longitude) values (${thor}, 'GPS', now(), -23.57, -46.66)`,
     );
-    await recalcularPosicoesAtuais(db);
+    await recalcularLocalizacoesAtuais(db);
     const marcadores = (
       await app.inject({ url: '/api/usuarios/rastreadores/ultimas-localizacoes?tipoVisualizacao=ATUAL', headers: ana })
     ).json<Marcador[]>();

@@ -1,4 +1,4 @@
-import type { LinkPublico, PosicaoPublica } from '@rastro/shared/schemas/links';
+import type { LinkPublico, LocalizacaoPublica } from '@rastro/shared/schemas/links';
 import { inteiro, numero, objeto, ouNulo, texto } from '@/lib/leitura';
 
 /**
@@ -40,7 +40,7 @@ export function lerLink(v: unknown): LinkPublico | null {
 }
 
 /** A 'posicao' message of the live stream, or null when it is not one. */
-export function lerPosicao(v: unknown): PosicaoPublica | null {
+export function lerPosicao(v: unknown): LocalizacaoPublica | null {
   if (!objeto(v)) return null;
   const { latitude, longitude, precisaoMetros, dataHora, bateria } = v;
   if (!numero(latitude) || !numero(longitude) || !ouNulo(numero)(precisaoMetros) || !texto(dataHora) || !ouNulo(inteiro)(bateria))

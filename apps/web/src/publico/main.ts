@@ -1,6 +1,6 @@
 import './estilo.css';
 import { MSG } from '@rastro/shared/messages';
-import type { LinkPublico, PosicaoPublica } from '@rastro/shared/schemas/links';
+import type { LinkPublico, LocalizacaoPublica } from '@rastro/shared/schemas/links';
 import { LINK_COMPARTILHADO } from '@rastro/shared/constants';
 import { formatarDataHora, haQuanto, linkDeLigacao, precisao as textoDaPrecisao, telefone } from './formato';
 import { lerLink, lerPosicao } from './ler';
@@ -98,7 +98,7 @@ function mostrar(link: LinkPublico) {
     p: [p.latitude, p.longitude],
     t: Date.parse(p.dataHora),
   }));
-  let atual: PosicaoPublica | null =
+  let atual: LocalizacaoPublica | null =
     link.latitude !== null && link.longitude !== null && link.dataHora !== null
       ? {
           latitude: link.latitude,
@@ -141,7 +141,7 @@ function mostrar(link: LinkPublico) {
 
   const eventos = new EventSource(`/api/publico/links/${encodeURIComponent(token)}/eventos`);
   eventos.addEventListener('posicao', (e) => {
-    let nova: PosicaoPublica | null = null;
+    let nova: LocalizacaoPublica | null = null;
     try {
       nova = lerPosicao(JSON.parse((e as MessageEvent<string>).data));
     } catch {

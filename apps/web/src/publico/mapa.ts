@@ -1,6 +1,6 @@
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
-import type { PosicaoPublica } from '@rastro/shared/schemas/links';
+import type { LocalizacaoPublica } from '@rastro/shared/schemas/links';
 import { formatarDataHora } from './formato';
 import { lerCamadaBase } from './ler';
 
@@ -11,7 +11,7 @@ import { lerCamadaBase } from './ler';
  */
 export interface MapaPublico {
   /** The pet's trail and where it is now; `centralizar` moves the map to it, else only when it left the view. */
-  desenhar(trilha: readonly L.LatLngTuple[], atual: PosicaoPublica | null, centralizar: boolean): void;
+  desenhar(trilha: readonly L.LatLngTuple[], atual: LocalizacaoPublica | null, centralizar: boolean): void;
 }
 
 /** The rest of the task queue runs first (input, paint): the next step is a task of its own. */

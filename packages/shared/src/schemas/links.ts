@@ -93,4 +93,4 @@ export const posicaoPublicaSchema = z.object({
   dataHora: z.string(),
   bateria: z.nullable(z.int()),
 });
-export type PosicaoPublica = z.infer<typeof posicaoPublicaSchema>;
+export type LocalizacaoPublica = z.infer<typeof posicaoPublicaSchema>;

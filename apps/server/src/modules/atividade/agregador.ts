@@ -3,10 +3,10 @@ import { notificacaoMetaAtividade } from '@rastro/shared/messages';
 import type { Db, Executor } from '../../db/client';
 import { FilaEmLotes, porRastreador as agruparPorRastreador } from '../../lib/fila-em-lotes';
 import {
-  aplicarFix,
+  aplicarLocalizacao,
   REGRAS_ATIVIDADE_PADRAO,
   type EstadoAtividade,
-  type FixAtividade,
+  type LocalizacaoAtividade,
   type Parcelas,
   type RegrasAtividade,
 } from './calculo';
@@ -41,7 +41,7 @@ export const OPCOES_ATIVIDADE_PADRAO: OpcoesAtividade = {
   agruparMs: 500,
 };
 
-interface Posicao extends FixAtividade {
+interface LocalizacaoNaFila extends LocalizacaoAtividade {
   rastreadorId: number;
 }
 
@@ -65,7 +65,7 @@ const TENTATIVAS = 3;
 export class AgregadorDeAtividade {
   /** false: positions are not added (bench/ingest's control stretches, measured in turns with it on). */
   ligado = true;
-  private readonly fila: FilaEmLotes<Posicao>;
+  private readonly fila: FilaEmLotes<LocalizacaoNaFila>;
   private readonly estados = new Map<number, EstadoConhecido>();
   private readonly calendario: Calendario;
   private readonly hoje: Calendario;
@@ -100,7 +100,7 @@ export class AgregadorDeAtividade {
     this.enfileirar({ rastreadorId, quando: dataHora.getTime(), latitude: p.latitude, longitude: p.longitude, precisao: p.precisao });
   }
 
-  private enfileirar(p: Posicao) {
+  private enfileirar(p: LocalizacaoNaFila) {
     if (this.ligado) this.fila.push(p);
   }
 
@@ -114,7 +114,7 @@ export class AgregadorDeAtividade {
     return this.fila.ocioso();
   }
 
-  private async rodada(lote: Posicao[]) {
+  private async rodada(lote: LocalizacaoNaFila[]) {
     const porRastreador = agruparPorRastreador(lote);
     for (const posicoes of porRastreador.values()) if (posicoes.length > 1) posicoes.sort((a, b) => a.quando - b.quando);
     let ids = [...porRastreador.keys()];
@@ -134,14 +134,14 @@ export class AgregadorDeAtividade {
   }
 
   /** Applies each tracker's positions and writes states and days in one transaction; returns the trackers that lost a race. */
-  private async aplicar(ids: readonly number[], porRastreador: Map<number, Posicao[]>, usuarios: Set<number>) {
+  private async aplicar(ids: readonly number[], porRastreador: Map<number, LocalizacaoNaFila[]>, usuarios: Set<number>) {
     const escritas: EscritaEstadoAtividade[] = [];
     const somasDe = new Map<number, SomaDia[]>();
     for (const id of ids) {
       const conhecido = this.estados.get(id);
       let estado = conhecido?.estado;
       const dias: Parcelas = new Map();
-      for (const p of porRastreador.get(id) ?? []) estado = aplicarFix(estado, p, this.opts, this.calendario, dias);
+      for (const p of porRastreador.get(id) ?? []) estado = aplicarLocalizacao(estado, p, this.opts, this.calendario, dias);
       if (!estado || estado === conhecido?.estado) continue;
       if (conhecido?.estado && dias.size === 0 && soAvancou(conhecido.estado, estado)) {
         // Only the newest fix's time moved (a still pet inside its anchor): kept here, not written

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { distanciaMetros } from '@rastro/shared/geometria';
-import { aplicarFix, REGRAS_ATIVIDADE_PADRAO, type EstadoAtividade, type FixAtividade, type Parcelas } from './calculo';
+import { aplicarLocalizacao, REGRAS_ATIVIDADE_PADRAO, type EstadoAtividade, type LocalizacaoAtividade, type Parcelas } from './calculo';
 import { Calendario } from './calendario';
 
 const R = 6_371_008.8;
@@ -32,10 +32,10 @@ function aleatorio(semente: number) {
 const SP = new Calendario('America/Sao_Paulo');
 const CASA = { latitude: -23.5614, longitude: -46.6559 };
 
-function rodar(fixes: readonly FixAtividade[], inicial?: EstadoAtividade) {
+function rodar(fixes: readonly LocalizacaoAtividade[], inicial?: EstadoAtividade) {
   const dias: Parcelas = new Map();
   let estado = inicial;
-  for (const f of fixes) estado = aplicarFix(estado, f, REGRAS_ATIVIDADE_PADRAO, SP, dias);
+  for (const f of fixes) estado = aplicarLocalizacao(estado, f, REGRAS_ATIVIDADE_PADRAO, SP, dias);
   const totais = (dia: string) => {
     const p = dias.get(dia) ?? { metros: 0, ativoMs: 0, repousoMs: 0 };
     return { metros: p.metros, ativos: Math.round(p.ativoMs / 60_000), repouso: Math.round(p.repousoMs / 60_000) };
@@ -46,7 +46,7 @@ function rodar(fixes: readonly FixAtividade[], inicial?: EstadoAtividade) {
 describe('activity from positions (jitter filtered)', () => {
   it('a pet walking 1 km in a straight line at 5 km/h for 12 minutes: 1,000 m ± 2 % and 12 active minutes', () => {
     const inicio = Date.parse('2026-11-20T12:00:00-03:00');
-    const fixes: FixAtividade[] = [];
+    const fixes: LocalizacaoAtividade[] = [];
     // A fix every 10 s, 13.9 m apart: three of them before the pet leaves two 20 m circles.
     for (let s = 0; s <= 720; s += 10)
       fixes.push({ quando: inicio + s * 1000, ...destino(CASA.latitude, CASA.longitude, 37, (s / 720) * 1000), precisao: 20 });
@@ -62,7 +62,7 @@ describe('activity from positions (jitter filtered)', () => {
 
   it('the same walk reported every 60 s counts the same', () => {
     const inicio = Date.parse('2026-11-20T12:00:00-03:00');
-    const fixes: FixAtividade[] = [];
+    const fixes: LocalizacaoAtividade[] = [];
     for (let s = 0; s <= 720; s += 60)
       fixes.push({ quando: inicio + s * 1000, ...destino(CASA.latitude, CASA.longitude, 200, (s / 720) * 1000), precisao: 20 });
     const dia = rodar(fixes).totais('2026-11-20');
@@ -73,7 +73,7 @@ describe('activity from positions (jitter filtered)', () => {
   it('a still pet with ±15 m GPS noise for 8 hours: under 50 m and 0 active minutes (the rest is rest)', () => {
     const rnd = aleatorio(20);
     const inicio = Date.parse('2026-11-20T09:00:00-03:00');
-    const fixes: FixAtividade[] = [];
+    const fixes: LocalizacaoAtividade[] = [];
     for (let s = 0; s <= 8 * 3600; s += 30) {
       // Uniform in a 15 m disc around home.
       const p = destino(CASA.latitude, CASA.longitude, rnd() * 360, 15 * Math.sqrt(rnd()));
@@ -90,7 +90,7 @@ describe('activity from positions (jitter filtered)', () => {
   it('midnight in São Paulo splits the walk between the two days', () => {
     // 23:54 to 00:06 walking 1 km at 5 km/h.
     const t0 = Date.parse('2026-11-20T23:54:00-03:00');
-    const fixes: FixAtividade[] = [];
+    const fixes: LocalizacaoAtividade[] = [];
     for (let s = 0; s <= 720; s += 15)
       fixes.push({ quando: t0 + s * 1000, ...destino(CASA.latitude, CASA.longitude, 90, (s / 720) * 1000), precisao: 20 });
     const { totais, dias } = rodar(fixes);
@@ -107,7 +107,7 @@ describe('activity from positions (jitter filtered)', () => {
     // Still from 23:30 to 00:30, then 800 m at 6 km/h (8 min), with ±5 m of noise.
     const t0 = Date.parse('2026-11-20T23:30:00-03:00');
     const rnd = aleatorio(3);
-    const fixes: FixAtividade[] = [];
+    const fixes: LocalizacaoAtividade[] = [];
     for (let s = 0; s <= 68 * 60; s += 20) {
       const andado = s <= 60 * 60 ? 0 : ((s - 60 * 60) / (8 * 60)) * 800;
       fixes.push({ quando: t0 + s * 1000, ...destino(CASA.latitude, CASA.longitude, 90, andado + (rnd() - 0.5) * 10), precisao: 20 });

@@ -24,7 +24,7 @@ export const REGRAS_ATIVIDADE_PADRAO: RegrasAtividade = {
 };
 
 /** A committed position: device time (ms) and its accuracy radius (metres). */
-export interface FixAtividade {
+export interface LocalizacaoAtividade {
   quando: number;
   latitude: number;
   longitude: number;
@@ -68,7 +68,7 @@ function somar(dias: Parcelas, dia: string, metros: number, ativoMs: number, rep
   }
 }
 
-const ancora = (f: FixAtividade, pendenteDesde: number): EstadoAtividade => ({
+const ancora = (f: LocalizacaoAtividade, pendenteDesde: number): EstadoAtividade => ({
   latitude: f.latitude,
   longitude: f.longitude,
   precisao: f.precisao,
@@ -94,9 +94,9 @@ const ancora = (f: FixAtividade, pendenteDesde: number): EstadoAtividade => ({
  * - Intervals are split between days at midnight in the calendar's zone; a move's distance is
  *   shared in proportion to its time on each day.
  */
-export function aplicarFix(
+export function aplicarLocalizacao(
   estado: EstadoAtividade | undefined,
-  f: FixAtividade,
+  f: LocalizacaoAtividade,
   regras: RegrasAtividade,
   calendario: Calendario,
   dias: Parcelas,
@@ -136,7 +136,7 @@ function repouso(calendario: Calendario, dias: Parcelas, de: number, ate: number
 }
 
 /** A fix inside the anchor's circle but more accurate than it takes its place (no distance counted). */
-function refinada(estado: EstadoAtividade, f: FixAtividade): EstadoAtividade {
+function refinada(estado: EstadoAtividade, f: LocalizacaoAtividade): EstadoAtividade {
   if (f.precisao >= estado.precisao) return estado;
   return { ...estado, latitude: f.latitude, longitude: f.longitude, precisao: f.precisao, ancoraEm: f.quando };
 }

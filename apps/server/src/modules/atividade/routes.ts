@@ -1,6 +1,6 @@
 import { erroSchema, idParamSchema } from '@rastro/shared/schemas/common';
 import { atividadeDiasSchema, atividadeQuerySchema, metaAtividadeOuNulaSchema } from '@rastro/shared/schemas/atividade';
-import type { AppInstance } from '../../lib/types';
+import type { AppInstance } from '../../lib/tipos';
 import { principalDe } from '../../plugins/auth';
 import { atividadeDoRastreador, definirMeta, obterMeta } from './service';
 

@@ -1,6 +1,6 @@
 import type { AtividadeDia, AtividadeQuery, MetaAtividade } from '@rastro/shared/schemas/atividade';
 import type { Executor } from '../../db/client';
-import { naoEncontrado } from '../../lib/errors';
+import { naoEncontrado } from '../../lib/erros';
 import { exigirDono, rastreadorDoVinculo, vinculoDoUsuario } from '../meus-rastreadores/service';
 import { diasDoRastreador, gravarMeta, metaDoVinculo, removerMeta } from './repository';
 

@@ -1,11 +1,11 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { accessTokens, senhaTokens } from './schema';
-import { avisarQueSessoesMudaram, type UsuarioSessao } from '../../plugins/session-cache';
+import { sessoes, senhaTokens } from './schema';
+import { avisarQueSessoesMudaram, type UsuarioSessao } from '../../plugins/cache-de-sessoes';
 import { usuariosDaSessao as u } from '../usuarios/service';
 
-export async function criarAccessToken(db: Executor, usuarioId: number, tokenHash: string, expiraEm: Date) {
-  await db.insert(accessTokens).values({ usuarioId, tokenHash, expiraEm });
+export async function criarSessao(db: Executor, usuarioId: number, tokenHash: string, expiraEm: Date) {
+  await db.insert(sessoes).values({ usuarioId, tokenHash, expiraEm });
 }
 
 /**
@@ -22,32 +22,30 @@ export function prepararSessaoPorToken(db: Db) {
       situacao: u.situacao,
       isClient: u.isClient,
       authorities: u.authorities,
-      expiraEm: accessTokens.expiraEm,
+      expiraEm: sessoes.expiraEm,
     })
-    .from(accessTokens)
-    .innerJoin(u, eq(u.id, accessTokens.usuarioId))
-    .where(
-      and(eq(accessTokens.tokenHash, sql.placeholder('tokenHash')), isNull(accessTokens.revogadoEm), gt(accessTokens.expiraEm, sql`now()`)),
-    )
+    .from(sessoes)
+    .innerJoin(u, eq(u.id, sessoes.usuarioId))
+    .where(and(eq(sessoes.tokenHash, sql.placeholder('tokenHash')), isNull(sessoes.revogadoEm), gt(sessoes.expiraEm, sql`now()`)))
     .prepare('sessao_por_token');
   return async (tokenHash: string): Promise<(UsuarioSessao & { expiraEm: Date }) | undefined> => (await q.execute({ tokenHash }))[0];
 }
 
 /** Revokes a token; every instance forgets its cached sessions when `tx` commits. */
-export async function revogarAccessToken(tx: Executor, tokenHash: string) {
+export async function revogarSessao(tx: Executor, tokenHash: string) {
   await tx
-    .update(accessTokens)
+    .update(sessoes)
     .set({ revogadoEm: sql`now()` })
-    .where(and(eq(accessTokens.tokenHash, tokenHash), isNull(accessTokens.revogadoEm)));
+    .where(and(eq(sessoes.tokenHash, tokenHash), isNull(sessoes.revogadoEm)));
   await avisarQueSessoesMudaram(tx);
 }
 
 /** Revokes every token of the user; every instance forgets its cached sessions when `tx` commits. */
-export async function revogarTokensDoUsuario(tx: Executor, usuarioId: number) {
+export async function revogarSessoesDoUsuario(tx: Executor, usuarioId: number) {
   await tx
-    .update(accessTokens)
+    .update(sessoes)
     .set({ revogadoEm: sql`now()` })
-    .where(and(eq(accessTokens.usuarioId, usuarioId), isNull(accessTokens.revogadoEm)));
+    .where(and(eq(sessoes.usuarioId, usuarioId), isNull(sessoes.revogadoEm)));
   await avisarQueSessoesMudaram(tx);
 }
 

@@ -3,8 +3,8 @@ import { tz } from '../../db/colunas';
 import { usuarios } from '../usuarios/schema';
 
 /** Opaque bearer tokens: only the SHA-256 of the token is stored. */
-export const accessTokens = pgTable(
-  'access_tokens',
+export const sessoes = pgTable(
+  'sessoes',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     usuarioId: integer('usuario_id')
@@ -15,7 +15,7 @@ export const accessTokens = pgTable(
     expiraEm: tz('expira_em').notNull(),
     revogadoEm: tz('revogado_em'),
   },
-  (t) => [index('access_tokens_usuario_idx').on(t.usuarioId)],
+  (t) => [index('sessoes_usuario_idx').on(t.usuarioId)],
 );
 
 /** Password links (reset and first access): hashed, single-use, time-limited. */

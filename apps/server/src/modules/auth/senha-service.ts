@@ -3,9 +3,9 @@ import { MSG } from '@rastro/shared/messages';
 import type { ResetaSenha } from '@rastro/shared/schemas/auth';
 import type { Infra } from '../../plugins/infra';
 import type { Db, Executor } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { ErroDaApi } from '../../lib/erros';
 import { registrarAuditoria } from '../auditoria/service';
-import { hashSenha, novoToken, sha256 } from '../../lib/crypto';
+import { hashSenha, novoToken, sha256 } from '../../lib/cripto';
 import { primeiroAcesso, redefinicaoSenha } from '../../plugins/email/templates';
 import { atualizarSenha, buscarParaLogin, buscarSessao } from '../usuarios/service';
 import {
@@ -13,7 +13,7 @@ import {
   consumirSenhaToken,
   criarSenhaToken,
   invalidarSenhaTokens,
-  revogarTokensDoUsuario,
+  revogarSessoesDoUsuario,
   type TipoSenhaToken,
 } from './repository';
 
@@ -37,7 +37,7 @@ export async function enviarLink(deps: Pick<Infra, 'config' | 'db' | 'emails' | 
     !(await deps.limiter.hit(`reset:ip:${ip}`, limits.resetIp, limits.windowMs)) ||
     !(await deps.limiter.hit(`reset:email:${email}`, limits.resetEmail, limits.windowMs))
   ) {
-    throw new AppError(429, MSG.muitasTentativas);
+    throw new ErroDaApi(429, MSG.muitasTentativas);
   }
   const usuario = await buscarParaLogin(deps.db, email);
   if (usuario?.situacao) {
@@ -68,20 +68,20 @@ export async function enviarPrimeiroAcesso(deps: Pick<Infra, 'config' | 'emails'
 /** GET /users/pass/valida-token. */
 export async function validarToken(db: Executor, token: string) {
   const t = await buscarSenhaTokenValido(db, sha256(token));
-  if (!t) throw new AppError(400, MSG.linkInvalido);
+  if (!t) throw new ErroDaApi(400, MSG.linkInvalido);
   return { valido: true as const };
 }
 
 /** POST /users/pass/reseta-senha: single use; ends every open session of the user. */
 export async function redefinirSenha(db: Db, body: ResetaSenha, ip: string) {
   const t = await buscarSenhaTokenValido(db, sha256(body.token));
-  if (!t) throw new AppError(400, MSG.linkInvalido);
+  if (!t) throw new ErroDaApi(400, MSG.linkInvalido);
   const novoHash = await hashSenha(body.senhaNova);
   await db.transaction(async (tx) => {
-    if (!(await consumirSenhaToken(tx, t.id))) throw new AppError(400, MSG.linkInvalido);
+    if (!(await consumirSenhaToken(tx, t.id))) throw new ErroDaApi(400, MSG.linkInvalido);
     await atualizarSenha(tx, t.usuarioId, novoHash);
     await invalidarSenhaTokens(tx, t.usuarioId);
-    await revogarTokensDoUsuario(tx, t.usuarioId);
+    await revogarSessoesDoUsuario(tx, t.usuarioId);
     await registrarAuditoria(tx, { usuarioId: t.usuarioId, acao: t.tipo === 'RESET' ? 'SENHA_REDEFINIDA' : 'PRIMEIRO_ACESSO', ip });
   });
   return { message: MSG.senhaAlterada };

@@ -2,14 +2,14 @@ import { MSG } from '@rastro/shared/messages';
 import type { AlterarSenha, TokenResponse } from '@rastro/shared/schemas/auth';
 import { isEmailValido } from '@rastro/shared/validators';
 import type { Infra } from '../../plugins/infra';
-import { AppError, erroDeCampo, OAuthError } from '../../lib/errors';
-import { hashSenha, novoToken, sha256, verificarSenha } from '../../lib/crypto';
+import { ErroDaApi, erroDeCampo, OAuthError } from '../../lib/erros';
+import { hashSenha, novoToken, sha256, verificarSenha } from '../../lib/cripto';
 import type { Principal } from '../../plugins/auth';
 import { atualizarSenha, buscarParaLogin, buscarSenhaHash } from '../usuarios/service';
 import { registrarAuditoria } from '../auditoria/service';
-import { criarAccessToken, invalidarSenhaTokens, revogarAccessToken, revogarTokensDoUsuario } from './repository';
+import { criarSessao, invalidarSenhaTokens, revogarSessao, revogarSessoesDoUsuario } from './repository';
 
-export { revogarTokensDoUsuario };
+export { revogarSessoesDoUsuario };
 
 export interface LoginInput {
   grantType?: string | undefined;
@@ -62,7 +62,7 @@ export async function login(deps: Pick<Infra, 'captcha' | 'config' | 'db' | 'lim
   await deps.limiter.reset(chave);
   const token = novoToken();
   const ttlSeconds = deps.config.oauth.tokenTtlDays * 86_400;
-  await criarAccessToken(deps.db, usuario.id, sha256(token), new Date(Date.now() + ttlSeconds * 1000));
+  await criarSessao(deps.db, usuario.id, sha256(token), new Date(Date.now() + ttlSeconds * 1000));
   await registrarAuditoria(deps.db, { usuarioId: usuario.id, acao: 'LOGIN', ip: input.ip });
   return {
     access_token: token,
@@ -94,7 +94,7 @@ export async function checkToken(deps: Pick<Infra, 'auth'>, token: string | unde
 
 export async function logout(deps: Pick<Infra, 'auth' | 'db'>, p: Principal) {
   // A transaction: the other instances' NOTIFY goes out with the revocation, never without it.
-  await deps.db.transaction((tx) => revogarAccessToken(tx, p.tokenHash));
+  await deps.db.transaction((tx) => revogarSessao(tx, p.tokenHash));
   // A GET that changes something: the cache's own rule (clear after non-GET requests) misses it.
   deps.auth.cache.limpar();
 }
@@ -103,14 +103,14 @@ export async function logout(deps: Pick<Infra, 'auth' | 'db'>, p: Principal) {
 export async function alterarSenha(deps: Pick<Infra, 'config' | 'db' | 'limiter'>, p: Principal, body: AlterarSenha, ip: string) {
   const { limits } = deps.config;
   if (!(await deps.limiter.hit(`alterar-senha:${p.usuarioId}`, limits.loginEmail, limits.windowMs))) {
-    throw new AppError(429, MSG.muitasTentativas);
+    throw new ErroDaApi(429, MSG.muitasTentativas);
   }
   const atual = await buscarSenhaHash(deps.db, p.usuarioId);
   if (!(await verificarSenha(atual, body.senhaAtual))) throw erroDeCampo(400, 'senhaAtual', MSG.senhaAtualIncorreta);
   const novoHash = await hashSenha(body.senhaNova);
   await deps.db.transaction(async (tx) => {
     await atualizarSenha(tx, p.usuarioId, novoHash);
-    await revogarTokensDoUsuario(tx, p.usuarioId);
+    await revogarSessoesDoUsuario(tx, p.usuarioId);
     await invalidarSenhaTokens(tx, p.usuarioId);
     await registrarAuditoria(tx, { usuarioId: p.usuarioId, emuladorId: p.emuladorId ?? null, acao: 'SENHA_ALTERADA', ip });
   });

@@ -1,7 +1,7 @@
 import { and, eq, ilike, like, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { chips } from './schema';
-import { vUsuarios as usuarios } from '../usuarios/leitura';
+import { vUsuarios } from '../usuarios/leitura';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
 import { comTotal, contagem, escaparLike } from '../../db/listas';
 
@@ -18,7 +18,7 @@ const colunas = {
   numero: chips.numero,
   situacao: chips.situacao,
   dataCadastro: chips.dataCadastro,
-  usuarioCadastroNome: usuarios.nome,
+  usuarioCadastroNome: vUsuarios.nome,
 };
 
 function condicoes(f: FiltroChips): SQL | undefined {
@@ -35,7 +35,7 @@ export async function listar(db: Executor, f: FiltroChips) {
     db
       .select(colunas)
       .from(chips)
-      .leftJoin(usuarios, eq(usuarios.id, chips.usuarioCadastroId))
+      .leftJoin(vUsuarios, eq(vUsuarios.id, chips.usuarioCadastroId))
       .where(where)
       .orderBy(...ordenacao(colunas, chips.id, f))
       .limit(f.size)
@@ -45,7 +45,7 @@ export async function listar(db: Executor, f: FiltroChips) {
 }
 
 export async function buscar(db: Executor, id: number) {
-  const [row] = await db.select(colunas).from(chips).leftJoin(usuarios, eq(usuarios.id, chips.usuarioCadastroId)).where(eq(chips.id, id));
+  const [row] = await db.select(colunas).from(chips).leftJoin(vUsuarios, eq(vUsuarios.id, chips.usuarioCadastroId)).where(eq(chips.id, id));
   return row;
 }
 

@@ -2,7 +2,7 @@ import { chipFiltroSchema, chipFormSchema, chipPageSchema, chipSchema } from '@r
 import { erroSchema, idParamSchema, selectItemSchema } from '@rastro/shared/schemas/common';
 import { PER } from '@rastro/shared/roles';
 import { z } from 'zod';
-import type { AppInstance } from '../../lib/types';
+import type { AppInstance } from '../../lib/tipos';
 import { principalDe } from '../../plugins/auth';
 import { alterarSituacaoChip, listarChips, obterChip, salvarChip, selecionarChips } from './service';
 

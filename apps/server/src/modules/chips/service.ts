@@ -3,7 +3,7 @@ import type { Chip, ChipForm } from '@rastro/shared/schemas/chips';
 import type { Page, SelectItem } from '@rastro/shared/schemas/common';
 import { onlyDigits } from '@rastro/shared/validators';
 import type { Executor } from '../../db/client';
-import { naoEncontrado } from '../../lib/errors';
+import { naoEncontrado } from '../../lib/erros';
 import { iso, pagina } from '../../lib/paginacao';
 import type { Principal } from '../../plugins/auth';
 import { atualizar, buscar, definirSituacao, inserir, listar, selecionar, type FiltroChips } from './repository';

@@ -2,7 +2,7 @@ import { INTERVALO_MAXIMO_DISPOSITIVO_S } from '@rastro/shared/constants';
 import type { Executor } from '../../db/client';
 import type { Infra } from '../../plugins/infra';
 import { CANAL_COMANDOS } from '../../lib/canais';
-import { marcarDesligado } from '../rastreadores/dispositivo-service';
+import { marcarDesligado } from '../rastreadores/alteracoes-service';
 import { bytesDoComando, INTERVALO_MINIMO_DISPOSITIVO_S } from './bytes';
 import { confirmarDesligamento, marcar, pendentes, type NovoComando } from './repository';
 

@@ -1,7 +1,7 @@
 import { appConfigSchema, captchaDesafioSchema, type AppConfig } from '@rastro/shared/schemas/config';
 import { erroSchema } from '@rastro/shared/schemas/common';
-import { naoEncontrado } from '../../lib/errors';
-import type { AppInstance } from '../../lib/types';
+import { naoEncontrado } from '../../lib/erros';
+import type { AppInstance } from '../../lib/tipos';
 
 export async function configModule(app: AppInstance) {
   const { captcha, map, version } = app.config;

@@ -1,7 +1,7 @@
 import { MSG } from '@rastro/shared/messages';
 import { healthSchema } from '@rastro/shared/schemas/config';
-import { igualSeguro } from '../../lib/crypto';
-import type { AppInstance } from '../../lib/types';
+import { igualSeguro } from '../../lib/cripto';
+import type { AppInstance } from '../../lib/tipos';
 import { bearerToken } from '../../plugins/auth';
 
 export async function healthModule(app: AppInstance) {

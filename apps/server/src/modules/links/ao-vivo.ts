@@ -2,10 +2,10 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { MSG } from '@rastro/shared/messages';
-import type { PosicaoPublica } from '@rastro/shared/schemas/links';
+import type { LocalizacaoPublica } from '@rastro/shared/schemas/links';
 import type { Database } from '../../db/client';
 import { CANAL_EVENTOS, CANAL_LINKS } from '../../lib/canais';
-import { posicaoPublica } from '../posicoes/service';
+import { localizacaoPublica } from '../localizacoes/service';
 import { linkAtivo } from './service';
 
 interface Fluxo {
@@ -156,7 +156,7 @@ export class LinksAoVivo {
     for (const id of rastreadorIds) {
       const fluxos = this.porRastreador.get(id);
       if (!fluxos) continue;
-      const p: PosicaoPublica | null = await posicaoPublica(this.database.db, id, this.precisaoGpsMetros);
+      const p: LocalizacaoPublica | null = await localizacaoPublica(this.database.db, id, this.precisaoGpsMetros);
       if (!p) continue;
       const evento = `event: posicao\ndata: ${JSON.stringify(p)}\n\n`;
       const chave = `${p.dataHora}|${p.bateria ?? ''}`;

@@ -1,12 +1,12 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { linksCompartilhados as lc } from './schema';
-import { vFotosPets as fotos } from '../meus-rastreadores/fotos/leitura';
-import { vVinculos as ur } from '../meus-rastreadores/leitura';
+import { linksCompartilhados } from './schema';
+import { vFotosPets } from '../meus-rastreadores/fotos/leitura';
+import { vVinculos } from '../meus-rastreadores/leitura';
 import { vUsuarios } from '../usuarios/leitura';
 
 /** A link that still opens: not revoked and not past its expiry. */
-const ativo = and(isNull(lc.revogadoEm), gt(lc.expiraEm, sql`now()`));
+const ativo = and(isNull(linksCompartilhados.revogadoEm), gt(linksCompartilhados.expiraEm, sql`now()`));
 
 export async function criar(
   db: Executor,
@@ -19,7 +19,10 @@ export async function criar(
     expiraEm: Date;
   },
 ) {
-  const [row] = await db.insert(lc).values(v).returning({ id: lc.id, expiraEm: lc.expiraEm });
+  const [row] = await db
+    .insert(linksCompartilhados)
+    .values(v)
+    .returning({ id: linksCompartilhados.id, expiraEm: linksCompartilhados.expiraEm });
   if (!row) throw new Error('insert links_compartilhados returned nothing');
   return row;
 }
@@ -28,46 +31,48 @@ export async function criar(
 export function ativos(db: Executor, usuarioRastreadorId: number) {
   return db
     .select({
-      id: lc.id,
-      criadoEm: lc.criadoEm,
-      expiraEm: lc.expiraEm,
-      mensagem: lc.mensagem,
-      compartilharTelefone: lc.compartilharTelefone,
+      id: linksCompartilhados.id,
+      criadoEm: linksCompartilhados.criadoEm,
+      expiraEm: linksCompartilhados.expiraEm,
+      mensagem: linksCompartilhados.mensagem,
+      compartilharTelefone: linksCompartilhados.compartilharTelefone,
       criadoPorId: vUsuarios.id,
       criadoPorNome: vUsuarios.nome,
     })
-    .from(lc)
-    .leftJoin(vUsuarios, eq(vUsuarios.id, lc.criadoPorUsuarioId))
-    .where(and(eq(lc.usuarioRastreadorId, usuarioRastreadorId), ativo))
-    .orderBy(asc(lc.expiraEm), asc(lc.id));
+    .from(linksCompartilhados)
+    .leftJoin(vUsuarios, eq(vUsuarios.id, linksCompartilhados.criadoPorUsuarioId))
+    .where(and(eq(linksCompartilhados.usuarioRastreadorId, usuarioRastreadorId), ativo))
+    .orderBy(asc(linksCompartilhados.expiraEm), asc(linksCompartilhados.id));
 }
 
 /** How many active links the tracker has (lock the owner's link first: travarVinculo). */
 export async function contarAtivos(db: Executor, usuarioRastreadorId: number) {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
-    .from(lc)
-    .where(and(eq(lc.usuarioRastreadorId, usuarioRastreadorId), ativo));
+    .from(linksCompartilhados)
+    .where(and(eq(linksCompartilhados.usuarioRastreadorId, usuarioRastreadorId), ativo));
   return row?.n ?? 0;
 }
 
 /** Revokes one link of this owner's link (once); undefined when it is not theirs. */
 export async function revogar(db: Executor, usuarioRastreadorId: number, id: number) {
   const [row] = await db
-    .update(lc)
-    .set({ revogadoEm: sql`coalesce(${lc.revogadoEm}, now())` })
-    .where(and(eq(lc.id, id), eq(lc.usuarioRastreadorId, usuarioRastreadorId)))
-    .returning({ id: lc.id });
+    .update(linksCompartilhados)
+    .set({ revogadoEm: sql`coalesce(${linksCompartilhados.revogadoEm}, now())` })
+    .where(and(eq(linksCompartilhados.id, id), eq(linksCompartilhados.usuarioRastreadorId, usuarioRastreadorId)))
+    .returning({ id: linksCompartilhados.id });
   return row;
 }
 
 /** Revokes every active link this user created for this owner's link; the ids revoked. */
 export async function revogarDoCriador(db: Executor, usuarioRastreadorId: number, usuarioId: number) {
   const rows = await db
-    .update(lc)
+    .update(linksCompartilhados)
     .set({ revogadoEm: sql`now()` })
-    .where(and(eq(lc.usuarioRastreadorId, usuarioRastreadorId), eq(lc.criadoPorUsuarioId, usuarioId), ativo))
-    .returning({ id: lc.id });
+    .where(
+      and(eq(linksCompartilhados.usuarioRastreadorId, usuarioRastreadorId), eq(linksCompartilhados.criadoPorUsuarioId, usuarioId), ativo),
+    )
+    .returning({ id: linksCompartilhados.id });
   return rows.map((r) => r.id);
 }
 
@@ -78,29 +83,29 @@ export async function revogarDoCriador(db: Executor, usuarioRastreadorId: number
 export async function porTokenHash(db: Executor, tokenHash: string) {
   const [row] = await db
     .select({
-      id: lc.id,
-      usuarioRastreadorId: ur.id,
-      rastreadorId: ur.rastreadorId,
-      descricao: ur.descricao,
-      mensagem: lc.mensagem,
-      compartilharTelefone: lc.compartilharTelefone,
-      criadoPorUsuarioId: lc.criadoPorUsuarioId,
-      fotoVersao: fotos.versao,
-      expiraEm: lc.expiraEm,
-      revogadoEm: lc.revogadoEm,
+      id: linksCompartilhados.id,
+      usuarioRastreadorId: vVinculos.id,
+      rastreadorId: vVinculos.rastreadorId,
+      descricao: vVinculos.descricao,
+      mensagem: linksCompartilhados.mensagem,
+      compartilharTelefone: linksCompartilhados.compartilharTelefone,
+      criadoPorUsuarioId: linksCompartilhados.criadoPorUsuarioId,
+      fotoVersao: vFotosPets.versao,
+      expiraEm: linksCompartilhados.expiraEm,
+      revogadoEm: linksCompartilhados.revogadoEm,
     })
-    .from(lc)
-    .innerJoin(ur, eq(ur.id, lc.usuarioRastreadorId))
-    .leftJoin(fotos, eq(fotos.usuarioRastreadorId, ur.id))
-    .where(eq(lc.tokenHash, tokenHash));
+    .from(linksCompartilhados)
+    .innerJoin(vVinculos, eq(vVinculos.id, linksCompartilhados.usuarioRastreadorId))
+    .leftJoin(vFotosPets, eq(vFotosPets.usuarioRastreadorId, vVinculos.id))
+    .where(eq(linksCompartilhados.tokenHash, tokenHash));
   return row;
 }
 
 /** Whether a link still opens now (the live stream checks on each notice it gets). */
 export async function linkAtivo(db: Executor, id: number) {
   const [row] = await db
-    .select({ id: lc.id })
-    .from(lc)
-    .where(and(eq(lc.id, id), ativo));
+    .select({ id: linksCompartilhados.id })
+    .from(linksCompartilhados)
+    .where(and(eq(linksCompartilhados.id, id), ativo));
   return row !== undefined;
 }

@@ -9,8 +9,8 @@ import {
   linksSchema,
   tokenLinkParamsSchema,
 } from '@rastro/shared/schemas/links';
-import { AppError } from '../../lib/errors';
-import type { AppInstance } from '../../lib/types';
+import { ErroDaApi } from '../../lib/erros';
+import type { AppInstance } from '../../lib/tipos';
 import { principalDe } from '../../plugins/auth';
 import { limitPerIp } from '../../plugins/rate-limit/per-ip';
 import { LinksAoVivo } from './ao-vivo';
@@ -106,7 +106,7 @@ export async function linksModule(app: AppInstance) {
     },
     handler: async (req, reply) => {
       const link = await linkDoToken(app.db, req.params.token);
-      if (!aoVivo.cabe(req.ip)) throw new AppError(429, MSG.muitasTentativas);
+      if (!aoVivo.cabe(req.ip)) throw new ErroDaApi(429, MSG.muitasTentativas);
       reply.hijack();
       aoVivo.abrir(reply.raw, link, req.ip);
     },

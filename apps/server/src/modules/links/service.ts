@@ -3,14 +3,14 @@ import { MSG } from '@rastro/shared/messages';
 import type { Link, LinkCriado, LinkPublico } from '@rastro/shared/schemas/links';
 import type { Executor } from '../../db/client';
 import { CANAL_LINKS } from '../../lib/canais';
-import { novoToken, sha256 } from '../../lib/crypto';
-import { AppError, naoEncontrado } from '../../lib/errors';
+import { novoToken, sha256 } from '../../lib/cripto';
+import { ErroDaApi, naoEncontrado } from '../../lib/erros';
 import { iso } from '../../lib/paginacao';
 import type { Principal } from '../../plugins/auth';
 import type { Infra } from '../../plugins/infra';
 import { fotoDoVinculo } from '../meus-rastreadores/fotos/service';
 import { travarVinculo, vinculoDoUsuario } from '../meus-rastreadores/service';
-import { posicaoPublica, rastroDesde } from '../posicoes/service';
+import { localizacaoPublica, rastroDesde } from '../localizacoes/service';
 import { telefoneCelularDe } from '../usuarios/service';
 import { ativos, contarAtivos, criar, porTokenHash, revogar, revogarDoCriador } from './repository';
 
@@ -38,7 +38,7 @@ export async function criarLink(
     // same lock) is seen as gone: otherwise their new link would outlive the revocation of their links.
     await travarVinculo(tx, id);
     await doDono(tx, p, id);
-    if ((await contarAtivos(tx, id)) >= LINK_COMPARTILHADO.ativosPorRastreador) throw new AppError(409, MSG.limiteLinks);
+    if ((await contarAtivos(tx, id)) >= LINK_COMPARTILHADO.ativosPorRastreador) throw new ErroDaApi(409, MSG.limiteLinks);
     const token = novoToken();
     const mensagem = f.mensagem?.trim() || null;
     const link = await criar(tx, {
@@ -92,8 +92,8 @@ export async function revogarLinksDoGuardiao(deps: Pick<Infra, 'database'>, tx: 
 /** The link behind a token: 404 when there is none, 410 once it expired or was revoked. */
 export async function linkDoToken(db: Executor, token: string) {
   const link = await porTokenHash(db, sha256(token));
-  if (!link) throw new AppError(404, MSG.linkNaoEncontrado);
-  if (link.revogadoEm !== null || link.expiraEm.getTime() <= Date.now()) throw new AppError(410, MSG.linkExpirado);
+  if (!link) throw new ErroDaApi(404, MSG.linkNaoEncontrado);
+  if (link.revogadoEm !== null || link.expiraEm.getTime() <= Date.now()) throw new ErroDaApi(410, MSG.linkExpirado);
   return link;
 }
 
@@ -105,7 +105,7 @@ export async function linkPublico(db: Executor, token: string, precisaoGpsMetros
   const link = await linkDoToken(db, token);
   const desde = new Date(Date.now() - LINK_COMPARTILHADO.rastroHoras * 3_600_000);
   const [agora, rastro, telefone] = await Promise.all([
-    posicaoPublica(db, link.rastreadorId, precisaoGpsMetros),
+    localizacaoPublica(db, link.rastreadorId, precisaoGpsMetros),
     rastroDesde(db, link.rastreadorId, desde),
     link.compartilharTelefone && link.criadoPorUsuarioId !== null ? telefoneCelularDe(db, link.criadoPorUsuarioId) : null,
   ]);
@@ -128,6 +128,6 @@ export async function linkPublico(db: Executor, token: string, precisaoGpsMetros
 export async function fotoPublica(db: Executor, token: string) {
   const link = await linkDoToken(db, token);
   const foto = await fotoDoVinculo(db, link.usuarioRastreadorId);
-  if (!foto) throw new AppError(404, MSG.naoEncontrado);
+  if (!foto) throw new ErroDaApi(404, MSG.naoEncontrado);
   return foto;
 }

@@ -1,6 +1,6 @@
 import { erroSchema } from '@rastro/shared/schemas/common';
 import { cepParamSchema, cidadesSelectSchema, estadoParamSchema, estadosSelectSchema, viaCepSchema } from '@rastro/shared/schemas/lookups';
-import type { AppInstance } from '../../lib/types';
+import type { AppInstance } from '../../lib/tipos';
 import { buscarCep, listarCidades, listarEstados } from './service';
 
 const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema };

@@ -1,11 +1,11 @@
 import { MSG } from '@rastro/shared/messages';
 import { PER } from '@rastro/shared/roles';
 import type { Infra } from '../../plugins/infra';
-import { AppError, naoEncontrado } from '../../lib/errors';
+import { ErroDaApi, naoEncontrado } from '../../lib/erros';
 import type { Principal } from '../../plugins/auth';
 import { registrarAuditoria } from '../auditoria/service';
 import { avisarGateway, enfileirar } from '../comandos/service';
-import { marcarAguardandoDesligamento, situacaoEnergiaDoRastreador } from '../rastreadores/dispositivo-service';
+import { marcarAguardandoDesligamento, situacaoEnergiaDoRastreador } from '../rastreadores/alteracoes-service';
 import { papelNoRastreador } from './service';
 
 /**
@@ -18,8 +18,8 @@ export async function desligarRastreador(deps: Pick<Infra, 'database' | 'db'>, p
   const papel = energia !== undefined && !admin ? await papelNoRastreador(deps.db, p.usuarioId, id) : null;
   if (energia === undefined || !(admin || papel !== null)) throw naoEncontrado();
   // A co-guardian sees the tracker but may not turn it off (issue #20).
-  if (!admin && papel === 'GUARDIAO') throw new AppError(403, MSG.apenasDonoPode);
-  if (energia !== 'LIGADO') throw new AppError(409, MSG.rastreadorJaDesligado);
+  if (!admin && papel === 'GUARDIAO') throw new ErroDaApi(403, MSG.apenasDonoPode);
+  if (energia !== 'LIGADO') throw new ErroDaApi(409, MSG.rastreadorJaDesligado);
   await deps.db.transaction(async (tx) => {
     await marcarAguardandoDesligamento(tx, id);
     await enfileirar(tx, id, p.usuarioId, [{ tipo: 'DESLIGAR' }]);

@@ -2,7 +2,7 @@ import { notificacaoModoPerdidoFim, notificacaoModoPerdidoInicio } from '@rastro
 import type { Executor } from '../../db/client';
 import { CANAL_EVENTOS } from '../../lib/canais';
 import { tarefaDeFundo } from '../../lib/tarefa-de-fundo';
-import { naoEncontrado } from '../../lib/errors';
+import { naoEncontrado } from '../../lib/erros';
 import type { Principal } from '../../plugins/auth';
 import type { Infra } from '../../plugins/infra';
 import { avisarGateway, comandosDoModo, comandosDoModoPerdido, enfileirar, pedirLocalizacoes } from '../comandos/service';

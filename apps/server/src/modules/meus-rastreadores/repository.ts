@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNotNull, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import { literalDeArray } from '../../db/arrays';
 import { consultar, type Executor } from '../../db/client';
-import { usuarioRastreadores as ur } from './schema';
-import { vFotosPets as fotos } from './fotos/leitura';
-import { vGuardioes as guardioes } from './guardioes/leitura';
-import { vRastreadores as rastreadores } from '../rastreadores/leitura';
+import { usuarioRastreadores as vinculos } from './schema';
+import { vFotosPets } from './fotos/leitura';
+import { vGuardioes } from './guardioes/leitura';
+import { vRastreadores } from '../rastreadores/leitura';
 import { ehGuardiao, ehGuardiaoSql } from './guardioes/sql';
 import { compartilhadoPor } from './sql';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
@@ -16,41 +16,41 @@ export interface FiltroMeusRastreadores extends Paginacao {
 }
 
 const colunas = {
-  id: ur.id,
-  usuarioId: ur.usuarioId,
-  rastreadorId: rastreadores.id,
-  imei: rastreadores.imei,
-  descricao: ur.descricao,
-  intervaloLocalizacao: ur.intervaloLocalizacao,
-  bateria: rastreadores.bateria,
-  nivelSinal: rastreadores.nivelSinal,
-  dataCadastro: ur.dataCadastro,
-  ultimaComunicacao: rastreadores.ultimaComunicacao,
-  situacao: rastreadores.situacaoEfetiva,
-  situacaoEnergia: rastreadores.situacaoEnergia,
-  economiaBateria: ur.economiaBateria,
-  ultraEconomiaBateria: ur.ultraEconomiaBateria,
-  periUltraEconBateria: ur.periUltraEconBateria,
-  perdidoDesde: ur.perdidoDesde,
-  perdidoAte: ur.perdidoAte,
+  id: vinculos.id,
+  usuarioId: vinculos.usuarioId,
+  rastreadorId: vRastreadores.id,
+  imei: vRastreadores.imei,
+  descricao: vinculos.descricao,
+  intervaloLocalizacao: vinculos.intervaloLocalizacao,
+  bateria: vRastreadores.bateria,
+  nivelSinal: vRastreadores.nivelSinal,
+  dataCadastro: vinculos.dataCadastro,
+  ultimaComunicacao: vRastreadores.ultimaComunicacao,
+  situacao: vRastreadores.situacaoEfetiva,
+  situacaoEnergia: vRastreadores.situacaoEnergia,
+  economiaBateria: vinculos.economiaBateria,
+  ultraEconomiaBateria: vinculos.ultraEconomiaBateria,
+  periUltraEconBateria: vinculos.periUltraEconBateria,
+  perdidoDesde: vinculos.perdidoDesde,
+  perdidoAte: vinculos.perdidoAte,
   /** The version of the pet's photo (fotos/), null without one. */
-  fotoVersao: sql<string | null>`(select ${fotos.versao} from ${fotos} where ${fotos.usuarioRastreadorId} = ${ur.id})`,
+  fotoVersao: sql<string | null>`(select ${vFotosPets.versao} from ${vFotosPets} where ${vFotosPets.usuarioRastreadorId} = ${vinculos.id})`,
 };
 
 /** The links `usuarioId` sees: their own and those they are a co-guardian of (issue #20). */
-export const visivelPara = (usuarioId: number) => or(eq(ur.usuarioId, usuarioId), ehGuardiao(ur.id, usuarioId)) as SQL;
+export const visivelPara = (usuarioId: number) => or(eq(vinculos.usuarioId, usuarioId), ehGuardiao(vinculos.id, usuarioId)) as SQL;
 
 const base = (db: Executor, usuarioId: number) =>
   db
-    .select({ ...colunas, compartilhadoPor: compartilhadoPor(ur.usuarioId, usuarioId) })
-    .from(ur)
-    .innerJoin(rastreadores, eq(rastreadores.id, ur.rastreadorId));
+    .select({ ...colunas, compartilhadoPor: compartilhadoPor(vinculos.usuarioId, usuarioId) })
+    .from(vinculos)
+    .innerJoin(vRastreadores, eq(vRastreadores.id, vinculos.rastreadorId));
 export type LinhaMeuRastreador = Awaited<ReturnType<ReturnType<typeof base>['execute']>>[number];
 
 function condicoes(usuarioId: number, f: Pick<FiltroMeusRastreadores, 'descricao' | 'imei'>): SQL | undefined {
   const c: SQL[] = [visivelPara(usuarioId)];
-  if (f.descricao) c.push(like(sql`upper(${ur.descricao})`, `%${escaparLike(f.descricao.toUpperCase())}%`));
-  if (f.imei) c.push(like(rastreadores.imei, `%${escaparLike(f.imei)}%`));
+  if (f.descricao) c.push(like(sql`upper(${vinculos.descricao})`, `%${escaparLike(f.descricao.toUpperCase())}%`));
+  if (f.imei) c.push(like(vRastreadores.imei, `%${escaparLike(f.imei)}%`));
   return and(...c);
 }
 
@@ -59,29 +59,29 @@ export async function listar(db: Executor, usuarioId: number, f: FiltroMeusRastr
   return comTotal(
     base(db, usuarioId)
       .where(where)
-      .orderBy(...ordenacao(colunas, ur.id, f))
+      .orderBy(...ordenacao(colunas, vinculos.id, f))
       .limit(f.size)
       .offset(f.page * f.size),
-    db.select(contagem).from(ur).innerJoin(rastreadores, eq(rastreadores.id, ur.rastreadorId)).where(where),
+    db.select(contagem).from(vinculos).innerJoin(vRastreadores, eq(vRastreadores.id, vinculos.rastreadorId)).where(where),
   );
 }
 
 /** One link this user sees, as owner or co-guardian (undefined for anyone else's); `usuarioId` of the row is the owner. */
 export async function vinculoDoUsuario(db: Executor, usuarioId: number, id: number) {
-  const [row] = await base(db, usuarioId).where(and(eq(ur.id, id), visivelPara(usuarioId)));
+  const [row] = await base(db, usuarioId).where(and(eq(vinculos.id, id), visivelPara(usuarioId)));
   return row;
 }
 
 /** Locks a link's row until the transaction ends: whoever counts what hangs from it (guardians, share links) goes in turn. */
 export async function travarVinculo(db: Executor, id: number) {
-  await db.select({ id: ur.id }).from(ur).where(eq(ur.id, id)).for('update');
+  await db.select({ id: vinculos.id }).from(vinculos).where(eq(vinculos.id, id)).for('update');
 }
 
 /** The same, with the link locked until the transaction ends (whoever changes its lost-pet mode waits for the other). */
 export async function buscarParaAlterar(db: Executor, usuarioId: number, id: number) {
   const [row] = await base(db, usuarioId)
-    .where(and(eq(ur.id, id), visivelPara(usuarioId)))
-    .for('update', { of: ur });
+    .where(and(eq(vinculos.id, id), visivelPara(usuarioId)))
+    .for('update', { of: vinculos });
   return row;
 }
 
@@ -107,72 +107,84 @@ export async function porRastreadores(db: Executor, rastreadorIds: readonly numb
   const [donos, deGuardioes] = await Promise.all([
     db
       .select({ ...colunas, compartilhadoPor: sql<string | null>`null` })
-      .from(ur)
-      .innerJoin(rastreadores, eq(rastreadores.id, ur.rastreadorId))
-      .where(inArray(rastreadores.id, ids)),
+      .from(vinculos)
+      .innerJoin(vRastreadores, eq(vRastreadores.id, vinculos.rastreadorId))
+      .where(inArray(vRastreadores.id, ids)),
     db
       .select({
         ...colunas,
-        usuarioId: sql<number>`${guardioes.usuarioId}`,
-        compartilhadoPor: compartilhadoPor(ur.usuarioId, sql`${guardioes.usuarioId}`),
+        usuarioId: sql<number>`${vGuardioes.usuarioId}`,
+        compartilhadoPor: compartilhadoPor(vinculos.usuarioId, sql`${vGuardioes.usuarioId}`),
       })
-      .from(ur)
-      .innerJoin(rastreadores, eq(rastreadores.id, ur.rastreadorId))
-      .innerJoin(guardioes, and(eq(guardioes.usuarioRastreadorId, ur.id), isNotNull(guardioes.usuarioId)))
-      .where(inArray(rastreadores.id, ids)),
+      .from(vinculos)
+      .innerJoin(vRastreadores, eq(vRastreadores.id, vinculos.rastreadorId))
+      .innerJoin(vGuardioes, and(eq(vGuardioes.usuarioRastreadorId, vinculos.id), isNotNull(vGuardioes.usuarioId)))
+      .where(inArray(vRastreadores.id, ids)),
   ]);
   return [...donos, ...deGuardioes];
 }
 
 /** The links a user owns (a co-guardian's trackers left out: the safe zones are the owner's). */
 export function doDono(db: Executor, usuarioId: number) {
-  return db.select({ id: ur.id, rastreadorId: ur.rastreadorId }).from(ur).where(eq(ur.usuarioId, usuarioId)).orderBy(ur.id);
+  return db
+    .select({ id: vinculos.id, rastreadorId: vinculos.rastreadorId })
+    .from(vinculos)
+    .where(eq(vinculos.usuarioId, usuarioId))
+    .orderBy(vinculos.id);
 }
 
 /** Every link a user sees, as owner or co-guardian (sync of all trackers). */
 export function doUsuario(db: Executor, usuarioId: number) {
-  return db.select({ id: ur.id, rastreadorId: ur.rastreadorId }).from(ur).where(visivelPara(usuarioId)).orderBy(ur.id);
+  return db
+    .select({ id: vinculos.id, rastreadorId: vinculos.rastreadorId })
+    .from(vinculos)
+    .where(visivelPara(usuarioId))
+    .orderBy(vinculos.id);
 }
 
 /** The trackers any of these users sees (the live channel after a reconnect). */
 export function rastreadoresDosUsuarios(db: Executor, usuarioIds: readonly number[]) {
   const ids = [...usuarioIds];
   return db
-    .select({ rastreadorId: ur.rastreadorId })
-    .from(ur)
+    .select({ rastreadorId: vinculos.rastreadorId })
+    .from(vinculos)
     .where(
       or(
-        inArray(ur.usuarioId, ids),
-        inArray(ur.id, db.select({ id: guardioes.usuarioRastreadorId }).from(guardioes).where(inArray(guardioes.usuarioId, ids))),
+        inArray(vinculos.usuarioId, ids),
+        inArray(vinculos.id, db.select({ id: vGuardioes.usuarioRastreadorId }).from(vGuardioes).where(inArray(vGuardioes.usuarioId, ids))),
       ),
     );
 }
 
 /** The map filter's options: every tracker the user sees. */
 export function opcoes(db: Executor, usuarioId: number) {
-  return db.select({ id: ur.id, text: ur.descricao }).from(ur).where(visivelPara(usuarioId)).orderBy(ur.descricao, ur.id);
+  return db
+    .select({ id: vinculos.id, text: vinculos.descricao })
+    .from(vinculos)
+    .where(visivelPara(usuarioId))
+    .orderBy(vinculos.descricao, vinculos.id);
 }
 
 /** How this user sees a tracker, in one query: its owner, a co-guardian, or not at all (undefined). */
 export async function papel(db: Executor, usuarioId: number, rastreadorId: number) {
   const [row] = await db
-    .select({ dono: sql<boolean>`${ur.usuarioId} = ${usuarioId}` })
-    .from(ur)
-    .where(and(eq(ur.rastreadorId, rastreadorId), visivelPara(usuarioId)));
+    .select({ dono: sql<boolean>`${vinculos.usuarioId} = ${usuarioId}` })
+    .from(vinculos)
+    .where(and(eq(vinculos.rastreadorId, rastreadorId), visivelPara(usuarioId)));
   return row;
 }
 
 /** Who sees a tracker now, owner first, with the name its owner gave it (a device's alarm goes to all of them). */
 export async function quemVeORastreador(db: Executor, rastreadorId: number) {
   const [dono] = await db
-    .select({ id: ur.id, usuarioId: ur.usuarioId, descricao: ur.descricao })
-    .from(ur)
-    .where(eq(ur.rastreadorId, rastreadorId));
+    .select({ id: vinculos.id, usuarioId: vinculos.usuarioId, descricao: vinculos.descricao })
+    .from(vinculos)
+    .where(eq(vinculos.rastreadorId, rastreadorId));
   if (!dono) return [];
   const outros = await db
-    .select({ usuarioId: guardioes.usuarioId })
-    .from(guardioes)
-    .where(and(eq(guardioes.usuarioRastreadorId, dono.id), isNotNull(guardioes.usuarioId)));
+    .select({ usuarioId: vGuardioes.usuarioId })
+    .from(vGuardioes)
+    .where(and(eq(vGuardioes.usuarioRastreadorId, dono.id), isNotNull(vGuardioes.usuarioId)));
   return [
     { usuarioId: dono.usuarioId, descricao: dono.descricao },
     ...outros.flatMap((g) => (g.usuarioId === null ? [] : [{ usuarioId: g.usuarioId, descricao: dono.descricao }])),
@@ -197,7 +209,7 @@ export async function vincular(
   db: Executor,
   v: { usuarioId: number; rastreadorId: number; descricao: string; intervaloLocalizacao: number; periUltraEconBateria: number },
 ) {
-  const [row] = await db.insert(ur).values(v).returning({ id: ur.id });
+  const [row] = await db.insert(vinculos).values(v).returning({ id: vinculos.id });
   if (!row) throw new Error('insert usuario_rastreadores returned nothing');
   return row.id;
 }
@@ -215,30 +227,33 @@ export async function atualizar(
   }>,
 ) {
   const rows = await db
-    .update(ur)
+    .update(vinculos)
     .set(v)
-    .where(and(eq(ur.id, id), eq(ur.usuarioId, usuarioId)))
-    .returning({ id: ur.id });
+    .where(and(eq(vinculos.id, id), eq(vinculos.usuarioId, usuarioId)))
+    .returning({ id: vinculos.id });
   return rows.length > 0;
 }
 
 /** The link of a tracker, whoever owns it (undefined while unlinked). */
 export async function vinculoDoRastreador(db: Executor, rastreadorId: number) {
-  const [row] = await db.select({ usuarioId: ur.usuarioId, descricao: ur.descricao }).from(ur).where(eq(ur.rastreadorId, rastreadorId));
+  const [row] = await db
+    .select({ usuarioId: vinculos.usuarioId, descricao: vinculos.descricao })
+    .from(vinculos)
+    .where(eq(vinculos.rastreadorId, rastreadorId));
   return row;
 }
 
 /** Lost-pet mode on until `ate` (kept `desde` when it was already on: the owner extends it). */
 export async function iniciarPerdido(db: Executor, id: number, ate: Date) {
   await db
-    .update(ur)
-    .set({ perdidoDesde: sql`coalesce(${ur.perdidoDesde}, now())`, perdidoAte: ate, perdidoLocalizadoEm: sql`now()` })
-    .where(eq(ur.id, id));
+    .update(vinculos)
+    .set({ perdidoDesde: sql`coalesce(${vinculos.perdidoDesde}, now())`, perdidoAte: ate, perdidoLocalizadoEm: sql`now()` })
+    .where(eq(vinculos.id, id));
 }
 
 /** Lost-pet mode off. */
 export async function encerrarPerdido(db: Executor, id: number) {
-  await db.update(ur).set({ perdidoDesde: null, perdidoAte: null, perdidoLocalizadoEm: null }).where(eq(ur.id, id));
+  await db.update(vinculos).set({ perdidoDesde: null, perdidoAte: null, perdidoLocalizadoEm: null }).where(eq(vinculos.id, id));
 }
 
 /**
@@ -248,22 +263,22 @@ export async function encerrarPerdido(db: Executor, id: number) {
 export function perdidosVencidos(db: Executor) {
   return db
     .select({ ...colunas, compartilhadoPor: sql<string | null>`null` })
-    .from(ur)
-    .innerJoin(rastreadores, eq(rastreadores.id, ur.rastreadorId))
-    .where(and(sql`${ur.perdidoAte} is not null`, lte(ur.perdidoAte, sql`now()`)))
-    .for('update', { of: ur, skipLocked: true });
+    .from(vinculos)
+    .innerJoin(vRastreadores, eq(vRastreadores.id, vinculos.rastreadorId))
+    .where(and(sql`${vinculos.perdidoAte} is not null`, lte(vinculos.perdidoAte, sql`now()`)))
+    .for('update', { of: vinculos, skipLocked: true });
 }
 
 /** Trackers in lost-pet mode not asked for a fix in the last `segundos`; marks them asked now. */
 export async function perdidosParaLocalizar(db: Executor, segundos: number) {
   return db
-    .update(ur)
+    .update(vinculos)
     .set({ perdidoLocalizadoEm: sql`now()` })
     .where(
       and(
-        sql`${ur.perdidoAte} > now()`,
-        sql`(${ur.perdidoLocalizadoEm} is null or ${ur.perdidoLocalizadoEm} <= now() - make_interval(secs => ${segundos}))`,
+        sql`${vinculos.perdidoAte} > now()`,
+        sql`(${vinculos.perdidoLocalizadoEm} is null or ${vinculos.perdidoLocalizadoEm} <= now() - make_interval(secs => ${segundos}))`,
       ),
     )
-    .returning({ rastreadorId: ur.rastreadorId, usuarioId: ur.usuarioId });
+    .returning({ rastreadorId: vinculos.rastreadorId, usuarioId: vinculos.usuarioId });
 }

@@ -10,7 +10,7 @@ import {
   modoPerdidoFormSchema,
   sincronizarSchema,
 } from '@rastro/shared/schemas/meus-rastreadores';
-import type { AppInstance } from '../../lib/types';
+import type { AppInstance } from '../../lib/tipos';
 import { principalDe } from '../../plugins/auth';
 import { desligarRastreador } from './desligar';
 import { fotosRoutes } from './fotos/routes';

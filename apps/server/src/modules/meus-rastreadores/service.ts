@@ -5,13 +5,13 @@ import type { Page, SelectItem } from '@rastro/shared/schemas/common';
 import type { MeuRastreador, MeuRastreadorForm, ModoPerdido } from '@rastro/shared/schemas/meus-rastreadores';
 import type { Infra } from '../../plugins/infra';
 import type { Executor } from '../../db/client';
-import { verificarSenha } from '../../lib/crypto';
-import { AppError, erroDeCampo, naoEncontrado } from '../../lib/errors';
+import { verificarSenha } from '../../lib/cripto';
+import { ErroDaApi, erroDeCampo, naoEncontrado } from '../../lib/erros';
 import { iso, isoOuNull, pagina } from '../../lib/paginacao';
-import { isUniqueViolation } from '../../lib/pg-errors';
+import { violaUnicidade } from '../../lib/erros-do-postgres';
 import type { Principal } from '../../plugins/auth';
 import { registrarAuditoria } from '../auditoria/service';
-import { marcarVinculado, rastreadorParaVincular } from '../rastreadores/dispositivo-service';
+import { marcarVinculado, rastreadorParaVincular } from '../rastreadores/alteracoes-service';
 import { avisarGateway, comandosDoModo, enfileirar } from '../comandos/service';
 import {
   atualizar,
@@ -90,7 +90,7 @@ export function paraMeuRastreador(r: LinhaMeuRastreador): MeuRastreador {
 
 /** What only the owner may do (edit, battery mode, invite): a co-guardian is told so (403); anyone else never got here (404). */
 export function exigirDono(l: { usuarioId: number }, p: Pick<Principal, 'usuarioId'>) {
-  if (l.usuarioId !== p.usuarioId) throw new AppError(403, MSG.apenasDonoPode);
+  if (l.usuarioId !== p.usuarioId) throw new ErroDaApi(403, MSG.apenasDonoPode);
 }
 
 /** How this user sees a tracker: its owner, a co-guardian (issue #20), or not at all. */
@@ -161,7 +161,7 @@ export async function salvarMeuRastreador(
   // answers the same, so nobody learns which IMEIs exist or are in use.
   const { limits } = deps.config;
   const chave = `vinculo:${p.usuarioId}`;
-  if ((await deps.limiter.count(chave)) >= limits.vinculoUsuario) throw new AppError(429, MSG.muitasTentativas);
+  if ((await deps.limiter.count(chave)) >= limits.vinculoUsuario) throw new ErroDaApi(429, MSG.muitasTentativas);
   const recusar = async () => {
     await deps.limiter.hit(chave, limits.vinculoUsuario, limits.windowMs);
     return erroDeCampo(400, 'imei', MSG.rastreadorNaoAguardaVinculo);
@@ -197,7 +197,7 @@ export async function salvarMeuRastreador(
     return { rastreador, criado: true };
   } catch (err) {
     // Two owners racing for the same tracker: the unique link decides.
-    if (isUniqueViolation(err)) throw await recusar();
+    if (violaUnicidade(err)) throw await recusar();
     throw err;
   }
 }
@@ -214,9 +214,9 @@ export async function alterarEconomia(
     const atual = await vinculoDoUsuario(tx, p.usuarioId, id);
     if (!atual) throw naoEncontrado();
     exigirDono(atual, p);
-    if (emModoPerdido(atual)) throw new AppError(409, MSG.modoPerdidoBloqueia);
+    if (emModoPerdido(atual)) throw new ErroDaApi(409, MSG.modoPerdidoBloqueia);
     const outro = modo === 'ultra' ? atual.economiaBateria : atual.ultraEconomiaBateria;
-    if (ativar && outro === 'V') throw new AppError(409, MSG.economiasExclusivas);
+    if (ativar && outro === 'V') throw new ErroDaApi(409, MSG.economiasExclusivas);
     const valor: 'V' | 'F' = ativar ? 'V' : 'F';
     const mudanca = modo === 'ultra' ? { ultraEconomiaBateria: valor } : { economiaBateria: valor };
     await atualizar(tx, p.usuarioId, id, mudanca);

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { usuarioRastreadores as ur } from './schema';
+import { usuarioRastreadores as vinculos } from './schema';
 import { vRastreadores } from '../rastreadores/leitura';
 import { vUsuarios } from '../usuarios/leitura';
 
@@ -9,9 +9,9 @@ import { vUsuarios } from '../usuarios/leitura';
 /** The tracker a device logs in as, with its owner's link if any (undefined: unknown IMEI). */
 export async function rastreadorPorImei(db: Executor, imei: string) {
   const [row] = await db
-    .select({ id: vRastreadores.id, situacao: vRastreadores.situacao, donoId: ur.usuarioId, descricao: ur.descricao })
+    .select({ id: vRastreadores.id, situacao: vRastreadores.situacao, donoId: vinculos.usuarioId, descricao: vinculos.descricao })
     .from(vRastreadores)
-    .leftJoin(ur, eq(ur.rastreadorId, vRastreadores.id))
+    .leftJoin(vinculos, eq(vinculos.rastreadorId, vRastreadores.id))
     .where(eq(vRastreadores.imei, imei));
   return row;
 }
@@ -19,9 +19,9 @@ export async function rastreadorPorImei(db: Executor, imei: string) {
 /** Whether the tracker with this IMEI is linked already. */
 export async function imeiVinculado(db: Executor, imei: string) {
   const [row] = await db
-    .select({ id: ur.id })
-    .from(ur)
-    .innerJoin(vRastreadores, eq(vRastreadores.id, ur.rastreadorId))
+    .select({ id: vinculos.id })
+    .from(vinculos)
+    .innerJoin(vRastreadores, eq(vRastreadores.id, vinculos.rastreadorId))
     .where(eq(vRastreadores.imei, imei));
   return row !== undefined;
 }
@@ -30,16 +30,16 @@ export async function imeiVinculado(db: Executor, imei: string) {
 export async function comDonos(db: Executor, rastreadorIds: readonly number[]) {
   return db
     .select({
-      rastreadorId: ur.rastreadorId,
-      descricao: ur.descricao,
+      rastreadorId: vinculos.rastreadorId,
+      descricao: vinculos.descricao,
       usuarioId: vUsuarios.id,
       usuarioNome: vUsuarios.nome,
       usuarioEmail: vUsuarios.email,
-      intervaloLocalizacao: ur.intervaloLocalizacao,
-      economiaBateria: ur.economiaBateria,
-      ultraEconomiaBateria: ur.ultraEconomiaBateria,
+      intervaloLocalizacao: vinculos.intervaloLocalizacao,
+      economiaBateria: vinculos.economiaBateria,
+      ultraEconomiaBateria: vinculos.ultraEconomiaBateria,
     })
-    .from(ur)
-    .leftJoin(vUsuarios, eq(vUsuarios.id, ur.usuarioId))
-    .where(inArray(ur.rastreadorId, [...rastreadorIds]));
+    .from(vinculos)
+    .leftJoin(vUsuarios, eq(vUsuarios.id, vinculos.usuarioId))
+    .where(inArray(vinculos.rastreadorId, [...rastreadorIds]));
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client';
-import { PerKeyQueue } from '../../lib/per-key-queue';
-import { registrarAlarme, somarRepeticoes, type AoCriarNotificacoes, type RegrasAlertas, type TipoAlarme } from './service';
+import { FilaPorChave } from '../../lib/fila-por-chave';
+import { registrarAlarme, somarRepeticoes, type AoCriarNotificacoes, type RegrasAlarmes, type TipoAlarme } from './service';
 
 /** How often repeats counted in memory are written (the count a screen reads lags at most this). */
 const GRAVAR_A_CADA_MS = 250;
@@ -27,16 +27,16 @@ const NADA: Promise<number[]> = Promise.resolve([]);
  * GRAVAR_A_CADA_MS — so a device sending a thousand SOS costs a few statements, not thousands, and
  * delays no other device. One tracker's alarms are decided one at a time in this process.
  */
-export class AlarmesDoDispositivo {
+export class AlarmesDoRastreador {
   private readonly abertas = new Map<string, Aberta>();
-  private readonly umPorVez = new PerKeyQueue<number>();
+  private readonly umPorVez = new FilaPorChave<number>();
   private prazo: NodeJS.Timeout | undefined;
   private gravacao: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Executor,
     private readonly log: FastifyBaseLogger,
-    private readonly regras: RegrasAlertas,
+    private readonly regras: RegrasAlarmes,
     /** What a new notification also does, in its statement (the push queue). */
     private readonly aoCriarNotificacoes: AoCriarNotificacoes,
     /** Told the users whose notifications changed when repeats were written, and the tracker (the live channel). */

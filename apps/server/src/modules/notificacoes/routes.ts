@@ -1,6 +1,6 @@
 import { erroSchema } from '@rastro/shared/schemas/common';
 import { naoLidasSchema, notificacaoFiltroSchema, notificacaoPageSchema } from '@rastro/shared/schemas/notificacoes';
-import type { AppInstance } from '../../lib/types';
+import type { AppInstance } from '../../lib/tipos';
 import { principalDe } from '../../plugins/auth';
 import { listarNotificacoes, marcarLidas, naoLidas } from './service';
 

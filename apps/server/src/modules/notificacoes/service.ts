@@ -4,7 +4,7 @@ import type { Notificacao } from '@rastro/shared/schemas/notificacoes';
 import type { Executor } from '../../db/client';
 import { iso, pagina, type Paginacao } from '../../lib/paginacao';
 import { quemVeORastreador } from '../meus-rastreadores/service';
-import { marcarAlerta } from '../rastreadores/dispositivo-service';
+import { marcarAlerta } from '../rastreadores/alteracoes-service';
 import type { AoCriarNotificacoes, NotificacaoNova } from './efeitos';
 import * as repo from './repository';
 
@@ -14,12 +14,12 @@ export type { AoCriarNotificacoes, NotificacaoNova } from './efeitos';
 /** The kinds of device alarm: repeats of one kind from one tracker are coalesced (docs/adr/0017). */
 export type TipoAlarme = 'SOS' | 'VIBRACAO' | 'BATERIA_FRACA' | 'COLEIRA_RETIRADA';
 
-export interface RegrasAlertas {
+export interface RegrasAlarmes {
   /** Repeats within this time of the kind's first alarm count into its notification (ALERTAS_JANELA_SEGUNDOS). */
   janelaMs: number;
 }
 
-export const OPCOES_ALERTAS_PADRAO: RegrasAlertas = { janelaMs: 60_000 };
+export const REGRAS_ALARMES_PADRAO: RegrasAlarmes = { janelaMs: 60_000 };
 
 const DESCRICAO_MAX = 255;
 
@@ -28,7 +28,7 @@ const DESCRICAO_MAX = 255;
  * sees it now — its owner (it may have been linked since the device logged in) and co-guardians —
  * is told. The first alarm of a kind is a new notification (and `aoCriar` runs over it: a push);
  * where one is open in the window, it counts one more and turns unread again, with no new row and
- * no new push. `AlarmesDoDispositivo` (alarmes.ts) calls this for the first alarm of a window and
+ * no new push. `AlarmesDoRastreador` (alarmes.ts) calls this for the first alarm of a window and
  * counts the repeats in memory. Returns who was told and their notifications of this kind in the
  * window.
  */
@@ -37,7 +37,7 @@ export async function registrarAlarme(
   rastreadorId: number,
   tipo: TipoAlarme,
   texto: (descricao: string | null) => string,
-  regras: RegrasAlertas,
+  regras: RegrasAlarmes,
   aoCriar: AoCriarNotificacoes,
 ) {
   await marcarAlerta(db, rastreadorId);

@@ -1,7 +1,7 @@
 import * as z from '@rastro/shared/zod';
 import { erroSchema, okSchema } from '@rastro/shared/schemas/common';
 import { cancelarInscricaoPushSchema, chavePushSchema, inscricaoPushSchema } from '@rastro/shared/schemas/push';
-import type { AppInstance } from '../../lib/types';
+import type { AppInstance } from '../../lib/tipos';
 import { principalDe } from '../../plugins/auth';
 import { cancelarInscricao, chavesVapid, inscrever } from './service';
 

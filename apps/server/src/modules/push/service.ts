@@ -8,7 +8,7 @@ import type { NotificacaoNova } from '../notificacoes/efeitos';
 import { notificar } from '../notificacoes/service';
 import { parametroOuCriar } from '../../db/parametros';
 import { destinoPublico } from '../../lib/destino-publico';
-import { AppError, erroDeCampo } from '../../lib/errors';
+import { ErroDaApi, erroDeCampo } from '../../lib/erros';
 import * as repo from './repository';
 
 export { cancelarInscricao, enfileirarPush } from './repository';
@@ -34,7 +34,7 @@ export async function inscrever(deps: Pick<Infra, 'config' | 'db'>, usuarioId: n
     await repo.travarInscricoesDoUsuario(tx, usuarioId);
     const dono = await repo.donoDoEndpoint(tx, s.endpoint);
     if (dono !== usuarioId && (await repo.quantasDoUsuario(tx, usuarioId)) >= PUSH.inscricoesPorUsuario) {
-      throw new AppError(409, MSG.limiteInscricoesPush);
+      throw new ErroDaApi(409, MSG.limiteInscricoesPush);
     }
     return repo.gravarInscricao(tx, usuarioId, { endpoint: s.endpoint, p256dh: s.keys.p256dh, auth: s.keys.auth });
   });

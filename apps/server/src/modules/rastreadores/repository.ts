@@ -1,7 +1,7 @@
 import { and, eq, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import { consultaPorForma, consultar, type Executor } from '../../db/client';
 import { rastreadores } from './schema';
-import { vChips as chips } from '../chips/leitura';
+import { vChips } from '../chips/leitura';
 import type { RASTREADOR_ORDENAVEIS } from '@rastro/shared/schemas/rastreadores';
 import type { Paginacao } from '../../lib/paginacao';
 import { SITUACAO_EFETIVA_SQL, situacaoEfetiva } from './sql';
@@ -21,12 +21,12 @@ const colunas = {
   bateria: rastreadores.bateria,
   dataCadastro: rastreadores.dataCadastro,
   chipId: rastreadores.chipId,
-  chipNumero: chips.numero,
+  chipNumero: vChips.numero,
   temCodigoAtivacao: sql<boolean>`${rastreadores.codigoAtivacaoHash} is not null`,
   origensAlternadasEm: rastreadores.origensAlternadasEm,
 };
 
-const base = (db: Executor) => db.select(colunas).from(rastreadores).leftJoin(chips, eq(chips.id, rastreadores.chipId));
+const base = (db: Executor) => db.select(colunas).from(rastreadores).leftJoin(vChips, eq(vChips.id, rastreadores.chipId));
 
 /** One row of the admin list, as `base` selects it (the owner's link comes from `VinculosDosRastreadores`). */
 export interface LinhaRastreador {
@@ -140,12 +140,12 @@ export async function buscar(db: Executor, id: number) {
 export async function buscarDetalhe(db: Executor, id: number) {
   const [row] = await db
     .select({
-      chipDescricao: chips.descricao,
+      chipDescricao: vChips.descricao,
       nivelSinal: rastreadores.nivelSinal,
       ultimaComunicacao: rastreadores.ultimaComunicacao,
     })
     .from(rastreadores)
-    .leftJoin(chips, eq(chips.id, rastreadores.chipId))
+    .leftJoin(vChips, eq(vChips.id, rastreadores.chipId))
     .where(eq(rastreadores.id, id));
   return row;
 }
@@ -266,10 +266,10 @@ export async function rastreadorParaVincular(db: Executor, imei: string) {
 /** A chip's state and the tracker using it, if any (undefined: no such chip). */
 export async function chipEUso(db: Executor, chipId: number) {
   const [row] = await db
-    .select({ situacao: chips.situacao, rastreadorId: rastreadores.id })
-    .from(chips)
-    .leftJoin(rastreadores, eq(rastreadores.chipId, chips.id))
-    .where(eq(chips.id, chipId));
+    .select({ situacao: vChips.situacao, rastreadorId: rastreadores.id })
+    .from(vChips)
+    .leftJoin(rastreadores, eq(rastreadores.chipId, vChips.id))
+    .where(eq(vChips.id, chipId));
   return row;
 }
 
@@ -278,10 +278,10 @@ export async function chipsDisponiveis(db: Executor) {
   const emUso = db
     .select({ x: sql`1` })
     .from(rastreadores)
-    .where(eq(rastreadores.chipId, chips.id));
+    .where(eq(rastreadores.chipId, vChips.id));
   return db
-    .select({ id: chips.id, descricao: chips.descricao, numero: chips.numero })
-    .from(chips)
-    .where(and(eq(chips.situacao, 'A'), notExists(emUso)))
-    .orderBy(chips.descricao, chips.id);
+    .select({ id: vChips.id, descricao: vChips.descricao, numero: vChips.numero })
+    .from(vChips)
+    .where(and(eq(vChips.situacao, 'A'), notExists(emUso)))
+    .orderBy(vChips.descricao, vChips.id);
 }

@@ -8,7 +8,7 @@ import {
 } from '@rastro/shared/schemas/rastreadores';
 import { PER } from '@rastro/shared/roles';
 import { z } from 'zod';
-import type { AppInstance } from '../../lib/types';
+import type { AppInstance } from '../../lib/tipos';
 import { principalDe } from '../../plugins/auth';
 import type { PortasRastreadores } from './portas';
 import {

@@ -10,10 +10,10 @@ import type { Page, SelectItem } from '@rastro/shared/schemas/common';
 import type { RastreadorAdmin, RastreadorDetalhe, RastreadorForm } from '@rastro/shared/schemas/rastreadores';
 import type { Executor } from '../../db/client';
 import type { Infra } from '../../plugins/infra';
-import { hashSenha } from '../../lib/crypto';
-import { AppError, erroDeCampo, naoEncontrado } from '../../lib/errors';
+import { hashSenha } from '../../lib/cripto';
+import { ErroDaApi, erroDeCampo, naoEncontrado } from '../../lib/erros';
 import { iso, isoOuNull, pagina } from '../../lib/paginacao';
-import { isUniqueViolation } from '../../lib/pg-errors';
+import { violaUnicidade } from '../../lib/erros-do-postgres';
 import type { Principal } from '../../plugins/auth';
 import { itemDeChip } from '../chips/service';
 import type { PortasRastreadores, VinculoDoRastreador, VinculosDosRastreadores } from './portas';
@@ -141,7 +141,7 @@ export async function salvarRastreador(
       const atual = await estado(deps.db, body.id);
       if (!atual) throw naoEncontrado();
       const muda = atual.imei !== imei || atual.protocolo !== body.protocolo || atual.chipId !== body.chipId;
-      if (muda && atual.situacao === 'ATIVO') throw new AppError(400, MSG.rastreadorAtivoImutavel);
+      if (muda && atual.situacao === 'ATIVO') throw new ErroDaApi(400, MSG.rastreadorAtivoImutavel);
       if (await imeiEmUso(deps.db, imei, body.id)) throw erroDeCampo(409, 'imei', MSG.imeiJaCadastrado);
       if (atual.chipId !== body.chipId) await validarChip(deps.db, body.chipId, body.id);
       await atualizar(deps.db, body.id, {
@@ -164,7 +164,7 @@ export async function salvarRastreador(
     return { rastreador: await obterRastreador(deps.db, id, vinculosDosRastreadores), criado: true };
   } catch (err) {
     // Two saves racing for the same IMEI or chip: the unique indexes decide.
-    if (isUniqueViolation(err)) throw new AppError(409, MSG.imeiJaCadastrado);
+    if (violaUnicidade(err)) throw new ErroDaApi(409, MSG.imeiJaCadastrado);
     throw err;
   }
 }

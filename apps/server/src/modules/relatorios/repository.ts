@@ -1,7 +1,7 @@
 import { and, gte, lt, sql, type AnyColumn } from 'drizzle-orm';
 import { consultar, type Executor } from '../../db/client';
 import { LIMITE_TOTAL_LOCALIZACOES } from '@rastro/shared/constants';
-import { vRastreadores as rastreadores } from '../rastreadores/leitura';
+import { vRastreadores } from '../rastreadores/leitura';
 
 export interface Periodo {
   inicio: Date;
@@ -37,16 +37,16 @@ export async function totalizadores(db: Executor, p: Periodo) {
 
 export async function porSituacao(db: Executor, p: Periodo) {
   return db
-    .select({ situacao: rastreadores.situacaoEfetiva, n: sql<number>`count(*)::int` })
-    .from(rastreadores)
-    .where(noPeriodo(rastreadores.dataCadastro, p))
-    .groupBy(rastreadores.situacaoEfetiva);
+    .select({ situacao: vRastreadores.situacaoEfetiva, n: sql<number>`count(*)::int` })
+    .from(vRastreadores)
+    .where(noPeriodo(vRastreadores.dataCadastro, p))
+    .groupBy(vRastreadores.situacaoEfetiva);
 }
 
 export async function porSituacaoEnergia(db: Executor, p: Periodo) {
   return db
-    .select({ situacao: rastreadores.situacaoEnergia, n: sql<number>`count(*)::int` })
-    .from(rastreadores)
-    .where(noPeriodo(rastreadores.dataCadastro, p))
-    .groupBy(rastreadores.situacaoEnergia);
+    .select({ situacao: vRastreadores.situacaoEnergia, n: sql<number>`count(*)::int` })
+    .from(vRastreadores)
+    .where(noPeriodo(vRastreadores.dataCadastro, p))
+    .groupBy(vRastreadores.situacaoEnergia);
 }

@@ -7,7 +7,7 @@ import {
   totalizadoresSchema,
 } from '@rastro/shared/schemas/relatorios';
 import { PER } from '@rastro/shared/roles';
-import type { AppInstance } from '../../lib/types';
+import type { AppInstance } from '../../lib/tipos';
 import { relatorioArmazenamento, relatorioSituacoes, relatorioSituacoesEnergia, relatorioTotalizadores } from './service';
 
 const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema };

@@ -2,8 +2,8 @@ import { JANELA_DASHBOARD_DIAS } from '@rastro/shared/constants';
 import { MSG } from '@rastro/shared/messages';
 import type { Armazenamento, RelatorioQuery, Situacoes, SituacoesEnergia, Totalizadores } from '@rastro/shared/schemas/relatorios';
 import type { Infra } from '../../plugins/infra';
-import { AppError } from '../../lib/errors';
-import { armazenamentoDoHistorico } from '../posicoes/service';
+import { ErroDaApi } from '../../lib/erros';
+import { armazenamentoDoHistorico } from '../localizacoes/service';
 import { porSituacao, porSituacaoEnergia, totalizadores, type Periodo } from './repository';
 
 /** Building an Intl.DateTimeFormat costs far more than using one: one of each per time zone. */
@@ -60,8 +60,8 @@ export function periodo(deps: Pick<Infra, 'config'>, q: RelatorioQuery): Periodo
   const tz = deps.config.timezone;
   const dataFinal = q.dataFinal ?? hojeNoFuso(tz);
   const dataInicial = q.dataInicial ?? somarDias(dataFinal, -(JANELA_DASHBOARD_DIAS - 1));
-  if (Number.isNaN(Date.parse(dataInicial)) || Number.isNaN(Date.parse(dataFinal))) throw new AppError(400, MSG.dataInvalida);
-  if (dataInicial > dataFinal) throw new AppError(400, MSG.dataInicialAposFinal);
+  if (Number.isNaN(Date.parse(dataInicial)) || Number.isNaN(Date.parse(dataFinal))) throw new ErroDaApi(400, MSG.dataInvalida);
+  if (dataInicial > dataFinal) throw new ErroDaApi(400, MSG.dataInicialAposFinal);
   return { inicio: inicioDoDia(dataInicial, tz), fimExclusivo: inicioDoDia(somarDias(dataFinal, 1), tz) };
 }
 

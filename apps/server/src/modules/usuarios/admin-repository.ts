@@ -1,10 +1,10 @@
 import { and, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { niveis, usuarios } from './schema';
-import { vCidades as cidades, vEstados as estados } from '../lookups/leitura';
+import { vCidades, vEstados } from '../lookups/leitura';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
 import { comTotal, contagem, escaparLike } from '../../db/listas';
-import { avisarQueSessoesMudaram } from '../../plugins/session-cache';
+import { avisarQueSessoesMudaram } from '../../plugins/cache-de-sessoes';
 
 export interface FiltroUsuarios extends Paginacao {
   nome?: string | undefined;
@@ -66,7 +66,7 @@ export async function buscarDetalhe(db: Executor, id: number) {
       referencia: usuarios.referencia,
       estadoId: usuarios.estadoId,
       cidadeId: usuarios.cidadeId,
-      uf: estados.uf,
+      uf: vEstados.uf,
       nivelId: usuarios.nivelId,
       nivelNome: niveis.nome,
       situacao: usuarios.situacao,
@@ -74,7 +74,7 @@ export async function buscarDetalhe(db: Executor, id: number) {
     })
     .from(usuarios)
     .innerJoin(niveis, eq(niveis.id, usuarios.nivelId))
-    .leftJoin(estados, eq(estados.id, usuarios.estadoId))
+    .leftJoin(vEstados, eq(vEstados.id, usuarios.estadoId))
     .where(eq(usuarios.id, id));
   return row;
 }
@@ -96,7 +96,7 @@ export async function nivel(db: Executor, id: number) {
 
 /** The state a city belongs to (undefined when the city does not exist). */
 export async function estadoDaCidade(db: Executor, cidadeId: number) {
-  const [row] = await db.select({ estadoId: cidades.estadoId }).from(cidades).where(eq(cidades.id, cidadeId));
+  const [row] = await db.select({ estadoId: vCidades.estadoId }).from(vCidades).where(eq(vCidades.id, cidadeId));
   return row?.estadoId;
 }
 

@@ -8,7 +8,7 @@ import {
 } from '@rastro/shared/schemas/usuarios';
 import { niveisSelectSchema } from '@rastro/shared/schemas/lookups';
 import { PER } from '@rastro/shared/roles';
-import type { AppInstance } from '../../lib/types';
+import type { AppInstance } from '../../lib/tipos';
 import { principalDe } from '../../plugins/auth';
 import {
   alterarSituacaoUsuario,

@@ -6,9 +6,9 @@ import type { Emulacao, UsuarioDetalhe, UsuarioForm, UsuarioLista } from '@rastr
 import { onlyDigits } from '@rastro/shared/validators';
 import type { Infra } from '../../plugins/infra';
 import type { Executor } from '../../db/client';
-import { AppError, erroDeCampo, naoEncontrado } from '../../lib/errors';
+import { ErroDaApi, erroDeCampo, naoEncontrado } from '../../lib/erros';
 import { iso, pagina } from '../../lib/paginacao';
-import { isUniqueViolation } from '../../lib/pg-errors';
+import { violaUnicidade } from '../../lib/erros-do-postgres';
 import type { Principal } from '../../plugins/auth';
 import { registrarAuditoria } from '../auditoria/service';
 import { atualizar, buscarDetalhe, cpfEmUso, estadoDaCidade, listar, nivel, type FiltroUsuarios } from './admin-repository';
@@ -84,7 +84,7 @@ async function exigirGerenciavel(db: Executor, p: Principal, id: number) {
   if (administradorPleno(p)) return;
   const alvo = await buscarSessao(db, id);
   if (!alvo) throw naoEncontrado();
-  if (id === p.usuarioId || !alvo.isClient) throw new AppError(403, MSG.somenteAdministradorPleno);
+  if (id === p.usuarioId || !alvo.isClient) throw new ErroDaApi(403, MSG.somenteAdministradorPleno);
 }
 
 /** POST /api/usuarios: creates (sending a first-access link) or, with id, updates a user. */
@@ -132,7 +132,7 @@ export async function salvarUsuario(
     deps.emails.kick();
     return { usuario, criado: true };
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError(409, MSG.emailJaCadastrado);
+    if (violaUnicidade(err)) throw new ErroDaApi(409, MSG.emailJaCadastrado);
     throw err;
   }
 }
@@ -146,7 +146,7 @@ export async function alterarSituacaoUsuario(
   ip: string,
   aoInativarUsuario: AoInativarUsuario,
 ): Promise<UsuarioDetalhe> {
-  if (!ativo && id === p.usuarioId) throw new AppError(400, MSG.proprioUsuario);
+  if (!ativo && id === p.usuarioId) throw new ErroDaApi(400, MSG.proprioUsuario);
   await exigirGerenciavel(deps.db, p, id);
   await deps.db.transaction(async (tx) => {
     if (!(await atualizar(tx, id, { situacao: ativo }))) throw naoEncontrado();
@@ -158,10 +158,10 @@ export async function alterarSituacaoUsuario(
 
 /** GET /api/usuarios/{id}/emulacao: audited start of an emulation. */
 export async function iniciarEmulacao(db: Executor, p: Principal, id: number, ip: string): Promise<Emulacao> {
-  if (id === p.usuarioId) throw new AppError(400, MSG.emulacaoPropria);
+  if (id === p.usuarioId) throw new ErroDaApi(400, MSG.emulacaoPropria);
   const alvo = await buscarSessao(db, id);
   if (!alvo) throw naoEncontrado();
-  if (!emulavel(alvo)) throw new AppError(403, MSG.emulacaoSomenteClientes);
+  if (!emulavel(alvo)) throw new ErroDaApi(403, MSG.emulacaoSomenteClientes);
   await registrarAuditoria(db, { usuarioId: alvo.id, emuladorId: p.usuarioId, acao: 'EMULACAO_INICIO', ip });
   return { usuarioId: alvo.id, nome: alvo.nome, authorities: alvo.authorities, isClient: alvo.isClient };
 }

@@ -4,8 +4,8 @@ import type { MinhaConta, UsuarioDetalhe } from '@rastro/shared/schemas/usuarios
 import { onlyDigits } from '@rastro/shared/validators';
 import type { Executor } from '../../db/client';
 import type { Infra } from '../../plugins/infra';
-import { erroDeCampo, naoEncontrado } from '../../lib/errors';
-import { isUniqueViolation } from '../../lib/pg-errors';
+import { erroDeCampo, naoEncontrado } from '../../lib/erros';
+import { violaUnicidade } from '../../lib/erros-do-postgres';
 import type { Principal } from '../../plugins/auth';
 import { registrarAuditoria } from '../auditoria/service';
 import { atualizar, cpfEmUso } from './admin-repository';
@@ -33,7 +33,7 @@ export async function atualizarConta(deps: Pick<Infra, 'db'>, p: Principal, b: M
       return obterUsuario(tx, p.usuarioId);
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw erroDeCampo(409, 'cpf', MSG.cpfJaCadastrado);
+    if (violaUnicidade(err)) throw erroDeCampo(409, 'cpf', MSG.cpfJaCadastrado);
     throw err;
   }
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { nivelPermissoes, niveis, usuarios } from './schema';
-import { avisarQueSessoesMudaram, type UsuarioSessao } from '../../plugins/session-cache';
+import { avisarQueSessoesMudaram, type UsuarioSessao } from '../../plugins/cache-de-sessoes';
 
 const authoritiesSql = sql<
   string[]

@@ -1,12 +1,12 @@
 import { signUpResponseSchema, signUpSchema } from '@rastro/shared/schemas/auth';
 import { erroSchema, idParamSchema } from '@rastro/shared/schemas/common';
 import { minhaContaSchema, usuarioDetalheSchema } from '@rastro/shared/schemas/usuarios';
-import type { AppInstance } from '../../lib/types';
+import type { AppInstance } from '../../lib/tipos';
 import { principalDe } from '../../plugins/auth';
 import { usuariosAdminRoutes } from './admin-routes';
 import type { AoCriarUsuarioSemSenha, AoInativarUsuario } from './admin-service';
 import { atualizarConta, obterConta } from './minha-conta-service';
-import { cadastrar, type AoCadastrarComConvite } from './signup-service';
+import { cadastrar, type AoCadastrarComConvite } from './cadastro-service';
 
 /** What the module is handed at composition (modules/index.ts): auth and meus-rastreadores sit in layers above it. */
 export interface PortasUsuarios {

@@ -1,8 +1,8 @@
 import { TODAS_PERMISSOES } from '@rastro/shared/roles';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { hashSenha, senhaAleatoria } from '../../lib/crypto';
-import { avisarQueSessoesMudaram } from '../../plugins/session-cache';
+import { hashSenha, senhaAleatoria } from '../../lib/cripto';
+import { avisarQueSessoesMudaram } from '../../plugins/cache-de-sessoes';
 import { nivelPermissoes, niveis, usuarios } from './schema';
 
 export const NIVEL_ADMINISTRADOR = 'Administrador';

@@ -7,7 +7,7 @@ import { CANAL_ZONAS } from '../../lib/canais';
 import { FilaEmLotes, porRastreador as agruparPorRastreador } from '../../lib/fila-em-lotes';
 import { quemVeOsRastreadores } from '../meus-rastreadores/service';
 import type { EstadoNaZona, Regras } from './histerese';
-import { percorrer, perto, type Ancora, type Par, type PosicaoAvaliada } from './percurso';
+import { percorrer, perto, type Ancora, type Par, type LocalizacaoAvaliada } from './percurso';
 import {
   estadosDosRastreadores,
   gravarEstados,
@@ -45,7 +45,7 @@ export const OPCOES_ZONAS_PADRAO: OpcoesZonas = {
 };
 
 /** A committed position to evaluate. */
-interface Posicao extends PosicaoAvaliada {
+interface LocalizacaoNaFila extends LocalizacaoAvaliada {
   rastreadorId: number;
   atrasada: boolean;
 }
@@ -102,7 +102,7 @@ type Escrita = EscritaEstado & { anterior: EstadoConhecido | undefined; vistoAte
 type Travessia = { evento: NovoEvento; atrasada: boolean; zona: ZonaCompilada };
 
 export class AvaliadorDeZonas {
-  private readonly fila: FilaEmLotes<Posicao>;
+  private readonly fila: FilaEmLotes<LocalizacaoNaFila>;
   private readonly zonas = new Map<number, { lista: ZonaCompilada[]; ate: number }>();
   private readonly estados = new Map<number, Map<number, EstadoConhecido>>();
   private readonly ancoras = new Map<number, AncoraConhecida>();
@@ -170,7 +170,7 @@ export class AvaliadorDeZonas {
     return this.fila.ocioso();
   }
 
-  private async rodada(lote: Posicao[]) {
+  private async rodada(lote: LocalizacaoNaFila[]) {
     const porRastreador = agruparPorRastreador(lote);
     await this.carregarZonas([...porRastreador.keys()]);
     const comZonas: number[] = [];
@@ -208,7 +208,7 @@ export class AvaliadorDeZonas {
    * their notifications, in one transaction) and remembers it. Returns the pairs another instance
    * wrote first (to be retried with fresh states).
    */
-  private async aplicar(grupos: Grupo[], porRastreador: Map<number, Posicao[]>, usuarios: Set<number>, mudaram: Set<number>) {
+  private async aplicar(grupos: Grupo[], porRastreador: Map<number, LocalizacaoNaFila[]>, usuarios: Set<number>, mudaram: Set<number>) {
     const { escritas, eventos, ancoras } = this.decidir(grupos, porRastreador);
     if (escritas.length === 0) {
       this.guardarAncoras(ancoras, new Set());
@@ -221,7 +221,7 @@ export class AvaliadorDeZonas {
   }
 
   /** In memory: the states that change and the crossings, per zone and tracker; the anchors seen. */
-  private decidir(grupos: Grupo[], porRastreador: Map<number, Posicao[]>) {
+  private decidir(grupos: Grupo[], porRastreador: Map<number, LocalizacaoNaFila[]>) {
     const escritas: Escrita[] = [];
     const eventos = new Map<string, Travessia[]>();
     const ancoras = new Map<number, Ancora | undefined>();
@@ -240,7 +240,7 @@ export class AvaliadorDeZonas {
         }
         continue;
       }
-      const pares: (Par<ZonaCompilada, Posicao> & { anterior: EstadoConhecido | undefined })[] = zonas.map((zona) => {
+      const pares: (Par<ZonaCompilada, LocalizacaoNaFila> & { anterior: EstadoConhecido | undefined })[] = zonas.map((zona) => {
         const anterior = conhecidos?.get(zona.id);
         return { zona, anterior, estado: anterior, vistoAte: anterior?.vistoAte ?? -Infinity, mudou: false, transicoes: [] };
       });

@@ -1,7 +1,7 @@
 import { parteCerta, preparar, type Geometria, type Ponto } from '@rastro/shared/geometria';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { percorrer, type Ancora, type Par, type PosicaoAvaliada } from './percurso';
+import { percorrer, type Ancora, type Par, type LocalizacaoAvaliada } from './percurso';
 
 const regras = { confirmacoes: 2, margemMetros: 50 };
 const M_POR_GRAU = 111_195;
@@ -48,11 +48,11 @@ function zonas(): Zona[] {
   ];
 }
 
-const pares = (zs: Zona[]): Par<Zona, PosicaoAvaliada>[] =>
+const pares = (zs: Zona[]): Par<Zona, LocalizacaoAvaliada>[] =>
   zs.map((z) => ({ zona: z, estado: undefined, vistoAte: -Infinity, mudou: false, transicoes: [] }));
 
 /** What the batches left, pair by pair (the anchor aside). */
-const resultado = (ps: Par<Zona, PosicaoAvaliada>[]) =>
+const resultado = (ps: Par<Zona, LocalizacaoAvaliada>[]) =>
   ps.map((p) => ({
     id: p.zona.id,
     estado: p.estado,
@@ -74,7 +74,7 @@ const passeioArb = fc
   )
   .map((passos) => {
     let aqui = CASA;
-    const lotes: PosicaoAvaliada[][] = [[]];
+    const lotes: LocalizacaoAvaliada[][] = [[]];
     passos.forEach((s, i) => {
       // Pulled home when it strays over 2 km: the walk keeps crossing the zones' borders.
       const volta = Math.hypot((aqui.latitude - CASA.latitude) * M_POR_GRAU, (aqui.longitude - CASA.longitude) * M_POR_GRAU) > 2000;

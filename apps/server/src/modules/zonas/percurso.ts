@@ -2,7 +2,7 @@ import { distanciaMetros, type Ponto } from '@rastro/shared/geometria';
 import { decidir, type EstadoNaZona, type Regras } from './histerese';
 
 /** A committed position, as the evaluator applies it. */
-export interface PosicaoAvaliada extends Ponto {
+export interface LocalizacaoAvaliada extends Ponto {
   /** Device time, ms. */
   quando: number;
   /** Accuracy radius, metres. */
@@ -16,7 +16,7 @@ export interface ZonaMedivel {
 }
 
 /** One tracker in one zone through a batch of its positions: where it stood, and what changed. */
-export interface Par<Z extends ZonaMedivel, P extends PosicaoAvaliada> {
+export interface Par<Z extends ZonaMedivel, P extends LocalizacaoAvaliada> {
   zona: Z;
   estado: EstadoNaZona | undefined;
   /** Device time of the newest position applied to this pair. */
@@ -48,7 +48,7 @@ export const perto = (ancora: Ancora, p: Ponto) => distanciaMetros(ancora, p) < 
  * A pair's certain distance to the border on the side it stands, when its state is settled there
  * (decided, no streak under way) and the measured distance `d` agrees with it; otherwise ≤ 0.
  */
-function certa(par: Par<ZonaMedivel, PosicaoAvaliada>, d: number): number {
+function certa(par: Par<ZonaMedivel, LocalizacaoAvaliada>, d: number): number {
   const e = par.estado;
   if (!e || e.pendentes > 0) return 0;
   return (e.estado === 'DENTRO' ? -d : d) * par.zona.parteCerta - FOLGA_METROS;
@@ -61,7 +61,7 @@ function certa(par: Par<ZonaMedivel, PosicaoAvaliada>, d: number): number {
  * measuring would have decided (percurso.test.ts). Returns the anchor for the next batch, or
  * undefined when the tracker is not settled in every zone (or `ancora` was not asked for: null).
  */
-export function percorrer<Z extends ZonaMedivel, P extends PosicaoAvaliada>(
+export function percorrer<Z extends ZonaMedivel, P extends LocalizacaoAvaliada>(
   pares: readonly Par<Z, P>[],
   posicoes: readonly P[],
   regras: Regras,

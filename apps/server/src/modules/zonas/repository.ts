@@ -2,8 +2,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { consultaPorForma, consultar, type Executor } from '../../db/client';
 import { literalDeArray } from '../../db/arrays';
 import { comTotal, contagem } from '../../db/listas';
-import { zonaEventos, zonaRastreadores, zonas } from './schema';
-import { vVinculos as usuarioRastreadores } from '../meus-rastreadores/leitura';
+import { eventosZona, zonaRastreadores, zonas } from './schema';
+import { vVinculos } from '../meus-rastreadores/leitura';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
 
 export type LinhaZona = typeof zonas.$inferSelect & { rastreadorIds: number[] };
@@ -95,15 +95,15 @@ export async function definirRastreadores(db: Executor, zonaId: number, rastread
 }
 
 const colunasEvento = {
-  id: zonaEventos.id,
-  zonaId: zonaEventos.zonaId,
+  id: eventosZona.id,
+  zonaId: eventosZona.zonaId,
   zona: zonas.nome,
-  rastreadorId: zonaEventos.rastreadorId,
-  descricao: sql<string>`coalesce(${usuarioRastreadores.descricao}, '')`,
-  tipo: zonaEventos.tipo,
-  dataHora: zonaEventos.dataHora,
-  latitude: zonaEventos.latitude,
-  longitude: zonaEventos.longitude,
+  rastreadorId: eventosZona.rastreadorId,
+  descricao: sql<string>`coalesce(${vVinculos.descricao}, '')`,
+  tipo: eventosZona.tipo,
+  dataHora: eventosZona.dataHora,
+  latitude: eventosZona.latitude,
+  longitude: eventosZona.longitude,
 };
 
 /**
@@ -113,22 +113,19 @@ const colunasEvento = {
 export function eventos(db: Executor, usuarioId: number, filtro: { zonaId: number } | { rastreadorId: number }, f: Paginacao) {
   const where = and(
     eq(zonas.usuarioId, usuarioId),
-    'zonaId' in filtro ? eq(zonaEventos.zonaId, filtro.zonaId) : eq(zonaEventos.rastreadorId, filtro.rastreadorId),
+    'zonaId' in filtro ? eq(eventosZona.zonaId, filtro.zonaId) : eq(eventosZona.rastreadorId, filtro.rastreadorId),
   );
   return comTotal(
     db
       .select(colunasEvento)
-      .from(zonaEventos)
-      .innerJoin(zonas, eq(zonas.id, zonaEventos.zonaId))
-      .leftJoin(
-        usuarioRastreadores,
-        and(eq(usuarioRastreadores.rastreadorId, zonaEventos.rastreadorId), eq(usuarioRastreadores.usuarioId, zonas.usuarioId)),
-      )
+      .from(eventosZona)
+      .innerJoin(zonas, eq(zonas.id, eventosZona.zonaId))
+      .leftJoin(vVinculos, and(eq(vVinculos.rastreadorId, eventosZona.rastreadorId), eq(vVinculos.usuarioId, zonas.usuarioId)))
       .where(where)
-      .orderBy(...ordenacao({ dataHora: zonaEventos.dataHora }, zonaEventos.id, f))
+      .orderBy(...ordenacao({ dataHora: eventosZona.dataHora }, eventosZona.id, f))
       .limit(f.size)
       .offset(f.page * f.size),
-    db.select(contagem).from(zonaEventos).innerJoin(zonas, eq(zonas.id, zonaEventos.zonaId)).where(where),
+    db.select(contagem).from(eventosZona).innerJoin(zonas, eq(zonas.id, eventosZona.zonaId)).where(where),
   );
 }
 
@@ -238,10 +235,10 @@ export async function gravarEstados(db: Executor, escritas: readonly EscritaEsta
   return gravados;
 }
 
-export type NovoEvento = Omit<typeof zonaEventos.$inferInsert, 'id' | 'dataCadastro'>;
+export type NovoEvento = Omit<typeof eventosZona.$inferInsert, 'id' | 'dataCadastro'>;
 
 export async function inserirEventos(db: Executor, eventos: readonly NovoEvento[]) {
-  if (eventos.length > 0) await db.insert(zonaEventos).values([...eventos]);
+  if (eventos.length > 0) await db.insert(eventosZona).values([...eventos]);
 }
 
 type LadoNaZona = { rastreadorId: number; nome: string; estado: 'DENTRO' | 'FORA' };

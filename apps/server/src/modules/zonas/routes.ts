@@ -1,7 +1,7 @@
 import * as z from '@rastro/shared/zod';
 import { erroSchema, idParamSchema } from '@rastro/shared/schemas/common';
 import { eventoZonaFiltroSchema, eventoZonaPageSchema, zonaFormSchema, zonaSchema, zonasSchema } from '@rastro/shared/schemas/zonas';
-import type { AppInstance } from '../../lib/types';
+import type { AppInstance } from '../../lib/tipos';
 import { principalDe } from '../../plugins/auth';
 import { alterarZona, criarZona, eventosDaZona, eventosDoRastreador, excluirZona, listarZonas, obterZona } from './service';
 

@@ -72,7 +72,7 @@ export const zonaEstados = pgTable(
 );
 
 /** A tracker crossing a zone's border. */
-export const zonaEventos = pgTable(
+export const eventosZona = pgTable(
   'zona_eventos',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),

@@ -6,7 +6,7 @@ import type { EventoZona, Zona, ZonaFormValida } from '@rastro/shared/schemas/zo
 import type { Executor } from '../../db/client';
 import { CANAL_ZONAS } from '../../lib/canais';
 import { umDe } from '../../lib/dominio';
-import { AppError, naoEncontrado } from '../../lib/errors';
+import { ErroDaApi, naoEncontrado } from '../../lib/erros';
 import { iso, pagina, type Paginacao } from '../../lib/paginacao';
 import type { Infra } from '../../plugins/infra';
 import { rastreadoresDoUsuario, vinculoDoUsuario } from '../meus-rastreadores/service';
@@ -73,7 +73,7 @@ export async function obterZona(db: Executor, usuarioId: number, id: number): Pr
 
 export async function criarZona(deps: Deps, usuarioId: number, f: ZonaFormValida): Promise<Zona> {
   await exigirRastreadores(deps.db, usuarioId, f.rastreadorIds);
-  if ((await repo.quantas(deps.db, usuarioId)) >= ZONA.porUsuario) throw new AppError(409, MSG.limiteZonas);
+  if ((await repo.quantas(deps.db, usuarioId)) >= ZONA.porUsuario) throw new ErroDaApi(409, MSG.limiteZonas);
   const id = await deps.db.transaction(async (tx) => {
     const novo = await repo.inserir(tx, usuarioId, dadosDaZona(f));
     await repo.definirRastreadores(tx, novo, f.rastreadorIds);

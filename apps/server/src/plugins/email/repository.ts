@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { emailOutbox } from './schema';
+import { emailFila } from './schema';
 
 export interface NovoEmail {
   destinatario: string;
@@ -10,7 +10,7 @@ export interface NovoEmail {
 }
 
 export async function enfileirar(db: Executor, email: NovoEmail) {
-  const [row] = await db.insert(emailOutbox).values(email).returning({ id: emailOutbox.id });
+  const [row] = await db.insert(emailFila).values(email).returning({ id: emailFila.id });
   return row?.id;
 }
 
@@ -20,19 +20,19 @@ export async function enfileirar(db: Executor, email: NovoEmail) {
  */
 export async function reservarPendentes(db: Executor, limite: number, leaseMs: number) {
   const due = db
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.status, 'PENDENTE'), lte(emailOutbox.proximaTentativa, sql`now()`)))
-    .orderBy(asc(emailOutbox.id))
+    .select({ id: emailFila.id })
+    .from(emailFila)
+    .where(and(eq(emailFila.status, 'PENDENTE'), lte(emailFila.proximaTentativa, sql`now()`)))
+    .orderBy(asc(emailFila.id))
     .limit(limite)
     .for('update', { skipLocked: true });
   return db
-    .update(emailOutbox)
+    .update(emailFila)
     .set({
       proximaTentativa: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
-      tentativas: sql`${emailOutbox.tentativas} + 1`,
+      tentativas: sql`${emailFila.tentativas} + 1`,
     })
-    .where(inArray(emailOutbox.id, due))
+    .where(inArray(emailFila.id, due))
     .returning();
 }
 
@@ -44,19 +44,19 @@ const semCorpo = { texto: '', html: '' };
 
 export async function marcarEnviado(db: Executor, id: number) {
   await db
-    .update(emailOutbox)
+    .update(emailFila)
     .set({ status: 'ENVIADO', enviadoEm: sql`now()`, ultimoErro: null, ...semCorpo })
-    .where(eq(emailOutbox.id, id));
+    .where(eq(emailFila.id, id));
 }
 
 export async function agendarNovaTentativa(db: Executor, id: number, esperaMs: number, erro: string, desistir: boolean) {
   await db
-    .update(emailOutbox)
+    .update(emailFila)
     .set({
       status: desistir ? 'FALHOU' : 'PENDENTE',
       ultimoErro: erro.slice(0, 1000),
       ...(desistir ? semCorpo : {}),
       proximaTentativa: sql`now() + ${`${esperaMs} milliseconds`}::interval`,
     })
-    .where(eq(emailOutbox.id, id));
+    .where(eq(emailFila.id, id));
 }

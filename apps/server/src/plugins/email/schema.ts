@@ -2,8 +2,8 @@ import { bigserial, index, integer, pgTable, text, varchar } from 'drizzle-orm/p
 import { tz } from '../../db/colunas';
 
 /** Transactional outbox: an e-mail is a row before it is a message. */
-export const emailOutbox = pgTable(
-  'email_outbox',
+export const emailFila = pgTable(
+  'email_fila',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     destinatario: varchar('destinatario', { length: 120 }).notNull(),
@@ -17,5 +17,5 @@ export const emailOutbox = pgTable(
     criadoEm: tz('criado_em').notNull().defaultNow(),
     enviadoEm: tz('enviado_em'),
   },
-  (t) => [index('email_outbox_pendentes_idx').on(t.status, t.proximaTentativa)],
+  (t) => [index('email_fila_pendentes_idx').on(t.status, t.proximaTentativa)],
 );

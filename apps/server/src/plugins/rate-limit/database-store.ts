@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { consultar, type Db } from '../../db/client';
-import { sha256 } from '../../lib/crypto';
-import type { LimiterStore, Window } from '../../lib/rate-limiter';
+import { sha256 } from '../../lib/cripto';
+import type { GuardaDeLimites, Window } from '../../lib/limitador';
 
 /** Expired windows are deleted by each instance at most this often (a hit reopens its own anyway). */
 const SWEEP_EVERY_MS = 600_000;
@@ -14,7 +14,7 @@ const SWEEP_EVERY_MS = 600_000;
  * The table is UNLOGGED (no WAL per hit, not copied to replicas): a crash of PostgreSQL empties
  * it, which only gives every key a fresh window.
  */
-export class DatabaseStore implements LimiterStore {
+export class LimitesNoBanco implements GuardaDeLimites {
   private lastSweep = 0;
 
   constructor(private readonly db: Db) {}

@@ -2,7 +2,7 @@ import * as z from '@rastro/shared/zod';
 import { FOTO_PET } from '@rastro/shared/constants';
 import { MSG } from '@rastro/shared/messages';
 import type { FastifyError, FastifyReply } from 'fastify';
-import { AppError } from '../../../lib/errors';
+import { ErroDaApi } from '../../../lib/erros';
 
 /**
  * Sends a stored photo. Its URL carries the version (`?v=`): asked with the current one, the
@@ -21,8 +21,8 @@ export function responderComFoto(reply: FastifyReply, foto: { imagem: Buffer; ve
 
 /** Fastify's own refusals of an upload, before the handler runs, in pt-BR: not an image type (415), too large (413). */
 export function errosDoEnvio(err: FastifyError): never {
-  if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') throw new AppError(415, MSG.fotoTipoInvalido);
-  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) throw new AppError(413, MSG.fotoGrandeDemais);
+  if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') throw new ErroDaApi(415, MSG.fotoTipoInvalido);
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) throw new ErroDaApi(413, MSG.fotoGrandeDemais);
   throw err;
 }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { FOTO_PET } from '@rastro/shared/constants';
 import { MSG } from '@rastro/shared/messages';
-import { AppError } from '../../../lib/errors';
+import { ErroDaApi } from '../../../lib/erros';
 
 // The server encodes a photo now and then: libvips' cache of decoded images would only hold memory.
 sharp.cache(false);
@@ -62,10 +62,10 @@ export function reencodar(upload: Buffer): Promise<FotoGuardavel> {
       meta = await sharp(upload, entrada).metadata();
     } catch (err) {
       // libvips checks limitInputPixels against the header, before decoding anything.
-      throw new AppError(400, err instanceof Error && /pixel limit/i.test(err.message) ? MSG.fotoPixelsDemais : MSG.fotoIlegivel);
+      throw new ErroDaApi(400, err instanceof Error && /pixel limit/i.test(err.message) ? MSG.fotoPixelsDemais : MSG.fotoIlegivel);
     }
-    if (!FORMATOS.has(meta.format)) throw new AppError(400, MSG.fotoIlegivel);
-    if (meta.width * meta.height > PIXELS_MAX) throw new AppError(400, MSG.fotoPixelsDemais);
+    if (!FORMATOS.has(meta.format)) throw new ErroDaApi(400, MSG.fotoIlegivel);
+    if (meta.width * meta.height > PIXELS_MAX) throw new ErroDaApi(400, MSG.fotoPixelsDemais);
     const lado = Math.min(FOTO_PET.lado, meta.width, meta.height);
     let bruto: { data: Buffer; info: OutputInfo };
     try {
@@ -78,7 +78,7 @@ export function reencodar(upload: Buffer): Promise<FotoGuardavel> {
         .toBuffer({ resolveWithObject: true });
     } catch {
       // Truncated or corrupt past its header, or too slow to decode.
-      throw new AppError(400, MSG.fotoIlegivel);
+      throw new ErroDaApi(400, MSG.fotoIlegivel);
     }
     for (const menor of LADOS) {
       const quadro =
@@ -92,6 +92,6 @@ export function reencodar(upload: Buffer): Promise<FotoGuardavel> {
       }
     }
     // 128 px at the lowest quality is far below 60 kB for any picture; never reached.
-    throw new AppError(400, MSG.fotoIlegivel);
+    throw new ErroDaApi(400, MSG.fotoIlegivel);
   });
 }

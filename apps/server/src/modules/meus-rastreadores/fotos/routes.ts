@@ -3,7 +3,7 @@ import { FOTO_PET } from '@rastro/shared/constants';
 import { erroSchema, idParamSchema } from '@rastro/shared/schemas/common';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { $ZodType } from 'zod/v4/core';
-import type { AppInstance } from '../../../lib/types';
+import type { AppInstance } from '../../../lib/tipos';
 import { principalDe } from '../../../plugins/auth';
 import { errosDoEnvio, responderComFoto, TIPOS_DE_FOTO, versaoQuerySchema } from './http';
 import { enviarFoto, obterFoto, removerFoto } from './service';

@@ -1,7 +1,7 @@
 import { MSG } from '@rastro/shared/messages';
 import type { Executor } from '../../../db/client';
 import { CANAL_EVENTOS } from '../../../lib/canais';
-import { AppError, naoEncontrado } from '../../../lib/errors';
+import { ErroDaApi, naoEncontrado } from '../../../lib/erros';
 import type { Principal } from '../../../plugins/auth';
 import type { Infra } from '../../../plugins/infra';
 import { exigirDono, rastreadorDoVinculo, vinculoDoUsuario } from '../service';
@@ -33,9 +33,9 @@ async function avisarTelas(deps: Pick<Infra, 'database'>, rastreadorId: number) 
  */
 export async function enviarFoto(deps: Pick<Infra, 'database' | 'db' | 'limiter'>, p: Principal, id: number, upload: unknown) {
   const v = await doDono(deps.db, p, id);
-  if (!Buffer.isBuffer(upload)) throw new AppError(415, MSG.fotoTipoInvalido);
-  if (upload.length === 0) throw new AppError(400, MSG.fotoIlegivel);
-  if (!(await deps.limiter.hit(`foto:${p.usuarioId}`, ENVIOS_POR_JANELA, JANELA_MS))) throw new AppError(429, MSG.muitasTentativas);
+  if (!Buffer.isBuffer(upload)) throw new ErroDaApi(415, MSG.fotoTipoInvalido);
+  if (upload.length === 0) throw new ErroDaApi(400, MSG.fotoIlegivel);
+  if (!(await deps.limiter.hit(`foto:${p.usuarioId}`, ENVIOS_POR_JANELA, JANELA_MS))) throw new ErroDaApi(429, MSG.muitasTentativas);
   const foto = await reencodar(upload);
   await guardar(deps.db, id, foto.webp, foto.versao);
   await avisarTelas(deps, v.rastreadorId);

@@ -1,38 +1,38 @@
 import { and, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { guardioes as g } from './schema';
-import { vVinculos as ur } from '../leitura';
-import { vUsuarios as usuarios } from '../../usuarios/leitura';
+import { guardioes } from './schema';
+import { vVinculos } from '../leitura';
+import { vUsuarios } from '../../usuarios/leitura';
 
 /** An accepted guardian, or an invite still good. */
-const vigente = or(isNotNull(g.usuarioId), and(isNull(g.aceitoEm), gt(g.expiraEm, sql`now()`)));
+const vigente = or(isNotNull(guardioes.usuarioId), and(isNull(guardioes.aceitoEm), gt(guardioes.expiraEm, sql`now()`)));
 
 /** Guardians and live invites of an owner's link (lock the link first: travarVinculo). */
 export async function contarVigentes(db: Executor, vinculoId: number) {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
-    .from(g)
-    .where(and(eq(g.usuarioRastreadorId, vinculoId), vigente));
+    .from(guardioes)
+    .where(and(eq(guardioes.usuarioRastreadorId, vinculoId), vigente));
   return row?.n ?? 0;
 }
 
 /** Whether this e-mail already guards the link or has a live invite to it. */
 export async function emailJaConvidado(db: Executor, vinculoId: number, email: string) {
   const [row] = await db
-    .select({ id: g.id })
-    .from(g)
-    .leftJoin(usuarios, eq(usuarios.id, g.usuarioId))
+    .select({ id: guardioes.id })
+    .from(guardioes)
+    .leftJoin(vUsuarios, eq(vUsuarios.id, guardioes.usuarioId))
     .where(
       and(
-        eq(g.usuarioRastreadorId, vinculoId),
-        or(and(isNull(g.usuarioId), vigente, sql`lower(${g.email}) = ${email}`), sql`lower(${usuarios.email}) = ${email}`),
+        eq(guardioes.usuarioRastreadorId, vinculoId),
+        or(and(isNull(guardioes.usuarioId), vigente, sql`lower(${guardioes.email}) = ${email}`), sql`lower(${vUsuarios.email}) = ${email}`),
       ),
     );
   return row !== undefined;
 }
 
 export async function criar(db: Executor, v: { usuarioRastreadorId: number; email: string; tokenHash: string; expiraEm: Date }) {
-  const [row] = await db.insert(g).values(v).returning({ id: g.id });
+  const [row] = await db.insert(guardioes).values(v).returning({ id: guardioes.id });
   if (!row) throw new Error('insert guardioes returned nothing');
   return row.id;
 }
@@ -41,71 +41,71 @@ export async function criar(db: Executor, v: { usuarioRastreadorId: number; emai
 export function listar(db: Executor, vinculoId: number) {
   return db
     .select({
-      id: g.id,
-      email: sql<string>`coalesce(${usuarios.email}, ${g.email})`,
-      nome: usuarios.nome,
-      usuarioId: g.usuarioId,
-      dataCadastro: g.dataCadastro,
-      expiraEm: g.expiraEm,
+      id: guardioes.id,
+      email: sql<string>`coalesce(${vUsuarios.email}, ${guardioes.email})`,
+      nome: vUsuarios.nome,
+      usuarioId: guardioes.usuarioId,
+      dataCadastro: guardioes.dataCadastro,
+      expiraEm: guardioes.expiraEm,
     })
-    .from(g)
-    .leftJoin(usuarios, eq(usuarios.id, g.usuarioId))
-    .where(and(eq(g.usuarioRastreadorId, vinculoId), vigente))
-    .orderBy(g.id);
+    .from(guardioes)
+    .leftJoin(vUsuarios, eq(vUsuarios.id, guardioes.usuarioId))
+    .where(and(eq(guardioes.usuarioRastreadorId, vinculoId), vigente))
+    .orderBy(guardioes.id);
 }
 
 export async function porId(db: Executor, vinculoId: number, id: number) {
   const [row] = await db
-    .select({ id: g.id, usuarioId: g.usuarioId })
-    .from(g)
-    .where(and(eq(g.id, id), eq(g.usuarioRastreadorId, vinculoId)));
+    .select({ id: guardioes.id, usuarioId: guardioes.usuarioId })
+    .from(guardioes)
+    .where(and(eq(guardioes.id, id), eq(guardioes.usuarioRastreadorId, vinculoId)));
   return row;
 }
 
 export async function remover(db: Executor, id: number) {
-  await db.delete(g).where(eq(g.id, id));
+  await db.delete(guardioes).where(eq(guardioes.id, id));
 }
 
 /** An invite by its token's hash, locked until the transaction ends (one acceptance wins). */
 export async function porTokenHash(db: Executor, tokenHash: string) {
   const [row] = await db
     .select({
-      id: g.id,
-      vinculoId: g.usuarioRastreadorId,
-      usuarioId: g.usuarioId,
-      aceitoEm: g.aceitoEm,
-      expiraEm: g.expiraEm,
-      donoId: ur.usuarioId,
-      rastreadorId: ur.rastreadorId,
+      id: guardioes.id,
+      vinculoId: guardioes.usuarioRastreadorId,
+      usuarioId: guardioes.usuarioId,
+      aceitoEm: guardioes.aceitoEm,
+      expiraEm: guardioes.expiraEm,
+      donoId: vVinculos.usuarioId,
+      rastreadorId: vVinculos.rastreadorId,
     })
-    .from(g)
-    .innerJoin(ur, eq(ur.id, g.usuarioRastreadorId))
-    .where(eq(g.tokenHash, tokenHash))
-    .for('update', { of: g });
+    .from(guardioes)
+    .innerJoin(vVinculos, eq(vVinculos.id, guardioes.usuarioRastreadorId))
+    .where(eq(guardioes.tokenHash, tokenHash))
+    .for('update', { of: guardioes });
   return row;
 }
 
 /** Whether the user already guards this link (through another invite). */
 export async function jaGuarda(db: Executor, vinculoId: number, usuarioId: number) {
   const [row] = await db
-    .select({ id: g.id })
-    .from(g)
-    .where(and(eq(g.usuarioRastreadorId, vinculoId), eq(g.usuarioId, usuarioId)));
+    .select({ id: guardioes.id })
+    .from(guardioes)
+    .where(and(eq(guardioes.usuarioRastreadorId, vinculoId), eq(guardioes.usuarioId, usuarioId)));
   return row !== undefined;
 }
 
 export async function aceitar(db: Executor, id: number, usuarioId: number) {
   await db
-    .update(g)
+    .update(guardioes)
     .set({ usuarioId, aceitoEm: sql`now()` })
-    .where(eq(g.id, id));
+    .where(eq(guardioes.id, id));
 }
 
 /** The row that makes this user a guardian of the link (to leave it). */
 export async function doUsuario(db: Executor, vinculoId: number, usuarioId: number) {
   const [row] = await db
-    .select({ id: g.id, usuarioId: g.usuarioId })
-    .from(g)
-    .where(and(eq(g.usuarioRastreadorId, vinculoId), eq(g.usuarioId, usuarioId)));
+    .select({ id: guardioes.id, usuarioId: guardioes.usuarioId })
+    .from(guardioes)
+    .where(and(eq(guardioes.usuarioRastreadorId, vinculoId), eq(guardioes.usuarioId, usuarioId)));
   return row;
 }

@@ -8,7 +8,7 @@ import {
   tokenConviteParamsSchema,
 } from '@rastro/shared/schemas/guardioes';
 import { meuRastreadorSchema } from '@rastro/shared/schemas/meus-rastreadores';
-import type { AppInstance } from '../../../lib/types';
+import type { AppInstance } from '../../../lib/tipos';
 import { principalDe } from '../../../plugins/auth';
 import { aceitarConvite, convidar, listarGuardioes, removerGuardiao, type AoRemoverGuardiao } from './service';
 

@@ -4,8 +4,8 @@ import type { Guardiao } from '@rastro/shared/schemas/guardioes';
 import type { MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
 import type { Executor } from '../../../db/client';
 import { CANAL_EVENTOS } from '../../../lib/canais';
-import { novoToken, sha256 } from '../../../lib/crypto';
-import { AppError, naoEncontrado } from '../../../lib/errors';
+import { novoToken, sha256 } from '../../../lib/cripto';
+import { ErroDaApi, naoEncontrado } from '../../../lib/erros';
 import { iso, isoOuNull } from '../../../lib/paginacao';
 import type { Principal } from '../../../plugins/auth';
 import { conviteGuardiao } from '../../../plugins/email/templates';
@@ -54,11 +54,11 @@ export async function convidar(
   const criado = await deps.db.transaction(async (tx) => {
     const v = await vinculo(tx, p, id);
     exigirDono(v, p);
-    if (email === p.email.trim().toLowerCase()) throw new AppError(400, MSG.conviteParaOProprioDono);
+    if (email === p.email.trim().toLowerCase()) throw new ErroDaApi(400, MSG.conviteParaOProprioDono);
     // Two invites at once count in turn.
     await travarVinculo(tx, id);
-    if ((await contarVigentes(tx, id)) >= GUARDIOES.porRastreador) throw new AppError(409, MSG.limiteGuardioes);
-    if (await emailJaConvidado(tx, id, email)) throw new AppError(409, MSG.jaGuardiao);
+    if ((await contarVigentes(tx, id)) >= GUARDIOES.porRastreador) throw new ErroDaApi(409, MSG.limiteGuardioes);
+    if (await emailJaConvidado(tx, id, email)) throw new ErroDaApi(409, MSG.jaGuardiao);
     const token = novoToken();
     const expiraEm = new Date(Date.now() + GUARDIOES.conviteDias * 86_400_000);
     const gid = await criar(tx, { usuarioRastreadorId: id, email, tokenHash: sha256(token), expiraEm });
@@ -100,7 +100,7 @@ export async function removerGuardiao(
     const g = guardiaoId === 'eu' ? await doUsuario(tx, id, p.usuarioId) : await porId(tx, id, guardiaoId);
     if (!g) throw naoEncontrado();
     const dono = v.usuarioId === p.usuarioId;
-    if (!dono && g.usuarioId !== p.usuarioId) throw new AppError(403, MSG.apenasDonoPode);
+    if (!dono && g.usuarioId !== p.usuarioId) throw new ErroDaApi(403, MSG.apenasDonoPode);
     await remover(tx, g.id);
     const depoisDoCommit = g.usuarioId === null ? undefined : await aoRemoverGuardiao(tx, id, g.usuarioId);
     return { removido: g.usuarioId, rastreadorId: v.rastreadorId, depoisDoCommit };
@@ -117,9 +117,9 @@ export async function removerGuardiao(
  */
 export async function aceitarNaTransacao(tx: Executor, usuarioId: number, token: string) {
   const c = await porTokenHash(tx, sha256(token));
-  if (!c) throw new AppError(404, MSG.conviteNaoEncontrado);
-  if (c.aceitoEm !== null || c.usuarioId !== null || c.expiraEm.getTime() <= Date.now()) throw new AppError(410, MSG.conviteExpirado);
-  if (c.donoId === usuarioId) throw new AppError(400, MSG.conviteParaOProprioDono);
+  if (!c) throw new ErroDaApi(404, MSG.conviteNaoEncontrado);
+  if (c.aceitoEm !== null || c.usuarioId !== null || c.expiraEm.getTime() <= Date.now()) throw new ErroDaApi(410, MSG.conviteExpirado);
+  if (c.donoId === usuarioId) throw new ErroDaApi(400, MSG.conviteParaOProprioDono);
   // Already a guardian through another invite: this one is used up, nothing else changes.
   if (await jaGuarda(tx, c.vinculoId, usuarioId)) await remover(tx, c.id);
   else await aceitar(tx, c.id, usuarioId);

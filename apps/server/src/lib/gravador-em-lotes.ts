@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
  * When `isolate` says a batch's error lies in its data (one bad row) rather than in the store,
  * the batch is written again item by item: only the bad items reject, the others commit.
  */
-export interface BatchWriterOptions {
+export interface OpcoesGravadorEmLotes {
   /** The largest batch; a batch is cut as soon as this many items wait (and a writer is free). */
   maxItems: number;
   /** The longest an item waits for others before its batch is cut (when a writer is free). */
@@ -36,7 +36,7 @@ interface Batch<T> {
   finish: () => void;
 }
 
-export class BatchWriter<T> {
+export class GravadorEmLotes<T> {
   private queue: Pending<T>[] = [];
   private timer: NodeJS.Timeout | undefined;
   /** Batches cut by flush() and not yet started, oldest first. */
@@ -48,11 +48,11 @@ export class BatchWriter<T> {
 
   constructor(
     private readonly write: (items: T[]) => Promise<void>,
-    private readonly opts: BatchWriterOptions,
+    private readonly opts: OpcoesGravadorEmLotes,
   ) {}
 
   add(item: T): Promise<void> {
-    if (this.closed) return Promise.reject(new Error('BatchWriter fechado'));
+    if (this.closed) return Promise.reject(new Error('GravadorEmLotes fechado'));
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ item, t: performance.now(), resolve, reject });
       this.pump();

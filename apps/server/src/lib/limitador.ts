@@ -5,10 +5,10 @@ export interface Window {
 }
 
 /**
- * Where the windows live. In this process (`MemoryStore`: the embedded database, one process) or in
- * the database (`DatabaseStore` in plugins/rate-limit: with DATABASE_URL, shared by every instance).
+ * Where the windows live. In this process (`LimitesEmMemoria`: the embedded database, one process) or in
+ * the database (`LimitesNoBanco` in plugins/rate-limit: with DATABASE_URL, shared by every instance).
  */
-export interface LimiterStore {
+export interface GuardaDeLimites {
   /** Counts a hit on `key`, opening a window of `windowMs` when there is none or it ended. */
   incr(key: string, windowMs: number): Promise<Window>;
   /** Hits counted for `key` in its current window (0 when none or ended). */
@@ -22,8 +22,8 @@ export interface LimiterStore {
  * is down) makes the check throw: the request fails rather than going unlimited, and every caller
  * needs the database for its own work anyway.
  */
-export class RateLimiter {
-  constructor(private readonly store: LimiterStore) {}
+export class Limitador {
+  constructor(private readonly store: GuardaDeLimites) {}
 
   /** Counts a hit; false when `key` is over `max` hits in the window. */
   async hit(key: string, max: number, windowMs: number): Promise<boolean> {
@@ -46,7 +46,7 @@ export class RateLimiter {
 }
 
 /** The windows in this process's memory: enough with one process (the embedded PGlite). */
-export class MemoryStore implements LimiterStore {
+export class LimitesEmMemoria implements GuardaDeLimites {
   private readonly hits = new Map<string, { count: number; resetAt: number }>();
   private lastSweep = 0;
 

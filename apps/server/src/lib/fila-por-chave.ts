@@ -2,7 +2,7 @@
  * Runs tasks one at a time per key (tasks of different keys run side by side). A key's chain is
  * forgotten when it drains, so idle keys cost nothing.
  */
-export class PerKeyQueue<K> {
+export class FilaPorChave<K> {
   private readonly chains = new Map<K, Promise<unknown>>();
 
   run<T>(key: K, task: () => Promise<T>): Promise<T> {

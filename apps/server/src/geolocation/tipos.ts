@@ -4,7 +4,7 @@ export interface Varredura {
   cells: { mcc: number; mnc: number; lac: number; cellId: number; signal: number }[];
 }
 
-export interface Posicao {
+export interface LocalizacaoResolvida {
   latitude: number;
   longitude: number;
   /** Accuracy radius, metres. */
@@ -14,5 +14,5 @@ export interface Posicao {
 
 /** Turns a scan into a position, or null when it cannot. */
 export interface GeolocationProvider {
-  resolver(v: Varredura): Promise<Posicao | null>;
+  resolver(v: Varredura): Promise<LocalizacaoResolvida | null>;
 }

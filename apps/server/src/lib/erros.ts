@@ -2,14 +2,14 @@ import type { Erro } from '@rastro/shared/schemas/common';
 import { MSG } from '@rastro/shared/messages';
 
 /** An error meant for the caller: status, pt-BR message and optional field errors. */
-export class AppError extends Error {
+export class ErroDaApi extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly errors?: Erro['errors'],
   ) {
     super(message);
-    this.name = 'AppError';
+    this.name = 'ErroDaApi';
   }
 
   toBody(): Erro {
@@ -31,7 +31,7 @@ export class OAuthError extends Error {
   }
 }
 
-export const naoAutenticado = () => new AppError(401, MSG.naoAutenticado);
-export const acessoNegado = () => new AppError(403, MSG.acessoNegado);
-export const naoEncontrado = () => new AppError(404, MSG.naoEncontrado);
-export const erroDeCampo = (status: number, campo: string, message: string) => new AppError(status, message, [{ campo, message }]);
+export const naoAutenticado = () => new ErroDaApi(401, MSG.naoAutenticado);
+export const acessoNegado = () => new ErroDaApi(403, MSG.acessoNegado);
+export const naoEncontrado = () => new ErroDaApi(404, MSG.naoEncontrado);
+export const erroDeCampo = (status: number, campo: string, message: string) => new ErroDaApi(status, message, [{ campo, message }]);

@@ -14,7 +14,7 @@ import type { Marcador } from '@rastro/shared/schemas/mapa';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { consultar, openPostgres, type Db } from '../../src/db/client';
 import { GatewayTopin } from '../../src/gateway/servidor';
-import { aplicarRetencao, garantirParticoes, RETENCAO_PADRAO } from '../../src/modules/posicoes/particoes';
+import { aplicarRetencao, garantirParticoes, RETENCAO_PADRAO } from '../../src/modules/localizacoes/particoes';
 import { bearer, criarApp, entrar, type TestApp } from '../apoio/helpers';
 import { criarCliente, registrarRastreador, vincular } from '../apoio/fixtures';
 import { conectarDispositivo } from '../apoio/dispositivo';
@@ -128,7 +128,7 @@ describe('the migration to monthly partitions', () => {
       // The current position of each tracker and kind: the newest row with coordinates not dated ahead.
       const atuais = await consultar<{ rastreadorId: number; tipo: string; dataHora: string }>(
         db,
-        sql`select rastreador_id as "rastreadorId", tipo, data_hora::text as "dataHora" from posicoes_atuais order by 1, 2`,
+        sql`select rastreador_id as "rastreadorId", tipo, data_hora::text as "dataHora" from localizacoes_atuais order by 1, 2`,
       );
       const esperadas = await consultar<{ rastreadorId: number; tipo: string; dataHora: string }>(
         db,

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultar } from '../../src/db/client';
-import { BatchWriter } from '../../src/lib/batch-writer';
+import { GravadorEmLotes } from '../../src/lib/gravador-em-lotes';
 import { literalDeArray } from '../../src/db/arrays';
-import { inserirLocalizacoes, type NovaLocalizacao } from '../../src/modules/posicoes/repository';
-import { isDataError } from '../../src/lib/pg-errors';
+import { inserirLocalizacoes, type NovaLocalizacao } from '../../src/modules/localizacoes/repository';
+import { ehErroDeDados } from '../../src/lib/erros-do-postgres';
 import { bearer, criarApp, entrar, type TestApp } from '../apoio/helpers';
 import { registrarRastreador } from '../apoio/fixtures';
 
@@ -75,10 +75,10 @@ describe('the gateway batch insert', () => {
 
   it('one row PostgreSQL refuses cannot hold back the rows of another tracker in the same batch', async () => {
     const outroId = await registrarRastreador(app, bearer(await entrar(app)), '359339080000778');
-    const w = new BatchWriter<NovaLocalizacao>((l) => inserirLocalizacoes(app.database.db, l), {
+    const w = new GravadorEmLotes<NovaLocalizacao>((l) => inserirLocalizacoes(app.database.db, l), {
       maxItems: 100,
       maxDelayMs: 20,
-      isolate: isDataError,
+      isolate: ehErroDeDados,
     });
     const quando = new Date('2026-11-22T11:00:00.000Z');
     const r = await Promise.allSettled([

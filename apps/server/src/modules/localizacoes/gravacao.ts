@@ -2,13 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { distancia } from '../../geolocation/centroide';
 import type { LocalGeolocationProvider } from '../../geolocation/local-provider';
-import type { GeolocationProvider, Varredura } from '../../geolocation/types';
-import { BatchWriter, type BatchWriterOptions } from '../../lib/batch-writer';
-import { isDataError } from '../../lib/pg-errors';
+import type { GeolocationProvider, Varredura } from '../../geolocation/tipos';
+import { GravadorEmLotes, type OpcoesGravadorEmLotes } from '../../lib/gravador-em-lotes';
+import { ehErroDeDados } from '../../lib/erros-do-postgres';
 import type { QuadroNoFuturo } from '../../plugins/metrics';
 import { inserirLocalizacoes, type NovaLocalizacao } from './repository';
 
-export interface Fix {
+export interface LocalizacaoGps {
   dataHora: Date;
   latitude: number;
   longitude: number;
@@ -33,10 +33,10 @@ const MAX_SALTO_KMH = 150;
 const noFuturo = (t: Date) => t.getTime() > Date.now() + TOLERANCIA_RELOGIO_MS;
 const alemDoLimite = (t: Date) => t.getTime() > Date.now() + LIMITE_FUTURO_MS;
 
-type FixConhecido = { latitude: number; longitude: number; quando: number };
+type LocalizacaoConhecida = { latitude: number; longitude: number; quando: number };
 
 /** Whether a fix is good enough to say where the emitters heard near it are. */
-function plausivel(f: Fix, anterior: FixConhecido | undefined) {
+function plausivel(f: LocalizacaoGps, anterior: LocalizacaoConhecida | undefined) {
   if (f.satelites < MIN_SATELITES_APRENDIZADO || f.velocidade > MAX_VELOCIDADE_APRENDIZADO_KMH) return false;
   if (!anterior) return true;
   const horas = Math.abs(f.dataHora.getTime() - anterior.quando) / 3_600_000;
@@ -45,12 +45,12 @@ function plausivel(f: Fix, anterior: FixConhecido | undefined) {
 }
 
 /**
- * Stores what devices report as positions. Rows go through one BatchWriter shared by every
+ * Stores what devices report as positions. Rows go through one GravadorEmLotes shared by every
  * connection: the promise resolves once the row is committed, and only then does the gateway
  * acknowledge it to the device (docs/adr/0002-ack-depois-do-commit.md).
  */
-export class GravacaoDePosicoes {
-  private readonly escritor: BatchWriter<NovaLocalizacao>;
+export class GravacaoDeLocalizacoes {
+  private readonly escritor: GravadorEmLotes<NovaLocalizacao>;
   /** Told the size of every committed batch (metrics). */
   aoGravar: ((linhas: number) => void) | undefined;
   /** Told every fix or scan refused for being dated more than a day ahead (metrics). */
@@ -58,9 +58,9 @@ export class GravacaoDePosicoes {
   /** When each tracker's refused data was last logged. */
   private readonly avisadosFuturo = new Map<number, number>();
   /** The last plausible GPS fix per tracker: where a jump is measured from. */
-  private readonly ultimoPlausivel = new Map<number, FixConhecido>();
+  private readonly ultimoPlausivel = new Map<number, LocalizacaoConhecida>();
   /** The fix scans are learned from: the last one, while it was plausible. */
-  private readonly ancora = new Map<number, FixConhecido>();
+  private readonly ancora = new Map<number, LocalizacaoConhecida>();
 
   constructor(
     private readonly db: Db,
@@ -68,14 +68,14 @@ export class GravacaoDePosicoes {
     private readonly aprendiz: LocalGeolocationProvider | undefined,
     private readonly log: FastifyBaseLogger,
     // Group commit: big batches under load, two in flight (docs/adr/0002-ack-depois-do-commit.md).
-    opts: BatchWriterOptions = { maxItems: 5000, maxDelayMs: 10, concurrency: 2 },
+    opts: OpcoesGravadorEmLotes = { maxItems: 5000, maxDelayMs: 10, concurrency: 2 },
   ) {
-    this.escritor = new BatchWriter(
+    this.escritor = new GravadorEmLotes(
       async (linhas) => {
         await inserirLocalizacoes(this.db, linhas);
         this.aoGravar?.(linhas.length);
       },
-      { isolate: isDataError, ...opts },
+      { isolate: ehErroDeDados, ...opts },
     );
   }
 
@@ -85,7 +85,7 @@ export class GravacaoDePosicoes {
    * Resolves once committed (or refused), to whether the fix counts as a position (it is not
    * dated ahead); the gateway acknowledges it either way.
    */
-  async gps(rastreadorId: number, f: Fix): Promise<boolean> {
+  async gps(rastreadorId: number, f: LocalizacaoGps): Promise<boolean> {
     if (this.descartar(rastreadorId, f.dataHora, 'gps')) return false;
     const futura = noFuturo(f.dataHora);
     await this.escritor.add({

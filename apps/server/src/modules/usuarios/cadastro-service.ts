@@ -4,9 +4,9 @@ import { onlyDigits } from '@rastro/shared/validators';
 import type { Infra } from '../../plugins/infra';
 import { NIVEL_CLIENTE } from './seed';
 import type { Executor } from '../../db/client';
-import { AppError, erroDeCampo } from '../../lib/errors';
-import { hashSenha } from '../../lib/crypto';
-import { isUniqueViolation } from '../../lib/pg-errors';
+import { ErroDaApi, erroDeCampo } from '../../lib/erros';
+import { hashSenha } from '../../lib/cripto';
+import { violaUnicidade } from '../../lib/erros-do-postgres';
 import { registrarAuditoria } from '../auditoria/service';
 import { boasVindas } from '../../plugins/email/templates';
 import { emailEmUso, idDoNivel, inserir } from './repository';
@@ -30,7 +30,7 @@ export async function cadastrar(
     !(await deps.limiter.hit(`signup:ip:${ip}`, limits.signupIp, limits.windowMs)) ||
     !(await deps.limiter.hit(`signup:email:${email}`, limits.signupEmail, limits.windowMs))
   ) {
-    throw new AppError(429, MSG.muitasTentativas);
+    throw new ErroDaApi(429, MSG.muitasTentativas);
   }
   const jaExiste = () => erroDeCampo(409, 'email', MSG.emailJaCadastrado);
   if (await emailEmUso(deps.db, email)) throw jaExiste();
@@ -50,7 +50,7 @@ export async function cadastrar(
     deps.emails.kick();
     return criado;
   } catch (err) {
-    if (isUniqueViolation(err)) throw jaExiste();
+    if (violaUnicidade(err)) throw jaExiste();
     throw err;
   }
 }

@@ -61,7 +61,7 @@ const semCorpo: onSendHookHandler = (_req, reply, payload, done) => {
  * it before the modules, Swagger and @fastify/static. The benchmark's bare baseline registers it
  * too, so the API's ratio compares the stacks and not the compression.
  */
-export const compressaoPlugin = fp(
+export const compressionPlugin = fp(
   async (app) => {
     // Added before the compressor's, so it runs first on each route.
     app.addHook('onRoute', (rota) => {
@@ -69,5 +69,5 @@ export const compressaoPlugin = fp(
     });
     await app.register(compress, OPCOES_DE_COMPRESSAO);
   },
-  { name: 'compressao' },
+  { name: 'compression' },
 );

@@ -7,7 +7,7 @@ import type { Database } from '../db/client';
 import { CANAL_EVENTOS } from '../lib/canais';
 import { comoDonosVeem, rastreadoresDosUsuarios } from '../modules/meus-rastreadores/service';
 import { naoLidas, novas, ultimoId } from '../modules/notificacoes/service';
-import { posicoesAtuais } from '../modules/posicoes/service';
+import { marcadoresDosRastreadores } from '../modules/localizacoes/service';
 import type { Auth, Principal } from '../plugins/auth';
 
 interface Assinante {
@@ -42,7 +42,7 @@ const MAX_JUNTOS = 5000;
  * gateways NOTIFY after committing, reads the new state of the trackers and notifications its
  * own sockets care about, and pushes it — each socket only ever gets its user's own data.
  */
-export class LiveHub {
+export class CentralAoVivo {
   private readonly porUsuario = new Map<number, Set<Assinante>>();
   private fila: Promise<void> = Promise.resolve();
   /** Notices that arrived while the hub was busy, merged: one read for all of them, not one each. */
@@ -183,7 +183,7 @@ export class LiveHub {
           quemVe.set(l.rastreadorId, [...(quemVe.get(l.rastreadorId) ?? []), viu]);
         }
         // The owner's marker; a co-guardian's says whose pet it is, as their tracker row does.
-        for (const p of await posicoesAtuais(db, [...quemVe.keys()]))
+        for (const p of await marcadoresDosRastreadores(db, [...quemVe.keys()]))
           for (const r of quemVe.get(p.marcador.rastreadorId) ?? [])
             doUsuario(r.usuarioId).posicoes.push(
               r.compartilhadoPor === null ? p.marcador : { ...p.marcador, compartilhadoPor: r.compartilhadoPor },

@@ -5,7 +5,7 @@ import type { Localizacao } from '@rastro/shared/schemas/localizacoes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, criarApp, entrar, type TestApp } from '../apoio/helpers';
 import { criarCliente, registrarRastreador } from '../apoio/fixtures';
-import { recalcularPosicoesAtuais } from '../../src/modules/posicoes/repository';
+import { recalcularLocalizacoesAtuais } from '../../src/modules/localizacoes/repository';
 
 let app: TestApp;
 let admin: Record<string, string>;
@@ -19,7 +19,7 @@ async function inserirPosicao(minuto: number, lat: number, lng: number, tipo = '
   await app.database.db.execute(
     sql`insert into localizacoes (rastreador_id, tipo, data_hora, latitude, longitude, velocidade, precisao) values (${rastreador}, ${tipo}, ${new Date(T0 + minuto * 60_000).toISOString()}::timestamptz, ${lat}, ${lng}, 3.5, ${tipo === 'GPS' ? null : 40})`,
   );
-  await recalcularPosicoesAtuais(app.database.db);
+  await recalcularLocalizacoesAtuais(app.database.db);
 }
 
 beforeAll(async () => {
@@ -41,11 +41,11 @@ beforeAll(async () => {
   await app.database.db.execute(
     sql`insert into localizacoes (rastreador_id, tipo, data_hora, mac_address, nivel_sinal) values (${rastreador}, 'WIFI', ${new Date(T0 + 31 * 60_000).toISOString()}::timestamptz, 'a4:39:b3:73:81:3c', -60)`,
   );
-  await recalcularPosicoesAtuais(app.database.db);
+  await recalcularLocalizacoesAtuais(app.database.db);
   await app.database.db.execute(
     sql`insert into localizacoes (rastreador_id, tipo, data_hora, latitude, longitude, precisao, codigo_pais, rede, codigo_area, identificador_torre, nivel_sinal) values (${rastreador}, 'LBS', ${new Date(T0 + 32 * 60_000).toISOString()}::timestamptz, -23.6, -46.7, 900, 724, 5, 1234, 5678, 50)`,
   );
-  await recalcularPosicoesAtuais(app.database.db);
+  await recalcularLocalizacoesAtuais(app.database.db);
   await app.database.db.execute(
     sql`insert into baterias (rastreador_id, bateria, nivel_sinal, data_cadastro) values (${rastreador}, 90, 70, now() - interval '1 hour'), (${rastreador}, 85, 60, now())`,
   );

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BatchWriter } from './batch-writer';
+import { GravadorEmLotes } from './gravador-em-lotes';
 
-describe('BatchWriter', () => {
+describe('GravadorEmLotes', () => {
   it('commits up to maxItems together and resolves each add only after its batch committed', async () => {
     const lotes: number[][] = [];
     let liberar: () => void = () => undefined;
     const bloqueio = new Promise<void>((r) => (liberar = r));
-    const w = new BatchWriter<number>(
+    const w = new GravadorEmLotes<number>(
       async (itens) => {
         await bloqueio;
         lotes.push(itens);
@@ -28,7 +28,7 @@ describe('BatchWriter', () => {
 
   it('flushes after maxDelayMs when few items wait', async () => {
     const lotes: string[][] = [];
-    const w = new BatchWriter<string>(async (itens) => void lotes.push(itens), { maxItems: 100, maxDelayMs: 20 });
+    const w = new GravadorEmLotes<string>(async (itens) => void lotes.push(itens), { maxItems: 100, maxDelayMs: 20 });
     await Promise.all([w.add('a'), w.add('b')]);
     expect(lotes).toEqual([['a', 'b']]);
   });
@@ -36,7 +36,7 @@ describe('BatchWriter', () => {
   it('rejects every item of a failed batch and keeps working afterwards', async () => {
     let falhar = true;
     const ok: number[][] = [];
-    const w = new BatchWriter<number>(
+    const w = new GravadorEmLotes<number>(
       async (itens) => {
         if (falhar) throw new Error('banco fora');
         ok.push(itens);
@@ -54,7 +54,7 @@ describe('BatchWriter', () => {
 
   it('retries a batch item by item when its error is in the data: only the bad item rejects', async () => {
     const lotes: number[][] = [];
-    const w = new BatchWriter<number>(
+    const w = new GravadorEmLotes<number>(
       async (itens) => {
         if (itens.includes(13)) throw Object.assign(new Error('fora do intervalo'), { code: '22003' });
         lotes.push(itens);
@@ -70,7 +70,7 @@ describe('BatchWriter', () => {
     const lotes: number[][] = [];
     let liberar: () => void = () => undefined;
     const bloqueio = new Promise<void>((r) => (liberar = r));
-    const w = new BatchWriter<number>(
+    const w = new GravadorEmLotes<number>(
       async (itens) => {
         lotes.push(itens);
         if (lotes.length === 1) await bloqueio;
@@ -92,7 +92,7 @@ describe('BatchWriter', () => {
     const emCurso: number[][] = [];
     let maxSimultaneos = 0;
     const liberar: (() => void)[] = [];
-    const w = new BatchWriter<number>(
+    const w = new GravadorEmLotes<number>(
       async (itens) => {
         emCurso.push(itens);
         maxSimultaneos = Math.max(maxSimultaneos, emCurso.length);

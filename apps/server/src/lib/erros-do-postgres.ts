@@ -10,7 +10,7 @@ function sqlState(err: unknown): string | undefined {
 }
 
 /** PostgreSQL error 23505 (unique_violation). */
-export function isUniqueViolation(err: unknown): boolean {
+export function violaUnicidade(err: unknown): boolean {
   return sqlState(err) === '23505';
 }
 
@@ -18,7 +18,7 @@ export function isUniqueViolation(err: unknown): boolean {
  * True when PostgreSQL refused a statement for its data (SQLSTATE class 22, data exception, or
  * 23, integrity constraint): the fault is in a row, not in the database or the connection.
  */
-export function isDataError(err: unknown): boolean {
+export function ehErroDeDados(err: unknown): boolean {
   const code = sqlState(err);
   return code !== undefined && (code.startsWith('22') || code.startsWith('23'));
 }

@@ -64,8 +64,8 @@ export const localizacoes = pgTable(
  * The newest position (with coordinates, not dated ahead) of each tracker and kind, moved only
  * forward, in the same statement that stores positions: the map never reads the history.
  */
-export const posicoesAtuais = pgTable(
-  'posicoes_atuais',
+export const localizacoesAtuais = pgTable(
+  'localizacoes_atuais',
   {
     rastreadorId: integer('rastreador_id').notNull(),
     tipo: varchar('tipo', { length: 4 }).notNull(),
@@ -75,7 +75,7 @@ export const posicoesAtuais = pgTable(
     precisao: real('precisao'),
     velocidade: real('velocidade'),
   },
-  (t) => [primaryKey({ name: 'posicoes_atuais_pkey', columns: [t.rastreadorId, t.tipo] })],
+  (t) => [primaryKey({ name: 'localizacoes_atuais_pkey', columns: [t.rastreadorId, t.tipo] })],
 );
 
 /** Battery and signal history reported by the trackers' status messages; partitioned by month of `data_cadastro` (migration 0015). */

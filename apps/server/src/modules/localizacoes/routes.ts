@@ -8,7 +8,7 @@ import {
   localizacaoPageSchema,
 } from '@rastro/shared/schemas/localizacoes';
 import { z } from 'zod';
-import type { AppInstance } from '../../lib/types';
+import type { AppInstance } from '../../lib/tipos';
 import { principalDe } from '../../plugins/auth';
 import { exportarHistorico, listarBateriasDoRastreador, listarLocalizacoesDoRastreador, ultimasLocalizacoes } from './service';
 
@@ -19,7 +19,7 @@ const tags = ['Localizações e baterias'];
  * Where the trackers are and were: the owner's map, a tracker's positions, scans and battery
  * history, and the export (PER100 or the tracker's owner; others 404).
  */
-export async function posicoesModule(app: AppInstance) {
+export async function localizacoesModule(app: AppInstance) {
   const onRequest = app.auth.autenticar;
 
   app.get('/api/usuarios/rastreadores/ultimas-localizacoes', {

@@ -19,7 +19,7 @@ export const CANAL_SESSOES = 'rastro_sessoes';
 
 /**
  * Every instance (this one included) forgets its cached sessions once the caller's transaction
- * commits. The repositories that update or delete `access_tokens`, `usuarios` or `niveis`, or
+ * commits. The repositories that update or delete `sessoes`, `usuarios` or `niveis`, or
  * write `nivel_permissoes`, call it in the transaction of the change (docs/adr/0025): nothing in
  * the database does it for them, so a change made by hand in SQL is seen within `SESSAO_CACHE_MS`
  * unless it is followed by `select pg_notify('rastro_sessoes', '')`.
@@ -41,11 +41,11 @@ export interface SessaoDoToken {
  * Staleness is bounded three ways: each entry lives `ttlMs`; the whole cache is cleared when this
  * instance answers a request that may have changed something (any method but GET/HEAD — a logout,
  * a password change, a user deactivated — before its response leaves); and every instance hears
- * `rastro_sessoes` when the code changes `access_tokens`, `usuarios`, `niveis` or
+ * `rastro_sessoes` when the code changes `sessoes`, `usuarios`, `niveis` or
  * `nivel_permissoes`, on whichever instance (`avisarQueSessoesMudaram`). A lookup that began before
  * a clear is not stored (`geracao`), so a revoked token never comes back from a request in flight.
  */
-export class SessionCache {
+export class CacheDeSessoes {
   private readonly entradas = new Map<string, { sessao: SessaoDoToken; ate: number }>();
   private geracaoAtual = 0;
 

@@ -4,9 +4,9 @@ import { ehGuardiaoSql } from '../meus-rastreadores/guardioes/sql';
 import { compartilhadoPor } from '../meus-rastreadores/sql';
 import { consultaPorForma, consultar, type Executor } from '../../db/client';
 import { toIsoUtc } from '../../db/timestamps';
-import { baterias, localizacoes, posicoesAtuais } from './schema';
-import { vVinculos as ur } from '../meus-rastreadores/leitura';
-import { vRastreadores as rastreadores } from '../rastreadores/leitura';
+import { baterias, localizacoes, localizacoesAtuais } from './schema';
+import { vVinculos } from '../meus-rastreadores/leitura';
+import { vRastreadores } from '../rastreadores/leitura';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
 import { comTotal, contagem } from '../../db/listas';
 
@@ -16,7 +16,7 @@ export type NovaLocalizacao = typeof localizacoes.$inferInsert;
  * A whole batch (from many connections) in one statement: one array per column, unnested by the
  * server, so the SQL text is the same for any batch size. A row already stored (a frame the
  * device sent again because it missed the ack) is skipped: the resend is acknowledged, not
- * duplicated. The same statement moves each tracker's current position (`posicoes_atuais`, one
+ * duplicated. The same statement moves each tracker's current position (`localizacoes_atuais`, one
  * row per tracker and kind) forward to the newest new row with coordinates not dated ahead; in
  * tracker order, so concurrent batches lock those rows in one order.
  */
@@ -35,31 +35,31 @@ export async function inserirLocalizacoes(db: Executor, linhas: NovaLocalizacao[
       on conflict do nothing
       returning rastreador_id, tipo, data_hora, latitude, longitude, precisao, velocidade, futura
     )
-    insert into posicoes_atuais (rastreador_id, tipo, data_hora, latitude, longitude, precisao, velocidade)
+    insert into localizacoes_atuais (rastreador_id, tipo, data_hora, latitude, longitude, precisao, velocidade)
     select distinct on (rastreador_id, tipo) rastreador_id, tipo, data_hora, latitude, longitude, precisao, velocidade
     from novas where latitude is not null and longitude is not null and not futura
     order by rastreador_id, tipo, data_hora desc
     on conflict (rastreador_id, tipo) do update
       set data_hora = excluded.data_hora, latitude = excluded.latitude, longitude = excluded.longitude,
           precisao = excluded.precisao, velocidade = excluded.velocidade
-      where excluded.data_hora > posicoes_atuais.data_hora`);
+      where excluded.data_hora > localizacoes_atuais.data_hora`);
 }
 
 /**
  * Moves the current positions of these trackers (every tracker: undefined) forward to the newest
  * row of their history: for rows written around `inserirLocalizacoes` (an import, a repair, tests).
  */
-export async function recalcularPosicoesAtuais(db: Executor, rastreadorIds?: readonly number[]) {
+export async function recalcularLocalizacoesAtuais(db: Executor, rastreadorIds?: readonly number[]) {
   const filtro = rastreadorIds ? sql`and rastreador_id = any(${literalDeArray(rastreadorIds)}::int[])` : sql``;
   await db.execute(sql`
-    insert into posicoes_atuais (rastreador_id, tipo, data_hora, latitude, longitude, precisao, velocidade)
+    insert into localizacoes_atuais (rastreador_id, tipo, data_hora, latitude, longitude, precisao, velocidade)
     select distinct on (rastreador_id, tipo) rastreador_id, tipo, data_hora, latitude, longitude, precisao, velocidade
     from localizacoes where latitude is not null and longitude is not null and not futura ${filtro}
     order by rastreador_id, tipo, data_hora desc, id desc
     on conflict (rastreador_id, tipo) do update
       set data_hora = excluded.data_hora, latitude = excluded.latitude, longitude = excluded.longitude,
           precisao = excluded.precisao, velocidade = excluded.velocidade
-      where excluded.data_hora > posicoes_atuais.data_hora`);
+      where excluded.data_hora > localizacoes_atuais.data_hora`);
 }
 
 /** One battery reading the device reported. */
@@ -73,10 +73,10 @@ export async function inserirBateria(
 /** Who may see a tracker's data: its owner's id (null while unlinked). Undefined: no such tracker. */
 export async function donoDoRastreador(db: Executor, rastreadorId: number) {
   const [row] = await db
-    .select({ id: rastreadores.id, donoId: ur.usuarioId, descricao: ur.descricao, imei: rastreadores.imei })
-    .from(rastreadores)
-    .leftJoin(ur, eq(ur.rastreadorId, rastreadores.id))
-    .where(eq(rastreadores.id, rastreadorId));
+    .select({ id: vRastreadores.id, donoId: vVinculos.usuarioId, descricao: vVinculos.descricao, imei: vRastreadores.imei })
+    .from(vRastreadores)
+    .leftJoin(vVinculos, eq(vVinculos.rastreadorId, vRastreadores.id))
+    .where(eq(vRastreadores.id, rastreadorId));
   return row;
 }
 
@@ -159,7 +159,7 @@ export interface PontoHistorico {
 
 /**
  * Positions (rows with coordinates) of one tracker between two instants, in time order. Raw SQL,
- * as `ultimasPosicoes`: a day is 1,440 rows or more, and the ORM's per-row mapping cost as much
+ * as `listarLocalizacoesAtuais`: a day is 1,440 rows or more, and the ORM's per-row mapping cost as much
  * as everything else the request does.
  */
 export async function historico(db: Executor, rastreadorId: number, de: Date, ate: Date): Promise<PontoHistorico[]> {
@@ -178,7 +178,7 @@ export async function historico(db: Executor, rastreadorId: number, de: Date, at
   return rows as PontoHistorico[];
 }
 
-export interface UltimaPosicao {
+export interface LocalizacaoAtual {
   usuarioRastreadorId: number;
   rastreadorId: number;
   usuarioId: number;
@@ -200,7 +200,7 @@ export interface UltimaPosicao {
   fotoVersao: string | null;
 }
 
-type LinhaDoMapa = Omit<UltimaPosicao, 'dataHora' | 'perdidoDesde' | 'perdidoAte'> & {
+type LinhaDoMapa = Omit<LocalizacaoAtual, 'dataHora' | 'perdidoDesde' | 'perdidoAte'> & {
   dataHora: Date | string;
   perdidoDesde: Date | string | null;
   perdidoAte: Date | string | null;
@@ -230,7 +230,7 @@ const consultaDoMapa = consultaPorForma<FormaDoMapa, { ids: string; usuarioId: n
         from v_vinculos ur
         join v_rastreadores r on r.id = ur.rastreador_id
         join lateral (
-          select tipo, data_hora, latitude, longitude, precisao, velocidade from posicoes_atuais
+          select tipo, data_hora, latitude, longitude, precisao, velocidade from localizacoes_atuais
           where rastreador_id = ur.rastreador_id
           order by data_hora desc limit 1
         ) l on true
@@ -243,7 +243,7 @@ const consultaDoMapa = consultaPorForma<FormaDoMapa, { ids: string; usuarioId: n
  * The latest position of each linked tracker matching `filtro` (a user's, one link, or a set of
  * trackers for the live channel): the newest of its current positions (one per kind), never the history.
  */
-export async function ultimasPosicoes(
+export async function listarLocalizacoesAtuais(
   db: Executor,
   filtro: { usuarioId: number; usuarioRastreadorId?: number | undefined } | { rastreadorIds: readonly number[] },
 ) {
@@ -261,7 +261,7 @@ export async function ultimasPosicoes(
         });
   const data = (v: Date | string | null) => (v === null ? null : new Date(v));
   return rows.map(
-    (r): UltimaPosicao => ({ ...r, dataHora: toIsoUtc(r.dataHora), perdidoDesde: data(r.perdidoDesde), perdidoAte: data(r.perdidoAte) }),
+    (r): LocalizacaoAtual => ({ ...r, dataHora: toIsoUtc(r.dataHora), perdidoDesde: data(r.perdidoDesde), perdidoAte: data(r.perdidoAte) }),
   );
 }
 
@@ -269,14 +269,14 @@ export async function ultimasPosicoes(
 export async function ultimaLocalizacao(db: Executor, rastreadorId: number) {
   const [row] = await db
     .select({
-      latitude: posicoesAtuais.latitude,
-      longitude: posicoesAtuais.longitude,
-      dataHora: posicoesAtuais.dataHora,
-      tipo: posicoesAtuais.tipo,
+      latitude: localizacoesAtuais.latitude,
+      longitude: localizacoesAtuais.longitude,
+      dataHora: localizacoesAtuais.dataHora,
+      tipo: localizacoesAtuais.tipo,
     })
-    .from(posicoesAtuais)
-    .where(eq(posicoesAtuais.rastreadorId, rastreadorId))
-    .orderBy(desc(posicoesAtuais.dataHora))
+    .from(localizacoesAtuais)
+    .where(eq(localizacoesAtuais.rastreadorId, rastreadorId))
+    .orderBy(desc(localizacoesAtuais.dataHora))
     .limit(1);
   return row;
 }

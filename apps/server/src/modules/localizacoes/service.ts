@@ -9,16 +9,16 @@ import { caminhoDaFoto } from '@rastro/shared/constants';
 import { PER } from '@rastro/shared/roles';
 import type { Page } from '@rastro/shared/schemas/common';
 import type { Bateria, Localizacao } from '@rastro/shared/schemas/localizacoes';
-import type { PosicaoPublica } from '@rastro/shared/schemas/links';
+import type { LocalizacaoPublica } from '@rastro/shared/schemas/links';
 import type { MapaQuery, Marcador } from '@rastro/shared/schemas/mapa';
 import type { ModoPerdido } from '@rastro/shared/schemas/meus-rastreadores';
 import type { Executor } from '../../db/client';
-import { naoEncontrado } from '../../lib/errors';
+import { naoEncontrado } from '../../lib/erros';
 import { iso, pagina, type Paginacao } from '../../lib/paginacao';
 import type { Principal } from '../../plugins/auth';
 import type { Infra } from '../../plugins/infra';
 import { modoPerdidoDe, papelNoRastreador, vinculoDoUsuario } from '../meus-rastreadores/service';
-import { atualizarBateria } from '../rastreadores/dispositivo-service';
+import { atualizarBateria } from '../rastreadores/alteracoes-service';
 import { ladosNasZonas, type LadosNasZonas } from '../zonas/service';
 import { gerarArquivo, nomeDoArquivo, TIPO_CONTEUDO } from './exportar';
 import {
@@ -27,9 +27,9 @@ import {
   inserirBateria,
   listarBaterias,
   listarLocalizacoes,
-  ultimasPosicoes,
+  listarLocalizacoesAtuais,
   type FiltroLocalizacoes,
-  type UltimaPosicao,
+  type LocalizacaoAtual,
 } from './repository';
 import { umDe } from '../../lib/dominio';
 
@@ -139,7 +139,7 @@ function marcador(
 }
 
 /** Latest positions as map markers (also what the live channel pushes); their ids are the links'. */
-function marcadoresAtuais(posicoes: readonly UltimaPosicao[], lados: ReadonlyMap<number, LadosNasZonas>) {
+function marcadoresAtuais(posicoes: readonly LocalizacaoAtual[], lados: ReadonlyMap<number, LadosNasZonas>) {
   return posicoes.map((u) => ({
     usuarioId: u.usuarioId,
     marcador: marcador(
@@ -155,8 +155,8 @@ function marcadoresAtuais(posicoes: readonly UltimaPosicao[], lados: ReadonlyMap
 }
 
 /** The current position of each of these trackers, as its owner's marker (the live channel: `compartilhadoPor` is the viewer's to set). */
-export async function posicoesAtuais(db: Executor, rastreadorIds: readonly number[]) {
-  const [posicoes, lados] = await Promise.all([ultimasPosicoes(db, { rastreadorIds }), ladosNasZonas(db, { rastreadorIds })]);
+export async function marcadoresDosRastreadores(db: Executor, rastreadorIds: readonly number[]) {
+  const [posicoes, lados] = await Promise.all([listarLocalizacoesAtuais(db, { rastreadorIds }), ladosNasZonas(db, { rastreadorIds })]);
   return marcadoresAtuais(posicoes, lados);
 }
 
@@ -164,8 +164,12 @@ export async function posicoesAtuais(db: Executor, rastreadorIds: readonly numbe
  * What a share link shows of a tracker now (issue #19): its latest position, how precise it is
  * (a GPS fix counts as `precisaoGpsMetros`) and its battery; null while it has none.
  */
-export async function posicaoPublica(db: Executor, rastreadorId: number, precisaoGpsMetros: number): Promise<PosicaoPublica | null> {
-  const [u] = await ultimasPosicoes(db, { rastreadorIds: [rastreadorId] });
+export async function localizacaoPublica(
+  db: Executor,
+  rastreadorId: number,
+  precisaoGpsMetros: number,
+): Promise<LocalizacaoPublica | null> {
+  const [u] = await listarLocalizacoesAtuais(db, { rastreadorIds: [rastreadorId] });
   if (!u) return null;
   return {
     latitude: u.latitude,
@@ -203,7 +207,7 @@ export async function ultimasLocalizacoes(deps: Pick<Infra, 'db' | 'dbLeitura'>,
   if (q.tipoVisualizacao === 'ATUAL') {
     if (q.usuarioRastreadorId !== undefined && !(await vinculoDoUsuario(db, p.usuarioId, q.usuarioRastreadorId))) throw naoEncontrado();
     const [posicoes, lados] = await Promise.all([
-      ultimasPosicoes(db, { usuarioId: p.usuarioId, usuarioRastreadorId: q.usuarioRastreadorId }),
+      listarLocalizacoesAtuais(db, { usuarioId: p.usuarioId, usuarioRastreadorId: q.usuarioRastreadorId }),
       ladosNasZonas(db, { usuarioId: p.usuarioId }),
     ]);
     // Pets shared with the user (co-guardian) are in their owners' zones: asked only when there are any.

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PerKeyQueue } from './per-key-queue';
+import { FilaPorChave } from './fila-por-chave';
 
 const dormir = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe('PerKeyQueue', () => {
+describe('FilaPorChave', () => {
   it('runs one key’s tasks one at a time, in order, and other keys’ beside them', async () => {
-    const q = new PerKeyQueue<number>();
+    const q = new FilaPorChave<number>();
     const log: string[] = [];
     const tarefa = (k: number, n: number, ms: number) => () => {
       log.push(`inicio ${k}.${n}`);
@@ -21,7 +21,7 @@ describe('PerKeyQueue', () => {
   });
 
   it('a failed task rejects its own caller only; the next one runs', async () => {
-    const q = new PerKeyQueue<string>();
+    const q = new FilaPorChave<string>();
     const falha = q.run('a', () => Promise.reject(new Error('x')));
     const depois = q.run('a', () => Promise.resolve('ok'));
     await expect(falha).rejects.toThrow('x');

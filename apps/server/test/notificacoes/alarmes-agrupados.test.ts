@@ -36,7 +36,7 @@ beforeAll(async () => {
   receptor = await iniciarReceptorPush();
   gw = new GatewayTopin(app.database, app.log, opcoes);
   porta = await gw.iniciar();
-  gwJanelaCurta = new GatewayTopin(app.database, app.log, { ...opcoes, alertas: { janelaMs: 1000 } });
+  gwJanelaCurta = new GatewayTopin(app.database, app.log, { ...opcoes, alarmes: { janelaMs: 1000 } });
   portaCurta = await gwJanelaCurta.iniciar();
   await app.listen({ port: 0, host: '127.0.0.1' });
   portaApi = (app.server.address() as AddressInfo).port;

@@ -26,7 +26,7 @@ export const esperaAposFalha = (tentativas: number, baseMs: number) => Math.min(
  * Delivers the outbox. Rows are claimed with a lease, so a crash or a second instance never
  * loses or double-sends in normal operation; a failed delivery is retried with backoff.
  */
-export class EmailSender {
+export class EntregadorEmail {
   private readonly laco: LacoDeFila;
   private readonly transport: Transporter;
 
@@ -110,7 +110,7 @@ export class EmailSender {
 /** `app.emails`: the outbox and its delivery loop, running while the app is. */
 export const emailPlugin = fp(
   async (app) => {
-    const emails = new EmailSender(app.db, { ...app.config.mail }, app.log.child({ modulo: 'email' }));
+    const emails = new EntregadorEmail(app.db, { ...app.config.mail }, app.log.child({ modulo: 'email' }));
     app.decorate('emails', emails);
     app.addHook('onReady', async () => emails.start());
     app.addHook('onClose', () => emails.stop());
