@@ -23,6 +23,7 @@ export const CAMADAS = [
   { nome: 'pets', modulos: ['meus-rastreadores'] },
   { nome: 'telemetria', modulos: ['zonas', 'localizacoes', 'atividade'] },
   { nome: 'pessoas', modulos: ['notificacoes', 'push', 'links', 'relatorios'] },
+  { nome: 'cobranca', modulos: ['pagamentos'] },
 ];
 
 /** Arrows that still point up, `de -> para`. */

@@ -83,6 +83,16 @@ export const SOCKET_PATH = '/api/socket';
 /** The close code of a live socket that did not authenticate, or whose session ended. */
 export const SOCKET_NAO_AUTENTICADO = 4001;
 
+/** Subscription plans (issue #35): money in integer centavos. */
+export const PLANO = {
+  nomeMax: 60,
+  descricaoMax: 500,
+  valorMinCentavos: 100,
+  valorMaxCentavos: 10_000_000,
+  diasCarenciaPadrao: 7,
+  diasCarenciaMax: 60,
+} as const;
+
 /** Safe zones: what a zone may be, and how many a user may have. */
 export const ZONA = {
   nomeMax: 50,

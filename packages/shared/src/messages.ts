@@ -108,6 +108,8 @@ export const MSG = {
   horasLinkInvalidas: 'Informe de 1 a 168 horas (7 dias).',
   intervaloInvalido: 'O intervalo deve ser de 1 a 120 minutos.',
   periodoUltraInvalido: 'Escolha um dos períodos da lista.',
+  valorCentavosInvalido: 'Informe o valor em centavos, de R$ 1,00 a R$ 100.000,00.',
+  diasCarenciaInvalido: 'Informe de 0 a 60 dias de carência.',
   dataFinalAntesInicial: 'A data final deve ser maior que a data inicial.',
   dataInicialAposFinal: 'A data inicial deve ser anterior ou igual à data final.',
   dataFuturaMapa: 'A data deve ser menor ou igual a hoje.',

@@ -15,6 +15,7 @@ import { aceitarNaTransacao } from './meus-rastreadores/guardioes/service';
 import { meusRastreadoresModule } from './meus-rastreadores/routes';
 import { vinculosDosRastreadores } from './meus-rastreadores/service';
 import { notificacoesModule } from './notificacoes/routes';
+import { pagamentosModule } from './pagamentos/routes';
 import { vigiaModoPerdido } from './meus-rastreadores/modo-perdido';
 import { manutencaoDasParticoes } from './localizacoes/particoes';
 import { localizacoesModule } from './localizacoes/routes';
@@ -70,6 +71,7 @@ export const MODULOS: readonly Modulo[] = [
   modulo('push', pushModule),
   modulo('links', linksModule),
   modulo('atividade', atividadeModule),
+  modulo('pagamentos', pagamentosModule),
 ];
 
 /**
