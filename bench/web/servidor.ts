@@ -19,7 +19,7 @@ import {
   recalcularLocalizacoesAtuais,
   RETENCAO_PADRAO,
   seed,
-  usuarioRastreadores,
+  vinculos,
   usuarios,
 } from '@rastro/server';
 import type { TokenResponse } from '@rastro/shared/schemas/auth';
@@ -97,7 +97,7 @@ export async function prepararDados(rotas: readonly Rota[]): Promise<string> {
         .returning({ id: rastreadores.id });
       if (!rastreador) throw new Error('rastreador');
       await database.db
-        .insert(usuarioRastreadores)
+        .insert(vinculos)
         .values({ usuarioId: dono.id, rastreadorId: rastreador.id, descricao: r.descricao, intervaloLocalizacao: 1 });
       await consultar(
         database.db,

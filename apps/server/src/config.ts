@@ -155,6 +155,11 @@ const envSchema = z.object({
   ZONAS_ATRASO_MINUTOS: z.coerce.number().int().min(1).max(1440).default(15),
   ALERTAS_JANELA_SEGUNDOS: z.coerce.number().int().min(1).max(86_400).default(60),
   GEOLOCATION_KEY: optionalString,
+  PIX_CHAVE: z.preprocess(emptyAsUndefined, z.string().trim().max(77).optional()),
+  PIX_RECEBEDOR_NOME: optionalString,
+  PIX_RECEBEDOR_CIDADE: optionalString,
+  PAGAMENTOS_ANTECEDENCIA_DIAS: z.coerce.number().int().min(1).max(60).default(10),
+  PAGAMENTOS_RONDA_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -179,6 +184,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // RFC 8292: an uncompressed P-256 point (65 bytes) and its 32-byte private key, base64url.
   if (e.VAPID_PUBLIC_KEY && (!base64urlDe(e.VAPID_PUBLIC_KEY, 65) || !base64urlDe(e.VAPID_PRIVATE_KEY ?? '', 32))) {
     throw new Error('Configuração inválida: VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY devem ser chaves P-256 em base64url (65 e 32 bytes).');
+  }
+  if (e.PIX_CHAVE && (!e.PIX_RECEBEDOR_NOME?.trim() || !e.PIX_RECEBEDOR_CIDADE?.trim())) {
+    throw new Error(
+      'Configuração inválida: PIX_CHAVE exige PIX_RECEBEDOR_NOME e PIX_RECEBEDOR_CIDADE (o nome e a cidade que o código Pix mostra).',
+    );
   }
   return {
     env: e.NODE_ENV,
@@ -258,6 +268,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       alarmes: { janelaMs: e.ALERTAS_JANELA_SEGUNDOS * 1000 },
     },
     geolocation: { url: e.GEOLOCATION_URL, key: e.GEOLOCATION_KEY },
+    /**
+     * Subscriptions and Pix (issue #35): off without a receiver; with only a Pix key, static codes
+     * the administrator settles by hand. Charges are created `antecedenciaDias` before they fall due.
+     */
+    pagamentos: {
+      pix: e.PIX_CHAVE ? { chave: e.PIX_CHAVE, nome: e.PIX_RECEBEDOR_NOME ?? '', cidade: e.PIX_RECEBEDOR_CIDADE ?? '' } : undefined,
+      antecedenciaDias: e.PAGAMENTOS_ANTECEDENCIA_DIAS,
+      rondaMs: e.PAGAMENTOS_RONDA_MS,
+    },
     push: {
       vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
       /** RFC 8292 `sub`: who runs this server. */

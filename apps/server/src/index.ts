@@ -12,7 +12,7 @@ export { recalcularLocalizacoesAtuais } from './modules/localizacoes/repository'
 // seed, the tables, and passwords and session tokens as they are stored.
 export { chips } from './modules/chips/schema';
 export { rastreadores } from './modules/rastreadores/schema';
-export { usuarioRastreadores } from './modules/meus-rastreadores/schema';
+export { vinculos } from './modules/meus-rastreadores/schema';
 export { usuarios } from './modules/usuarios/schema';
 export { NIVEL_ADMINISTRADOR, NIVEL_CLIENTE } from './modules/usuarios/seed';
 export { seed } from './seed';

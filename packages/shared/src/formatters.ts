@@ -15,3 +15,16 @@ export function formatarTelefone(v: string | null | undefined): string {
   if (d.length === 10) return `(${d.slice(0, 2)}) ${d.slice(2, 6)}-${d.slice(6)}`;
   return formatPhone(v, { mask: 'auto' });
 }
+
+const REAIS = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/** "R$ 29,90" from 2990 integer centavos (money is never a float in Rastro; only its text is made here). */
+export function formatarCentavos(centavos: number): string {
+  return REAIS.format(centavos / 100).replace(/\u00a0/g, ' ');
+}
+
+/** "28/11/2026" from "2026-11-28" (a calendar day, no timezone involved). */
+export function formatarDia(dia: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dia);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : dia;
+}

@@ -15,6 +15,7 @@ import { aceitarNaTransacao } from './meus-rastreadores/guardioes/service';
 import { meusRastreadoresModule } from './meus-rastreadores/routes';
 import { vinculosDosRastreadores } from './meus-rastreadores/service';
 import { notificacoesModule } from './notificacoes/routes';
+import { cobrador } from './pagamentos/cobrador';
 import { pagamentosModule } from './pagamentos/routes';
 import { vigiaModoPerdido } from './meus-rastreadores/modo-perdido';
 import { manutencaoDasParticoes } from './localizacoes/particoes';
@@ -78,4 +79,9 @@ export const MODULOS: readonly Modulo[] = [
  * What runs on every instance beside the requests, each one plugin (lib/tarefa-de-fundo.ts):
  * started when the app is ready, stopped by `app.close()`. The gateway is one too (gateway/plugin.ts).
  */
-export const TAREFAS_DE_FUNDO: readonly PluginNomeado[] = [entregadorPush, manutencaoDasParticoes, vigiaModoPerdido(notificarComPush)];
+export const TAREFAS_DE_FUNDO: readonly PluginNomeado[] = [
+  entregadorPush,
+  manutencaoDasParticoes,
+  vigiaModoPerdido(notificarComPush),
+  cobrador,
+];

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { chips } from '../modules/chips/schema';
-import { usuarioRastreadores } from '../modules/meus-rastreadores/schema';
+import { vinculos } from '../modules/meus-rastreadores/schema';
 import { rastreadores } from '../modules/rastreadores/schema';
 import { usuarios } from '../modules/usuarios/schema';
 import { NIVEL_CLIENTE } from '../modules/usuarios/seed';
@@ -42,7 +42,7 @@ export async function prepararDemo(db: Db) {
       .values({ imei, protocolo: 'TOPIN', chipId: chip?.id ?? null, situacao: 'ATIVO' })
       .returning({ id: rastreadores.id });
     if (!r) throw new Error('rastreador da demonstração');
-    await db.insert(usuarioRastreadores).values({ usuarioId: donoId, rastreadorId: r.id, descricao: nome, intervaloLocalizacao: 1 });
+    await db.insert(vinculos).values({ usuarioId: donoId, rastreadorId: r.id, descricao: nome, intervaloLocalizacao: 1 });
   }
   return { donoId, imeis: DEMO.pets.map((_, i) => String(DEMO.imeiBase + i + 1)) };
 }

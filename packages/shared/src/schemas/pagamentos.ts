@@ -1,7 +1,8 @@
 import * as z from '@rastro/shared/zod';
-import { PLANO } from '../constants';
+import { ID_MAX, LIMITES, PLANO } from '../constants';
 import { MSG } from '../messages';
-import { nomeado } from './common';
+import { isDataValida } from '../validators';
+import { nomeado, paginacaoQuerySchema, pageSchema } from './common';
 import { obrigatorio, opcional } from './fields';
 
 export const PERIODOS_PLANO = ['MENSAL', 'ANUAL'] as const;
@@ -48,3 +49,112 @@ export type PlanoForm = z.infer<typeof planoFormSchema>;
 export const planosQuerySchema = z.object({
   inativos: z._default(z.enum(['true', 'false'], { error: MSG.campoInvalido }), 'false'),
 });
+
+export const FORMAS_PAGAMENTO = ['PIX', 'PIX_AUTOMATICO'] as const;
+export type FormaPagamento = (typeof FORMAS_PAGAMENTO)[number];
+export const SITUACOES_ASSINATURA = ['ATIVA', 'SUSPENSA', 'CANCELADA'] as const;
+export type SituacaoAssinatura = (typeof SITUACOES_ASSINATURA)[number];
+export const SITUACOES_COBRANCA = ['PENDENTE', 'PAGO', 'VENCIDO', 'CANCELADO', 'DEVOLVIDO'] as const;
+export type SituacaoCobranca = (typeof SITUACOES_COBRANCA)[number];
+
+/** 'YYYY-MM-DD', a real calendar day (the rule of every date field). */
+const dia = z.string().check(
+  z.refine((v) => {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+    return m !== null && isDataValida(`${m[3]}/${m[2]}/${m[1]}`);
+  }, MSG.dataInvalida),
+);
+
+/** A pet's subscription, as its owner and its guardians see it (only the owner changes it). */
+export const assinaturaSchema = nomeado(
+  'Assinatura',
+  z.object({
+    id: z.int(),
+    /** The pet (owner's link); null once the tracker was unlinked. */
+    usuarioRastreadorId: z.nullable(z.int()),
+    pet: z.string(),
+    planoId: z.int(),
+    plano: z.string(),
+    valorCentavos: z.int(),
+    periodo: z.enum(PERIODOS_PLANO),
+    forma: z.enum(FORMAS_PAGAMENTO),
+    situacao: z.enum(SITUACOES_ASSINATURA),
+    inicio: z.string(),
+    /** The last day paid for; null before the first payment. */
+    pagoAte: z.nullable(z.string()),
+    /** Cancelled by the owner: it ends when the paid period does. */
+    cancelarNoFim: z.boolean(),
+    papel: z.enum(['DONO', 'GUARDIAO']),
+  }),
+);
+export type Assinatura = z.infer<typeof assinaturaSchema>;
+
+/** POST /api/usuarios/assinaturas. */
+export const assinaturaFormSchema = z.object({
+  usuarioRastreadorId: z.int({ error: MSG.campoObrigatorio }).check(z.positive(MSG.campoInvalido), z.lte(ID_MAX, MSG.campoInvalido)),
+  planoId: z.int({ error: MSG.campoObrigatorio }).check(z.positive(MSG.campoInvalido), z.lte(ID_MAX, MSG.campoInvalido)),
+  forma: z.enum(FORMAS_PAGAMENTO, { error: MSG.campoInvalido }),
+});
+export type AssinaturaForm = z.infer<typeof assinaturaFormSchema>;
+
+/** One charge, as its owner sees it (GET /api/usuarios/pagamentos): pays it with the "Pix copia e cola" code or its QR code. */
+export const pagamentoSchema = nomeado(
+  'Pagamento',
+  z.object({
+    id: z.int(),
+    assinaturaId: z.int(),
+    pet: z.string(),
+    valorCentavos: z.int(),
+    vencimento: z.string(),
+    situacao: z.enum(SITUACOES_COBRANCA),
+    pixCopiaECola: z.nullable(z.string()),
+    pagoEm: z.nullable(z.string()),
+    txid: z.string(),
+  }),
+);
+export type Pagamento = z.infer<typeof pagamentoSchema>;
+export const pagamentoPageSchema = pageSchema(pagamentoSchema);
+export const pagamentosQuerySchema = paginacaoQuerySchema(['vencimento', 'valorCentavos', 'situacao'] as const, 'vencimento', 'desc');
+
+/** A charge as the payments' administrators see it (GET /api/pagamentos). */
+export const pagamentoAdminSchema = nomeado(
+  'PagamentoAdmin',
+  z.extend(pagamentoSchema, {
+    usuarioId: z.int(),
+    usuarioNome: z.string(),
+    usuarioEmail: z.string(),
+    periodoInicio: z.string(),
+    periodoFim: z.string(),
+    /** What arrived, when it differs from the amount charged (then `divergente`). */
+    valorPagoCentavos: z.nullable(z.int()),
+    divergente: z.boolean(),
+    baixaManual: z.boolean(),
+    baixaObservacao: z.nullable(z.string()),
+  }),
+);
+export type PagamentoAdmin = z.infer<typeof pagamentoAdminSchema>;
+
+/** Totals of the filtered charges, in centavos, by situation. */
+export const totaisPagamentosSchema = z.object({
+  pendenteCentavos: z.int(),
+  pagoCentavos: z.int(),
+  vencidoCentavos: z.int(),
+});
+export const pagamentoAdminPageSchema = z.extend(pageSchema(pagamentoAdminSchema), { totais: totaisPagamentosSchema });
+export type PagamentoAdminPage = z.infer<typeof pagamentoAdminPageSchema>;
+
+/** GET /api/pagamentos: situação, usuário (name or e-mail, part of it), due between two days. */
+export const pagamentosAdminQuerySchema = z.extend(
+  paginacaoQuerySchema(['vencimento', 'valorCentavos', 'situacao', 'usuarioNome'] as const, 'vencimento', 'desc'),
+  {
+    situacao: z.optional(z.enum(SITUACOES_COBRANCA, { error: MSG.campoInvalido })),
+    usuario: z.optional(opcional(LIMITES.nome)),
+    vencimentoDe: z.optional(dia),
+    vencimentoAte: z.optional(dia),
+  },
+);
+export type PagamentosAdminQuery = z.infer<typeof pagamentosAdminQuerySchema>;
+
+/** POST /api/pagamentos/{id}/baixa: why the charge is settled by hand (required; audited). */
+export const baixaFormSchema = z.object({ observacao: obrigatorio(PLANO.descricaoMax) });
+export type BaixaForm = z.infer<typeof baixaFormSchema>;

@@ -1,6 +1,6 @@
 import { date, doublePrecision, integer, pgTable, primaryKey, real, varchar } from 'drizzle-orm/pg-core';
 import { tz } from '../../db/colunas';
-import { usuarioRastreadores } from '../meus-rastreadores/schema';
+import { vinculos } from '../meus-rastreadores/schema';
 import { rastreadores } from '../rastreadores/schema';
 
 /** A tracker's activity on one day in APP_TIMEZONE, added to as positions are committed. */
@@ -38,7 +38,7 @@ export const atividadeEstados = pgTable('atividade_estados', {
 export const atividadeMetas = pgTable('atividade_metas', {
   usuarioRastreadorId: integer('usuario_rastreador_id')
     .primaryKey()
-    .references(() => usuarioRastreadores.id, { onDelete: 'cascade' }),
+    .references(() => vinculos.id, { onDelete: 'cascade' }),
   tipo: varchar('tipo', { length: 10 }).notNull(),
   valor: integer('valor').notNull(),
   dataAtualizacao: tz('data_atualizacao').notNull().defaultNow(),

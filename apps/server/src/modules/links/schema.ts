@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
 import { tz } from '../../db/colunas';
-import { usuarioRastreadores } from '../meus-rastreadores/schema';
+import { vinculos } from '../meus-rastreadores/schema';
 import { usuarios } from '../usuarios/schema';
 
 /** A share link of a pet (issue #19): anyone with its token sees the pet until it expires or is revoked. */
@@ -10,7 +10,7 @@ export const linksCompartilhados = pgTable(
     id: serial('id').primaryKey(),
     usuarioRastreadorId: integer('usuario_rastreador_id')
       .notNull()
-      .references(() => usuarioRastreadores.id, { onDelete: 'cascade' }),
+      .references(() => vinculos.id, { onDelete: 'cascade' }),
     /** SHA-256 of the token, hex. */
     tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
     mensagem: varchar('mensagem', { length: 200 }),

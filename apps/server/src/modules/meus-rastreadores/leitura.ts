@@ -17,4 +17,5 @@ export const vVinculos = pgView('v_vinculos', {
   dataCadastro: tz('data_cadastro').notNull(),
   perdidoDesde: tz('perdido_desde'),
   perdidoAte: tz('perdido_ate'),
+  suspensoDesde: tz('suspenso_desde'),
 }).existing();

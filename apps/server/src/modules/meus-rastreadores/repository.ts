@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import { literalDeArray } from '../../db/arrays';
 import { consultar, type Executor } from '../../db/client';
-import { usuarioRastreadores as vinculos } from './schema';
+import { vinculos } from './schema';
 import { vFotosPets } from './fotos/leitura';
 import { vGuardioes } from './guardioes/leitura';
 import { vRastreadores } from '../rastreadores/leitura';
@@ -281,4 +281,9 @@ export async function perdidosParaLocalizar(db: Executor, segundos: number) {
       ),
     )
     .returning({ rastreadorId: vinculos.rastreadorId, usuarioId: vinculos.usuarioId });
+}
+
+/** Marks the link's subscription suspended since `desde`, or clears it (null): its map and history hide or show again. */
+export async function definirSuspensao(db: Executor, id: number, desde: Date | null) {
+  await db.update(vinculos).set({ suspensoDesde: desde }).where(eq(vinculos.id, id));
 }

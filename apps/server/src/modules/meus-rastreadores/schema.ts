@@ -5,7 +5,7 @@ import { rastreadores } from '../rastreadores/schema';
 import { usuarios } from '../usuarios/schema';
 
 /** The owner's link to a tracker, with the owner's settings. One owner per tracker. */
-export const usuarioRastreadores = pgTable(
+export const vinculos = pgTable(
   'usuario_rastreadores',
   {
     id: serial('id').primaryKey(),
@@ -25,6 +25,8 @@ export const usuarioRastreadores = pgTable(
     /** Lost-pet mode (issue #19): on from `perdidoDesde` until `perdidoAte`; null when off. */
     perdidoDesde: tz('perdido_desde'),
     perdidoAte: tz('perdido_ate'),
+    /** Since when its subscription is suspended (issue #35): the map and history hide it, nothing else stops. */
+    suspensoDesde: tz('suspenso_desde'),
     /** When the collar was last asked for a fix in lost mode. */
     perdidoLocalizadoEm: tz('perdido_localizado_em'),
   },

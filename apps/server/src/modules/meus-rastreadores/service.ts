@@ -30,6 +30,7 @@ import { comDonos, imeiVinculado } from './vinculos-repository';
 import { umDe } from '../../lib/dominio';
 
 export {
+  definirSuspensao,
   quemVeORastreador,
   quemVeOsRastreadores,
   rastreadorDoVinculo,

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { usuarioRastreadores as vinculos } from './schema';
+import { vinculos } from './schema';
 import { vRastreadores } from '../rastreadores/leitura';
 import { vUsuarios } from '../usuarios/leitura';
 

@@ -1,16 +1,34 @@
 import { erroSchema, idParamSchema } from '@rastro/shared/schemas/common';
-import { planoFormSchema, planoSchema, planosQuerySchema } from '@rastro/shared/schemas/pagamentos';
+import {
+  assinaturaFormSchema,
+  assinaturaSchema,
+  baixaFormSchema,
+  pagamentoAdminPageSchema,
+  pagamentoAdminSchema,
+  pagamentoPageSchema,
+  pagamentosAdminQuerySchema,
+  pagamentosQuerySchema,
+  planoFormSchema,
+  planoSchema,
+  planosQuerySchema,
+} from '@rastro/shared/schemas/pagamentos';
 import { PER, temPermissao } from '@rastro/shared/roles';
 import { z } from 'zod';
 import { acessoNegado } from '../../lib/erros';
 import type { AppInstance } from '../../lib/tipos';
 import { principalDe } from '../../plugins/auth';
-import { alterarPlano, criarPlano, inativarPlano, obterPlano, planos } from './service';
+import { assinar, cancelarAssinatura, minhasAssinaturas } from './assinaturas-service';
+import { darBaixa, meusPagamentos, pagamentos } from './cobrancas-service';
+import { alterarPlano, criarPlano, inativarPlano, obterPlano, planos } from './planos-service';
 
-const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema, 404: erroSchema };
+const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema, 404: erroSchema, 409: erroSchema };
 const tags = ['Pagamentos'];
 
-/** Plans (issue #35): the catalog any logged-in user reads, kept by the payments' administrators (PER300). */
+/**
+ * Subscriptions and Pix (issue #35): the plans any logged-in user reads and the payments'
+ * administrators (PER300) keep; an owner's subscriptions and charges; every charge, its totals and
+ * the settlement by hand for the administrators.
+ */
 export async function pagamentosModule(app: AppInstance) {
   const administrar = app.auth.exigir(PER.PAGAMENTOS);
 
@@ -62,5 +80,73 @@ export async function pagamentosModule(app: AppInstance) {
       response: { 200: planoSchema, ...erros },
     },
     handler: (req) => inativarPlano(app.db, req.params.id),
+  });
+
+  const logado = app.auth.exigir();
+
+  app.get('/api/usuarios/assinaturas', {
+    onRequest: logado,
+    schema: {
+      tags,
+      summary: 'As assinaturas dos pets do usuário e, como guardião, a situação das dos pets que ele acompanha',
+      response: { 200: z.array(assinaturaSchema), ...erros },
+    },
+    handler: (req) => minhasAssinaturas(app.db, principalDe(req)),
+  });
+
+  app.post('/api/usuarios/assinaturas', {
+    onRequest: logado,
+    schema: {
+      tags,
+      summary: 'O dono assina um plano para um pet; a primeira cobrança vence hoje',
+      body: assinaturaFormSchema,
+      response: { 201: assinaturaSchema, ...erros },
+    },
+    handler: async (req, reply) => reply.code(201).send(await assinar(app, principalDe(req), req.body)),
+  });
+
+  app.delete('/api/usuarios/assinaturas/:id', {
+    onRequest: logado,
+    schema: {
+      tags,
+      summary: 'O dono cancela: o período pago vai até o fim; as cobranças em aberto são canceladas',
+      params: idParamSchema,
+      response: { 200: assinaturaSchema, ...erros },
+    },
+    handler: (req) => cancelarAssinatura(app, principalDe(req), req.params.id),
+  });
+
+  app.get('/api/usuarios/pagamentos', {
+    onRequest: logado,
+    schema: {
+      tags,
+      summary: 'As cobranças do usuário, com o código Pix copia e cola das que estão em aberto',
+      querystring: pagamentosQuerySchema,
+      response: { 200: pagamentoPageSchema, ...erros },
+    },
+    handler: (req) => meusPagamentos(app.db, principalDe(req), req.query),
+  });
+
+  app.get('/api/pagamentos', {
+    onRequest: administrar,
+    schema: {
+      tags,
+      summary: 'Todas as cobranças (filtros situação, usuário e vencimento) e os totais do filtro por situação',
+      querystring: pagamentosAdminQuerySchema,
+      response: { 200: pagamentoAdminPageSchema, ...erros },
+    },
+    handler: (req) => pagamentos(app.db, req.query),
+  });
+
+  app.post('/api/pagamentos/:id/baixa', {
+    onRequest: administrar,
+    schema: {
+      tags,
+      summary: 'Dá baixa manual numa cobrança (registrada na auditoria: quem, quando e por quê)',
+      params: idParamSchema,
+      body: baixaFormSchema,
+      response: { 200: pagamentoAdminSchema, ...erros },
+    },
+    handler: (req) => darBaixa(app, principalDe(req), req.params.id, req.body.observacao, req.ip),
   });
 }

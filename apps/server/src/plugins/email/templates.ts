@@ -84,3 +84,26 @@ export function conviteGuardiao(p: { dono: string; pet: string; link: string; di
     html: html(titulo, paragrafos, { texto: 'Aceitar o convite', href: p.link }),
   };
 }
+
+export function reciboPagamento(p: {
+  nome: string;
+  pet: string;
+  valor: string;
+  periodo: string;
+  pagoEm: string;
+  txid: string;
+  link: string;
+}): Omit<NovoEmail, 'destinatario'> {
+  const titulo = 'Pagamento recebido';
+  const paragrafos = [
+    `Olá, ${p.nome}!`,
+    `Recebemos o pagamento de ${p.valor} da assinatura de ${p.pet}, referente a ${p.periodo}.`,
+    `Pago em: ${p.pagoEm}. Identificador da cobrança (txid): ${p.txid}.`,
+    'Guarde este e-mail como comprovante. Todos os seus pagamentos ficam em Meus Pagamentos.',
+  ];
+  return {
+    assunto: `Rastro — pagamento recebido (${p.pet})`,
+    texto: texto(titulo, paragrafos, p.link),
+    html: html(titulo, paragrafos, { texto: 'Ver Meus Pagamentos', href: p.link }),
+  };
+}

@@ -1,6 +1,6 @@
 import { customType, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { tz } from '../../../db/colunas';
-import { usuarioRastreadores } from '../schema';
+import { vinculos } from '../schema';
 
 /** PostgreSQL `bytea`: a Buffer in, a Buffer out (pg gives one; PGlite a Uint8Array). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -15,7 +15,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const fotosPets = pgTable('fotos_pets', {
   usuarioRastreadorId: integer('usuario_rastreador_id')
     .primaryKey()
-    .references(() => usuarioRastreadores.id, { onDelete: 'cascade' }),
+    .references(() => vinculos.id, { onDelete: 'cascade' }),
   imagem: bytea('imagem').notNull(),
   versao: varchar('versao', { length: 16 }).notNull(),
   atualizadoEm: tz('atualizado_em').notNull().defaultNow(),

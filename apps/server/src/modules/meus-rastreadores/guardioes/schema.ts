@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { tz } from '../../../db/colunas';
 import { usuarios } from '../../usuarios/schema';
-import { usuarioRastreadores } from '../schema';
+import { vinculos } from '../schema';
 
 /**
  * Co-guardians of a tracker (issue #20): a pending invite (e-mail, token hash, expiry) until someone
@@ -14,7 +14,7 @@ export const guardioes = pgTable(
     id: serial('id').primaryKey(),
     usuarioRastreadorId: integer('usuario_rastreador_id')
       .notNull()
-      .references(() => usuarioRastreadores.id, { onDelete: 'cascade' }),
+      .references(() => vinculos.id, { onDelete: 'cascade' }),
     email: varchar('email', { length: 150 }).notNull(),
     usuarioId: integer('usuario_id').references(() => usuarios.id, { onDelete: 'cascade' }),
     /** SHA-256 of the invite's single-use token, hex. */

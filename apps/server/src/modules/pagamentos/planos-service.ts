@@ -3,7 +3,15 @@ import type { Executor } from '../../db/client';
 import { naoEncontrado } from '../../lib/erros';
 import { iso } from '../../lib/paginacao';
 import type { Principal } from '../../plugins/auth';
-import { atualizarPlano, buscarPlano, desativarPlano, inserirPlano, listarPlanos, type LinhaPlano, type ValoresPlano } from './repository';
+import {
+  atualizarPlano,
+  buscarPlano,
+  desativarPlano,
+  inserirPlano,
+  listarPlanos,
+  type LinhaPlano,
+  type ValoresPlano,
+} from './planos-repository';
 
 const paraPlano = (r: LinhaPlano): Plano => ({
   id: r.id,

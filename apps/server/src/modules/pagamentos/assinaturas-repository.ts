@@ -1,0 +1,73 @@
+import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { ehGuardiao } from '../meus-rastreadores/guardioes/sql';
+import { vVinculos } from '../meus-rastreadores/leitura';
+import { vUsuarios } from '../usuarios/leitura';
+import { assinaturas, planos } from './schema';
+
+const colunas = {
+  id: assinaturas.id,
+  usuarioRastreadorId: assinaturas.usuarioRastreadorId,
+  usuarioId: assinaturas.usuarioId,
+  pet: sql<string>`coalesce(${vVinculos.descricao}, ${assinaturas.pet})`,
+  planoId: assinaturas.planoId,
+  plano: planos.nome,
+  valorCentavos: assinaturas.valorCentavos,
+  periodo: assinaturas.periodo,
+  diasCarencia: assinaturas.diasCarencia,
+  forma: assinaturas.forma,
+  situacao: assinaturas.situacao,
+  inicio: assinaturas.inicio,
+  pagoAte: assinaturas.pagoAte,
+  cancelarNoFim: assinaturas.cancelarNoFim,
+};
+
+const base = (db: Executor) =>
+  db
+    .select(colunas)
+    .from(assinaturas)
+    .innerJoin(planos, eq(planos.id, assinaturas.planoId))
+    .leftJoin(vVinculos, eq(vVinculos.id, assinaturas.usuarioRastreadorId));
+
+export type LinhaAssinatura = Awaited<ReturnType<ReturnType<typeof base>['execute']>>[number];
+
+/** The subscriptions this user pays or, as a guardian, watches; the cancelled ones too, newest first. */
+export function assinaturasVisiveis(db: Executor, usuarioId: number) {
+  return base(db)
+    .where(or(eq(assinaturas.usuarioId, usuarioId), ehGuardiao(assinaturas.usuarioRastreadorId, usuarioId)))
+    .orderBy(desc(assinaturas.id));
+}
+
+export async function buscarAssinatura(db: Executor, id: number) {
+  const [row] = await base(db).where(eq(assinaturas.id, id));
+  return row;
+}
+
+/** Locks the subscription until the transaction ends (a settlement and the billing round go in turn). */
+export async function travarAssinatura(db: Executor, id: number) {
+  const [row] = await db.select().from(assinaturas).where(eq(assinaturas.id, id)).for('update');
+  return row;
+}
+
+export async function inserirAssinatura(db: Executor, v: typeof assinaturas.$inferInsert) {
+  const [row] = await db.insert(assinaturas).values(v).onConflictDoNothing().returning({ id: assinaturas.id });
+  return row?.id;
+}
+
+export async function atualizarAssinatura(db: Executor, id: number, v: Partial<typeof assinaturas.$inferInsert>) {
+  await db.update(assinaturas).set(v).where(eq(assinaturas.id, id));
+}
+
+/** The subscription in force (not cancelled) of these links, by link id. */
+export function vigentesDosVinculos(db: Executor, vinculoIds: readonly number[]) {
+  return db
+    .select({ id: assinaturas.id, usuarioRastreadorId: assinaturas.usuarioRastreadorId, situacao: assinaturas.situacao })
+    .from(assinaturas)
+    .where(and(inArray(assinaturas.usuarioRastreadorId, [...vinculoIds]), ne(assinaturas.situacao, 'CANCELADA')));
+}
+
+/** Who pays (the receipt's addressee). */
+export async function nomeEEmail(db: Executor, usuarioId: number) {
+  const [row] = await db.select({ nome: vUsuarios.nome, email: vUsuarios.email }).from(vUsuarios).where(eq(vUsuarios.id, usuarioId));
+  return row;
+}

@@ -1,0 +1,122 @@
+import { MSG } from '@rastro/shared/messages';
+import type { Assinatura, AssinaturaForm, FormaPagamento, PeriodoPlano, SituacaoAssinatura } from '@rastro/shared/schemas/pagamentos';
+import type { Executor } from '../../db/client';
+import { erroDeCampo, ErroDaApi, naoEncontrado } from '../../lib/erros';
+import type { Principal } from '../../plugins/auth';
+import type { Infra } from '../../plugins/infra';
+import { definirSuspensao, exigirDono, travarVinculo, vinculoDoUsuario } from '../meus-rastreadores/service';
+import {
+  assinaturasVisiveis,
+  atualizarAssinatura,
+  buscarAssinatura,
+  inserirAssinatura,
+  travarAssinatura,
+  type LinhaAssinatura,
+} from './assinaturas-repository';
+import { cancelarAbertas, inserirCobrancas } from './cobrancas-repository';
+import { copiaEColaEstatico, novoTxid, type RecebedorPix } from './cobrancas-service';
+import { hojeEm, periodoQueContem } from './periodos';
+import { buscarPlano } from './planos-repository';
+
+const paraAssinatura = (r: LinhaAssinatura, usuarioId: number): Assinatura => ({
+  id: r.id,
+  usuarioRastreadorId: r.usuarioRastreadorId,
+  pet: r.pet,
+  planoId: r.planoId,
+  plano: r.plano,
+  valorCentavos: r.valorCentavos,
+  periodo: r.periodo as PeriodoPlano,
+  forma: r.forma as FormaPagamento,
+  situacao: r.situacao as SituacaoAssinatura,
+  inicio: r.inicio,
+  pagoAte: r.pagoAte,
+  cancelarNoFim: r.cancelarNoFim,
+  papel: r.usuarioId === usuarioId ? 'DONO' : 'GUARDIAO',
+});
+
+/** The receiver of the charges, or 409 while payments are off (no PIX_CHAVE). */
+function recebedor(deps: Pick<Infra, 'config'>): RecebedorPix {
+  const pix = deps.config.pagamentos.pix;
+  if (!pix) throw new ErroDaApi(409, MSG.pagamentosDesligados);
+  return pix;
+}
+
+/** GET /api/usuarios/assinaturas: what the caller pays and, as a guardian, the state of the pets they watch. */
+export async function minhasAssinaturas(db: Executor, p: Principal): Promise<Assinatura[]> {
+  return (await assinaturasVisiveis(db, p.usuarioId)).map((r) => paraAssinatura(r, p.usuarioId));
+}
+
+/**
+ * POST /api/usuarios/assinaturas: the owner subscribes one of their pets to an active plan, at the
+ * plan's price of today. The first period starts today and its charge is due today.
+ */
+export async function assinar(deps: Pick<Infra, 'config' | 'db'>, p: Principal, f: AssinaturaForm): Promise<Assinatura> {
+  const pix = recebedor(deps);
+  if (f.forma === 'PIX_AUTOMATICO') throw erroDeCampo(400, 'forma', MSG.pixAutomaticoIndisponivel);
+  const vinculo = await vinculoDoUsuario(deps.db, p.usuarioId, f.usuarioRastreadorId);
+  if (!vinculo) throw naoEncontrado();
+  exigirDono(vinculo, p);
+  const plano = await buscarPlano(deps.db, f.planoId);
+  if (!plano?.ativo) throw erroDeCampo(400, 'planoId', MSG.planoIndisponivel);
+  const hoje = hojeEm(deps.config.timezone);
+  const id = await deps.db.transaction(async (tx) => {
+    await travarVinculo(tx, vinculo.id);
+    const novo = await inserirAssinatura(tx, {
+      usuarioRastreadorId: vinculo.id,
+      usuarioId: p.usuarioId,
+      pet: vinculo.descricao,
+      planoId: plano.id,
+      valorCentavos: plano.valorCentavos,
+      periodo: plano.periodo,
+      diasCarencia: plano.diasCarencia,
+      forma: f.forma,
+      inicio: hoje,
+    });
+    if (novo === undefined) return undefined;
+    const periodo = periodoQueContem(hoje, plano.periodo as PeriodoPlano, hoje);
+    const txid = novoTxid();
+    await inserirCobrancas(tx, [
+      {
+        assinaturaId: novo,
+        usuarioId: p.usuarioId,
+        txid,
+        valorCentavos: plano.valorCentavos,
+        periodoInicio: periodo.inicio,
+        periodoFim: periodo.fim,
+        vencimento: periodo.inicio,
+        pixCopiaECola: copiaEColaEstatico(pix, txid, plano.valorCentavos),
+      },
+    ]);
+    return novo;
+  });
+  if (id === undefined) throw new ErroDaApi(409, MSG.assinaturaJaExiste);
+  const r = await buscarAssinatura(deps.db, id);
+  if (!r) throw naoEncontrado();
+  return paraAssinatura(r, p.usuarioId);
+}
+
+/**
+ * DELETE /api/usuarios/assinaturas/{id}: the owner cancels. What was paid runs to its end (then the
+ * round closes it); a subscription never paid ends now. Charges not paid are cancelled either way.
+ */
+export async function cancelarAssinatura(deps: Pick<Infra, 'config' | 'db'>, p: Principal, id: number): Promise<Assinatura> {
+  const atual = await buscarAssinatura(deps.db, id);
+  const visivel = atual && (await minhasAssinaturas(deps.db, p)).some((a) => a.id === id);
+  if (!atual || !visivel) throw naoEncontrado();
+  exigirDono(atual, p);
+  if (atual.situacao === 'CANCELADA') throw new ErroDaApi(409, MSG.assinaturaJaCancelada);
+  const hoje = hojeEm(deps.config.timezone);
+  await deps.db.transaction(async (tx) => {
+    const a = await travarAssinatura(tx, id);
+    if (!a || a.situacao === 'CANCELADA') return;
+    await cancelarAbertas(tx, id);
+    if (a.pagoAte !== null && a.pagoAte >= hoje) await atualizarAssinatura(tx, id, { cancelarNoFim: true });
+    else {
+      await atualizarAssinatura(tx, id, { situacao: 'CANCELADA', canceladaEm: new Date(), cancelarNoFim: true, suspensaEm: null });
+      if (a.usuarioRastreadorId !== null && a.situacao === 'SUSPENSA') await definirSuspensao(tx, a.usuarioRastreadorId, null);
+    }
+  });
+  const r = await buscarAssinatura(deps.db, id);
+  if (!r) throw naoEncontrado();
+  return paraAssinatura(r, p.usuarioId);
+}

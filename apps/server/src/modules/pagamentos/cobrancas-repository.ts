@@ -1,0 +1,242 @@
+import { and, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { comTotal, contagem, escaparLike } from '../../db/listas';
+import { ordenacao, type Paginacao } from '../../lib/paginacao';
+import { vVinculos } from '../meus-rastreadores/leitura';
+import { vUsuarios } from '../usuarios/leitura';
+import { assinaturas, cobrancas } from './schema';
+
+const pet = sql<string>`coalesce(${vVinculos.descricao}, ${assinaturas.pet})`;
+const colunas = {
+  id: cobrancas.id,
+  assinaturaId: cobrancas.assinaturaId,
+  pet,
+  valorCentavos: cobrancas.valorCentavos,
+  vencimento: cobrancas.vencimento,
+  situacao: cobrancas.situacao,
+  pixCopiaECola: cobrancas.pixCopiaECola,
+  pagoEm: cobrancas.pagoEm,
+  txid: cobrancas.txid,
+};
+const colunasAdmin = {
+  ...colunas,
+  usuarioId: cobrancas.usuarioId,
+  usuarioNome: vUsuarios.nome,
+  usuarioEmail: vUsuarios.email,
+  periodoInicio: cobrancas.periodoInicio,
+  periodoFim: cobrancas.periodoFim,
+  valorPagoCentavos: cobrancas.valorPagoCentavos,
+  divergente: cobrancas.divergente,
+  baixaUsuarioId: cobrancas.baixaUsuarioId,
+  baixaObservacao: cobrancas.baixaObservacao,
+};
+
+export type LinhaCobranca = Awaited<ReturnType<typeof cobrancasDoUsuario>>['rows'][number];
+export type LinhaCobrancaAdmin = Awaited<ReturnType<typeof listarCobrancas>>['rows'][number];
+
+/** This owner's charges, newest due date first by default. */
+export async function cobrancasDoUsuario(db: Executor, usuarioId: number, p: Paginacao) {
+  const where = eq(cobrancas.usuarioId, usuarioId);
+  return comTotal(
+    db
+      .select(colunas)
+      .from(cobrancas)
+      .innerJoin(assinaturas, eq(assinaturas.id, cobrancas.assinaturaId))
+      .leftJoin(vVinculos, eq(vVinculos.id, assinaturas.usuarioRastreadorId))
+      .where(where)
+      .orderBy(
+        ...ordenacao(
+          { vencimento: cobrancas.vencimento, valorCentavos: cobrancas.valorCentavos, situacao: cobrancas.situacao },
+          cobrancas.id,
+          p,
+        ),
+      )
+      .limit(p.size)
+      .offset(p.page * p.size),
+    db.select(contagem).from(cobrancas).where(where),
+  );
+}
+
+export interface FiltroCobrancas extends Paginacao {
+  situacao?: string | undefined;
+  usuario?: string | undefined;
+  vencimentoDe?: string | undefined;
+  vencimentoAte?: string | undefined;
+}
+
+function condicoes(f: FiltroCobrancas): SQL | undefined {
+  const c: SQL[] = [];
+  if (f.situacao) c.push(eq(cobrancas.situacao, f.situacao));
+  if (f.vencimentoDe) c.push(gte(cobrancas.vencimento, f.vencimentoDe));
+  if (f.vencimentoAte) c.push(lte(cobrancas.vencimento, f.vencimentoAte));
+  if (f.usuario) {
+    const termo = `%${escaparLike(f.usuario)}%`;
+    const quem = or(ilike(vUsuarios.nome, termo), ilike(vUsuarios.email, termo));
+    if (quem) c.push(quem);
+  }
+  return c.length ? and(...c) : undefined;
+}
+
+/** Every charge, filtered (situation, user's name or e-mail, due between two days), with the filtered totals by situation. */
+export async function listarCobrancas(db: Executor, f: FiltroCobrancas) {
+  const where = condicoes(f);
+  const ordem = {
+    vencimento: cobrancas.vencimento,
+    valorCentavos: cobrancas.valorCentavos,
+    situacao: cobrancas.situacao,
+    usuarioNome: vUsuarios.nome,
+  };
+  const [pagina, [totais]] = await Promise.all([
+    comTotal(
+      db
+        .select(colunasAdmin)
+        .from(cobrancas)
+        .innerJoin(assinaturas, eq(assinaturas.id, cobrancas.assinaturaId))
+        .innerJoin(vUsuarios, eq(vUsuarios.id, cobrancas.usuarioId))
+        .leftJoin(vVinculos, eq(vVinculos.id, assinaturas.usuarioRastreadorId))
+        .where(where)
+        .orderBy(...ordenacao(ordem, cobrancas.id, f))
+        .limit(f.size)
+        .offset(f.page * f.size),
+      db.select(contagem).from(cobrancas).innerJoin(vUsuarios, eq(vUsuarios.id, cobrancas.usuarioId)).where(where),
+    ),
+    db
+      .select({
+        pendente: sql<number>`coalesce(sum(${cobrancas.valorCentavos}) filter (where ${cobrancas.situacao} = 'PENDENTE'), 0)::bigint`,
+        pago: sql<number>`coalesce(sum(coalesce(${cobrancas.valorPagoCentavos}, ${cobrancas.valorCentavos})) filter (where ${cobrancas.situacao} = 'PAGO'), 0)::bigint`,
+        vencido: sql<number>`coalesce(sum(${cobrancas.valorCentavos}) filter (where ${cobrancas.situacao} = 'VENCIDO'), 0)::bigint`,
+      })
+      .from(cobrancas)
+      .innerJoin(vUsuarios, eq(vUsuarios.id, cobrancas.usuarioId))
+      .where(where),
+  ]);
+  return {
+    ...pagina,
+    totais: { pendente: Number(totais?.pendente ?? 0), pago: Number(totais?.pago ?? 0), vencido: Number(totais?.vencido ?? 0) },
+  };
+}
+
+/** Locks the charge until the transaction ends: one settlement at a time. */
+export async function travarCobranca(db: Executor, id: number) {
+  const [row] = await db.select().from(cobrancas).where(eq(cobrancas.id, id)).for('update');
+  return row;
+}
+
+export async function buscarCobrancaAdmin(db: Executor, id: number) {
+  const [row] = await db
+    .select(colunasAdmin)
+    .from(cobrancas)
+    .innerJoin(assinaturas, eq(assinaturas.id, cobrancas.assinaturaId))
+    .innerJoin(vUsuarios, eq(vUsuarios.id, cobrancas.usuarioId))
+    .leftJoin(vVinculos, eq(vVinculos.id, assinaturas.usuarioRastreadorId))
+    .where(eq(cobrancas.id, id));
+  return row;
+}
+
+export async function atualizarCobranca(db: Executor, id: number, v: Partial<typeof cobrancas.$inferInsert>) {
+  await db.update(cobrancas).set(v).where(eq(cobrancas.id, id));
+}
+
+export type NovaCobranca = typeof cobrancas.$inferInsert;
+
+/** Creates these charges; one already there for the same subscription and period start is left as it is. */
+export async function inserirCobrancas(db: Executor, novas: readonly NovaCobranca[]) {
+  if (novas.length === 0) return 0;
+  const rows = await db
+    .insert(cobrancas)
+    .values([...novas])
+    .onConflictDoNothing()
+    .returning({ id: cobrancas.id });
+  return rows.length;
+}
+
+/**
+ * Active subscriptions whose next period starts by `ate` (none cancelled at the end of the paid
+ * period): the start of the last period charged, or none yet. At most `limite`, after `depoisDe`.
+ */
+export function assinaturasParaCobrar(db: Executor, ate: string, depoisDe: number, limite: number) {
+  return db
+    .select({
+      id: assinaturas.id,
+      usuarioId: assinaturas.usuarioId,
+      pet: assinaturas.pet,
+      inicio: assinaturas.inicio,
+      periodo: assinaturas.periodo,
+      valorCentavos: assinaturas.valorCentavos,
+      // Spelled out: in a select list drizzle leaves a column unqualified, and inside the subquery `id` would be the charge's.
+      ultimoFim: sql<string | null>`(select max(c.periodo_fim)::text from cobrancas c where c.assinatura_id = "assinaturas"."id")`,
+    })
+    .from(assinaturas)
+    .where(
+      and(
+        eq(assinaturas.situacao, 'ATIVA'),
+        eq(assinaturas.cancelarNoFim, false),
+        sql`${assinaturas.id} > ${depoisDe}`,
+        sql`coalesce((select max(c.periodo_fim) from cobrancas c where c.assinatura_id = ${assinaturas.id}) + 1, ${assinaturas.inicio}) <= ${ate}::date`,
+      ),
+    )
+    .orderBy(assinaturas.id)
+    .limit(limite);
+}
+
+/** Pending charges past their due date become VENCIDO; returns how many. */
+export async function marcarVencidas(db: Executor, hoje: string) {
+  const rows = await db
+    .update(cobrancas)
+    .set({ situacao: 'VENCIDO' })
+    .where(and(eq(cobrancas.situacao, 'PENDENTE'), lt(cobrancas.vencimento, hoje)))
+    .returning({ id: cobrancas.id });
+  return rows.length;
+}
+
+/** Active subscriptions with a charge overdue past their grace days (by `hoje`). */
+export function assinaturasParaSuspender(db: Executor, hoje: string) {
+  return db
+    .select({ id: assinaturas.id, usuarioRastreadorId: assinaturas.usuarioRastreadorId })
+    .from(assinaturas)
+    .where(
+      and(
+        eq(assinaturas.situacao, 'ATIVA'),
+        sql`exists (select 1 from cobrancas c where c.assinatura_id = ${assinaturas.id} and c.situacao = 'VENCIDO'
+          and c.vencimento + ${assinaturas.diasCarencia} < ${hoje}::date)`,
+      ),
+    );
+}
+
+/** Whether the subscription still has a charge overdue past its grace days. */
+export async function temVencidaAlemDaCarencia(db: Executor, assinaturaId: number, diasCarencia: number, hoje: string) {
+  const [row] = await db
+    .select({ id: cobrancas.id })
+    .from(cobrancas)
+    .where(
+      and(
+        eq(cobrancas.assinaturaId, assinaturaId),
+        eq(cobrancas.situacao, 'VENCIDO'),
+        sql`${cobrancas.vencimento} + ${diasCarencia}::int < ${hoje}::date`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Subscriptions cancelled at the end of the paid period whose period is over (by `hoje`). */
+export function assinaturasParaEncerrar(db: Executor, hoje: string) {
+  return db
+    .select({ id: assinaturas.id, usuarioRastreadorId: assinaturas.usuarioRastreadorId })
+    .from(assinaturas)
+    .where(
+      and(
+        inArray(assinaturas.situacao, ['ATIVA', 'SUSPENSA']),
+        eq(assinaturas.cancelarNoFim, true),
+        sql`coalesce(${assinaturas.pagoAte}, ${assinaturas.inicio} - 1) < ${hoje}::date`,
+      ),
+    );
+}
+
+/** Charges of a subscription not paid yet are cancelled (the subscription ended). */
+export async function cancelarAbertas(db: Executor, assinaturaId: number) {
+  await db
+    .update(cobrancas)
+    .set({ situacao: 'CANCELADO' })
+    .where(and(eq(cobrancas.assinaturaId, assinaturaId), inArray(cobrancas.situacao, ['PENDENTE', 'VENCIDO'])));
+}
