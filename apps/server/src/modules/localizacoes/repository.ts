@@ -73,7 +73,15 @@ export async function inserirBateria(
 /** Who may see a tracker's data: its owner's id (null while unlinked). Undefined: no such tracker. */
 export async function donoDoRastreador(db: Executor, rastreadorId: number) {
   const [row] = await db
-    .select({ id: vRastreadores.id, donoId: vVinculos.usuarioId, descricao: vVinculos.descricao, imei: vRastreadores.imei })
+    .select({
+      id: vRastreadores.id,
+      donoId: vVinculos.usuarioId,
+      descricao: vVinculos.descricao,
+      imei: vRastreadores.imei,
+      suspensoDesde: vVinculos.suspensoDesde,
+      perdidoDesde: vVinculos.perdidoDesde,
+      perdidoAte: vVinculos.perdidoAte,
+    })
     .from(vRastreadores)
     .leftJoin(vVinculos, eq(vVinculos.rastreadorId, vRastreadores.id))
     .where(eq(vRastreadores.id, rastreadorId));
@@ -194,16 +202,19 @@ export interface LocalizacaoAtual {
   velocidade: number | null;
   perdidoDesde: Date | null;
   perdidoAte: Date | null;
+  /** Since when the pet's subscription is suspended (issue #35); null when it is not. */
+  suspensoDesde: Date | null;
   /** The owner's name when the position is of a pet shared with the user asking; null otherwise (and for a set of trackers). */
   compartilhadoPor: string | null;
   /** The version of the pet's photo (meus-rastreadores/fotos), null without one. */
   fotoVersao: string | null;
 }
 
-type LinhaDoMapa = Omit<LocalizacaoAtual, 'dataHora' | 'perdidoDesde' | 'perdidoAte'> & {
+type LinhaDoMapa = Omit<LocalizacaoAtual, 'dataHora' | 'perdidoDesde' | 'perdidoAte' | 'suspensoDesde'> & {
   dataHora: Date | string;
   perdidoDesde: Date | string | null;
   perdidoAte: Date | string | null;
+  suspensoDesde: Date | string | null;
 };
 
 /** Whose trackers the map reads: a set of trackers (the live channel), one link of a user, or all the user's. */
@@ -225,6 +236,7 @@ const consultaDoMapa = consultaPorForma<FormaDoMapa, { ids: string; usuarioId: n
     return sql`select ur.id as "usuarioRastreadorId", ur.rastreador_id as "rastreadorId", ur.usuario_id as "usuarioId", ur.descricao,
           r.bateria, r.situacao_energia as "situacaoEnergia", l.tipo, l.data_hora as "dataHora", l.latitude, l.longitude,
           l.precisao, l.velocidade, ur.perdido_desde as "perdidoDesde", ur.perdido_ate as "perdidoAte",
+          ur.suspenso_desde as "suspensoDesde",
           ${nomeDoDono} as "compartilhadoPor",
           (select f.versao from v_fotos_pets f where f.usuario_rastreador_id = ur.id) as "fotoVersao"
         from v_vinculos ur
@@ -261,7 +273,7 @@ export async function listarLocalizacoesAtuais(
         });
   const data = (v: Date | string | null) => (v === null ? null : new Date(v));
   return rows.map(
-    (r): LocalizacaoAtual => ({ ...r, dataHora: toIsoUtc(r.dataHora), perdidoDesde: data(r.perdidoDesde), perdidoAte: data(r.perdidoAte) }),
+    (r): LocalizacaoAtual => ({ ...r, dataHora: toIsoUtc(r.dataHora), perdidoDesde: data(r.perdidoDesde), perdidoAte: data(r.perdidoAte), suspensoDesde: data(r.suspensoDesde) }),
   );
 }
 

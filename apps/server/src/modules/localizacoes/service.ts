@@ -45,6 +45,17 @@ async function exigirAcesso(db: Executor, p: Principal, rastreadorId: number) {
 }
 
 /**
+ * Whether this pet's positions are hidden from its owner and guardians: its subscription is
+ * suspended (issue #35) and it is not lost. Storing goes on, and so do alarms and share links:
+ * paying shows everything again. An administrator of trackers still sees them.
+ */
+function oculto(r: { suspensoDesde: Date | null; perdidoDesde: Date | null; perdidoAte: Date | null }) {
+  return r.suspensoDesde !== null && modoPerdidoDe(r) === null;
+}
+const ocultoPara = (p: Principal, r: { suspensoDesde: Date | null; perdidoDesde: Date | null; perdidoAte: Date | null }) =>
+  !p.authorities.includes(PER.RASTREADORES) && oculto(r);
+
+/**
  * The heavy reads below go to `dbLeitura` (the read replica when it is up and caught up,
  * docs/adr/0015-replica-de-leitura.md); who may see the tracker is always asked of the primary.
  */
@@ -54,7 +65,8 @@ export async function listarLocalizacoesDoRastreador(
   f: FiltroLocalizacoes,
 ): Promise<Page<Localizacao>> {
   const { db, dbLeitura: leitura } = deps;
-  await exigirAcesso(db, p, f.rastreadorId);
+  const r = await exigirAcesso(db, p, f.rastreadorId);
+  if (ocultoPara(p, r)) return pagina([], 0, f);
   const { rows, total } = await listarLocalizacoes(leitura, f);
   return pagina(
     rows.map((r) => ({
@@ -140,7 +152,7 @@ function marcador(
 
 /** Latest positions as map markers (also what the live channel pushes); their ids are the links'. */
 function marcadoresAtuais(posicoes: readonly LocalizacaoAtual[], lados: ReadonlyMap<number, LadosNasZonas>) {
-  return posicoes.map((u) => ({
+  return posicoes.filter((u) => !oculto(u)).map((u) => ({
     usuarioId: u.usuarioId,
     marcador: marcador(
       u.usuarioRastreadorId,
@@ -219,6 +231,7 @@ export async function ultimasLocalizacoes(deps: Pick<Infra, 'db' | 'dbLeitura'>,
   const { usuarioRastreadorId, dataInicial, dataFinal } = q as Required<MapaQuery>;
   const link = await vinculoDoUsuario(db, p.usuarioId, usuarioRastreadorId);
   if (!link) throw naoEncontrado();
+  if (oculto(link)) return [];
   const pontos = await historico(leitura, link.rastreadorId, new Date(dataInicial), new Date(dataFinal));
   const dono = { ...link, usuarioRastreadorId: link.id };
   return pontos.map((l) => marcador(l.id, dono, l));
@@ -233,7 +246,7 @@ export async function exportarHistorico(
   const { db, dbLeitura: leitura } = deps;
   const r = await exigirAcesso(db, p, q.rastreadorId);
   const de = new Date(q.dataInicial);
-  const pontos = await historico(leitura, q.rastreadorId, de, new Date(q.dataFinal));
+  const pontos = ocultoPara(p, r) ? [] : await historico(leitura, q.rastreadorId, de, new Date(q.dataFinal));
   const nome = r.descricao ?? r.imei;
   return {
     conteudo: gerarArquivo(q.formato, nome, pontos),

@@ -33,6 +33,8 @@ const colunas = {
   periUltraEconBateria: vinculos.periUltraEconBateria,
   perdidoDesde: vinculos.perdidoDesde,
   perdidoAte: vinculos.perdidoAte,
+  /** Since when its subscription is suspended (issue #35): its map and history are hidden. */
+  suspensoDesde: vinculos.suspensoDesde,
   /** The version of the pet's photo (fotos/), null without one. */
   fotoVersao: sql<string | null>`(select ${vFotosPets.versao} from ${vFotosPets} where ${vFotosPets.usuarioRastreadorId} = ${vinculos.id})`,
 };
