@@ -273,7 +273,13 @@ export async function listarLocalizacoesAtuais(
         });
   const data = (v: Date | string | null) => (v === null ? null : new Date(v));
   return rows.map(
-    (r): LocalizacaoAtual => ({ ...r, dataHora: toIsoUtc(r.dataHora), perdidoDesde: data(r.perdidoDesde), perdidoAte: data(r.perdidoAte), suspensoDesde: data(r.suspensoDesde) }),
+    (r): LocalizacaoAtual => ({
+      ...r,
+      dataHora: toIsoUtc(r.dataHora),
+      perdidoDesde: data(r.perdidoDesde),
+      perdidoAte: data(r.perdidoAte),
+      suspensoDesde: data(r.suspensoDesde),
+    }),
   );
 }
 

@@ -152,18 +152,20 @@ function marcador(
 
 /** Latest positions as map markers (also what the live channel pushes); their ids are the links'. */
 function marcadoresAtuais(posicoes: readonly LocalizacaoAtual[], lados: ReadonlyMap<number, LadosNasZonas>) {
-  return posicoes.filter((u) => !oculto(u)).map((u) => ({
-    usuarioId: u.usuarioId,
-    marcador: marcador(
-      u.usuarioRastreadorId,
-      u,
-      u,
-      lados.get(u.rastreadorId),
-      modoPerdidoDe(u),
-      u.compartilhadoPor,
-      u.fotoVersao === null ? null : caminhoDaFoto(u.usuarioRastreadorId, u.fotoVersao),
-    ),
-  }));
+  return posicoes
+    .filter((u) => !oculto(u))
+    .map((u) => ({
+      usuarioId: u.usuarioId,
+      marcador: marcador(
+        u.usuarioRastreadorId,
+        u,
+        u,
+        lados.get(u.rastreadorId),
+        modoPerdidoDe(u),
+        u.compartilhadoPor,
+        u.fotoVersao === null ? null : caminhoDaFoto(u.usuarioRastreadorId, u.fotoVersao),
+      ),
+    }));
 }
 
 /** The current position of each of these trackers, as its owner's marker (the live channel: `compartilhadoPor` is the viewer's to set). */
