@@ -41,10 +41,10 @@ test('the owner invites, the guardian signs up through the link and follows the 
 
   await test.step('the owner invites by e-mail from the tracker’s detail', async () => {
     await page.goto(`/user/rastreadores/detalhe/${vinculo}`);
-    const familia = page.getByRole('region', { name: 'Família' });
-    await familia.getByRole('textbox', { name: /^E-mail de quem vai acompanhar/ }).fill(guardiao.email);
-    await familia.getByRole('button', { name: 'Convidar' }).click();
-    await expect(familia.getByRole('listitem').filter({ hasText: guardiao.email })).toContainText(/Pendente até/);
+    const secaoGuardioes = page.getByRole('region', { name: 'Família' });
+    await secaoGuardioes.getByRole('textbox', { name: /^E-mail de quem vai acompanhar/ }).fill(guardiao.email);
+    await secaoGuardioes.getByRole('button', { name: 'Convidar' }).click();
+    await expect(secaoGuardioes.getByRole('listitem').filter({ hasText: guardiao.email })).toContainText(/Pendente até/);
   });
 
   const contexto = await browser.newContext({ baseURL: E2E_URL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
@@ -97,10 +97,10 @@ test('the owner invites, the guardian signs up through the link and follows the 
 
     await test.step('the owner removes the guardian: the pet leaves the guardian’s open map', async () => {
       await page.reload();
-      const familia = page.getByRole('region', { name: 'Família' });
-      await familia.getByRole('button', { name: /^Remover / }).click();
+      const secaoGuardioes = page.getByRole('region', { name: 'Família' });
+      await secaoGuardioes.getByRole('button', { name: /^Remover / }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Remover' }).click();
-      await expect(familia.getByText('Ninguém convidado ainda.')).toBeVisible();
+      await expect(secaoGuardioes.getByText('Ninguém convidado ainda.')).toBeVisible();
       await expect(g.getByRole('region', { name: 'Mapa' }).locator('.leaflet-marker-icon[title="THOR"]')).toHaveCount(0, {
         timeout: 10_000,
       });

@@ -307,9 +307,9 @@ test('the owner’s screens on a phone: none scrolls sideways, the bottom bar fi
     await page.goto(paths.user.rastreadorDetalhe.getHref(ids.vinculo));
     const abas = page.getByRole('tablist', { name: 'Histórico do rastreador' });
     await expect(abas).toBeVisible();
-    const familia = page.getByRole('heading', { name: 'Família' });
-    await expect(familia).toBeVisible();
-    const [a, f] = [await abas.boundingBox(), await familia.boundingBox()];
+    const secaoGuardioes = page.getByRole('heading', { name: 'Família' });
+    await expect(secaoGuardioes).toBeVisible();
+    const [a, f] = [await abas.boundingBox(), await secaoGuardioes.boundingBox()];
     expect(a && f && a.y < f.y).toBe(true);
     // Within two screens of the top.
     expect(a?.y ?? Infinity).toBeLessThan(2 * 844);

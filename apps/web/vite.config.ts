@@ -193,7 +193,7 @@ function versaoDoBuild(): string {
 
 /** The modules of the map's preview (src/previa/main.ts and what it imports): a chunk graph of their own. */
 const DA_PREVIA =
-  /[\\/]web[\\/]src[\\/](previa[\\/]|lib[\\/]dados-locais\.ts|publico[\\/]formato\.ts|components[\\/](map[\\/]pino|pet[\\/]cor\.ts)|features[\\/]mapa[\\/](api[\\/]vista-guardada\.ts|components[\\/]map[\\/]icones\.ts))|node_modules[\\/]leaflet[\\/]/;
+  /[\\/]web[\\/]src[\\/](previa[\\/]|lib[\\/]dados-locais\.ts|publico[\\/]formato\.ts|components[\\/](map[\\/]pino|pet[\\/]cor\.ts)|features[\\/]mapa[\\/](api[\\/]vista-guardada\.ts|components[\\/]mapa[\\/]icones\.ts))|node_modules[\\/]leaflet[\\/]/;
 
 export default defineConfig({
   plugins: [react(), loginEstatico(), previaDoMapa(), servicoWorker(), precompress()],

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { esquecerAppConfig } from '@/lib/app-config';
-import { reloadSession } from '@/lib/session';
+import { recarregarSessao } from '@/lib/sessao';
 import { FakeWebSocket } from '@/testing/fake-websocket';
 
 // jsdom has no layout: answer width queries from window.innerWidth (1024 by default).
@@ -39,6 +39,6 @@ afterEach(() => {
     const name = c.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   }
-  reloadSession();
+  recarregarSessao();
   esquecerAppConfig();
 });

@@ -58,7 +58,7 @@ async function rotaCarregada() {
 
 await rotaCarregada();
 // The map's preview (src/previa) stays only while the page is the map: the map itself sends it away
-// once it has its markers (features/mapa/components/map/VistaGuardadaLayer.tsx).
+// once it has its markers (features/mapa/components/mapa/VistaGuardadaLayer.tsx).
 if (router.state.location.pathname !== ROTA_DA_PREVIA) encerrarPrevia();
 router.subscribe((s) => {
   if (s.location.pathname !== ROTA_DA_PREVIA) encerrarPrevia();

@@ -29,7 +29,7 @@ export const FORMATO_DATA = 'DD/MM/YYYY';
 export const FORMATO_HORA = 'HH:mm';
 export const FORMATO_DATA_HORA = 'DD/MM/YYYY HH:mm';
 
-export const RESET_LINK_HORAS = 72;
+export const SENHA_TOKEN_HORAS = 72;
 export const IDADE_MINIMA = 18;
 export const SNACKBAR_MS = 7000;
 
@@ -58,8 +58,8 @@ export const PERIODOS_ULTRA_ECONOMIA = [
 export const LIMITES = {
   loginEmail: 80,
   loginSenha: 255,
-  signUpNome: 80,
-  signUpEmail: 80,
+  cadastroNome: 80,
+  cadastroEmail: 80,
   senhaMin: 8,
   senhaMax: 80,
   codigo: 5,

@@ -59,7 +59,7 @@ export const MSG = {
   dadosAtualizados: 'Dados atualizados com sucesso.',
   rastreadorSalvo: 'Rastreador salvo com sucesso.',
   chipSalvo: 'Chip salvo com sucesso.',
-  erroToggleRastreador: 'Erro ao tentar alterar situação do rastreador, tente novamente.',
+  erroAlterarSituacaoRastreador: 'Erro ao tentar alterar situação do rastreador, tente novamente.',
   desligandoRastreador: 'Desligando rastreador com sucesso.',
   erroDesligarRastreador: 'Erro ao tentar desligar o rastreador, tente novamente.',
 
@@ -167,7 +167,7 @@ export const MSG = {
 } as const;
 
 export type AcaoSituacao = 'Ativar' | 'Inativar';
-/** Past participle for the toggle messages: 'Ativado' / 'Inativado'. */
+/** Past participle for the alterarSituacao… messages: 'Ativado' / 'Inativado'. */
 const participio = (a: AcaoSituacao) => (a === 'Ativar' ? 'Ativado' : 'Inativado');
 
 export const confirmarChip = (acao: AcaoSituacao, numero: string) => `Deseja realmente ${acao} o chip ${numero}?`;
@@ -176,11 +176,11 @@ export const confirmarUsuario = (acao: AcaoSituacao, nome: string) => `Deseja re
 export const confirmarDesligar = (x: string) => `Deseja realmente desligar o rastreador ${x}?`;
 /** 'Localizar agora' on a pet's card: the new position shows on the map by itself (live updates). */
 export const localizacaoSolicitada = (x: string) => `Pedido enviado: a nova posição de ${x} aparece no mapa assim que chegar.`;
-export const chipToggleSucesso = (a: AcaoSituacao) => `Chip ${participio(a)} com sucesso.`;
-export const chipToggleErro = (a: AcaoSituacao) => `Erro ao tentar ${a.toLowerCase()} o chip, tente novamente.`;
-export const rastreadorToggleSucesso = (a: AcaoSituacao) => `Rastreador ${participio(a)} com sucesso.`;
-export const usuarioToggleSucesso = (a: AcaoSituacao) => `Usuário ${participio(a)} com sucesso.`;
-export const usuarioToggleErro = (a: AcaoSituacao) => `Erro ao tentar ${a.toLowerCase()} o usuário, tente novamente.`;
+export const alterarSituacaoChipSucesso = (a: AcaoSituacao) => `Chip ${participio(a)} com sucesso.`;
+export const alterarSituacaoChipErro = (a: AcaoSituacao) => `Erro ao tentar ${a.toLowerCase()} o chip, tente novamente.`;
+export const alterarSituacaoRastreadorSucesso = (a: AcaoSituacao) => `Rastreador ${participio(a)} com sucesso.`;
+export const alterarSituacaoUsuarioSucesso = (a: AcaoSituacao) => `Usuário ${participio(a)} com sucesso.`;
+export const alterarSituacaoUsuarioErro = (a: AcaoSituacao) => `Erro ao tentar ${a.toLowerCase()} o usuário, tente novamente.`;
 /** 'x a y de z' of the paginator. */
 export const faixaPaginacao = (de: number, ate: number, total: number) => `${de} a ${ate} de ${total}`;
 export const LINHAS_POR_PAGINA = 'Mostrar Linhas:';

@@ -193,7 +193,7 @@ export class ConexaoTopin {
         return;
       case 'gps':
         if (msg.valid) {
-          const fix = {
+          const localizacao = {
             dataHora: msg.time,
             latitude: msg.latitude,
             longitude: msg.longitude,
@@ -201,9 +201,9 @@ export class ConexaoTopin {
             curso: msg.course,
             satelites: msg.satellites,
           };
-          if (await this.deps.servicos.localizacoes.gps(r.id, fix)) {
-            this.deps.servicos.zonas.gps(r.id, fix);
-            this.deps.servicos.atividade.gps(r.id, fix);
+          if (await this.deps.servicos.localizacoes.gps(r.id, localizacao)) {
+            this.deps.servicos.zonas.gps(r.id, localizacao);
+            this.deps.servicos.atividade.gps(r.id, localizacao);
           }
           this.deps.eventos.rastreador(r.id);
         }

@@ -1,5 +1,5 @@
 import { EMULACAO_HEADER, ID_MAX, TOKEN_COOKIE } from '@rastro/shared/constants';
-import { PER, temPermissao, type Permissao } from '@rastro/shared/roles';
+import { PER, temPermissao, type Permissao } from '@rastro/shared/permissoes';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { acessoNegado, ErroDaApi, naoAutenticado, naoEncontrado } from '../lib/erros';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Permissao } from '@rastro/shared/roles';
+import type { Permissao } from '@rastro/shared/permissoes';
 import { consultar } from '../../src/db/client';
 import { nivelPermissoes, niveis } from '../../src/modules/usuarios/schema';
 import { NIVEL_CLIENTE } from '../../src/modules/usuarios/seed';

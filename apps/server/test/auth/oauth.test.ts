@@ -6,7 +6,7 @@ import { deriveHmacKeySecret } from 'altcha-lib/frameworks/shared';
 import { sql } from 'drizzle-orm';
 import { consultar } from '../../src/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TODAS_PERMISSOES } from '@rastro/shared/roles';
+import { TODAS_PERMISSOES } from '@rastro/shared/permissoes';
 import { ADMIN, basicCliente, bearer, criarApp, entrar, pedirToken, resolverCaptcha, type TestApp } from '../apoio/helpers';
 import { TEST_ENV } from '../apoio/test-env';
 

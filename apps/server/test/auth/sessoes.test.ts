@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { PER } from '@rastro/shared/roles';
+import { PER } from '@rastro/shared/permissoes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth, resolverToken } from '../../src/plugins/auth';
 import { revogarSessoesDoUsuario } from '../../src/modules/auth/service';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { MSG } from '@rastro/shared/messages';
-import { PER, TODAS_PERMISSOES, type Permissao } from '@rastro/shared/roles';
+import { PER, TODAS_PERMISSOES, type Permissao } from '@rastro/shared/permissoes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultar } from '../../src/db/client';
 import { novoToken, sha256 } from '../../src/lib/cripto';

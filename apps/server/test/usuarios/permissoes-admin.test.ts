@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { MSG } from '@rastro/shared/messages';
-import { PER } from '@rastro/shared/roles';
+import { PER } from '@rastro/shared/permissoes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultar } from '../../src/db/client';
 import { cpfValido } from '@rastro/testes/cpf';

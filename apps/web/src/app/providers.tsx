@@ -8,7 +8,7 @@ import { ConfirmProvider } from '@/components/ConfirmDialog';
 import { QueryClientDado } from './query-client-context';
 import { theme } from './theme';
 
-// notistack is not needed to draw the first screen: it loads beside it (lib/notify.ts keeps early messages).
+// notistack is not needed to draw the first screen: it loads beside it (lib/snackbar.ts keeps early messages).
 const Snackbars = lazy(() => import('@/lib/Snackbars'));
 
 interface AppProvidersProps {

@@ -1,10 +1,10 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { PER, type Permissao } from '@rastro/shared/roles';
+import { PER, type Permissao } from '@rastro/shared/permissoes';
 import { Spinner } from '@/components/Spinner';
 import { paths } from '@/paths';
 import { AppRoot } from './layouts/AppRoot';
 import { AuthLayout } from './layouts/AuthLayout';
-import { ClientToMap, HomeRedirect, PublicOnly, RequireAuth, RequireRoles } from './layouts/guards';
+import { ClienteParaMapa, HomeRedirect, PublicOnly, RequireAuth, ExigirPermissoes } from './layouts/guards';
 import type { RouteHandle } from './route-handle';
 import { RouteError } from './routes/RouteError';
 
@@ -50,10 +50,10 @@ const page = {
 
 const handle = (title: string): RouteHandle => ({ title });
 
-/** A screen of a later issue; with roles, it renders only for users holding one of them. */
-function todo(path: string, title: string, roles?: readonly Permissao[]): RouteObject {
+/** A screen of a later issue; with permissions, it renders only for users holding one of them. */
+function todo(path: string, title: string, permissoes?: readonly Permissao[]): RouteObject {
   const route: RouteObject = { path, handle: handle(title), lazy: page.placeholder };
-  return roles ? { element: <RequireRoles roles={roles} />, children: [route] } : route;
+  return permissoes ? { element: <ExigirPermissoes permissoes={permissoes} />, children: [route] } : route;
 }
 
 export const routes: RouteObject[] = [
@@ -106,15 +106,15 @@ export const routes: RouteObject[] = [
                   { path: paths.admin.root.path, element: <HomeRedirect /> },
                   { path: paths.admin.logout.path, handle: handle('Sair'), lazy: page.logout },
                   {
-                    element: <ClientToMap />,
+                    element: <ClienteParaMapa />,
                     children: [
-                      // Open to every non-client: each widget checks its own role, and with none
+                      // Open to every non-client: each widget checks its own permission, and with none
                       // the page says 'Nenhum relatório a ser exibido.' (spec §2).
                       { path: paths.admin.dashboard.path, handle: handle('Dashboard'), lazy: page.dashboard },
                     ],
                   },
                   {
-                    element: <RequireRoles roles={[PER.USUARIOS]} />,
+                    element: <ExigirPermissoes permissoes={[PER.USUARIOS]} />,
                     children: [
                       { path: paths.admin.usuarios.list.path, handle: handle('Usuários'), lazy: page.usuariosList },
                       { path: paths.admin.usuarios.create.path, handle: handle('Cadastrar Usuário'), lazy: page.usuariosCadastrar },
@@ -122,7 +122,7 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   {
-                    element: <RequireRoles roles={[PER.RASTREADORES]} />,
+                    element: <ExigirPermissoes permissoes={[PER.RASTREADORES]} />,
                     children: [
                       { path: paths.admin.rastreadores.list.path, handle: handle('Rastreadores'), lazy: page.rastreadoresList },
                       {
@@ -138,7 +138,7 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   {
-                    element: <RequireRoles roles={[PER.CHIPS]} />,
+                    element: <ExigirPermissoes permissoes={[PER.CHIPS]} />,
                     children: [
                       { path: paths.admin.chips.list.path, handle: handle('Chips'), lazy: page.chipsList },
                       { path: paths.admin.chips.create.path, handle: handle('Cadastrar Chip'), lazy: page.chipsCadastrar },

@@ -4,7 +4,7 @@ import { styled } from '@mui/material/styles';
 import { closeSnackbar, enqueueSnackbar, MaterialDesignContent, SnackbarProvider } from 'notistack';
 import { useEffect } from 'react';
 import { SNACKBAR_MS } from '@rastro/shared/constants';
-import { conectarSnackbars } from './notify';
+import { conectarSnackbars } from './snackbar';
 
 /**
  * notistack's own colours put white text on light green, blue and orange (3:1 and less): darker

@@ -4,12 +4,12 @@ import { json, stubFetch } from '@/testing/fetch-stub';
 import { adminToken } from '@/testing/fixtures';
 import { apiDownload, nomeDoArquivo } from './api-client';
 import { ApiError } from './api-error';
-import { startEmulation, startSession } from './session';
+import { iniciarEmulacao, iniciarSessao } from './sessao';
 
 describe('apiDownload', () => {
   it('downloads with the session’s headers and the server’s file name', async () => {
-    startSession(adminToken);
-    startEmulation({ usuarioId: 42, nome: 'MARIA', authorities: [], isClient: true });
+    iniciarSessao(adminToken);
+    iniciarEmulacao({ usuarioId: 42, nome: 'MARIA', authorities: [], isClient: true });
     const net = stubFetch({
       'GET /api/arquivo': () => new Response('a;b\n', { status: 200, headers: { 'Content-Disposition': 'attachment; filename="x.csv"' } }),
     });
@@ -23,7 +23,7 @@ describe('apiDownload', () => {
   });
 
   it('fails with the server’s message', async () => {
-    startSession(adminToken);
+    iniciarSessao(adminToken);
     stubFetch({ 'GET /api/arquivo': () => json(404, { status: 404, message: MSG.naoEncontrado }) });
     await expect(apiDownload('/api/arquivo')).rejects.toMatchObject({ message: MSG.naoEncontrado, status: 404 });
     await expect(apiDownload('/api/arquivo')).rejects.toBeInstanceOf(ApiError);

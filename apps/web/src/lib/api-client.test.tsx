@@ -8,13 +8,13 @@ import { adminToken } from '@/testing/fixtures';
 import Snackbars from './Snackbars';
 import { apiRequest } from './api-client';
 import { ApiError } from './api-error';
-import { getSession, SESSION_STORAGE_KEY, startEmulation, startSession } from './session';
+import { lerSessao, CHAVE_DA_SESSAO, iniciarEmulacao, iniciarSessao } from './sessao';
 
 const okSchema = z.object({ ok: z.boolean() });
 
 /** The snackbar host. */
 const renderSnackbars = () => render(<Snackbars />);
-const loginAs = () => startSession(adminToken);
+const loginAs = () => iniciarSessao(adminToken);
 
 const failure = (p: Promise<unknown>) =>
   p.then(
@@ -30,7 +30,7 @@ const failure = (p: Promise<unknown>) =>
 describe('api client', () => {
   it('sends the bearer token and, while emulating, the emulated user id', async () => {
     loginAs();
-    startEmulation({ usuarioId: 42, nome: 'MARIA', authorities: [], isClient: true });
+    iniciarEmulacao({ usuarioId: 42, nome: 'MARIA', authorities: [], isClient: true });
     const net = stubFetch({ 'GET /api/coisa': () => json(200, { ok: true }) });
     await expect(apiRequest('/api/coisa', okSchema, { query: { page: 0, vazio: '' } })).resolves.toEqual({ ok: true });
     const [req] = net.calls('GET /api/coisa');
@@ -49,12 +49,12 @@ describe('api client', () => {
     expect(error.status).toBe(401);
     expect(error.handled).toBe(true);
     expect(await screen.findByText(MSG.sessaoExpirada)).toBeInTheDocument();
-    expect(getSession().token).toBe('token-admin');
+    expect(lerSessao().token).toBe('token-admin');
 
     await act(() => vi.advanceTimersByTimeAsync(DELAY.sessaoExpirada));
-    expect(getSession().token).toBeNull();
-    expect(getSession().usuario).toBeNull();
-    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(lerSessao().token).toBeNull();
+    expect(lerSessao().usuario).toBeNull();
+    expect(window.localStorage.getItem(CHAVE_DA_SESSAO)).toBeNull();
     expect(document.cookie).not.toContain('rastro_token=');
   });
 
@@ -64,7 +64,7 @@ describe('api client', () => {
     const error = await failure(apiRequest('/oauth/token', okSchema, { method: 'POST', auth: false, form: {} }));
     expect(error.message).toBe(MSG.clienteInvalido);
     expect(error.oauth?.error).toBe('invalid_client');
-    expect(getSession().token).toBe('token-admin');
+    expect(lerSessao().token).toBe('token-admin');
   });
 
   it('maps server errors to what the user reads', async () => {

@@ -4,8 +4,8 @@ import { MSG } from '@rastro/shared/messages';
 import { erroOAuthSchema, erroSchema } from '@rastro/shared/schemas/common';
 import { ApiError } from './api-error';
 import { config } from './config';
-import { notifyError } from './notify';
-import { clearSession, getSession } from './session';
+import { mostrarErro } from './snackbar';
+import { encerrarSessao, lerSessao } from './sessao';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type QueryValue = string | number | boolean | null | undefined;
@@ -39,13 +39,13 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
 let expiring = false;
 
 /** A 401 on an authenticated call: tell the user, then log out after 0.5 s (spec §4). */
-function expireSession() {
+function expirarSessao() {
   if (expiring) return;
   expiring = true;
-  notifyError(MSG.sessaoExpirada);
+  mostrarErro(MSG.sessaoExpirada);
   setTimeout(() => {
     expiring = false;
-    clearSession();
+    encerrarSessao();
   }, DELAY.sessaoExpirada);
 }
 
@@ -110,11 +110,11 @@ export async function apiRequest(path: string, schema: Leitor<unknown>, options:
     body = JSON.stringify(json);
   }
 
-  const session = getSession();
-  const token = auth ? session.token : null;
+  const sessao = lerSessao();
+  const token = auth ? sessao.token : null;
   if (token) {
     headers.Authorization = `Bearer ${token}`;
-    if (session.emulacao) headers[EMULACAO_HEADER] = String(session.emulacao.usuarioId);
+    if (sessao.emulacao) headers[EMULACAO_HEADER] = String(sessao.emulacao.usuarioId);
   }
 
   let res: Response;
@@ -128,7 +128,7 @@ export async function apiRequest(path: string, schema: Leitor<unknown>, options:
   const data = await readJson(res);
   if (!res.ok) {
     if (res.status === 401 && token && (options.expireOn401 ?? true)) {
-      expireSession();
+      expirarSessao();
       throw new ApiError(MSG.sessaoExpirada, { status: 401, handled: true });
     }
     throw toApiError(res.status, data);
@@ -165,11 +165,11 @@ export function nomeDoArquivo(disposition: string | null): string | null {
 
 /** GET a file (the exports) with the session's headers; failures throw ApiError like apiRequest. */
 export async function apiDownload(path: string, options: Pick<RequestOptions, 'query' | 'signal'> = {}): Promise<Download> {
-  const session = getSession();
+  const sessao = lerSessao();
   const headers: Record<string, string> = {};
-  if (session.token) {
-    headers.Authorization = `Bearer ${session.token}`;
-    if (session.emulacao) headers[EMULACAO_HEADER] = String(session.emulacao.usuarioId);
+  if (sessao.token) {
+    headers.Authorization = `Bearer ${sessao.token}`;
+    if (sessao.emulacao) headers[EMULACAO_HEADER] = String(sessao.emulacao.usuarioId);
   }
   let res: Response;
   try {
@@ -180,8 +180,8 @@ export async function apiDownload(path: string, options: Pick<RequestOptions, 'q
   }
   if (!res.ok) {
     const data = await readJson(res);
-    if (res.status === 401 && session.token) {
-      expireSession();
+    if (res.status === 401 && sessao.token) {
+      expirarSessao();
       throw new ApiError(MSG.sessaoExpirada, { status: 401, handled: true });
     }
     throw toApiError(res.status, data);

@@ -3,8 +3,8 @@
  * with no imports: the map's preview (src/previa, drawn before the app's code runs) reads them too.
  */
 
-/** Who is logged in (lib/session.ts). */
-export const SESSION_STORAGE_KEY = 'rastro_sessao';
+/** Who is logged in (lib/sessao.ts). */
+export const CHAVE_DA_SESSAO = 'rastro_sessao';
 
 /**
  * What the app keeps for the logged user besides the session: the map's last markers

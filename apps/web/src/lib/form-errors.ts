@@ -1,7 +1,7 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { MSG } from '@rastro/shared/messages';
 import { isApiError } from './api-error';
-import { notifyError } from './notify';
+import { mostrarErro } from './snackbar';
 
 /**
  * A failed save: the server's field errors go on the fields the form has (the first one gets
@@ -15,12 +15,12 @@ export function reportSaveError<T extends FieldValues>(
   fallback: string = MSG.erroSalvarRegistro,
 ): void {
   if (!isApiError(error)) {
-    notifyError(fallback);
+    mostrarErro(fallback);
     return;
   }
   if (error.handled) return;
   if (!error.hasServerMessage) {
-    notifyError(fallback);
+    mostrarErro(fallback);
     return;
   }
   const known = new Set<string>(fields);
@@ -34,6 +34,6 @@ export function reportSaveError<T extends FieldValues>(
       unplaced ??= e.message;
     }
   }
-  if (placed === 0) notifyError(error.message);
-  else if (unplaced) notifyError(unplaced);
+  if (placed === 0) mostrarErro(error.message);
+  else if (unplaced) mostrarErro(unplaced);
 }

@@ -1,9 +1,9 @@
 import { paths } from '@/paths';
-import type { EffectiveUser } from './session';
+import type { UsuarioEfetivo } from './sessao';
 
 /** Where a logged user lands: the map for clients, the dashboard for everyone else. */
-export const landingPath = (user: Pick<EffectiveUser, 'isClient'> | null): string =>
-  user?.isClient ? paths.user.mapa.getHref() : paths.admin.dashboard.getHref();
+export const landingPath = (usuario: Pick<UsuarioEfetivo, 'isClient'> | null): string =>
+  usuario?.isClient ? paths.user.mapa.getHref() : paths.admin.dashboard.getHref();
 
 /** Accepts only internal paths as a post-login destination (no open redirects). */
 export function safeRedirect(value: string | null | undefined): string | null {

@@ -1,7 +1,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { adminToken, clientToken } from '@/testing/fixtures';
 import { createQueryClient, esquecerAoTrocarDeUsuario } from './query-client';
-import { clearSession, startSession } from './session';
+import { encerrarSessao, iniciarSessao } from './sessao';
 
 /** The cache every screen but the login reads from: one user's answers never reach the next. */
 function cacheQueOuve() {
@@ -14,23 +14,23 @@ describe('the query cache across users', () => {
   it('keeps the answers of the first login (nothing was cached before it)', () => {
     const qc = cacheQueOuve();
     qc.setQueryData(['antes'], 1);
-    startSession(adminToken);
+    iniciarSessao(adminToken);
     expect(qc.getQueryData(['antes'])).toBe(1);
   });
 
   it('drops them at logout', () => {
-    startSession(adminToken);
+    iniciarSessao(adminToken);
     const qc = cacheQueOuve();
     qc.setQueryData(['rastreadores'], ['do admin']);
-    clearSession();
+    encerrarSessao();
     expect(qc.getQueryData(['rastreadores'])).toBeUndefined();
   });
 
   it('drops them when another user logs in (another tab, say)', () => {
-    startSession(adminToken);
+    iniciarSessao(adminToken);
     const qc = cacheQueOuve();
     qc.setQueryData(['rastreadores'], ['do admin']);
-    startSession(clientToken);
+    iniciarSessao(clientToken);
     expect(qc.getQueryData(['rastreadores'])).toBeUndefined();
   });
 });

@@ -1,8 +1,8 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { MSG } from '@rastro/shared/messages';
 import { ApiError } from './api-error';
-import { notifyError } from './notify';
-import { getSession, subscribeSession } from './session';
+import { mostrarErro } from './snackbar';
+import { lerSessao, observarSessao } from './sessao';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -16,7 +16,7 @@ declare module '@tanstack/react-query' {
 
 function report(error: Error, override?: string) {
   if (error instanceof ApiError && error.handled) return;
-  notifyError(override ?? (error instanceof ApiError ? error.message : MSG.servicoIndisponivel));
+  mostrarErro(override ?? (error instanceof ApiError ? error.message : MSG.servicoIndisponivel));
 }
 
 const isClientError = (e: Error) => e instanceof ApiError && e.status >= 400 && e.status < 500;
@@ -49,9 +49,9 @@ export function createQueryClient(opts: { retry?: boolean } = {}): QueryClient {
 
 /** Drops cached answers when the user changes (logout, another login, another tab), so the next user never sees them. */
 export function esquecerAoTrocarDeUsuario(client: QueryClient): () => void {
-  let antes = getSession().usuario?.usuarioId ?? null;
-  return subscribeSession(() => {
-    const agora = getSession().usuario?.usuarioId ?? null;
+  let antes = lerSessao().usuario?.usuarioId ?? null;
+  return observarSessao(() => {
+    const agora = lerSessao().usuario?.usuarioId ?? null;
     if (antes !== null && agora !== antes) client.removeQueries();
     antes = agora;
   });

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { marcador } from '@/features/mapa/mapa-fixtures';
 import { guardar } from '@/features/mapa/api/marcadores-guardados';
-import { DADOS_LOCAIS_DO_USUARIO, SESSION_STORAGE_KEY } from '@/lib/dados-locais';
-import { clearSession, startSession } from '@/lib/session';
+import { DADOS_LOCAIS_DO_USUARIO, CHAVE_DA_SESSAO } from '@/lib/dados-locais';
+import { encerrarSessao, iniciarSessao } from '@/lib/sessao';
 import { clientToken } from '@/testing/fixtures';
 import { donoGuardado, marcadoresGuardados } from './ler';
 
@@ -11,20 +11,20 @@ const perdido = { ativo: true as const, desde: '2026-11-28T10:00:00Z', ate: '202
 
 describe('what the map preview reads from the browser, by hand', () => {
   afterEach(() => {
-    clearSession();
+    encerrarSessao();
     window.localStorage.clear();
   });
 
   it('names the map’s owner as the app does: the user, or user:emulated', () => {
     expect(donoGuardado()).toBeNull();
-    startSession(clientToken);
+    iniciarSessao(clientToken);
     expect(donoGuardado()).toBe('2');
     window.localStorage.setItem(
-      SESSION_STORAGE_KEY,
+      CHAVE_DA_SESSAO,
       JSON.stringify({ usuario: { usuarioId: 1 }, emulacao: { usuarioId: 2, nome: 'MARIA', authorities: [], isClient: true } }),
     );
     expect(donoGuardado()).toBe('1:2');
-    window.localStorage.setItem(SESSION_STORAGE_KEY, '{"usuario":{"usuarioId":"1"}}');
+    window.localStorage.setItem(CHAVE_DA_SESSAO, '{"usuario":{"usuarioId":"1"}}');
     expect(donoGuardado()).toBeNull();
   });
 

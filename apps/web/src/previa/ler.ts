@@ -1,5 +1,5 @@
-import type { AparenciaDoMarcador } from '@/features/mapa/components/map/icones';
-import { DADOS_LOCAIS_DO_USUARIO, IDADE_MAXIMA_DOS_MARCADORES_MS, SESSION_STORAGE_KEY } from '@/lib/dados-locais';
+import type { AparenciaDoMarcador } from '@/features/mapa/components/mapa/icones';
+import { DADOS_LOCAIS_DO_USUARIO, IDADE_MAXIMA_DOS_MARCADORES_MS, CHAVE_DA_SESSAO } from '@/lib/dados-locais';
 
 /**
  * What the map's preview reads from this browser, by hand (the app's zod schemas are not loaded
@@ -26,7 +26,7 @@ function lerJson(chave: string): unknown {
 
 /** As features/mapa/api/dono.ts names the map's owner: the user, or user:emulated. */
 export function donoGuardado(): string | null {
-  const s = lerJson(SESSION_STORAGE_KEY);
+  const s = lerJson(CHAVE_DA_SESSAO);
   if (!objeto(s) || !objeto(s.usuario) || !inteiro(s.usuario.usuarioId)) return null;
   const usuario = String(s.usuario.usuarioId);
   if (s.emulacao === null || s.emulacao === undefined) return usuario;

@@ -3,7 +3,7 @@ import pinoCss from '@/components/map/pino-pet.css?inline';
 import previaCss from './previa.css?inline';
 import L from 'leaflet';
 import { lerVista } from '@/features/mapa/api/vista-guardada';
-import { iconeDoPet, pinoDoMarcador } from '@/features/mapa/components/map/icones';
+import { iconeDoPet, pinoDoMarcador } from '@/features/mapa/components/mapa/icones';
 import { haQuanto } from '@/publico/formato';
 import { ENCERRAR_PREVIA, ROTA_DA_PREVIA } from './eventos';
 import { donoGuardado, marcadoresGuardados } from './ler';

@@ -4,7 +4,7 @@ import type { LinkPublico, LocalizacaoPublica } from '@rastro/shared/schemas/lin
 import { LINK_COMPARTILHADO } from '@rastro/shared/constants';
 import { formatarDataHora, haQuanto, linkDeLigacao, precisao as textoDaPrecisao, telefone } from './formato';
 import { lerLink, lerPosicao } from './ler';
-import { afinar } from './trilha';
+import { afinar } from './rota';
 import type { MapaPublico } from './mapa';
 
 /**
@@ -18,7 +18,7 @@ import type { MapaPublico } from './mapa';
 
 const raiz = document.getElementById('publico') as HTMLElement;
 const token = decodeURIComponent(location.pathname.replace(/^\/p\//, '').replace(/\/+$/, ''));
-const RASTRO_MS = LINK_COMPARTILHADO.rastroHoras * 3_600_000;
+const ROTA_MS = LINK_COMPARTILHADO.rastroHoras * 3_600_000;
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, texto?: string): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
@@ -94,7 +94,7 @@ function mostrar(link: LinkPublico) {
   raiz.replaceChildren(...partes);
   raiz.setAttribute('aria-busy', 'false');
 
-  const trilha: { p: [number, number]; t: number }[] = link.rastro.map((p) => ({
+  const rota: { p: [number, number]; t: number }[] = link.rastro.map((p) => ({
     p: [p.latitude, p.longitude],
     t: Date.parse(p.dataHora),
   }));
@@ -133,7 +133,7 @@ function mostrar(link: LinkPublico) {
           m.desenhar([], atual, true);
           await ceder();
         }
-        m.desenhar(afinar(trilha.map((x) => x.p)), atual, !atual);
+        m.desenhar(afinar(rota.map((x) => x.p)), atual, !atual);
         mapa = m;
       });
     }, 0),
@@ -150,10 +150,10 @@ function mostrar(link: LinkPublico) {
     if (!nova) return;
     atual = nova;
     const agora = Date.now();
-    trilha.push({ p: [atual.latitude, atual.longitude], t: Date.parse(atual.dataHora) });
-    while (trilha.length > 0 && (trilha[0]?.t ?? agora) < agora - RASTRO_MS) trilha.shift();
+    rota.push({ p: [atual.latitude, atual.longitude], t: Date.parse(atual.dataHora) });
+    while (rota.length > 0 && (rota[0]?.t ?? agora) < agora - ROTA_MS) rota.shift();
     textos();
-    mapa?.desenhar(afinar(trilha.map((x) => x.p)), atual, false);
+    mapa?.desenhar(afinar(rota.map((x) => x.p)), atual, false);
   });
   const encerrar = () => {
     eventos.close();

@@ -11,7 +11,7 @@ import { lerCamadaBase } from './ler';
  */
 export interface MapaPublico {
   /** The pet's trail and where it is now; `centralizar` moves the map to it, else only when it left the view. */
-  desenhar(trilha: readonly L.LatLngTuple[], atual: LocalizacaoPublica | null, centralizar: boolean): void;
+  desenhar(rota: readonly L.LatLngTuple[], atual: LocalizacaoPublica | null, centralizar: boolean): void;
 }
 
 /** The rest of the task queue runs first (input, paint): the next step is a task of its own. */
@@ -39,11 +39,11 @@ export async function criarMapa(caixa: HTMLElement, descricao: string): Promise<
   let marcador: L.CircleMarker | undefined;
   let precisao: L.Circle | undefined;
   return {
-    desenhar(trilha, atual, centralizar) {
-      if (linha) linha.setLatLngs([...trilha]);
-      else linha = L.polyline([...trilha], { color: '#b71c1c', weight: 4, opacity: 0.7 }).addTo(mapa);
+    desenhar(rota, atual, centralizar) {
+      if (linha) linha.setLatLngs([...rota]);
+      else linha = L.polyline([...rota], { color: '#b71c1c', weight: 4, opacity: 0.7 }).addTo(mapa);
       if (!atual) {
-        if (centralizar && trilha.length > 0) mapa.fitBounds(linha.getBounds(), { padding: [24, 24] });
+        if (centralizar && rota.length > 0) mapa.fitBounds(linha.getBounds(), { padding: [24, 24] });
         return;
       }
       const p: L.LatLngTuple = [atual.latitude, atual.longitude];

@@ -1,4 +1,4 @@
-import { TODAS_PERMISSOES } from '@rastro/shared/roles';
+import { TODAS_PERMISSOES } from '@rastro/shared/permissoes';
 import type { TokenResponse } from '@rastro/shared/schemas/auth';
 import type { Page } from '@rastro/shared/schemas/common';
 import type { MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';

@@ -9,7 +9,7 @@ import { routes } from '@/app/router';
 // not spend its wait on transforming it (as when the router imported it statically).
 import '@/app/layouts/PrivateLayout';
 import { createQueryClient, esquecerAoTrocarDeUsuario } from '@/lib/query-client';
-import { startSession } from '@/lib/session';
+import { iniciarSessao } from '@/lib/sessao';
 import { adminToken } from './fixtures';
 
 export { adminToken, clientToken } from './fixtures';
@@ -32,5 +32,5 @@ export function renderApp(url: string) {
 
 /** Starts a session as if /oauth/token had just answered. */
 export function loginAs(token: TokenResponse = adminToken) {
-  startSession(token);
+  iniciarSessao(token);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alterarSenhaSchema, loginFormSchema, signUpSchema } from './auth';
+import { alterarSenhaSchema, loginFormSchema, cadastroSchema } from './auth';
 
 const mensagens = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
@@ -19,9 +19,9 @@ describe('auth schemas', () => {
 
   it('sign-up: password of 8 to 80 characters (the spec\'s "max 8" read as the minimum)', () => {
     const base = { nome: 'Ana', email: 'ana@rastro.com', telefoneCelular: '(11) 9 8765-4321' };
-    expect(mensagens(signUpSchema.safeParse({ ...base, senha: '1234567' }))).toEqual({ senha: 'Escolha uma senha mais longa' });
-    expect(signUpSchema.safeParse({ ...base, senha: '12345678' }).success).toBe(true);
-    expect(mensagens(signUpSchema.safeParse({ ...base, senha: 'a'.repeat(81) }))).toEqual({ senha: 'Máximo de 80 caracteres.' });
+    expect(mensagens(cadastroSchema.safeParse({ ...base, senha: '1234567' }))).toEqual({ senha: 'Escolha uma senha mais longa' });
+    expect(cadastroSchema.safeParse({ ...base, senha: '12345678' }).success).toBe(true);
+    expect(mensagens(cadastroSchema.safeParse({ ...base, senha: 'a'.repeat(81) }))).toEqual({ senha: 'Máximo de 80 caracteres.' });
   });
 
   it('change password: confirmation must match', () => {

@@ -55,9 +55,9 @@ export type CheckTokenResponse = z.infer<typeof checkTokenResponseSchema>;
 
 // ---- Password reset ----------------------------------------------------------------------
 
-export const sendLinkSchema = z.object({ emailAtual: emailObrigatorio(LIMITES.loginEmail) });
-export type SendLinkForm = z.infer<typeof sendLinkSchema>;
-export const sendLinkResponseSchema = z.object({ message: z.string() });
+export const enviarSenhaTokenSchema = z.object({ emailAtual: emailObrigatorio(LIMITES.loginEmail) });
+export type EnviarSenhaToken = z.infer<typeof enviarSenhaTokenSchema>;
+export const enviarSenhaTokenResponseSchema = z.object({ message: z.string() });
 
 export const validaTokenQuerySchema = z.object({ token: obrigatorio(200) });
 export const validaTokenResponseSchema = z.object({ valido: z.literal(true) });
@@ -98,13 +98,13 @@ export const mensagemSchema = z.object({ message: z.string() });
 /**
  * Sign-up (spec §5). The spec's "senha max 8" is read as the minimum (docs/ARCHITECTURE.md §8): 8 to 80 characters.
  */
-export const signUpSchema = z.object({
-  nome: obrigatorio(LIMITES.signUpNome),
-  email: emailObrigatorio(LIMITES.signUpEmail),
+export const cadastroSchema = z.object({
+  nome: obrigatorio(LIMITES.cadastroNome),
+  email: emailObrigatorio(LIMITES.cadastroEmail),
   telefoneCelular: celularObrigatorio(),
   senha: senhaNova(),
   /** Signing up through a co-guardian invite (/convite/<token>): the new account is linked to that pet. */
   convite: z.optional(z.string().check(z.maxLength(100, MSG.conviteNaoEncontrado))),
 });
-export type SignUp = z.infer<typeof signUpSchema>;
-export const signUpResponseSchema = z.object({ id: z.int(), nome: z.string(), email: z.string() });
+export type Cadastro = z.infer<typeof cadastroSchema>;
+export const cadastroResponseSchema = z.object({ id: z.int(), nome: z.string(), email: z.string() });

@@ -1,7 +1,7 @@
 import * as z from '@rastro/shared/zod';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages';
-import { signUpSchema } from './auth';
+import { cadastroSchema } from './auth';
 import { chipFormSchema } from './chips';
 import { cepOpcional, idDoFormulario, idOpcional, opcional } from './fields';
 import { linkFormSchema } from './links';
@@ -47,8 +47,8 @@ describe('names and texts people read', () => {
   ] as const;
 
   const schemas = {
-    'signUp nome': (nome: string) =>
-      signUpSchema.safeParse({ nome, email: 'a@b.co', telefoneCelular: '11987654321', senha: 'senha-123456' }),
+    'cadastro nome': (nome: string) =>
+      cadastroSchema.safeParse({ nome, email: 'a@b.co', telefoneCelular: '11987654321', senha: 'senha-123456' }),
     'usuário nome': (nome: string) => usuarioFormSchema.shape.nome.safeParse(nome),
     'usuário complemento': (v: string) => usuarioFormSchema.shape.complemento.safeParse(v),
     'pet (descrição)': (descricao: string) => meuRastreadorFormSchema.shape.descricao.safeParse(descricao),

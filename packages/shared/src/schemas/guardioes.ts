@@ -5,7 +5,7 @@ import { nomeado } from './common';
 import { emailObrigatorio } from './fields';
 
 /** POST /api/usuarios/rastreadores/{id}/guardioes: who to invite. */
-export const conviteFormSchema = z.object({ email: emailObrigatorio(LIMITES.signUpEmail) });
+export const conviteFormSchema = z.object({ email: emailObrigatorio(LIMITES.cadastroEmail) });
 export type ConviteForm = z.infer<typeof conviteFormSchema>;
 
 /** A co-guardian of a tracker, or an invite not accepted yet (`PENDENTE`, with its expiry). */

@@ -4,7 +4,7 @@ import {
   checkTokenResponseSchema,
   mensagemSchema,
   resetaSenhaSchema,
-  sendLinkSchema,
+  enviarSenhaTokenSchema,
   tokenRequestSchema,
   tokenResponseSchema,
   validaTokenQuerySchema,
@@ -94,7 +94,7 @@ export async function authModule(app: AppInstance) {
     schema: {
       tags: ['Senha'],
       summary: 'Envia o link de redefinição de senha',
-      body: sendLinkSchema,
+      body: enviarSenhaTokenSchema,
       response: { 200: mensagemSchema, 400: erroSchema, 429: erroSchema },
     },
     handler: (req) => enviarLink(app, req.body.emailAtual, req.ip),

@@ -1,4 +1,4 @@
-import { RESET_LINK_HORAS } from '@rastro/shared/constants';
+import { SENHA_TOKEN_HORAS } from '@rastro/shared/constants';
 import { MSG } from '@rastro/shared/messages';
 import type { ResetaSenha } from '@rastro/shared/schemas/auth';
 import type { Infra } from '../../plugins/infra';
@@ -17,7 +17,7 @@ import {
   type TipoSenhaToken,
 } from './repository';
 
-const validade = () => new Date(Date.now() + RESET_LINK_HORAS * 3_600_000);
+const validade = () => new Date(Date.now() + SENHA_TOKEN_HORAS * 3_600_000);
 const linkDe = (deps: Pick<Infra, 'config'>, token: string) => `${deps.config.appUrl}/auth/alterar-sua-senha/${token}`;
 
 async function novoLink(deps: Pick<Infra, 'config'>, tx: Executor, usuarioId: number, tipo: TipoSenhaToken) {
@@ -45,7 +45,7 @@ export async function enviarLink(deps: Pick<Infra, 'config' | 'db' | 'emails' | 
       const link = await novoLink(deps, tx, usuario.id, 'RESET');
       await deps.emails.enfileirar(tx, {
         destinatario: usuario.email,
-        ...redefinicaoSenha({ nome: usuario.nome, link, horas: RESET_LINK_HORAS }),
+        ...redefinicaoSenha({ nome: usuario.nome, link, horas: SENHA_TOKEN_HORAS }),
       });
       await registrarAuditoria(tx, { usuarioId: usuario.id, acao: 'LINK_SENHA_ENVIADO', ip });
     });
@@ -61,7 +61,7 @@ export async function enviarPrimeiroAcesso(deps: Pick<Infra, 'config' | 'emails'
   const link = await novoLink(deps, tx, u.id, 'PRIMEIRO_ACESSO');
   await deps.emails.enfileirar(tx, {
     destinatario: u.email,
-    ...primeiroAcesso({ nome: u.nome, email: u.email, link, horas: RESET_LINK_HORAS }),
+    ...primeiroAcesso({ nome: u.nome, email: u.email, link, horas: SENHA_TOKEN_HORAS }),
   });
 }
 

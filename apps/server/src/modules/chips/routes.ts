@@ -1,6 +1,6 @@
 import { chipFiltroSchema, chipFormSchema, chipPageSchema, chipSchema } from '@rastro/shared/schemas/chips';
 import { erroSchema, idParamSchema, selectItemSchema } from '@rastro/shared/schemas/common';
-import { PER } from '@rastro/shared/roles';
+import { PER } from '@rastro/shared/permissoes';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/tipos';
 import { principalDe } from '../../plugins/auth';

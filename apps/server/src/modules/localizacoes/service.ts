@@ -6,7 +6,7 @@ import {
   type FormatoExportacao,
 } from '@rastro/shared/dominio';
 import { caminhoDaFoto } from '@rastro/shared/constants';
-import { PER } from '@rastro/shared/roles';
+import { PER } from '@rastro/shared/permissoes';
 import type { Page } from '@rastro/shared/schemas/common';
 import type { Bateria, Localizacao } from '@rastro/shared/schemas/localizacoes';
 import type { LocalizacaoPublica } from '@rastro/shared/schemas/links';

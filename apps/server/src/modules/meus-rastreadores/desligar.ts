@@ -1,5 +1,5 @@
 import { MSG } from '@rastro/shared/messages';
-import { PER } from '@rastro/shared/roles';
+import { PER } from '@rastro/shared/permissoes';
 import type { Infra } from '../../plugins/infra';
 import { ErroDaApi, naoEncontrado } from '../../lib/erros';
 import type { Principal } from '../../plugins/auth';

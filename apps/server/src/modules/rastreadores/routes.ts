@@ -6,7 +6,7 @@ import {
   rastreadorFiltroSchema,
   rastreadorFormSchema,
 } from '@rastro/shared/schemas/rastreadores';
-import { PER } from '@rastro/shared/roles';
+import { PER } from '@rastro/shared/permissoes';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/tipos';
 import { principalDe } from '../../plugins/auth';

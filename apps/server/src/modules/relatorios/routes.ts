@@ -6,7 +6,7 @@ import {
   situacoesSchema,
   totalizadoresSchema,
 } from '@rastro/shared/schemas/relatorios';
-import { PER } from '@rastro/shared/roles';
+import { PER } from '@rastro/shared/permissoes';
 import type { AppInstance } from '../../lib/tipos';
 import { relatorioArmazenamento, relatorioSituacoes, relatorioSituacoesEnergia, relatorioTotalizadores } from './service';
 

@@ -7,7 +7,7 @@ import {
   usuarioPageSchema,
 } from '@rastro/shared/schemas/usuarios';
 import { niveisSelectSchema } from '@rastro/shared/schemas/lookups';
-import { PER } from '@rastro/shared/roles';
+import { PER } from '@rastro/shared/permissoes';
 import type { AppInstance } from '../../lib/tipos';
 import { principalDe } from '../../plugins/auth';
 import {

@@ -1,5 +1,5 @@
 import { SEXOS, type Sexo } from '@rastro/shared/dominio';
-import { TODAS_PERMISSOES } from '@rastro/shared/roles';
+import { TODAS_PERMISSOES } from '@rastro/shared/permissoes';
 import { MSG } from '@rastro/shared/messages';
 import type { Page } from '@rastro/shared/schemas/common';
 import type { Emulacao, UsuarioDetalhe, UsuarioForm, UsuarioLista } from '@rastro/shared/schemas/usuarios';

@@ -1,5 +1,5 @@
 import { MSG } from '@rastro/shared/messages';
-import type { SignUp } from '@rastro/shared/schemas/auth';
+import type { Cadastro } from '@rastro/shared/schemas/auth';
 import { onlyDigits } from '@rastro/shared/validators';
 import type { Infra } from '../../plugins/infra';
 import { NIVEL_CLIENTE } from './seed';
@@ -20,7 +20,7 @@ export type AoCadastrarComConvite = (tx: Executor, usuarioId: number, convite: s
 /** POST /users/sign-up: a new owner (level Cliente) and a welcome e-mail. */
 export async function cadastrar(
   deps: Pick<Infra, 'config' | 'db' | 'emails' | 'limiter'>,
-  body: SignUp,
+  body: Cadastro,
   ip: string,
   aoCadastrarComConvite: AoCadastrarComConvite,
 ) {

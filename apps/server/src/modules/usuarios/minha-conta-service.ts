@@ -1,5 +1,5 @@
 import { MSG } from '@rastro/shared/messages';
-import { PER } from '@rastro/shared/roles';
+import { PER } from '@rastro/shared/permissoes';
 import type { MinhaConta, UsuarioDetalhe } from '@rastro/shared/schemas/usuarios';
 import { onlyDigits } from '@rastro/shared/validators';
 import type { Executor } from '../../db/client';

@@ -1,4 +1,4 @@
-import { signUpResponseSchema, signUpSchema } from '@rastro/shared/schemas/auth';
+import { cadastroResponseSchema, cadastroSchema } from '@rastro/shared/schemas/auth';
 import { erroSchema, idParamSchema } from '@rastro/shared/schemas/common';
 import { minhaContaSchema, usuarioDetalheSchema } from '@rastro/shared/schemas/usuarios';
 import type { AppInstance } from '../../lib/tipos';
@@ -26,8 +26,8 @@ async function rotasDaConta(app: AppInstance, portas: Pick<PortasUsuarios, 'aoCa
     schema: {
       tags: ['Usuários'],
       summary: 'Cadastro de um novo cliente',
-      body: signUpSchema,
-      response: { 201: signUpResponseSchema, 400: erroSchema, 409: erroSchema, 429: erroSchema },
+      body: cadastroSchema,
+      response: { 201: cadastroResponseSchema, 400: erroSchema, 409: erroSchema, 429: erroSchema },
     },
     handler: async (req, reply) => {
       const u = await cadastrar(app, req.body, req.ip, portas.aoCadastrarComConvite);

@@ -1,4 +1,4 @@
-import { TODAS_PERMISSOES } from '@rastro/shared/roles';
+import { TODAS_PERMISSOES } from '@rastro/shared/permissoes';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hashSenha, senhaAleatoria } from '../../lib/cripto';

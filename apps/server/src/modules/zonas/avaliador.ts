@@ -261,7 +261,7 @@ export class AvaliadorDeZonas {
           if (transicoes.length > 0)
             eventos.set(
               `${zona.id}:${rastreadorId}`,
-              transicoes.map(({ tipo, posicao: p }) => ({
+              transicoes.map(({ tipo, localizacao: p }) => ({
                 evento: {
                   zonaId: zona.id,
                   rastreadorId,

@@ -57,7 +57,7 @@ const resultado = (ps: Par<Zona, LocalizacaoAvaliada>[]) =>
     id: p.zona.id,
     estado: p.estado,
     vistoAte: p.vistoAte,
-    transicoes: p.transicoes.map((t) => [t.tipo, t.posicao.quando]),
+    transicoes: p.transicoes.map((t) => [t.tipo, t.localizacao.quando]),
   }));
 
 /** A walk: mostly trotting near home, now and then a run out past the zones and back, some fixes late or imprecise. */
@@ -136,7 +136,7 @@ describe('percorrer', () => {
     expect(ancora).toBeUndefined();
     expect(ps[0]?.estado).toEqual({ estado: 'DENTRO', pendentes: 1 });
     ancora = percorrer(ps, [{ ...deslocar(CASA, 0, 165), quando: 3000, precisao: 20 }], regras, ancora);
-    expect(ps[0]?.transicoes.map((t) => [t.tipo, t.posicao.quando])).toEqual([['SAIDA', 3000]]);
+    expect(ps[0]?.transicoes.map((t) => [t.tipo, t.localizacao.quando])).toEqual([['SAIDA', 3000]]);
     expect(ancora).toBeDefined();
   });
 

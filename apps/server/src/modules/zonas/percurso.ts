@@ -23,7 +23,7 @@ export interface Par<Z extends ZonaMedivel, P extends LocalizacaoAvaliada> {
   vistoAte: number;
   mudou: boolean;
   /** Border crossings, in order, with the position that decided each. */
-  transicoes: { tipo: 'ENTRADA' | 'SAIDA'; posicao: P }[];
+  transicoes: { tipo: 'ENTRADA' | 'SAIDA'; localizacao: P }[];
 }
 
 /**
@@ -87,7 +87,7 @@ export function percorrer<Z extends ZonaMedivel, P extends LocalizacaoAvaliada>(
       if (decisao.tipo !== 'igual') {
         par.estado = decisao.estado;
         par.mudou = true;
-        if (decisao.transicao) par.transicoes.push({ tipo: decisao.transicao, posicao: p });
+        if (decisao.transicao) par.transicoes.push({ tipo: decisao.transicao, localizacao: p });
       }
       raio = Math.min(raio, certa(par, d));
     }

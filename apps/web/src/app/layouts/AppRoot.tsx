@@ -4,17 +4,17 @@ import { MSG } from '@rastro/shared/messages';
 import { Spinner } from '@/components/Spinner';
 import { checkToken } from '@/features/auth/api/check-token';
 import { isApiError } from '@/lib/api-error';
-import { notifySuccess, notifyWarning } from '@/lib/notify';
+import { mostrarSucesso, mostrarAviso } from '@/lib/snackbar';
 import {
-  SESSION_STORAGE_KEY,
-  clearSession,
-  confirmSession,
-  getSession,
+  CHAVE_DA_SESSAO,
+  encerrarSessao,
+  confirmarSessao,
+  lerSessao,
   isLoggedIn,
   markTokenChecked,
-  reloadSession,
-  useSession,
-} from '@/lib/session';
+  recarregarSessao,
+  useSessao,
+} from '@/lib/sessao';
 import { paths } from '@/paths';
 
 let inflight: { token: string; promise: ReturnType<typeof checkToken> } | null = null;
@@ -32,28 +32,28 @@ function checkOnce(token: string) {
 
 /** At start, a stored token is checked; a rejected one logs out and rewrites the address to the login. */
 function useTokenCheck() {
-  const session = useSession();
+  const sessao = useSessao();
   const [forceLogin, setForceLogin] = useState(false);
-  const checking = session.token !== null && !session.tokenChecked;
+  const checking = sessao.token !== null && !sessao.tokenChecked;
 
   useEffect(() => {
-    const token = session.token;
+    const token = sessao.token;
     if (!checking || token === null) return;
     checkOnce(token)
       .then((usuario) => {
-        if (getSession().token === token) confirmSession(usuario);
+        if (lerSessao().token === token) confirmarSessao(usuario);
       })
       .catch((e: unknown) => {
-        if (getSession().token !== token) return;
+        if (lerSessao().token !== token) return;
         if (isApiError(e) && e.status >= 400 && e.status < 500) {
-          clearSession();
+          encerrarSessao();
           setForceLogin(true);
         } else {
           // The server did not answer: keep the session; the next call will tell.
           markTokenChecked();
         }
       });
-  }, [checking, session.token]);
+  }, [checking, sessao.token]);
 
   const clearForceLogin = useCallback(() => setForceLogin(false), []);
   return { checking, forceLogin, clearForceLogin };
@@ -61,8 +61,8 @@ function useTokenCheck() {
 
 function useOnlineStatusNotice() {
   useEffect(() => {
-    const offline = () => notifyWarning(MSG.offline);
-    const online = () => notifySuccess(MSG.online);
+    const offline = () => mostrarAviso(MSG.offline);
+    const online = () => mostrarSucesso(MSG.online);
     window.addEventListener('offline', offline);
     window.addEventListener('online', online);
     return () => {
@@ -73,10 +73,10 @@ function useOnlineStatusNotice() {
 }
 
 /** A login or logout in another tab applies here too. */
-function useCrossTabSession() {
+function useSessaoEntreAbas() {
   useEffect(() => {
     const onStorage = (e: StorageEvent) => {
-      if (e.key === SESSION_STORAGE_KEY || e.key === null) reloadSession();
+      if (e.key === CHAVE_DA_SESSAO || e.key === null) recarregarSessao();
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
@@ -86,11 +86,11 @@ function useCrossTabSession() {
 /** The root route: session check, offline notice, sessions of other tabs. */
 export function AppRoot() {
   const { checking, forceLogin, clearForceLogin } = useTokenCheck();
-  const session = useSession();
+  const sessao = useSessao();
   const location = useLocation();
   const atLogin = location.pathname === paths.auth.login.path;
   useOnlineStatusNotice();
-  useCrossTabSession();
+  useSessaoEntreAbas();
 
   useEffect(() => {
     if (forceLogin && atLogin) clearForceLogin();
@@ -99,7 +99,7 @@ export function AppRoot() {
   // A stored session draws its screens while its token is checked (one round trip that used to hold
   // every private screen back: on a phone, the map's kept markers waited for it, ADR 0022); a
   // rejected token then logs out and goes to the login, as before.
-  if (checking && !isLoggedIn(session)) return <Spinner label="Verificando a sessão..." fullPage />;
+  if (checking && !isLoggedIn(sessao)) return <Spinner label="Verificando a sessão..." fullPage />;
   if (forceLogin && !atLogin) return <Navigate to={paths.auth.login.getHref()} replace />;
   return <Outlet />;
 }

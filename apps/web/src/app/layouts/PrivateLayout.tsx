@@ -13,8 +13,8 @@ import { Outlet } from 'react-router';
 import { DRAWER_WIDTH, SIDEBAR_COLLAPSE_BELOW } from '@rastro/shared/constants';
 import { EmulacaoBanner } from '@/features/emulacao/components/EmulacaoBanner';
 import { SincronizarPush } from '@/features/push/components/SincronizarPush';
-import { LiveUpdates } from '@/lib/live/LiveUpdates';
-import { effectiveUser, useSession } from '@/lib/session';
+import { AtualizacoesAoVivo } from '@/lib/ao-vivo/AtualizacoesAoVivo';
+import { usuarioEfetivo, useSessao } from '@/lib/sessao';
 import { useCelular } from '@/lib/use-celular';
 import { useRouteTitle, useTelaCheiaNoCelular } from '../route-handle';
 import { ALTURA_BARRA_INFERIOR, BarraInferior } from './BarraInferior';
@@ -36,8 +36,8 @@ const skipLink = {
  * phone (below 600 px) navigates with a bottom bar instead, and the map fills the screen between the bars.
  */
 export function PrivateLayout() {
-  const session = useSession();
-  const user = effectiveUser(session);
+  const sessao = useSessao();
+  const usuario = usuarioEfetivo(sessao);
   const title = useRouteTitle();
   const wide = useMediaQuery(`(min-width:${SIDEBAR_COLLAPSE_BELOW}px)`, { noSsr: true });
   const celular = useCelular();
@@ -48,10 +48,10 @@ export function PrivateLayout() {
     document.title = title ? `${title} | Rastro` : 'Rastro';
   }, [title]);
 
-  if (!user) return null;
-  const barraInferior = celular && user.isClient;
+  if (!usuario) return null;
+  const barraInferior = celular && usuario.isClient;
   const cheia = barraInferior && telaCheia;
-  const sidebar = <Sidebar user={user} onNavigate={wide ? undefined : () => setOpen(false)} />;
+  const sidebar = <Sidebar usuario={usuario} onNavigate={wide ? undefined : () => setOpen(false)} />;
 
   return (
     <Box sx={cheia ? { display: 'flex', height: '100dvh', overflow: 'hidden' } : { display: 'flex', minHeight: '100vh' }}>
@@ -64,8 +64,8 @@ export function PrivateLayout() {
           },
         }}
       />
-      <LiveUpdates />
-      <SincronizarPush ativo={!session.emulacao} />
+      <AtualizacoesAoVivo />
+      <SincronizarPush ativo={!sessao.emulacao} />
       <Link href="#conteudo" sx={skipLink}>
         Pular para o conteúdo
       </Link>
@@ -80,7 +80,7 @@ export function PrivateLayout() {
             {title}
           </Typography>
           <Typography variant="body2" noWrap sx={{ display: { xs: 'none', sm: 'block' } }}>
-            {session.usuario?.nome}
+            {sessao.usuario?.nome}
           </Typography>
         </Toolbar>
       </AppBar>

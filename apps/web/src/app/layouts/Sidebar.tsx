@@ -10,21 +10,21 @@ import { Link, useLocation } from 'react-router';
 import { LOGO_HEIGHT } from '@rastro/shared/constants';
 import { Logo } from '@/components/Logo';
 import { useNaoLidas } from '@/features/notificacoes/api/get-nao-lidas';
-import type { EffectiveUser } from '@/lib/session';
+import type { UsuarioEfetivo } from '@/lib/sessao';
 import { paths } from '@/paths';
 import { visibleMenu, type MenuItem } from './menu';
 
 const isCurrent = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
 
 interface SidebarProps {
-  user: EffectiveUser;
+  usuario: UsuarioEfetivo;
   /** Called after a choice (closes the temporary drawer). */
   onNavigate?: () => void;
 }
 
-export function Sidebar({ user, onNavigate }: SidebarProps) {
+export function Sidebar({ usuario, onNavigate }: SidebarProps) {
   const { pathname } = useLocation();
-  const entries = visibleMenu(user);
+  const entries = visibleMenu(usuario);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Box sx={{ height: LOGO_HEIGHT, display: 'flex', alignItems: 'center', justifyContent: 'center', flexShrink: 0 }}>

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@rastro/shared/messages';
-import { PER } from '@rastro/shared/roles';
+import { PER } from '@rastro/shared/permissoes';
 import { TEXTO_SEM_ACESSO } from '@/components/textos-sem-acesso';
-import { SESSION_STORAGE_KEY, getSession, reloadSession } from '@/lib/session';
+import { CHAVE_DA_SESSAO, lerSessao, recarregarSessao } from '@/lib/sessao';
 import { config } from '@/lib/config';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { adminToken, clientToken, loginAs, renderApp } from '@/testing/render-app';
@@ -81,38 +81,38 @@ describe('route guards', () => {
 
   it('clears stale user data (no token) on an auth screen', async () => {
     window.localStorage.setItem(
-      SESSION_STORAGE_KEY,
+      CHAVE_DA_SESSAO,
       JSON.stringify({ usuario: { usuarioId: 1, nome: 'X', email: 'x@x.com', authorities: [], isClient: true }, emulacao: null }),
     );
-    reloadSession();
+    recarregarSessao();
     stubFetch();
     renderApp('/auth/login');
-    await waitFor(() => expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull());
+    await waitFor(() => expect(window.localStorage.getItem(CHAVE_DA_SESSAO)).toBeNull());
     expect(screen.getByRole('heading', { name: 'Fazer login' })).toBeInTheDocument();
   });
 
   it('checks a stored token at start and logs out when it is rejected', async () => {
     loginAs();
-    reloadSession(); // as after a page reload: the token has not been checked yet
+    recarregarSessao(); // as after a page reload: the token has not been checked yet
     const net = stubFetch({
       'POST /oauth/check_token': () => json(400, { error: 'invalid_token', error_description: MSG.tokenInvalido }),
     });
     const { location } = renderApp('/admin/usuarios');
     await waitFor(() => expect(location()).toBe('/auth/login'));
-    expect(getSession().token).toBeNull();
+    expect(lerSessao().token).toBeNull();
     expect(new URLSearchParams(net.calls('POST /oauth/check_token')[0]?.body ?? '').get('token')).toBe('token-admin');
   });
 
   it('keeps a stored token the server accepts and refreshes the user', async () => {
     loginAs();
-    reloadSession();
+    recarregarSessao();
     stubFetch({
       'POST /oauth/check_token': () =>
         json(200, { ...adminToken, access_token: undefined, nome: 'NOVO NOME', active: true, exp: 9_999_999_999 }),
     });
     renderApp('/admin/usuarios');
     expect(await screen.findByRole('heading', { name: 'Usuários' })).toBeInTheDocument();
-    expect(getSession().usuario?.nome).toBe('NOVO NOME');
+    expect(lerSessao().usuario?.nome).toBe('NOVO NOME');
   });
 });
 
@@ -149,7 +149,7 @@ describe('private layout', () => {
     const { location } = renderApp('/admin/logout');
     expect(await screen.findByText(MSG.aguarde)).toBeInTheDocument();
     await waitFor(() => expect(location()).toBe('/auth/login'), { timeout: 3000 });
-    expect(getSession().token).toBeNull();
+    expect(lerSessao().token).toBeNull();
     expect(net.calls('GET /api/logout')[0]?.headers.get('Authorization')).toBe('Bearer token-admin');
   });
 });

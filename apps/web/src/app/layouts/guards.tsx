@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
-import { temPermissao, type Permissao } from '@rastro/shared/roles';
+import { temPermissao, type Permissao } from '@rastro/shared/permissoes';
 import { SemAcesso } from '@/components/SemAcesso';
 import { landingPath, safeRedirect } from '@/lib/landing';
-import { clearSession, effectiveUser, isLoggedIn, useSession } from '@/lib/session';
+import { encerrarSessao, usuarioEfetivo, isLoggedIn, useSessao } from '@/lib/sessao';
 import { paths } from '@/paths';
 
 /**
@@ -11,17 +11,17 @@ import { paths } from '@/paths';
  * Stale user data without a token is cleared on entry.
  */
 export function PublicOnly() {
-  const session = useSession();
+  const sessao = useSessao();
   const [params] = useSearchParams();
-  const logged = isLoggedIn(session);
-  const stale = !logged && (session.usuario !== null || session.emulacao !== null);
+  const logged = isLoggedIn(sessao);
+  const stale = !logged && (sessao.usuario !== null || sessao.emulacao !== null);
 
   useEffect(() => {
-    if (stale) clearSession();
+    if (stale) encerrarSessao();
   }, [stale]);
 
   if (logged) {
-    const target = safeRedirect(params.get('redirect')) ?? landingPath(effectiveUser(session));
+    const target = safeRedirect(params.get('redirect')) ?? landingPath(usuarioEfetivo(sessao));
     return <Navigate to={target} replace />;
   }
   return <Outlet />;
@@ -29,9 +29,9 @@ export function PublicOnly() {
 
 /** The private area: without a session, the login, remembering where the user was going. */
 export function RequireAuth() {
-  const session = useSession();
+  const sessao = useSessao();
   const location = useLocation();
-  if (!isLoggedIn(session)) {
+  if (!isLoggedIn(sessao)) {
     const origin = safeRedirect(`${location.pathname}${location.search}${location.hash}`);
     return <Navigate to={paths.auth.login.getHref(origin)} replace />;
   }
@@ -40,15 +40,15 @@ export function RequireAuth() {
 
 /** '/' and '/admin': clients land on the map, everyone else on the dashboard; visitors on the login. */
 export function HomeRedirect() {
-  const session = useSession();
-  if (!isLoggedIn(session)) return <Navigate to={paths.auth.login.getHref()} replace />;
-  return <Navigate to={landingPath(effectiveUser(session))} replace />;
+  const sessao = useSessao();
+  if (!isLoggedIn(sessao)) return <Navigate to={paths.auth.login.getHref()} replace />;
+  return <Navigate to={landingPath(usuarioEfetivo(sessao))} replace />;
 }
 
 /** The dashboard is not for clients: they go to the map. */
-export function ClientToMap() {
-  const session = useSession();
-  if (effectiveUser(session)?.isClient) return <Navigate to={paths.user.mapa.getHref()} replace />;
+export function ClienteParaMapa() {
+  const sessao = useSessao();
+  if (usuarioEfetivo(sessao)?.isClient) return <Navigate to={paths.user.mapa.getHref()} replace />;
   return <Outlet />;
 }
 
@@ -56,7 +56,7 @@ export function ClientToMap() {
  * A route the user has no permission for says so, with the way home (the spec's blank page left a
  * client who followed an admin link with nothing to do).
  */
-export function RequireRoles({ roles }: { roles: readonly Permissao[] }) {
-  const user = effectiveUser(useSession());
-  return user && temPermissao(user.authorities, roles) ? <Outlet /> : <SemAcesso />;
+export function ExigirPermissoes({ permissoes }: { permissoes: readonly Permissao[] }) {
+  const usuario = usuarioEfetivo(useSessao());
+  return usuario && temPermissao(usuario.authorities, permissoes) ? <Outlet /> : <SemAcesso />;
 }

@@ -1,26 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { PER, TODAS_PERMISSOES } from '@rastro/shared/roles';
+import { PER, TODAS_PERMISSOES } from '@rastro/shared/permissoes';
 import { visibleMenu } from './menu';
 
 const labels = (entries: ReturnType<typeof visibleMenu>) => entries.map((e) => (e.kind === 'divider' ? '|' : e.label)).join(', ');
 
-const user = (authorities: readonly string[], isClient: boolean) => ({ usuarioId: 1, nome: 'X', authorities, isClient });
+const usuario = (authorities: readonly string[], isClient: boolean) => ({ usuarioId: 1, nome: 'X', authorities, isClient });
 
 describe('sidebar menu', () => {
   it('gives an administrator the admin entries, without the hidden Pagamentos', () => {
-    expect(labels(visibleMenu(user(TODAS_PERMISSOES, false)))).toBe(
+    expect(labels(visibleMenu(usuario(TODAS_PERMISSOES, false)))).toBe(
       'Dashboard, Usuários, Rastreadores, Chips, |, Notificações, |, Minha Conta, Alterar senha, Sair',
     );
   });
 
   it('gives a client the map, trackers and safe zones', () => {
-    expect(labels(visibleMenu(user([], true)))).toBe(
+    expect(labels(visibleMenu(usuario([], true)))).toBe(
       'Mapa GPS, Meus Rastreadores, Zonas seguras, |, Notificações, |, Minha Conta, Alterar senha, Sair',
     );
   });
 
   it('filters admin entries one role at a time', () => {
-    expect(labels(visibleMenu(user([PER.CHIPS, PER.DASHBOARD_ENERGIA], false)))).toBe(
+    expect(labels(visibleMenu(usuario([PER.CHIPS, PER.DASHBOARD_ENERGIA], false)))).toBe(
       'Dashboard, Chips, |, Notificações, |, Minha Conta, Alterar senha, Sair',
     );
   });

@@ -12,8 +12,8 @@ import PetsIcon from '@mui/icons-material/Pets';
 import SimCardIcon from '@mui/icons-material/SimCard';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
-import { PER, temPermissao, type Permissao } from '@rastro/shared/roles';
-import type { EffectiveUser } from '@/lib/session';
+import { PER, temPermissao, type Permissao } from '@rastro/shared/permissoes';
+import type { UsuarioEfetivo } from '@/lib/sessao';
 import { paths } from '@/paths';
 
 export interface MenuItem {
@@ -21,7 +21,7 @@ export interface MenuItem {
   label: string;
   to: string;
   icon: ComponentType<SvgIconProps>;
-  roles?: readonly Permissao[];
+  permissoes?: readonly Permissao[];
   /** Kept out of the menu (the route still exists). */
   hidden?: boolean;
   /** Only for users of a client level. */
@@ -38,12 +38,19 @@ export const MENU: readonly MenuEntry[] = [
     label: 'Dashboard',
     to: paths.admin.dashboard.getHref(),
     icon: DashboardIcon,
-    roles: [PER.DASHBOARD_TOTAIS, PER.DASHBOARD_SITUACAO, PER.DASHBOARD_ENERGIA],
+    permissoes: [PER.DASHBOARD_TOTAIS, PER.DASHBOARD_SITUACAO, PER.DASHBOARD_ENERGIA],
   },
-  { kind: 'item', label: 'Usuários', to: paths.admin.usuarios.list.getHref(), icon: PeopleIcon, roles: [PER.USUARIOS] },
-  { kind: 'item', label: 'Rastreadores', to: paths.admin.rastreadores.list.getHref(), icon: GpsFixedIcon, roles: [PER.RASTREADORES] },
-  { kind: 'item', label: 'Chips', to: paths.admin.chips.list.getHref(), icon: SimCardIcon, roles: [PER.CHIPS] },
-  { kind: 'item', label: 'Pagamentos', to: paths.admin.pagamentos.getHref(), icon: PaymentIcon, roles: [PER.PAGAMENTOS], hidden: true },
+  { kind: 'item', label: 'Usuários', to: paths.admin.usuarios.list.getHref(), icon: PeopleIcon, permissoes: [PER.USUARIOS] },
+  { kind: 'item', label: 'Rastreadores', to: paths.admin.rastreadores.list.getHref(), icon: GpsFixedIcon, permissoes: [PER.RASTREADORES] },
+  { kind: 'item', label: 'Chips', to: paths.admin.chips.list.getHref(), icon: SimCardIcon, permissoes: [PER.CHIPS] },
+  {
+    kind: 'item',
+    label: 'Pagamentos',
+    to: paths.admin.pagamentos.getHref(),
+    icon: PaymentIcon,
+    permissoes: [PER.PAGAMENTOS],
+    hidden: true,
+  },
   divider,
   { kind: 'item', label: 'Mapa GPS', to: paths.user.mapa.getHref(), icon: MapIcon, clientOnly: true },
   { kind: 'item', label: 'Meus Rastreadores', to: paths.user.meusRastreadores.list.getHref(), icon: PetsIcon, clientOnly: true },
@@ -56,16 +63,16 @@ export const MENU: readonly MenuEntry[] = [
   { kind: 'item', label: 'Sair', to: paths.admin.logout.getHref(), icon: LogoutIcon },
 ];
 
-const canSee = (item: MenuItem, user: EffectiveUser) =>
-  !item.hidden && (!item.clientOnly || user.isClient) && temPermissao(user.authorities, item.roles);
+const canSee = (item: MenuItem, usuario: UsuarioEfetivo) =>
+  !item.hidden && (!item.clientOnly || usuario.isClient) && temPermissao(usuario.authorities, item.permissoes);
 
 /** The entries this user sees, without leading, trailing or repeated dividers. */
-export function visibleMenu(user: EffectiveUser, menu: readonly MenuEntry[] = MENU): MenuEntry[] {
+export function visibleMenu(usuario: UsuarioEfetivo, menu: readonly MenuEntry[] = MENU): MenuEntry[] {
   const out: MenuEntry[] = [];
   for (const entry of menu) {
     if (entry.kind === 'divider') {
       if (out.length > 0 && out.at(-1)?.kind !== 'divider') out.push(entry);
-    } else if (canSee(entry, user)) {
+    } else if (canSee(entry, usuario)) {
       out.push(entry);
     }
   }

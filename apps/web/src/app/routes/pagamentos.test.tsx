@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@rastro/shared/messages';
-import { PER, TODAS_PERMISSOES } from '@rastro/shared/roles';
+import { PER, TODAS_PERMISSOES } from '@rastro/shared/permissoes';
 import { TEXTO_SEM_ACESSO } from '@/components/textos-sem-acesso';
 import { stubFetch } from '@/testing/fetch-stub';
 import { adminToken, clientToken, loginAs, renderApp } from '@/testing/render-app';

@@ -4,7 +4,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod/mini';
-import { notifyError } from '@/lib/notify';
+import { mostrarErro } from '@/lib/snackbar';
 import { errosDoFormulario, revisarEnvio, type ErroDeCampo } from './erros-do-envio';
 
 export type FormSchema = z.ZodMiniType<FieldValues, FieldValues>;
@@ -47,7 +47,7 @@ export function Form<S extends FormSchema>({ schema, defaultValues, onSubmit, ch
     recusados.current = null;
     if (!erros || !elemento.current) return;
     const { aviso } = revisarEnvio(elemento.current, erros);
-    if (aviso) notifyError(aviso);
+    if (aviso) mostrarErro(aviso);
   }, [submitCount]);
 
   return (

@@ -63,7 +63,7 @@ const meuRastreador = (id: number, rastreadorId: number, descricao: string): Meu
 export const meusRastreadores = pagina([meuRastreador(7, 70, 'THOR'), meuRastreador(8, 80, 'REX')], 2, 100);
 
 /** Where THOR is now. */
-export const posicaoThor: Marcador = {
+export const localizacaoThor: Marcador = {
   id: 7,
   rastreadorId: 70,
   usuarioRastreadorId: 7,

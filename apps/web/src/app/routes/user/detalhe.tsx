@@ -1,5 +1,5 @@
 import type { MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
-import { Familia } from '@/features/guardioes/components/Familia';
+import { GuardioesDoPet } from '@/features/guardioes/components/GuardioesDoPet';
 import { AtividadeAba } from '@/features/atividade/components/AtividadeAba';
 import { RastreadorDetalhe } from '@/features/meus-rastreadores/components/RastreadorDetalhe';
 import { AcoesPerdido } from '@/features/perdido/components/AcoesPerdido';
@@ -14,10 +14,10 @@ const abas = (r: MeuRastreador) => [
   { valor: 'ATIVIDADE', rotulo: 'Atividade', conteudo: <AtividadeAba id={r.id} compartilhadoPor={r.compartilhadoPor} /> },
 ];
 // Co-guardians (features/guardioes): the owner's family, or who shares the pet with a guardian.
-const familia = (r: MeuRastreador) => <Familia pet={r} />;
+const guardioes = (r: MeuRastreador) => <GuardioesDoPet pet={r} />;
 
 export function Component() {
   const id = useIdParam();
   // A new screen per tracker: no table page or tab of one survives on another.
-  return <RastreadorDetalhe key={id ?? 'sem-id'} id={id} selo={selo} acoes={acoes} familia={familia} abas={abas} />;
+  return <RastreadorDetalhe key={id ?? 'sem-id'} id={id} selo={selo} acoes={acoes} guardioes={guardioes} abas={abas} />;
 }

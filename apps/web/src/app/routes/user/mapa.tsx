@@ -1,8 +1,8 @@
 import type { Marcador } from '@rastro/shared/schemas/mapa';
 import { MapaGps } from '@/features/mapa/components/MapaGps';
-import { SeloCompartilhado } from '@/features/meus-rastreadores/components/SeloCompartilhado';
+import { SeloDeGuardiao } from '@/features/meus-rastreadores/components/SeloDeGuardiao';
 import { AcoesPerdido } from '@/features/perdido/components/AcoesPerdido';
-import { ZonasLayer } from '@/features/zonas/components/map/ZonasLayer';
+import { ZonasLayer } from '@/features/zonas/components/mapa/ZonasLayer';
 
 /**
  * On each pet's card and info window: 'Compartilhado por ANA' (co-guardians, issue #20), then
@@ -10,7 +10,7 @@ import { ZonasLayer } from '@/features/zonas/components/map/ZonasLayer';
  */
 const acoesDoPet = (m: Marcador) => (
   <>
-    <SeloCompartilhado rastreador={m} />
+    <SeloDeGuardiao rastreador={m} />
     <AcoesPerdido compacto pet={{ id: m.usuarioRastreadorId, descricao: m.name, modoPerdido: m.modoPerdido }} />
   </>
 );

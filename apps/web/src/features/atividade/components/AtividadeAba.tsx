@@ -14,7 +14,7 @@ import { useAtividade } from '../api/get-atividade';
 import { useMetaAtividade } from '../api/get-meta-atividade';
 import { usePeriodo } from '../hooks/use-periodo';
 import { formatarKm, formatarMinutos } from './formatar';
-import { GraficoAtividade } from './GraficoAtividade';
+import { AtividadeChart } from './AtividadeChart';
 import { MetaDoDono, MetaForm } from './MetaForm';
 
 const PERIODOS = [7, 30] as const;
@@ -87,7 +87,7 @@ export function AtividadeAba({ id, compartilhadoPor = null }: { id: number; comp
           </ToggleButtonGroup>
         </Box>
         {lista ? (
-          <GraficoAtividade dias={lista} titulo={titulo} />
+          <AtividadeChart dias={lista} titulo={titulo} />
         ) : (
           <Skeleton variant="rectangular" height={240} aria-label="Carregando..." />
         )}

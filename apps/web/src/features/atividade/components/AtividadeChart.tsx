@@ -1,31 +1,45 @@
-import { useTheme } from '@mui/material/styles';
-import { BarChart } from '@mui/x-charts/BarChart';
-import { ChartsLocalizationProvider } from '@mui/x-charts/ChartsLocalizationProvider';
-import { ptBRLocaleText } from '@mui/x-charts/locales';
+import Box from '@mui/material/Box';
+import { lazy, Suspense } from 'react';
 import type { AtividadeDia } from '@rastro/shared/schemas/atividade';
-import { diaCurto } from './formatar';
+import { Spinner, visuallyHidden } from '@/components/Spinner';
+import { diaLongo, formatarKm, formatarMinutos } from './formatar';
 
-/** The chart itself: its own chunk, so only who opens the Atividade tab downloads the library. */
-export function AtividadeChart({ dias }: { dias: readonly AtividadeDia[] }) {
-  // The app's colour, not the charts library's default blue.
-  const { palette } = useTheme();
+const AtividadeDesenho = lazy(() => import('./AtividadeDesenho').then((m) => ({ default: m.AtividadeDesenho })));
+
+/**
+ * The period's distance per day as bars. The drawing is hidden from assistive technology, which
+ * reads every day's figures from a table instead.
+ */
+export function AtividadeChart({ dias, titulo }: { dias: readonly AtividadeDia[]; titulo: string }) {
   return (
-    <ChartsLocalizationProvider localeText={ptBRLocaleText}>
-      <BarChart
-        height={240}
-        hideLegend
-        margin={{ left: 0, right: 8 }}
-        xAxis={[{ scaleType: 'band', data: dias.map((d) => diaCurto(d.data)) }]}
-        yAxis={[{ label: 'km', width: 48 }]}
-        series={[
-          {
-            data: dias.map((d) => d.distanciaMetros / 1000),
-            label: 'Distância',
-            color: palette.primary.main,
-            valueFormatter: (v) => (v === null ? '' : `${v.toLocaleString('pt-BR', { maximumFractionDigits: 1 })} km`),
-          },
-        ]}
-      />
-    </ChartsLocalizationProvider>
+    <>
+      {/* inert: the chart's SVG takes keyboard focus, which a hidden drawing must not. */}
+      <Box aria-hidden="true" inert sx={{ minHeight: 240 }}>
+        <Suspense fallback={<Spinner label="Carregando gráfico..." />}>
+          <AtividadeDesenho dias={dias} />
+        </Suspense>
+      </Box>
+      <Box component="table" sx={visuallyHidden}>
+        <caption>{titulo}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Dia</th>
+            <th scope="col">Distância</th>
+            <th scope="col">Ativo</th>
+            <th scope="col">Repouso</th>
+          </tr>
+        </thead>
+        <tbody>
+          {dias.map((d) => (
+            <tr key={d.data}>
+              <th scope="row">{diaLongo(d.data)}</th>
+              <td>{formatarKm(d.distanciaMetros)}</td>
+              <td>{formatarMinutos(d.minutosAtivos)}</td>
+              <td>{formatarMinutos(d.minutosRepouso)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Box>
+    </>
   );
 }

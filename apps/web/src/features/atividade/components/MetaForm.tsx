@@ -9,7 +9,7 @@ import { Form, type FormApi } from '@/components/form/Form';
 import { NumberFieldControl } from '@/components/form/NumberFieldControl';
 import { SelectControl } from '@/components/form/SelectControl';
 import { reportSaveError } from '@/lib/form-errors';
-import { notifySuccess } from '@/lib/notify';
+import { mostrarSucesso } from '@/lib/snackbar';
 import { useDefinirMetaAtividade } from '../api/definir-meta-atividade';
 import { textoMeta } from './formatar';
 
@@ -56,7 +56,7 @@ export function MetaForm({ id, meta }: { id: number; meta: MetaAtividade | null 
         onSubmit={async (values, form) => {
           try {
             await salvar.mutateAsync(values);
-            notifySuccess(MSG.metaSalva);
+            mostrarSucesso(MSG.metaSalva);
           } catch (e) {
             reportSaveError(e, form.setError, CAMPOS);
           }
@@ -78,7 +78,7 @@ export function MetaForm({ id, meta }: { id: number; meta: MetaAtividade | null 
                     void salvar.mutateAsync(null).then(
                       () => {
                         form.reset(PADRAO);
-                        notifySuccess(MSG.metaRemovida);
+                        mostrarSucesso(MSG.metaRemovida);
                       },
                       (e: unknown) => reportSaveError(e, form.setError, CAMPOS),
                     )

@@ -1,6 +1,6 @@
 import { tokenResponseSchema } from '@rastro/shared/schemas/auth';
 import { apiRequest } from '@/lib/api-client';
-import { startSession } from '@/lib/session';
+import { iniciarSessao } from '@/lib/sessao';
 import { oauthClientAuthorization } from './oauth-client';
 
 export interface LoginInput {
@@ -24,5 +24,5 @@ export const login = ({ email, password, captcha }: LoginInput) =>
  * mutation: the login screen draws without the query library (the form shows the wait).
  */
 export async function entrar(input: LoginInput): Promise<void> {
-  startSession(await login(input));
+  iniciarSessao(await login(input));
 }

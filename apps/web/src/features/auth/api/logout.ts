@@ -3,7 +3,7 @@ import { DELAY } from '@rastro/shared/constants';
 import { mensagemSchema } from '@rastro/shared/schemas/auth';
 import { apiRequest } from '@/lib/api-client';
 import { withMinDelay } from '@/lib/delay';
-import { clearSession } from '@/lib/session';
+import { encerrarSessao } from '@/lib/sessao';
 
 /** GET /api/logout: revokes the token on the server. */
 export const logout = () => apiRequest('/api/logout', mensagemSchema, { expireOn401: false });
@@ -16,5 +16,5 @@ export const useLogout = () =>
         logout().catch(() => null),
         DELAY.logout,
       ),
-    onSettled: () => clearSession(),
+    onSettled: () => encerrarSessao(),
   });

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@rastro/shared/messages';
-import { getSession } from '@/lib/session';
+import { lerSessao } from '@/lib/sessao';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { loginAs, renderApp } from '@/testing/render-app';
 
@@ -67,7 +67,7 @@ describe('change own password', () => {
     await fill(user, 'Atual123', 'Segredo123', 'Segredo123');
 
     expect(await screen.findByText(MSG.senhaAlterada, undefined, { timeout: 3000 })).toBeInTheDocument();
-    expect(getSession().token).toBeNull();
+    expect(lerSessao().token).toBeNull();
     expect(screen.getByRole('link', { name: 'Retornar ao login' })).toHaveAttribute('href', '/auth/login');
     const [req] = net.calls('PUT /api/usuarios/alterar-senha');
     expect(req?.headers.get('Authorization')).toBe('Bearer token-admin');

@@ -11,8 +11,8 @@ import { Form } from '@/components/form/Form';
 import { TextFieldControl } from '@/components/form/TextFieldControl';
 import { isApiError } from '@/lib/api-error';
 import { landingPath } from '@/lib/landing';
-import { notifyError } from '@/lib/notify';
-import { clearSession, effectiveUser, isLoggedIn, useSession } from '@/lib/session';
+import { mostrarErro } from '@/lib/snackbar';
+import { encerrarSessao, usuarioEfetivo, isLoggedIn, useSessao } from '@/lib/sessao';
 import { paths } from '@/paths';
 import { useAlterarSenha } from '../api/alterar-senha';
 import { AuthHeading } from './AuthHeading';
@@ -20,7 +20,7 @@ import { NovaSenhaFields } from './NovaSenhaFields';
 
 /** The logged user's own password. On success the server revokes every token, so we log out. */
 export function AlterarSenhaForm() {
-  const session = useSession();
+  const sessao = useSessao();
   const alterarSenha = useAlterarSenha();
   const [alterada, setAlterada] = useState(false);
 
@@ -36,7 +36,7 @@ export function AlterarSenhaForm() {
     );
   }
 
-  if (!isLoggedIn(session)) {
+  if (!isLoggedIn(sessao)) {
     return <Navigate to={paths.auth.login.getHref(paths.auth.alterarSenha.getHref())} replace />;
   }
 
@@ -49,18 +49,18 @@ export function AlterarSenhaForm() {
         try {
           await alterarSenha.mutateAsync(values);
           setAlterada(true);
-          clearSession();
+          encerrarSessao();
         } catch (e) {
           if (!isApiError(e)) {
-            notifyError(MSG.erroInterno);
+            mostrarErro(MSG.erroInterno);
           } else if (e.handled) {
             // The expired-session notice was already shown.
           } else if (e.status === 400) {
             form.setError('senhaAtual', { message: e.fieldMessage('senhaAtual') ?? e.message }, { shouldFocus: true });
           } else if (e.status === 423 || e.status === 403 || e.status === 429) {
-            notifyError(e.message);
+            mostrarErro(e.message);
           } else {
-            notifyError(MSG.erroInterno);
+            mostrarErro(MSG.erroInterno);
           }
         }
       }}
@@ -79,7 +79,7 @@ export function AlterarSenhaForm() {
           />
           <NovaSenhaFields control={control} />
           <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
-            <ButtonLink to={landingPath(effectiveUser(session))} variant="outlined">
+            <ButtonLink to={landingPath(usuarioEfetivo(sessao))} variant="outlined">
               Cancelar
             </ButtonLink>
             <Button type="submit" variant="contained" loading={formState.isSubmitting}>

@@ -4,14 +4,14 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { LIMITES } from '@rastro/shared/constants';
 import { MSG, minCaracteres } from '@rastro/shared/messages';
-import { signUpSchema } from '@rastro/shared/schemas/auth';
+import { cadastroSchema } from '@rastro/shared/schemas/auth';
 import { ButtonLink } from '@/components/ButtonLink';
 import { Form } from '@/components/form/Form';
 import { MASCARA, MaskedFieldControl } from '@/components/form/MaskedFieldControl';
 import { TextFieldControl } from '@/components/form/TextFieldControl';
 import { RouterLink } from '@/components/RouterLink';
 import { isApiError } from '@/lib/api-error';
-import { notifyError } from '@/lib/notify';
+import { mostrarErro } from '@/lib/snackbar';
 import { paths } from '@/paths';
 import { useCadastrar } from '../api/cadastrar';
 import { AuthHeading } from './AuthHeading';
@@ -43,7 +43,7 @@ export function CadastroForm({ convite = null }: CadastroFormProps = {}) {
 
   return (
     <Form
-      schema={signUpSchema}
+      schema={cadastroSchema}
       defaultValues={{ nome: '', email: '', telefoneCelular: '', senha: '' }}
       aria-labelledby="cadastro-titulo"
       onSubmit={async (values) => {
@@ -51,7 +51,7 @@ export function CadastroForm({ convite = null }: CadastroFormProps = {}) {
           await cadastrar.mutateAsync(convite ? { ...values, convite } : values);
           setCadastrado(true);
         } catch (e) {
-          notifyError(isApiError(e) && e.hasServerMessage ? e.message : MSG.erroInterno);
+          mostrarErro(isApiError(e) && e.hasServerMessage ? e.message : MSG.erroInterno);
         }
       }}
     >
@@ -63,7 +63,7 @@ export function CadastroForm({ convite = null }: CadastroFormProps = {}) {
               Crie sua conta para aceitar o convite e acompanhar o pet.
             </Typography>
           )}
-          <TextFieldControl control={control} name="nome" label="Nome" autoComplete="name" required maxLength={LIMITES.signUpNome} />
+          <TextFieldControl control={control} name="nome" label="Nome" autoComplete="name" required maxLength={LIMITES.cadastroNome} />
           <TextFieldControl
             control={control}
             name="email"
@@ -71,7 +71,7 @@ export function CadastroForm({ convite = null }: CadastroFormProps = {}) {
             type="email"
             autoComplete="email"
             required
-            maxLength={LIMITES.signUpEmail}
+            maxLength={LIMITES.cadastroEmail}
           />
           <MaskedFieldControl
             control={control}

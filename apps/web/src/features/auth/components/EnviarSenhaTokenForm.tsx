@@ -5,12 +5,12 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { LIMITES } from '@rastro/shared/constants';
 import { MSG } from '@rastro/shared/messages';
-import { sendLinkSchema } from '@rastro/shared/schemas/auth';
+import { enviarSenhaTokenSchema } from '@rastro/shared/schemas/auth';
 import { ButtonLink } from '@/components/ButtonLink';
 import { Form } from '@/components/form/Form';
 import { TextFieldControl } from '@/components/form/TextFieldControl';
 import { isApiError } from '@/lib/api-error';
-import { notifyError } from '@/lib/notify';
+import { mostrarErro } from '@/lib/snackbar';
 import { paths } from '@/paths';
 import { useEnviarSenhaToken } from '../api/enviar-senha-token';
 import { AuthHeading } from './AuthHeading';
@@ -55,7 +55,7 @@ export function EnviarSenhaTokenForm({ linkInvalido }: EnviarSenhaTokenFormProps
 
   return (
     <Form
-      schema={sendLinkSchema}
+      schema={enviarSenhaTokenSchema}
       defaultValues={{ emailAtual: ultimoEmail }}
       aria-labelledby="esqueceu-titulo"
       onSubmit={async (values, form) => {
@@ -65,8 +65,8 @@ export function EnviarSenhaTokenForm({ linkInvalido }: EnviarSenhaTokenFormProps
         } catch (e) {
           const campo = isApiError(e) ? e.body?.errors?.[0] : undefined;
           if (campo) form.setError('emailAtual', { message: campo.message }, { shouldFocus: true });
-          else if (isApiError(e) && e.status === 429) notifyError(e.message);
-          else notifyError(MSG.erroInterno);
+          else if (isApiError(e) && e.status === 429) mostrarErro(e.message);
+          else mostrarErro(MSG.erroInterno);
         }
       }}
     >

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '@rastro/shared/messages';
-import { getSession } from '@/lib/session';
+import { lerSessao } from '@/lib/sessao';
 import { config } from '@/lib/config';
 import { adminToken, clientToken, renderApp } from '@/testing/render-app';
 import { appConfig, json, stubFetch } from '@/testing/fetch-stub';
@@ -140,7 +140,7 @@ describe('login', () => {
     await user.click(screen.getByRole('button', { name: 'Fazer Login' }));
 
     await waitFor(() => expect(location()).toBe('/admin/dashboard'));
-    expect(getSession().usuario?.nome).toBe('ADMINISTRADOR');
+    expect(lerSessao().usuario?.nome).toBe('ADMINISTRADOR');
     expect(document.cookie).toContain('rastro_token=token-admin');
   });
 

@@ -10,7 +10,7 @@ import { Form } from '@/components/form/Form';
 import { TextFieldControl } from '@/components/form/TextFieldControl';
 import { RouterLink } from '@/components/RouterLink';
 import { isApiError } from '@/lib/api-error';
-import { notifyError } from '@/lib/notify';
+import { mostrarErro } from '@/lib/snackbar';
 import { paths } from '@/paths';
 import { entrar } from '../api/login';
 import { AuthHeading } from './AuthHeading';
@@ -74,7 +74,7 @@ function ErrosDoEstatico({
       const message = erros[campo];
       if (message) setError(campo, { message });
     }
-    if (erros.geral) notifyError(erros.geral);
+    if (erros.geral) mostrarErro(erros.geral);
   });
   useEffect(() => mostrar(), []);
   return null;
@@ -102,7 +102,7 @@ export function LoginForm() {
           if (isApiError(e) && e.oauth?.error === 'invalid_grant') {
             form.setError('password', { message: MSG.emailOuSenhaInvalidos }, { shouldFocus: true });
           } else {
-            notifyError(isApiError(e) ? e.message : MSG.erroInterno);
+            mostrarErro(isApiError(e) ? e.message : MSG.erroInterno);
           }
         }
       }}

@@ -9,7 +9,7 @@ import { ButtonLink } from '@/components/ButtonLink';
 import { Form } from '@/components/form/Form';
 import { Spinner } from '@/components/Spinner';
 import { isApiError } from '@/lib/api-error';
-import { notifyError } from '@/lib/notify';
+import { mostrarErro } from '@/lib/snackbar';
 import { paths } from '@/paths';
 import { useRedefinirSenha } from '../api/redefinir-senha';
 import { useValidarSenhaToken } from '../api/validar-senha-token';
@@ -53,7 +53,7 @@ export function RedefinirSenhaForm({ token }: { token: string }) {
           setAlterada(true);
         } catch (e) {
           setAlterada(false);
-          notifyError(isApiError(e) ? e.message : MSG.erroInterno);
+          mostrarErro(isApiError(e) ? e.message : MSG.erroInterno);
         }
       }}
     >

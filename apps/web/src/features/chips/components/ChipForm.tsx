@@ -14,7 +14,7 @@ import { TextFieldControl } from '@/components/form/TextFieldControl';
 import { Spinner } from '@/components/Spinner';
 import { reportSaveError } from '@/lib/form-errors';
 import { useReturnPath } from '@/lib/list-return';
-import { notifySuccess } from '@/lib/notify';
+import { mostrarSucesso } from '@/lib/snackbar';
 import { paths } from '@/paths';
 import { useChip } from '../api/get-chip';
 import { useSalvarChip } from '../api/salvar-chip';
@@ -44,7 +44,7 @@ function ChipFormFields({ chip }: ChipFormFieldsProps) {
           onSubmit={async (values, form) => {
             try {
               await salvar.mutateAsync(values);
-              notifySuccess(MSG.chipSalvo);
+              mostrarSucesso(MSG.chipSalvo);
               await navigate(voltar);
             } catch (e) {
               reportSaveError(e, form.setError, CAMPOS);

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MSG, chipToggleErro, chipToggleSucesso, confirmarChip } from '@rastro/shared/messages';
+import { MSG, alterarSituacaoChipErro, alterarSituacaoChipSucesso, confirmarChip } from '@rastro/shared/messages';
 import type { Chip } from '@rastro/shared/schemas/chips';
 import { LENTO, pagina } from '@/testing/fixtures';
 import { json, stubFetch } from '@/testing/fetch-stub';
@@ -137,7 +137,7 @@ describe('chip list', () => {
     await user.click(screen.getByRole('button', { name: 'Ações do registro 1' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Inativar' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sim' }));
-    expect(await screen.findByText(chipToggleSucesso('Inativar'))).toBeInTheDocument();
+    expect(await screen.findByText(alterarSituacaoChipSucesso('Inativar'))).toBeInTheDocument();
     expect(await screen.findByRole('cell', { name: 'Inativo' })).toBeInTheDocument();
     expect(net.calls('DELETE /api/chips/inativar/1')).toHaveLength(1);
 
@@ -157,7 +157,7 @@ describe('chip list', () => {
     await user.click(
       within(await screen.findByRole('dialog', { name: confirmarChip('Ativar', '(11) 9 8765-4321') })).getByRole('button', { name: 'Sim' }),
     );
-    expect(await screen.findByText(chipToggleErro('Ativar'))).toBeInTheDocument();
+    expect(await screen.findByText(alterarSituacaoChipErro('Ativar'))).toBeInTheDocument();
   });
 
   it('shows the service-unavailable message when the list fails', async () => {

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { useNavigate } from 'react-router';
 import { DESCRICAO_SITUACAO_CHIP } from '@rastro/shared/dominio';
 import { formatarTelefone } from '@rastro/shared/formatters';
-import { MSG, chipToggleErro, chipToggleSucesso, confirmarChip, type AcaoSituacao } from '@rastro/shared/messages';
+import { MSG, alterarSituacaoChipErro, alterarSituacaoChipSucesso, confirmarChip, type AcaoSituacao } from '@rastro/shared/messages';
 import { CHIP_ORDENAVEIS, type Chip } from '@rastro/shared/schemas/chips';
 import { useConfirm } from '@/components/ConfirmDialog';
 import { DataTable, type Column } from '@/components/data-table/DataTable';
@@ -10,7 +10,7 @@ import { NewButton } from '@/components/NewButton';
 import { isApiError } from '@/lib/api-error';
 import { formatarDataHora } from '@/lib/format';
 import { useListReturnState } from '@/lib/list-return';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { mostrarErro, mostrarSucesso } from '@/lib/snackbar';
 import { useListParams } from '@/lib/use-list-params';
 import { paths } from '@/paths';
 import { useChips } from '../api/get-chips';
@@ -49,9 +49,9 @@ export function ChipList() {
     if (!(await confirm({ message: confirmarChip(acao, formatarTelefone(chip.numero)) }))) return;
     try {
       await alteracao.mutateAsync({ id: chip.id, acao });
-      notifySuccess(chipToggleSucesso(acao));
+      mostrarSucesso(alterarSituacaoChipSucesso(acao));
     } catch (e) {
-      if (!(isApiError(e) && e.handled)) notifyError(chipToggleErro(acao));
+      if (!(isApiError(e) && e.handled)) mostrarErro(alterarSituacaoChipErro(acao));
     }
   };
 

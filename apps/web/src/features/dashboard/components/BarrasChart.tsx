@@ -1,52 +1,61 @@
-import { BarChart } from '@mui/x-charts/BarChart';
-import { ChartsLocalizationProvider } from '@mui/x-charts/ChartsLocalizationProvider';
-import { ptBRLocaleText } from '@mui/x-charts/locales';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useId } from 'react';
+import { Spinner, visuallyHidden } from '@/components/Spinner';
 import type { BarraItem } from './barra-item';
 
-/** Room per bar, and for the value axis below them. */
-const ALTURA_BARRA = 52;
-const ALTURA_EIXO = 40;
+const BarrasDesenho = lazy(() => import('./BarrasDesenho').then((m) => ({ default: m.BarrasDesenho })));
+
+interface BarrasChartProps {
+  titulo: string;
+  itens: readonly BarraItem[] | undefined;
+  isPending: boolean;
+}
 
 /**
- * The chart itself; its own chunk, so only users who see a chart download the library.
- * Bars lie down, each with its category to its left and its count at its tip (a zero too): on a
- * phone, categories side by side under upright bars collided and the chart hid the labels that did.
+ * A titled bar chart. The drawing is hidden from assistive technology, which reads the same
+ * numbers from a table instead.
  */
-export function BarrasChart({ itens }: { itens: readonly BarraItem[] }) {
+export function BarrasChart({ titulo, itens, isPending }: BarrasChartProps) {
+  const tituloId = useId();
   return (
-    <ChartsLocalizationProvider localeText={ptBRLocaleText}>
-      <BarChart
-        layout="horizontal"
-        height={itens.length * ALTURA_BARRA + ALTURA_EIXO}
-        hideLegend
-        margin={{ left: 0, right: 28, top: 8 }}
-        yAxis={[
-          {
-            scaleType: 'band',
-            data: itens.map((i) => i.label),
-            // As wide as the longest category ('Aguardando Desligamento'), measured.
-            width: 'auto',
-            tickSize: 0,
-            colorMap: { type: 'ordinal', colors: itens.map((i) => i.cor) },
-          },
-        ]}
-        xAxis={[
-          {
-            tickMinStep: 1,
-            height: ALTURA_EIXO - 12,
-            // Room past the longest bar for its count, which the plot area would otherwise cut off.
-            domainLimit: (_min, max) => ({ min: 0, max: Math.max(1, Number(max)) * 1.25 }),
-          },
-        ]}
-        series={[
-          {
-            data: itens.map((i) => i.valor),
-            label: 'Total',
-            barLabel: (item) => String(item.value ?? 0),
-            barLabelPlacement: 'outside',
-          },
-        ]}
-      />
-    </ChartsLocalizationProvider>
+    <Paper variant="outlined" component="section" aria-labelledby={tituloId} sx={{ p: 2, height: '100%' }}>
+      <Typography id={tituloId} variant="h6" component="h2" gutterBottom>
+        {titulo}
+      </Typography>
+      {itens ? (
+        <>
+          {/* inert: the chart's SVG takes keyboard focus, which a hidden drawing must not. */}
+          <Box aria-hidden="true" inert>
+            <Suspense fallback={<Spinner label="Carregando gráfico..." />}>
+              <BarrasDesenho itens={itens} />
+            </Suspense>
+          </Box>
+          <Box component="table" sx={visuallyHidden}>
+            <caption>{titulo}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Situação</th>
+                <th scope="col">Total</th>
+              </tr>
+            </thead>
+            <tbody>
+              {itens.map((i) => (
+                <tr key={i.label}>
+                  <th scope="row">{i.label}</th>
+                  <td>{i.valor}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Box>
+        </>
+      ) : isPending ? (
+        <Skeleton variant="rectangular" height={240} aria-label="Carregando..." />
+      ) : (
+        <Typography color="text.secondary">-</Typography>
+      )}
+    </Paper>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '@rastro/shared/messages';
-import { PER } from '@rastro/shared/roles';
+import { PER } from '@rastro/shared/permissoes';
 import { dayjs } from '@/lib/dayjs';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { adminToken, loginAs, renderApp } from '@/testing/render-app';

@@ -4,8 +4,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { MSG } from '@rastro/shared/messages';
-import { PER, temPermissao } from '@rastro/shared/roles';
-import { effectiveUser, useSession } from '@/lib/session';
+import { PER, temPermissao } from '@rastro/shared/permissoes';
+import { usuarioEfetivo, useSessao } from '@/lib/sessao';
 import { periodoPadrao } from './periodo';
 import { PeriodoFields } from './PeriodoFields';
 import { SituacoesChart } from './SituacoesChart';
@@ -15,7 +15,7 @@ import { TotaisCards } from './TotaisCards';
 
 /** Totals and charts, each only for whoever holds its role (the emulated user's while emulating). */
 export function Dashboard() {
-  const authorities = effectiveUser(useSession())?.authorities ?? [];
+  const authorities = usuarioEfetivo(useSessao())?.authorities ?? [];
   const [periodo, setPeriodo] = useState(periodoPadrao);
   const totais = temPermissao(authorities, [PER.DASHBOARD_TOTAIS]);
   const situacoes = temPermissao(authorities, [PER.DASHBOARD_SITUACAO]);

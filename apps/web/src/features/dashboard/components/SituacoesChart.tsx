@@ -2,7 +2,7 @@ import { useTheme } from '@mui/material/styles';
 import { DESCRICAO_SITUACAO_RASTREADOR } from '@rastro/shared/dominio';
 import type { RelatorioQuery } from '@rastro/shared/schemas/relatorios';
 import { useSituacoes } from '../api/get-situacoes';
-import { GraficoBarras } from './GraficoBarras';
+import { BarrasChart } from './BarrasChart';
 
 /** Trackers by situation (PER201). */
 export function SituacoesChart({ periodo }: { periodo: RelatorioQuery }) {
@@ -14,5 +14,5 @@ export function SituacoesChart({ periodo }: { periodo: RelatorioQuery }) {
     { label: DESCRICAO_SITUACAO_RASTREADOR.INATIVO, valor: data.totalInativo, cor: palette.grey[500] },
     { label: DESCRICAO_SITUACAO_RASTREADOR.ALERTA, valor: data.totalAlerta, cor: palette.error.main },
   ];
-  return <GraficoBarras titulo="Situação dos Rastreadores" itens={itens} isPending={isPending} />;
+  return <BarrasChart titulo="Situação dos Rastreadores" itens={itens} isPending={isPending} />;
 }

@@ -2,7 +2,7 @@ import { useTheme } from '@mui/material/styles';
 import { DESCRICAO_SITUACAO_ENERGIA } from '@rastro/shared/dominio';
 import type { RelatorioQuery } from '@rastro/shared/schemas/relatorios';
 import { useSituacoesEnergia } from '../api/get-situacoes-energia';
-import { GraficoBarras } from './GraficoBarras';
+import { BarrasChart } from './BarrasChart';
 
 /** Trackers by power situation (PER202). */
 export function SituacoesEnergiaChart({ periodo }: { periodo: RelatorioQuery }) {
@@ -13,5 +13,5 @@ export function SituacoesEnergiaChart({ periodo }: { periodo: RelatorioQuery }) 
     { label: DESCRICAO_SITUACAO_ENERGIA.LIGADO, valor: data.totalLigado, cor: palette.success.main },
     { label: DESCRICAO_SITUACAO_ENERGIA.AGUARDANDO_DESLIGAMENTO, valor: data.totalAguardandoDesligamento, cor: palette.warning.main },
   ];
-  return <GraficoBarras titulo="Situação de Energia dos Rastreadores" itens={itens} isPending={isPending} />;
+  return <BarrasChart titulo="Situação de Energia dos Rastreadores" itens={itens} isPending={isPending} />;
 }

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DELAY } from '@rastro/shared/constants';
 import { MSG } from '@rastro/shared/messages';
-import { getSession, startEmulation } from '@/lib/session';
+import { lerSessao, iniciarEmulacao } from '@/lib/sessao';
 import { stubFetch } from '@/testing/fetch-stub';
 import { loginAs, renderApp } from '@/testing/render-app';
 
@@ -12,7 +12,7 @@ describe('emulation banner', () => {
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });
     loginAs();
-    startEmulation({ usuarioId: 2, nome: 'MARIA CLIENTE', authorities: [], isClient: true });
+    iniciarEmulacao({ usuarioId: 2, nome: 'MARIA CLIENTE', authorities: [], isClient: true });
     stubFetch();
     const { user, location } = renderApp('/user/mapa');
 
@@ -20,7 +20,7 @@ describe('emulation banner', () => {
     await user.click(screen.getByRole('button', { name: 'Sair da emulação' }));
 
     expect(await screen.findByText(MSG.saindoEmulacao)).toBeInTheDocument();
-    expect(getSession().emulacao).toBeNull();
+    expect(lerSessao().emulacao).toBeNull();
     await waitFor(() => expect(location()).toBe('/admin/dashboard'));
     await act(() => vi.advanceTimersByTimeAsync(DELAY.saidaEmulacao));
     expect(reload).toHaveBeenCalled();

@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DELAY } from '@rastro/shared/constants';
 import { MSG } from '@rastro/shared/messages';
-import { clearEmulation, useSession } from '@/lib/session';
+import { encerrarEmulacao, useSessao } from '@/lib/sessao';
 import { paths } from '@/paths';
 
 /** Shown while an administrator acts as another user; 'Sair da emulação' ends it. */
 export function EmulacaoBanner() {
-  const { emulacao } = useSession();
+  const { emulacao } = useSessao();
   const navigate = useNavigate();
   const [saindo, setSaindo] = useState(false);
 
@@ -24,7 +24,7 @@ export function EmulacaoBanner() {
 
   const sair = () => {
     setSaindo(true);
-    clearEmulation();
+    encerrarEmulacao();
     void navigate(paths.admin.dashboard.getHref());
     // A full reload drops every cached answer fetched as the emulated user.
     setTimeout(() => window.location.reload(), DELAY.saidaEmulacao);

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { landingPath } from '@/lib/landing';
-import { startEmulation } from '@/lib/session';
+import { iniciarEmulacao } from '@/lib/sessao';
 import { useGetEmulacao } from '../api/get-emulacao';
 
 /**
@@ -24,7 +24,7 @@ export function useEmular() {
       }
       // Nothing fetched as the administrator may show as the emulated user.
       queryClient.removeQueries();
-      startEmulation(emulacao);
+      iniciarEmulacao(emulacao);
       await navigate(landingPath(emulacao));
     },
     [mutateAsync, navigate, queryClient],

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { meuRastreadorSchema } from '@rastro/shared/schemas/meus-rastreadores';
 import { apiRequest } from '@/lib/api-client';
-import { liveKeys } from '@/lib/live/keys';
+import { aoVivoKeys } from '@/lib/ao-vivo/keys';
 
 /**
  * POST /api/convites/{token}/aceitar (logged in): the tracker as the new guardian now sees it.
@@ -14,11 +14,11 @@ export const useAceitarConvite = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: aceitarConvite,
-    // The pet joins every screen that lists trackers (the keys are the live ones, lib/live/keys.ts).
+    // The pet joins every screen that lists trackers (the keys are the live ones, lib/ao-vivo/keys.ts).
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: liveKeys.meusRastreadores }),
-        queryClient.invalidateQueries({ queryKey: liveKeys.marcadores }),
+        queryClient.invalidateQueries({ queryKey: aoVivoKeys.meusRastreadores }),
+        queryClient.invalidateQueries({ queryKey: aoVivoKeys.marcadores }),
       ]),
   });
 };

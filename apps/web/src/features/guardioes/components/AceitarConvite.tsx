@@ -7,8 +7,8 @@ import { useNavigate } from 'react-router';
 import { MSG } from '@rastro/shared/messages';
 import { ButtonLink } from '@/components/ButtonLink';
 import { isApiError } from '@/lib/api-error';
-import { notifySuccess } from '@/lib/notify';
-import { isLoggedIn, useSession } from '@/lib/session';
+import { mostrarSucesso } from '@/lib/snackbar';
+import { isLoggedIn, useSessao } from '@/lib/sessao';
 import { paths } from '@/paths';
 import { useAceitarConvite } from '../api/aceitar-convite';
 
@@ -30,7 +30,7 @@ function Aceitar({ token }: { token: string }) {
     setErro(null);
     try {
       await aceitar.mutateAsync(token);
-      notifySuccess(MSG.conviteAceito);
+      mostrarSucesso(MSG.conviteAceito);
       await navigate(paths.user.mapa.getHref(), { replace: true });
     } catch (e) {
       if (isApiError(e) && e.handled) return;
@@ -80,6 +80,6 @@ function EntrarOuCadastrar({ token }: { token: string }) {
 
 /** /convite/:token, the link a co-guardian invite e-mails: reachable logged in or not. */
 export function AceitarConvite({ token }: { token: string }) {
-  const logado = isLoggedIn(useSession());
+  const logado = isLoggedIn(useSessao());
   return logado ? <Aceitar token={token} /> : <EntrarOuCadastrar token={token} />;
 }

@@ -7,7 +7,7 @@ import { conviteFormSchema } from '@rastro/shared/schemas/guardioes';
 import { Form } from '@/components/form/Form';
 import { TextFieldControl } from '@/components/form/TextFieldControl';
 import { isApiError } from '@/lib/api-error';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { mostrarErro, mostrarSucesso } from '@/lib/snackbar';
 import { useConvidarGuardiao } from '../api/convidar-guardiao';
 import { mensagemDeErro } from './formatar';
 
@@ -24,7 +24,7 @@ export function ConvidarGuardiao({ id }: { id: number }) {
       onSubmit={async ({ email }, form) => {
         try {
           const convite = await convidar.mutateAsync({ id, email });
-          notifySuccess(`Convite enviado para ${convite.email}.`);
+          mostrarSucesso(`Convite enviado para ${convite.email}.`);
           form.reset({ email: '' });
         } catch (e) {
           const m = mensagemDeErro(e, 'Erro ao enviar o convite, tente novamente.');
@@ -32,7 +32,7 @@ export function ConvidarGuardiao({ id }: { id: number }) {
           // The server's own answer is about the e-mail typed: it goes on the field.
           if (isApiError(e) && e.hasServerMessage && e.status < 500)
             form.setError('email', { type: 'server', message: m }, { shouldFocus: true });
-          else notifyError(m);
+          else mostrarErro(m);
         }
       }}
     >
@@ -48,7 +48,7 @@ export function ConvidarGuardiao({ id }: { id: number }) {
               label="E-mail de quem vai acompanhar"
               type="email"
               autoComplete="off"
-              maxLength={LIMITES.signUpEmail}
+              maxLength={LIMITES.cadastroEmail}
             />
             <Button type="submit" variant="contained" loading={formState.isSubmitting} sx={{ minHeight: 56, flexShrink: 0 }}>
               Convidar

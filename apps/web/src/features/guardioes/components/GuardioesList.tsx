@@ -9,7 +9,7 @@ import { GUARDIOES } from '@rastro/shared/constants';
 import { erroCarregar } from '@rastro/shared/messages';
 import type { Guardiao } from '@rastro/shared/schemas/guardioes';
 import { useConfirm } from '@/components/ConfirmDialog';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { mostrarErro, mostrarSucesso } from '@/lib/snackbar';
 import { useGuardioes } from '../api/get-guardioes';
 import { useRemoverGuardiao } from '../api/remover-guardiao';
 import { mensagemDeErro, nomeGuardiao, situacaoGuardiao } from './formatar';
@@ -48,10 +48,10 @@ export function GuardioesList({ id, descricao }: GuardioesListProps) {
     if (!ok) return;
     try {
       await remover.mutateAsync({ id, guardiaoId: g.id });
-      notifySuccess(pendente ? 'Convite cancelado.' : 'Guardião removido.');
+      mostrarSucesso(pendente ? 'Convite cancelado.' : 'Guardião removido.');
     } catch (e) {
       const m = mensagemDeErro(e, pendente ? 'Erro ao cancelar o convite, tente novamente.' : 'Erro ao remover, tente novamente.');
-      if (m) notifyError(m);
+      if (m) mostrarErro(m);
     }
   };
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mensagemSchema } from '@rastro/shared/schemas/auth';
 import { apiRequest } from '@/lib/api-client';
-import { liveKeys } from '@/lib/live/keys';
+import { aoVivoKeys } from '@/lib/ao-vivo/keys';
 import { mapaKeys } from './keys';
 
 /** PUT /api/rastreadores/desligar/{rastreadorId}: queues the power-off command. */
@@ -16,7 +16,7 @@ export const useDesligarRastreador = () => {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: mapaKeys.atuais() }),
-        queryClient.invalidateQueries({ queryKey: liveKeys.meusRastreadores }),
+        queryClient.invalidateQueries({ queryKey: aoVivoKeys.meusRastreadores }),
       ]),
   });
 };

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { MSG } from '@rastro/shared/messages';
 import type { Marcador } from '@rastro/shared/schemas/mapa';
 import { apiRequest, leitorManual } from '@/lib/api-client';
-import { getSession, useSession } from '@/lib/session';
+import { lerSessao, useSessao } from '@/lib/sessao';
 import type { MapaFiltro } from '../filtro';
 import { mapaKeys } from './keys';
 import { lerMarcadores } from './ler-marcadores';
@@ -33,7 +33,7 @@ export const marcadoresQueryOptions = (f: MapaFiltro) => {
     refetchOnMount: f.tipoVisualizacao === 'ATUAL' ? 'always' : true,
     ...(guardavel(f) && {
       initialData: (): Marcador[] | undefined => {
-        const g = lerGuardados(donoDaSessao(getSession()));
+        const g = lerGuardados(donoDaSessao(lerSessao()));
         salvoEm = g?.salvoEm;
         return g?.marcadores;
       },
@@ -50,7 +50,7 @@ export const marcadoresQueryOptions = (f: MapaFiltro) => {
 export function useMarcadores(f: MapaFiltro): { query: UseQueryResult<Marcador[]>; guardadosEm: number | null } {
   const query = useQuery(marcadoresQueryOptions(f));
   const queryClient = useQueryClient();
-  const dono = donoDaSessao(useSession());
+  const dono = donoDaSessao(useSessao());
   const { data, dataUpdatedAt } = query;
   // Only the data a query was created with (initialData: the kept markers) has no update counted.
   const inicial = queryClient.getQueryState(mapaKeys.marcadores(f))?.dataUpdateCount === 0;

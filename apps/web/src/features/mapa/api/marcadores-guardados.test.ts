@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearSession, DADOS_LOCAIS_DO_USUARIO, startSession } from '@/lib/session';
+import { encerrarSessao, DADOS_LOCAIS_DO_USUARIO, iniciarSessao } from '@/lib/sessao';
 import { clientToken } from '@/testing/fixtures';
 import { marcador } from '../mapa-fixtures';
 import { donoDaSessao, guardar, IDADE_MAXIMA_MS, lerGuardados, TAMANHO_MAXIMO } from './marcadores-guardados';
@@ -71,9 +71,9 @@ describe("the map's kept markers", () => {
   });
 
   it('goes with the session on logout', () => {
-    startSession(clientToken);
+    iniciarSessao(clientToken);
     guardar('2', [toto], AGORA);
-    clearSession();
+    encerrarSessao();
     expect(guardado()).toBeNull();
   });
 

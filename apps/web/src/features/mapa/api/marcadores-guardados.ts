@@ -8,7 +8,7 @@ export { donoDaSessao } from './dono';
  * The owner's last known markers (every pet's latest position), kept in this browser so that a
  * repeat visit draws them at once while the fresh ones load (issue #33; ADR 0022). One entry, of
  * one user: whoever reads it must be who wrote it, else it is ignored and removed. Only the
- * markers and when they were current are stored — no token. A logout removes it (lib/session.ts).
+ * markers and when they were current are stored — no token. A logout removes it (lib/sessao.ts).
  */
 const CHAVE = DADOS_LOCAIS_DO_USUARIO.marcadores;
 

@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { FORMATOS_EXPORTACAO, type FormatoExportacao } from '@rastro/shared/dominio';
 import { MSG, erroExportar } from '@rastro/shared/messages';
 import { isApiError } from '@/lib/api-error';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { mostrarErro, mostrarSucesso } from '@/lib/snackbar';
 import { useExportarHistorico } from '../api/exportar-historico';
 
 interface ExportarMenuProps {
@@ -27,9 +27,9 @@ export function ExportarMenu({ rastreadorId, dataInicial, dataFinal }: ExportarM
     if (rastreadorId === null) return;
     try {
       await exportar.mutateAsync({ rastreadorId, dataInicial, dataFinal, formato });
-      notifySuccess(MSG.arquivoExportado);
+      mostrarSucesso(MSG.arquivoExportado);
     } catch (e) {
-      if (!(isApiError(e) && e.handled)) notifyError(erroExportar(formato.toUpperCase()));
+      if (!(isApiError(e) && e.handled)) mostrarErro(erroExportar(formato.toUpperCase()));
     }
   };
 

@@ -11,7 +11,7 @@ import { MapView } from '@/components/map/MapView';
 import { TileLayerConfig } from '@/components/map/TileLayerConfig';
 import { Spinner } from '@/components/Spinner';
 import { isApiError } from '@/lib/api-error';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { mostrarErro, mostrarSucesso } from '@/lib/snackbar';
 import { useCelular } from '@/lib/use-celular';
 import { useDesligarRastreador } from '../api/desligar-rastreador';
 import { useMarcadores } from '../api/get-marcadores';
@@ -22,11 +22,11 @@ import { IdadeDosMarcadores } from './IdadeDosMarcadores';
 import { PetsSheet } from './celular/PetsSheet';
 import { ExportarMenu } from './ExportarMenu';
 import { MapaFiltros } from './MapaFiltros';
-import { MarcadoresAtuaisLayer, type Foco } from './map/MarcadoresAtuaisLayer';
-import { RotaLayer } from './map/RotaLayer';
+import { MarcadoresAtuaisLayer, type Foco } from './mapa/MarcadoresAtuaisLayer';
+import { RotaLayer } from './mapa/RotaLayer';
 import { AvisosDoMapa } from './AvisosDoMapa';
 import { RotaSheet } from './celular/RotaSheet';
-import { VistaGuardadaLayer } from './map/VistaGuardadaLayer';
+import { VistaGuardadaLayer } from './mapa/VistaGuardadaLayer';
 
 const NENHUM: readonly Marcador[] = [];
 const chave = (f: MapaFiltro) => JSON.stringify(mapaKeys.marcadores(f));
@@ -114,11 +114,11 @@ function useDesligarComConfirmacao() {
     if (!(await confirm({ message: confirmarDesligar(m.name) }))) return;
     try {
       await desligar.mutateAsync(m.rastreadorId);
-      notifySuccess(MSG.desligandoRastreador);
+      mostrarSucesso(MSG.desligandoRastreador);
     } catch (e) {
       if (isApiError(e) && e.handled) return;
       // A co-guardian is refused in the server's words ('Só o dono do rastreador pode fazer isso.').
-      notifyError(isApiError(e) && e.status === 403 && e.hasServerMessage ? e.message : MSG.erroDesligarRastreador);
+      mostrarErro(isApiError(e) && e.status === 403 && e.hasServerMessage ? e.message : MSG.erroDesligarRastreador);
     }
   };
   return { desligar, onDesligar };

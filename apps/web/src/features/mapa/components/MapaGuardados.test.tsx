@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@rastro/shared/messages';
-import { DADOS_LOCAIS_DO_USUARIO } from '@/lib/session';
+import { DADOS_LOCAIS_DO_USUARIO } from '@/lib/sessao';
 import { FakeWebSocket } from '@/testing/fake-websocket';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { LENTO, prepararMapa } from '@/testing/mapa';

@@ -2,7 +2,7 @@ import SyncIcon from '@mui/icons-material/Sync';
 import Button from '@mui/material/Button';
 import { MSG } from '@rastro/shared/messages';
 import { isApiError } from '@/lib/api-error';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { mostrarErro, mostrarSucesso } from '@/lib/snackbar';
 import { useSincronizar } from '../api/sincronizar';
 
 /** Asks the chosen tracker (or, with none chosen, every tracker of the user) to report now. */
@@ -11,9 +11,9 @@ export function SincronizarButton({ usuarioRastreadorId }: { usuarioRastreadorId
   const onClick = async () => {
     try {
       await sincronizar.mutateAsync(usuarioRastreadorId === null ? {} : { usuarioRastreadorId });
-      notifySuccess(MSG.sincronizacaoSolicitada);
+      mostrarSucesso(MSG.sincronizacaoSolicitada);
     } catch (e) {
-      if (!(isApiError(e) && e.handled)) notifyError(MSG.erroSincronizar);
+      if (!(isApiError(e) && e.handled)) mostrarErro(MSG.erroSincronizar);
     }
   };
   return (

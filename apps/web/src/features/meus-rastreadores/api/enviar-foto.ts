@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { apiRequest } from '@/lib/api-client';
-import { liveKeys } from '@/lib/live/keys';
+import { aoVivoKeys } from '@/lib/ao-vivo/keys';
 
 export interface EnviarFotoInput {
   /** The owner's link (MeuRastreador.id). */
@@ -17,8 +17,8 @@ export const enviarFoto = ({ id, foto }: EnviarFotoInput) =>
 /** After a new photo (or none), every screen that shows the pet reads its new URL: the lists, the detail, the map's markers. */
 export const invalidarFoto = (queryClient: ReturnType<typeof useQueryClient>) =>
   Promise.all([
-    queryClient.invalidateQueries({ queryKey: liveKeys.meusRastreadores }),
-    queryClient.invalidateQueries({ queryKey: liveKeys.marcadores }),
+    queryClient.invalidateQueries({ queryKey: aoVivoKeys.meusRastreadores }),
+    queryClient.invalidateQueries({ queryKey: aoVivoKeys.marcadores }),
   ]);
 
 export const useEnviarFoto = () => {

@@ -3,7 +3,7 @@ import { DELAY } from '@rastro/shared/constants';
 import { meuRastreadorSchema, type MeuRastreadorForm } from '@rastro/shared/schemas/meus-rastreadores';
 import { apiRequest } from '@/lib/api-client';
 import { withMinDelay } from '@/lib/delay';
-import { liveKeys } from '@/lib/live/keys';
+import { aoVivoKeys } from '@/lib/ao-vivo/keys';
 import { meuRastreadorKeys } from './keys';
 
 /**
@@ -21,8 +21,8 @@ export const useSalvarMeuRastreador = () => {
       queryClient.setQueryData(meuRastreadorKeys.detail(rastreador.id), rastreador);
       // A new or renamed tracker changes the lists, the map's tracker select and its markers.
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: liveKeys.meusRastreadores }),
-        queryClient.invalidateQueries({ queryKey: liveKeys.marcadores }),
+        queryClient.invalidateQueries({ queryKey: aoVivoKeys.meusRastreadores }),
+        queryClient.invalidateQueries({ queryKey: aoVivoKeys.marcadores }),
       ]);
     },
   });

@@ -26,7 +26,7 @@ import { LoadError } from '@/components/LoadError';
 import { Spinner } from '@/components/Spinner';
 import { reportSaveError } from '@/lib/form-errors';
 import { useReturnPath } from '@/lib/list-return';
-import { notifySuccess } from '@/lib/notify';
+import { mostrarSucesso } from '@/lib/snackbar';
 import { paths } from '@/paths';
 import { useMeuRastreador } from '../api/get-meu-rastreador';
 import { useSalvarMeuRastreador } from '../api/salvar-meu-rastreador';
@@ -85,7 +85,7 @@ function MeuRastreadorFormFields({ rastreador }: { rastreador?: MeuRastreador })
           onSubmit={async (values, form) => {
             try {
               await salvar.mutateAsync(paraCorpo(values));
-              notifySuccess(MSG.rastreadorSalvo);
+              mostrarSucesso(MSG.rastreadorSalvo);
               await navigate(voltar);
             } catch (e) {
               reportSaveError(e, form.setError, CAMPOS);

@@ -10,7 +10,7 @@ import { AvatarPet } from '@/components/pet/AvatarPet';
 import { isApiError } from '@/lib/api-error';
 import { formatarDataHora } from '@/lib/format';
 import { useListReturnState } from '@/lib/list-return';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { mostrarErro, mostrarSucesso } from '@/lib/snackbar';
 import { useListParams } from '@/lib/use-list-params';
 import { paths } from '@/paths';
 import { useAlterarEconomia } from '../api/alterar-economia';
@@ -19,7 +19,7 @@ import type { MeuRastreadorFiltros } from '../api/keys';
 import { formatarBateria } from './formatar';
 import { MeusRastreadoresSearch } from './MeusRastreadoresSearch';
 import { PrimeiroRastreador } from './PrimeiroRastreador';
-import { SeloCompartilhado } from './SeloCompartilhado';
+import { SeloDeGuardiao } from './SeloDeGuardiao';
 
 type Selo = (r: MeuRastreador) => ReactNode;
 
@@ -30,7 +30,7 @@ const nomeComSelo = (selo: Selo | undefined) => (r: MeuRastreador) => (
     <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5, minWidth: 0 }}>
       <span>{r.descricao}</span>
       {selo?.(r)}
-      <SeloCompartilhado rastreador={r} />
+      <SeloDeGuardiao rastreador={r} />
     </Box>
   </Box>
 );
@@ -82,11 +82,11 @@ export function MeusRastreadoresList({ acoesExtras, selo }: MeusRastreadoresList
   const alterar = async (r: MeuRastreador, modo: ModoEconomia, acao: AcaoSituacao) => {
     try {
       await economia.mutateAsync({ id: r.id, modo, acao });
-      notifySuccess(economiaSucesso(modo, acao));
+      mostrarSucesso(economiaSucesso(modo, acao));
     } catch (e) {
       if (isApiError(e) && e.handled) return;
       // Lost mode was turned on elsewhere (another tab, the map): say why instead of 'try again'.
-      notifyError(isApiError(e) && e.status === 409 && e.message === MSG.modoPerdidoBloqueia ? e.message : economiaErro(modo, acao));
+      mostrarErro(isApiError(e) && e.status === 409 && e.message === MSG.modoPerdidoBloqueia ? e.message : economiaErro(modo, acao));
     }
   };
 

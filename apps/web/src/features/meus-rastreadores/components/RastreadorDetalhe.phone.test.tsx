@@ -61,9 +61,9 @@ describe('tracker detail on a phone (390 px)', () => {
     });
     renderApp('/user/rastreadores/detalhe/4');
     const abas = await screen.findByRole('tablist', { name: 'Histórico do rastreador' }, LENTO);
-    const familia = await screen.findByRole('heading', { name: 'Família' }, LENTO);
+    const secaoGuardioes = await screen.findByRole('heading', { name: 'Família' }, LENTO);
     const rastreador = screen.getByRole('heading', { name: 'Rastreador' });
     expect(rastreador.compareDocumentPosition(abas) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(abas.compareDocumentPosition(familia) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(abas.compareDocumentPosition(secaoGuardioes) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

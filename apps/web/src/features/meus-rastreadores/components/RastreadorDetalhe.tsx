@@ -14,9 +14,9 @@ import type { MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
 import { useCelular } from '@/lib/use-celular';
 import { paths } from '@/paths';
 import { useMeuRastreador } from '../api/get-meu-rastreador';
-import { DetalheTabelas, type AbaExtra } from './DetalheTabelas';
+import { DetalheTables, type AbaExtra } from './DetalheTables';
 import { FotoDoPet } from './FotoDoPet';
-import { SeloCompartilhado } from './SeloCompartilhado';
+import { SeloDeGuardiao } from './SeloDeGuardiao';
 import { formatarBateria, simNao } from './formatar';
 
 const CAMPOS: { rotulo: string; valor: (r: MeuRastreador) => string }[] = [
@@ -63,7 +63,7 @@ interface RastreadorDetalheProps {
   /** Buttons under the fields (lost mode, sharing), composed by the route. */
   acoes?: (r: MeuRastreador) => ReactNode;
   /** The co-guardians section under the fields' card (on a phone, under the history), composed by the route. */
-  familia?: (r: MeuRastreador) => ReactNode;
+  guardioes?: (r: MeuRastreador) => ReactNode;
   /** Tabs after the history tables (the pet's activity), composed by the route; shown once the tracker loaded. */
   abas?: (r: MeuRastreador) => readonly AbaExtra[];
 }
@@ -73,14 +73,14 @@ interface RastreadorDetalheProps {
  * id): the pet's photo (the owner changes it here), the tracker's fields and its GPS, WI-FI, LBS,
  * battery and safe-zone history tables.
  */
-export function RastreadorDetalhe({ id, selo, acoes, familia, abas }: RastreadorDetalheProps) {
+export function RastreadorDetalhe({ id, selo, acoes, guardioes, abas }: RastreadorDetalheProps) {
   const rastreador = useMeuRastreador(id);
   const voltar = useVoltar();
   const titleId = useId();
   const erro = id === null || rastreador.isError;
   // On a phone the history (where the pet has been) comes right after the tracker, the family after it.
   const celular = useCelular();
-  const secaoFamilia = !erro && rastreador.data && familia?.(rastreador.data);
+  const secaoGuardioes = !erro && rastreador.data && guardioes?.(rastreador.data);
 
   return (
     <Stack spacing={2}>
@@ -91,19 +91,19 @@ export function RastreadorDetalhe({ id, selo, acoes, familia, abas }: Rastreador
               Rastreador
             </Typography>
             {!erro && rastreador.data && selo?.(rastreador.data)}
-            {!erro && rastreador.data && <SeloCompartilhado rastreador={rastreador.data} />}
+            {!erro && rastreador.data && <SeloDeGuardiao rastreador={rastreador.data} />}
           </Box>
           {!erro && rastreador.data && <FotoDoPet rastreador={rastreador.data} />}
           {erro ? <Alert severity="error">{MSG.erroCarregarRegistro}</Alert> : <Campos rastreador={rastreador.data} />}
           {!erro && rastreador.data && acoes && <Box sx={{ mt: 2 }}>{acoes(rastreador.data)}</Box>}
         </CardContent>
       </Card>
-      {!celular && secaoFamilia}
-      <DetalheTabelas
+      {!celular && secaoGuardioes}
+      <DetalheTables
         origem={{ id, rastreadorId: rastreador.data?.rastreadorId, erro }}
         extras={!erro && rastreador.data && abas ? abas(rastreador.data) : undefined}
       />
-      {celular && secaoFamilia}
+      {celular && secaoGuardioes}
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
         <Button variant="outlined" onClick={voltar}>
           Voltar

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@rastro/shared/messages';
 import type { UsuarioDetalhe } from '@rastro/shared/schemas/usuarios';
-import { startEmulation } from '@/lib/session';
+import { iniciarEmulacao } from '@/lib/sessao';
 import { json, stubFetch, type StubHandler } from '@/testing/fetch-stub';
 import { adminToken, clientToken, loginAs, renderApp } from '@/testing/render-app';
 
@@ -197,7 +197,7 @@ describe('minha conta', () => {
   it('shows the emulated user’s account while emulating', async () => {
     const net = stubFetch({ ...lookups, 'GET /users/2': () => json(200, MARIA) });
     loginAs(adminToken);
-    startEmulation({ usuarioId: 2, nome: 'MARIA CLIENTE', authorities: [], isClient: true });
+    iniciarEmulacao({ usuarioId: 2, nome: 'MARIA CLIENTE', authorities: [], isClient: true });
     renderApp('/user/minha-conta');
     expect(await screen.findByRole('textbox', { name: 'Nome' }, { timeout: 5000 })).toHaveValue('MARIA CLIENTE');
     expect(net.calls('GET /users/1')).toHaveLength(0);

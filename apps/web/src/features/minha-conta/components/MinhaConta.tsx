@@ -2,15 +2,15 @@ import Grid from '@mui/material/Grid';
 import { LoadError } from '@/components/LoadError';
 import { Spinner } from '@/components/Spinner';
 import { landingPath } from '@/lib/landing';
-import { effectiveUser, useSession, type EffectiveUser } from '@/lib/session';
+import { usuarioEfetivo, useSessao, type UsuarioEfetivo } from '@/lib/sessao';
 import { useMinhaConta } from '../api/get-minha-conta';
 import { ContaCard } from './ContaCard';
 import { MinhaContaForm } from './MinhaContaForm';
 
-function Carregado({ user }: { user: EffectiveUser }) {
-  const conta = useMinhaConta(user.usuarioId);
+function Carregado({ usuario }: { usuario: UsuarioEfetivo }) {
+  const conta = useMinhaConta(usuario.usuarioId);
   if (conta.isPending) return <Spinner />;
-  if (conta.isError) return <LoadError voltar={landingPath(user)} />;
+  if (conta.isError) return <LoadError voltar={landingPath(usuario)} />;
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, lg: 8 }}>
@@ -26,8 +26,8 @@ function Carregado({ user }: { user: EffectiveUser }) {
 
 /** /user/minha-conta: the data of whoever the app acts as (the emulated user while emulating). */
 export function MinhaConta() {
-  const user = effectiveUser(useSession());
+  const usuario = usuarioEfetivo(useSessao());
   // The private layout renders only with a session.
-  if (!user) return null;
-  return <Carregado key={user.usuarioId} user={user} />;
+  if (!usuario) return null;
+  return <Carregado key={usuario.usuarioId} usuario={usuario} />;
 }

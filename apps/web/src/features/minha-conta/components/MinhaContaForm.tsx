@@ -14,7 +14,7 @@ import { MASCARA, MaskedFieldControl } from '@/components/form/MaskedFieldContro
 import { SelectControl } from '@/components/form/SelectControl';
 import { TextFieldControl } from '@/components/form/TextFieldControl';
 import { reportSaveError } from '@/lib/form-errors';
-import { notifySuccess } from '@/lib/notify';
+import { mostrarSucesso } from '@/lib/snackbar';
 import { useSalvarMinhaConta } from '../api/salvar-minha-conta';
 import {
   CAMPOS_MINHA_CONTA,
@@ -41,7 +41,7 @@ export function MinhaContaForm({ usuario }: { usuario: UsuarioDetalhe }) {
       return;
     }
     form.reset(detalheParaTela(salvo));
-    notifySuccess(MSG.dadosAtualizados);
+    mostrarSucesso(MSG.dadosAtualizados);
   };
 
   return (

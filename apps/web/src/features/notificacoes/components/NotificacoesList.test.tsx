@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@rastro/shared/messages';
 import type { Notificacao } from '@rastro/shared/schemas/notificacoes';
-import { liveKeys } from '@/lib/live/keys';
+import { aoVivoKeys } from '@/lib/ao-vivo/keys';
 import { LENTO, pagina } from '@/testing/fixtures';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { clientToken, loginAs, renderApp } from '@/testing/render-app';
@@ -125,12 +125,12 @@ describe('notifications', () => {
 
     // What the live owner does when the socket pushes a notification.
     content = [notificacao({ id: 9, descricao: 'REX: SAIU DA ÁREA', lida: false }), ...content];
-    queryClient.setQueryData(liveKeys.naoLidas(), { total: 1 });
-    await queryClient.invalidateQueries({ queryKey: liveKeys.notificacoesLists() });
+    queryClient.setQueryData(aoVivoKeys.naoLidas(), { total: 1 });
+    await queryClient.invalidateQueries({ queryKey: aoVivoKeys.notificacoesLists() });
 
     expect(await screen.findByText('REX: SAIU DA ÁREA')).toBeInTheDocument();
     await waitFor(() => expect(net.calls('PUT /api/notificacoes/lidas')).toHaveLength(2));
-    await waitFor(() => expect(queryClient.getQueryData(liveKeys.naoLidas())).toEqual({ total: 0 }));
+    await waitFor(() => expect(queryClient.getQueryData(aoVivoKeys.naoLidas())).toEqual({ total: 0 }));
   });
 });
 
@@ -144,10 +144,10 @@ describe('unread badge in the menu', () => {
     expect(link).toHaveAttribute('href', '/user/notificacoes');
     expect(within(link).getByText('3')).toBeInTheDocument();
 
-    queryClient.setQueryData(liveKeys.naoLidas(), { total: 1 });
+    queryClient.setQueryData(aoVivoKeys.naoLidas(), { total: 1 });
     expect(await within(nav).findByRole('link', { name: 'Notificações, 1 não lida' })).toBeInTheDocument();
 
-    queryClient.setQueryData(liveKeys.naoLidas(), { total: 0 });
+    queryClient.setQueryData(aoVivoKeys.naoLidas(), { total: 0 });
     expect(await within(nav).findByRole('link', { name: 'Notificações' })).toHaveTextContent(/^Notificações$/);
     expect(net.calls('GET /api/notificacoes/nao-lidas')).toHaveLength(1);
   });
@@ -166,7 +166,7 @@ describe('unread badge in the menu', () => {
     const net = stubFetch({ 'GET /api/notificacoes/nao-lidas': () => json(503, { status: 503, message: 'Indisponível' }) });
     const { queryClient } = renderApp('/user/minha-conta');
     const nav = await menu();
-    await waitFor(() => expect(queryClient.getQueryState(liveKeys.naoLidas())?.status).toBe('error'));
+    await waitFor(() => expect(queryClient.getQueryState(aoVivoKeys.naoLidas())?.status).toBe('error'));
     await new Promise((r) => setTimeout(r, 100));
     expect(within(nav).getByRole('link', { name: 'Notificações' })).toHaveTextContent(/^Notificações$/);
     expect(screen.queryByText('Indisponível')).not.toBeInTheDocument();

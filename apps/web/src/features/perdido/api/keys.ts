@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
 import type { MeuRastreador, meuRastreadorPageSchema } from '@rastro/shared/schemas/meus-rastreadores';
-import { liveKeys } from '@/lib/live/keys';
+import { aoVivoKeys } from '@/lib/ao-vivo/keys';
 
 type MeuRastreadorPage = z.infer<typeof meuRastreadorPageSchema>;
 
@@ -14,16 +14,16 @@ export const perdidoKeys = {
 /**
  * After lost mode changed: the tracker as the server answered shows at once in its detail and in
  * the list pages, then every screen showing it (lists, map select, markers) is read again. The keys
- * are the live ones (lib/live/keys.ts), shared by the features that show trackers.
+ * are the live ones (lib/ao-vivo/keys.ts), shared by the features that show trackers.
  */
 export function aplicarRastreador(queryClient: QueryClient, rastreador: MeuRastreador) {
-  queryClient.setQueryData(liveKeys.meuRastreador(rastreador.id), rastreador);
+  queryClient.setQueryData(aoVivoKeys.meuRastreador(rastreador.id), rastreador);
   queryClient.setQueriesData<MeuRastreadorPage>(
-    { queryKey: liveKeys.meusRastreadoresLists() },
+    { queryKey: aoVivoKeys.meusRastreadoresLists() },
     (page) => page && { ...page, content: page.content.map((r) => (r.id === rastreador.id ? rastreador : r)) },
   );
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: liveKeys.meusRastreadores }),
-    queryClient.invalidateQueries({ queryKey: liveKeys.marcadores }),
+    queryClient.invalidateQueries({ queryKey: aoVivoKeys.meusRastreadores }),
+    queryClient.invalidateQueries({ queryKey: aoVivoKeys.marcadores }),
   ]);
 }

@@ -10,7 +10,7 @@ import { erroCarregar } from '@rastro/shared/messages';
 import type { Link } from '@rastro/shared/schemas/links';
 import { useConfirm } from '@/components/ConfirmDialog';
 import { formatarDataHora } from '@/lib/format';
-import { effectiveUser, useSession } from '@/lib/session';
+import { usuarioEfetivo, useSessao } from '@/lib/sessao';
 import { useLinks } from '../api/get-links';
 import { useRevogarLink } from '../api/revogar-link';
 import { mensagemDeErro } from './formatar';
@@ -26,7 +26,7 @@ function criador(l: Link, eu: number | undefined) {
  * co-guardian, whose links end when they stop being one) and 'Revogar'.
  */
 export function LinksAtivos({ id }: { id: number }) {
-  const eu = effectiveUser(useSession())?.usuarioId;
+  const eu = usuarioEfetivo(useSessao())?.usuarioId;
   const links = useLinks(id);
   const revogar = useRevogarLink();
   const confirm = useConfirm();

@@ -12,7 +12,7 @@ import { notificacaoModoPerdidoInicio } from '@rastro/shared/messages';
 import { modoPerdidoFormSchema } from '@rastro/shared/schemas/meus-rastreadores';
 import { Form } from '@/components/form/Form';
 import { SelectControl } from '@/components/form/SelectControl';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { mostrarErro, mostrarSucesso } from '@/lib/snackbar';
 import { useAlterarModoPerdido } from '../api/alterar-modo-perdido';
 import { horaDoFim, mensagemDeErro, OPCOES_HORAS_PERDIDO } from './formatar';
 
@@ -37,11 +37,11 @@ export function ModoPerdidoDialog({ pet, open, onClose }: ModoPerdidoDialogProps
   const ativar = async (horas: number) => {
     try {
       const r = await alterar.mutateAsync({ id: pet.id, ativo: true, horas });
-      notifySuccess(notificacaoModoPerdidoInicio(r.descricao, r.modoPerdido ? horaDoFim(r.modoPerdido.ate) : ''));
+      mostrarSucesso(notificacaoModoPerdidoInicio(r.descricao, r.modoPerdido ? horaDoFim(r.modoPerdido.ate) : ''));
       onClose();
     } catch (e) {
       const m = mensagemDeErro(e, 'Erro ao ativar o modo perdido, tente novamente.');
-      if (m) notifyError(m);
+      if (m) mostrarErro(m);
     }
   };
 

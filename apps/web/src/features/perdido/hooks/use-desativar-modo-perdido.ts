@@ -1,6 +1,6 @@
 import { notificacaoModoPerdidoFim } from '@rastro/shared/messages';
 import { useConfirm } from '@/components/ConfirmDialog';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { mostrarErro, mostrarSucesso } from '@/lib/snackbar';
 import { useAlterarModoPerdido } from '../api/alterar-modo-perdido';
 import type { PetAlvo } from '../components/ModoPerdidoDialog';
 import { mensagemDeErro } from '../components/formatar';
@@ -19,10 +19,10 @@ export function useDesativarModoPerdido() {
     if (!ok) return;
     try {
       await alterar.mutateAsync({ id: pet.id, ativo: false });
-      notifySuccess(notificacaoModoPerdidoFim(pet.descricao));
+      mostrarSucesso(notificacaoModoPerdidoFim(pet.descricao));
     } catch (e) {
       const m = mensagemDeErro(e, 'Erro ao desativar o modo perdido, tente novamente.');
-      if (m) notifyError(m);
+      if (m) mostrarErro(m);
     }
   };
   return { desativar, isPending: alterar.isPending };

@@ -19,7 +19,7 @@ import { TextFieldControl } from '@/components/form/TextFieldControl';
 import { Spinner } from '@/components/Spinner';
 import { reportSaveError } from '@/lib/form-errors';
 import { useReturnPath } from '@/lib/list-return';
-import { notifySuccess } from '@/lib/notify';
+import { mostrarSucesso } from '@/lib/snackbar';
 import { paths } from '@/paths';
 import { useChipsSelect } from '../api/get-chips-select';
 import { useRastreador } from '../api/get-rastreador';
@@ -77,7 +77,7 @@ function RastreadorFormFields({ rastreador }: { rastreador?: RastreadorAdmin }) 
           onSubmit={async (values, form) => {
             try {
               await salvar.mutateAsync(values);
-              notifySuccess(MSG.rastreadorSalvo);
+              mostrarSucesso(MSG.rastreadorSalvo);
               await navigate(voltar);
             } catch (e) {
               reportSaveError(e, form.setError, CAMPOS);

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MSG, confirmarRastreador, rastreadorToggleSucesso } from '@rastro/shared/messages';
+import { MSG, confirmarRastreador, alterarSituacaoRastreadorSucesso } from '@rastro/shared/messages';
 import type { RastreadorAdmin } from '@rastro/shared/schemas/rastreadores';
 import { LENTO, pagina } from '@/testing/fixtures';
 import { json, stubFetch } from '@/testing/fetch-stub';
@@ -136,7 +136,7 @@ describe('admin tracker list', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Ativar' }));
     const dialog = await screen.findByRole('dialog', { name: confirmarRastreador('Ativar', '456') });
     await user.click(within(dialog).getByRole('button', { name: 'Sim' }));
-    expect(await screen.findByText(rastreadorToggleSucesso('Ativar'))).toBeInTheDocument();
+    expect(await screen.findByText(alterarSituacaoRastreadorSucesso('Ativar'))).toBeInTheDocument();
     expect(net.calls('PUT /api/rastreadores/ativar/9')).toHaveLength(1);
     await waitFor(() => expect(net.calls('GET /api/rastreadores')).toHaveLength(2));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -148,6 +148,6 @@ describe('admin tracker list', () => {
         name: 'Sim',
       }),
     );
-    expect(await screen.findByText(MSG.erroToggleRastreador)).toBeInTheDocument();
+    expect(await screen.findByText(MSG.erroAlterarSituacaoRastreador)).toBeInTheDocument();
   });
 });

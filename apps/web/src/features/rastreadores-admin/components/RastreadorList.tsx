@@ -2,7 +2,7 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Box from '@mui/material/Box';
 import { useNavigate } from 'react-router';
 import { formatarTelefone } from '@rastro/shared/formatters';
-import { MSG, confirmarRastreador, imeiEmDisputa, rastreadorToggleSucesso, type AcaoSituacao } from '@rastro/shared/messages';
+import { MSG, confirmarRastreador, imeiEmDisputa, alterarSituacaoRastreadorSucesso, type AcaoSituacao } from '@rastro/shared/messages';
 import { RASTREADOR_ORDENAVEIS, type RastreadorAdmin } from '@rastro/shared/schemas/rastreadores';
 import { useConfirm } from '@/components/ConfirmDialog';
 import { DataTable, type Column } from '@/components/data-table/DataTable';
@@ -10,7 +10,7 @@ import { NewButton } from '@/components/NewButton';
 import { isApiError } from '@/lib/api-error';
 import { formatarDataHora } from '@/lib/format';
 import { useListReturnState } from '@/lib/list-return';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { mostrarErro, mostrarSucesso } from '@/lib/snackbar';
 import { useListParams } from '@/lib/use-list-params';
 import { paths } from '@/paths';
 import { useRastreadores } from '../api/get-rastreadores';
@@ -66,9 +66,9 @@ export function RastreadorList() {
     if (!(await confirm({ message: confirmarRastreador(acao, r.imei) }))) return;
     try {
       await alteracao.mutateAsync({ id: r.id, acao });
-      notifySuccess(rastreadorToggleSucesso(acao));
+      mostrarSucesso(alterarSituacaoRastreadorSucesso(acao));
     } catch (e) {
-      if (!(isApiError(e) && e.handled)) notifyError(MSG.erroToggleRastreador);
+      if (!(isApiError(e) && e.handled)) mostrarErro(MSG.erroAlterarSituacaoRastreador);
     }
   };
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { usuarioToggleErro } from '@rastro/shared/messages';
+import { alterarSituacaoUsuarioErro } from '@rastro/shared/messages';
 import { usuarioDetalheSchema } from '@rastro/shared/schemas/usuarios';
 import { apiRequest } from '@/lib/api-client';
 import { usuarioKeys } from './usuario-keys';
@@ -12,7 +12,7 @@ export function useAtivarUsuario() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ativarUsuario,
-    meta: { errorMessage: usuarioToggleErro('Ativar') },
+    meta: { errorMessage: alterarSituacaoUsuarioErro('Ativar') },
     onSuccess: async (saved) => {
       queryClient.setQueryData(usuarioKeys.detail(saved.id), saved);
       await queryClient.invalidateQueries({ queryKey: usuarioKeys.lists() });

@@ -17,7 +17,7 @@ import { Spinner } from '@/components/Spinner';
 import { reportSaveError } from '@/lib/form-errors';
 import { useReturnPath } from '@/lib/list-return';
 import { useNiveis } from '@/lib/lookups/get-niveis';
-import { notifySuccess } from '@/lib/notify';
+import { mostrarSucesso } from '@/lib/snackbar';
 import { paths } from '@/paths';
 import { useSalvarUsuario } from '../api/salvar-usuario';
 import { CAMPOS_USUARIO, telaParaPayload, usuarioTelaSchema, type UsuarioTelaInput, type UsuarioTelaOutput } from './usuario-form-values';
@@ -47,7 +47,7 @@ export function UsuarioForm({ id, defaultValues }: UsuarioFormProps) {
       reportSaveError(e, form.setError, CAMPOS_USUARIO, MSG.servicoIndisponivel);
       return;
     }
-    notifySuccess(MSG.usuarioSalvo);
+    mostrarSucesso(MSG.usuarioSalvo);
     await navigate(voltar);
   };
 

@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DELAY } from '@rastro/shared/constants';
-import { MSG, confirmarUsuario, usuarioToggleErro, usuarioToggleSucesso } from '@rastro/shared/messages';
-import { PER } from '@rastro/shared/roles';
+import { MSG, confirmarUsuario, alterarSituacaoUsuarioErro, alterarSituacaoUsuarioSucesso } from '@rastro/shared/messages';
+import { PER } from '@rastro/shared/permissoes';
 import type { UsuarioLista } from '@rastro/shared/schemas/usuarios';
-import { getSession } from '@/lib/session';
+import { lerSessao } from '@/lib/sessao';
 import { json, stubFetch, type StubHandler } from '@/testing/fetch-stub';
 import { loginAs, renderApp } from '@/testing/render-app';
 import { MARIA } from './usuarios-fixtures';
@@ -93,7 +93,7 @@ describe('user list', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Inativar' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sim' }));
 
-    expect(await screen.findByText(usuarioToggleSucesso('Inativar'))).toBeInTheDocument();
+    expect(await screen.findByText(alterarSituacaoUsuarioSucesso('Inativar'))).toBeInTheDocument();
     expect(net.calls('DELETE /api/usuarios/inativar/7')).toHaveLength(1);
     await waitFor(async () => expect(within(await linhaDe('MARIA SILVA')).getByRole('cell', { name: 'Inativo' })).toBeInTheDocument());
   });
@@ -108,7 +108,7 @@ describe('user list', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent(confirmarUsuario('Ativar', 'MARIA SILVA'));
     await user.click(within(dialog).getByRole('button', { name: 'Sim' }));
-    expect(await screen.findByText(usuarioToggleErro('Ativar'))).toBeInTheDocument();
+    expect(await screen.findByText(alterarSituacaoUsuarioErro('Ativar'))).toBeInTheDocument();
     expect(net.calls('PUT /api/usuarios/ativar/7')).toHaveLength(1);
   });
 
@@ -135,13 +135,13 @@ describe('user list', () => {
     expect(await screen.findByRole('heading', { name: 'Mapa GPS' }, { timeout: 5000 })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Menu principal' });
     expect(within(nav).queryByRole('link', { name: 'Usuários' })).not.toBeInTheDocument();
-    expect(getSession().emulacao?.usuarioId).toBe(7);
+    expect(lerSessao().emulacao?.usuarioId).toBe(7);
     expect(net.calls('GET /api/usuarios/7/emulacao')[0]?.headers.get('X-Usuario-Emulado')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Sair da emulação' }));
     expect(await screen.findByText(MSG.saindoEmulacao)).toBeInTheDocument();
     await waitFor(() => expect(location()).toBe('/admin/dashboard'));
-    expect(getSession().emulacao).toBeNull();
+    expect(lerSessao().emulacao).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(DELAY.saidaEmulacao));
     expect(reload).toHaveBeenCalled();
   });

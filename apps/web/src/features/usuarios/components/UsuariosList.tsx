@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import { useNavigate } from 'react-router';
 import { LIMITES } from '@rastro/shared/constants';
-import { MSG, confirmarUsuario, usuarioToggleSucesso, type AcaoSituacao } from '@rastro/shared/messages';
+import { MSG, confirmarUsuario, alterarSituacaoUsuarioSucesso, type AcaoSituacao } from '@rastro/shared/messages';
 import { USUARIO_ORDENAVEIS, usuarioFiltroSchema, type UsuarioLista } from '@rastro/shared/schemas/usuarios';
 import { useConfirm } from '@/components/ConfirmDialog';
 import { DataTable, type Column, type RowAction } from '@/components/data-table/DataTable';
@@ -13,8 +13,8 @@ import { NewButton } from '@/components/NewButton';
 import { SearchCard } from '@/components/SearchCard';
 import { formatarDataHora } from '@/lib/format';
 import { useListReturnState } from '@/lib/list-return';
-import { notifySuccess } from '@/lib/notify';
-import { useSession } from '@/lib/session';
+import { mostrarSucesso } from '@/lib/snackbar';
+import { useSessao } from '@/lib/sessao';
 import { useListParams } from '@/lib/use-list-params';
 import { paths } from '@/paths';
 import { useAtivarUsuario } from '../api/ativar-usuario';
@@ -52,17 +52,17 @@ export function UsuariosList({ onEmular }: UsuariosListProps) {
   const ativar = useAtivarUsuario();
   const navigate = useNavigate();
   const returnState = useListReturnState();
-  const session = useSession();
-  const logadoId = session.usuario?.usuarioId;
+  const sessao = useSessao();
+  const logadoId = sessao.usuario?.usuarioId;
 
   const alternarSituacao = async (u: UsuarioLista) => {
     const acao: AcaoSituacao = u.situacao ? 'Inativar' : 'Ativar';
     if (!(await confirm({ message: confirmarUsuario(acao, u.nome) }))) return;
     try {
       await (acao === 'Inativar' ? inativar : ativar).mutateAsync(u.id);
-      notifySuccess(usuarioToggleSucesso(acao));
+      mostrarSucesso(alterarSituacaoUsuarioSucesso(acao));
     } catch {
-      // The mutation reports usuarioToggleErro(acao).
+      // The mutation reports alterarSituacaoUsuarioErro(acao).
     }
   };
 
@@ -73,7 +73,7 @@ export function UsuariosList({ onEmular }: UsuariosListProps) {
       // The server refuses to inactivate oneself; the menu says so up front.
       { label: u.situacao ? 'Inativar' : 'Ativar', onClick: () => void alternarSituacao(u), disabled: proprio && u.situacao },
     ];
-    if (onEmular && !proprio && !session.emulacao) out.push({ label: 'Emular', onClick: () => onEmular(u) });
+    if (onEmular && !proprio && !sessao.emulacao) out.push({ label: 'Emular', onClick: () => onEmular(u) });
     return out;
   };
 

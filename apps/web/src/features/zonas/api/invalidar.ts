@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { liveKeys } from '@/lib/live/keys';
+import { aoVivoKeys } from '@/lib/ao-vivo/keys';
 import { zonaKeys } from './keys';
 
 /**
@@ -9,5 +9,5 @@ import { zonaKeys } from './keys';
 export const invalidarDepoisDeMudar = (queryClient: QueryClient) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: zonaKeys.lists() }),
-    queryClient.invalidateQueries({ queryKey: [...liveKeys.marcadores, 'ATUAL'] }),
+    queryClient.invalidateQueries({ queryKey: [...aoVivoKeys.marcadores, 'ATUAL'] }),
   ]);

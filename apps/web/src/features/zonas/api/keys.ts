@@ -1,4 +1,4 @@
-import { liveKeys } from '@/lib/live/keys';
+import { aoVivoKeys } from '@/lib/ao-vivo/keys';
 import type { ListPaging } from '@/lib/use-list-params';
 
 /** Query keys of the safe-zone screens; mutations invalidate through these. */
@@ -8,12 +8,12 @@ export const zonaKeys = {
   details: () => [...zonaKeys.all, 'detail'] as const,
   detail: (id: number) => [...zonaKeys.details(), id] as const,
   /** One page of a zone's crossings, under the live keys: a crossing arrives as a notification and re-reads them. */
-  eventos: (id: number, paging: ListPaging) => [...liveKeys.eventosZonas, 'zona', id, paging] as const,
+  eventos: (id: number, paging: ListPaging) => [...aoVivoKeys.eventosZonas, 'zona', id, paging] as const,
   /**
    * The owner's trackers with their ids (one page of the 'Meus Rastreadores' list, the same query): a
    * tracker renamed or linked anywhere changes the options.
    */
-  rastreadores: (paging: ListPaging) => [...liveKeys.meusRastreadoresLists(), paging] as const,
+  rastreadores: (paging: ListPaging) => [...aoVivoKeys.meusRastreadoresLists(), paging] as const,
   /** Where each pet is now: the map's live ATUAL markers, shared with it. */
-  posicoes: () => liveKeys.marcadoresAtuais(null),
+  localizacoesAtuais: () => aoVivoKeys.marcadoresAtuais(null),
 };

@@ -4,16 +4,16 @@ import { MSG } from '@rastro/shared/messages';
 import { json, stubFetch, type StubHandler } from '@/testing/fetch-stub';
 import { LENTO, prepararMapa, semToqueDuplo } from '@/testing/mapa';
 import { clientToken, loginAs, renderApp } from '@/testing/render-app';
-import { meusRastreadores, poligono, posicaoThor, zona } from '../zonas-fixtures';
+import { meusRastreadores, poligono, localizacaoThor, zona } from '../zonas-fixtures';
 
-const POSICOES = 'GET /api/usuarios/rastreadores/ultimas-localizacoes';
+const LOCALIZACOES_ATUAIS = 'GET /api/usuarios/rastreadores/ultimas-localizacoes';
 /** The zone being edited, as drawn on the map (ESTILO_EDICAO: 3 px wide, filled). */
 const EM_EDICAO = '.leaflet-overlay-pane path[stroke-width="3"][fill="#2e7d32"]';
 
 function stubEditor(extra: Record<string, StubHandler> = {}) {
   return stubFetch({
     'GET /api/usuarios/rastreadores': () => json(200, meusRastreadores),
-    [POSICOES]: () => json(200, [posicaoThor]),
+    [LOCALIZACOES_ATUAIS]: () => json(200, [localizacaoThor]),
     'GET /api/zonas': () => json(200, []),
     ...extra,
   });
@@ -113,7 +113,7 @@ describe('safe zone form', () => {
   });
 
   it('places the centre at the map’s centre, and takes coordinates typed with a comma', async () => {
-    stubEditor({ [POSICOES]: () => json(200, []) });
+    stubEditor({ [LOCALIZACOES_ATUAIS]: () => json(200, []) });
     const { user } = renderApp('/user/zonas/cadastrar');
     await user.click(await screen.findByRole('button', { name: 'Posicionar círculo' }, LENTO));
     expect(await screen.findByText('Círculo posicionado no centro do mapa, com raio de 100 m.')).toBeInTheDocument();
@@ -183,7 +183,7 @@ describe('safe zone form', () => {
   });
 
   it('draws a circle by mouse: centre, then border; Cancelar and Escape leave nothing drawn', async () => {
-    stubEditor({ [POSICOES]: () => json(200, []) });
+    stubEditor({ [LOCALIZACOES_ATUAIS]: () => json(200, []) });
     const { user } = renderApp('/user/zonas/cadastrar');
     const mapa = await screen.findByRole('region', { name: 'Mapa' }, LENTO);
     const clicarNoMapa = async (x: number, y: number) => {
@@ -217,7 +217,7 @@ describe('safe zone form', () => {
   });
 
   it('draws a polygon point by point, with undo, and refuses crossing sides', async () => {
-    stubEditor({ [POSICOES]: () => json(200, []) });
+    stubEditor({ [LOCALIZACOES_ATUAIS]: () => json(200, []) });
     const { user } = renderApp('/user/zonas/cadastrar');
     const mapa = await screen.findByRole('region', { name: 'Mapa' }, LENTO);
     const clicarNoMapa = async (x: number, y: number) => {

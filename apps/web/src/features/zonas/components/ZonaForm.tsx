@@ -16,10 +16,10 @@ import { TextFieldControl } from '@/components/form/TextFieldControl';
 import { LoadError } from '@/components/LoadError';
 import { Spinner } from '@/components/Spinner';
 import { reportSaveError } from '@/lib/form-errors';
-import { notifySuccess } from '@/lib/notify';
+import { mostrarSucesso } from '@/lib/snackbar';
 import { paths } from '@/paths';
 import { useCriarZona } from '../api/criar-zona';
-import { usePosicoesAtuais } from '../api/get-posicoes-atuais';
+import { useLocalizacoesAtuais } from '../api/get-localizacoes-atuais';
 import { useRastreadoresOpcoes, type RastreadorOpcao } from '../api/get-rastreadores-opcoes';
 import { useZona } from '../api/get-zona';
 import { useAlterarZona } from '../api/alterar-zona';
@@ -84,7 +84,7 @@ function ZonaFormFields({ zona, rastreadores, rastreadoresErro }: ZonaFormFields
   const navigate = useNavigate();
   const criar = useCriarZona();
   const alterar = useAlterarZona();
-  const pets = usePosicoesAtuais().data ?? NENHUM;
+  const pets = useLocalizacoesAtuais().data ?? NENHUM;
   const voltar = paths.user.zonas.list.getHref();
 
   return (
@@ -98,7 +98,7 @@ function ZonaFormFields({ zona, rastreadores, rastreadoresErro }: ZonaFormFields
             try {
               if (zona) await alterar.mutateAsync({ id: zona.id, ...corpo(values) });
               else await criar.mutateAsync(corpo(values));
-              notifySuccess(MSG.zonaSalva);
+              mostrarSucesso(MSG.zonaSalva);
               await navigate(voltar);
             } catch (e) {
               reportSaveError(e, form.setError, CAMPOS);

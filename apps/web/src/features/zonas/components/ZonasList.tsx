@@ -9,7 +9,7 @@ import { useConfirm } from '@/components/ConfirmDialog';
 import { DataTable, type Column } from '@/components/data-table/DataTable';
 import { NewButton } from '@/components/NewButton';
 import { isApiError } from '@/lib/api-error';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { mostrarErro, mostrarSucesso } from '@/lib/snackbar';
 import type { ListPaging } from '@/lib/use-list-params';
 import { paths } from '@/paths';
 import { useExcluirZona } from '../api/excluir-zona';
@@ -41,9 +41,9 @@ export function ZonasList() {
     if (!(await confirm({ message: confirmarExcluirZona(zona.nome) }))) return;
     try {
       await excluir.mutateAsync(zona.id);
-      notifySuccess(MSG.zonaExcluida);
+      mostrarSucesso(MSG.zonaExcluida);
     } catch (e) {
-      if (!(isApiError(e) && e.handled)) notifyError(isApiError(e) ? e.message : MSG.servicoIndisponivel);
+      if (!(isApiError(e) && e.handled)) mostrarErro(isApiError(e) ? e.message : MSG.servicoIndisponivel);
     }
   };
 

@@ -17,9 +17,9 @@ import type { Marcador } from '@rastro/shared/schemas/mapa';
 import { AvatarPet } from '@/components/pet/AvatarPet';
 import { isApiError } from '@/lib/api-error';
 import { formatarDataHora, formatarHaQuanto, formatarHora } from '@/lib/format';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { mostrarErro, mostrarSucesso } from '@/lib/snackbar';
 import { useSincronizar } from '../../api/sincronizar';
-import { DadosDaPosicao, textoForaDeZonas } from '../map/MarcadorPopup';
+import { DadosDaLocalizacao, textoForaDeZonas } from '../mapa/MarcadorPopup';
 
 /** 'Na zona CASA', 'Nas zonas CASA, PARQUE'. */
 const textoDentroDeZonas = (zonas: readonly string[]) =>
@@ -61,9 +61,9 @@ export function PetCard({ marcador: m, onCentralizar, onRotaDeHoje, acoes, detal
   const localizar = async () => {
     try {
       await sincronizar.mutateAsync({ usuarioRastreadorId: m.usuarioRastreadorId });
-      notifySuccess(localizacaoSolicitada(m.name));
+      mostrarSucesso(localizacaoSolicitada(m.name));
     } catch (e) {
-      if (!(isApiError(e) && e.handled)) notifyError(MSG.erroSincronizar);
+      if (!(isApiError(e) && e.handled)) mostrarErro(MSG.erroSincronizar);
     }
   };
 
@@ -142,7 +142,7 @@ export function PetCard({ marcador: m, onCentralizar, onRotaDeHoje, acoes, detal
       </CardActions>
       {detalhe && (
         <Box sx={{ px: 2, pb: 1.5, display: 'grid', rowGap: 0.25, justifyItems: 'start' }}>
-          <DadosDaPosicao marcador={m} semBateria />
+          <DadosDaLocalizacao marcador={m} semBateria />
         </Box>
       )}
     </Card>

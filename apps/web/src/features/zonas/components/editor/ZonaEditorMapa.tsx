@@ -7,7 +7,7 @@ import { useAjustarMapa } from '@/components/map/ajuste';
 import { useMapa } from '@/components/map/map-context';
 import { MapView } from '@/components/map/MapView';
 import { TileLayerConfig } from '@/components/map/TileLayerConfig';
-import { ZonasLayer } from '../map/ZonasLayer';
+import { ZonasLayer } from '../mapa/ZonasLayer';
 import { EdicaoLayer, type ProgressoDesenho } from './EdicaoLayer';
 import { OPCOES_MAPA } from './geoman';
 import { PetsLayer } from './PetsLayer';

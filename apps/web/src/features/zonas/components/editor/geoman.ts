@@ -4,7 +4,7 @@ import '@geoman-io/leaflet-geoman-free';
 import '@geoman-io/leaflet-geoman-free/dist/leaflet-geoman.css';
 import { ZONA } from '@rastro/shared/constants';
 import type { Geometria } from '@rastro/shared/geometria';
-import { COR_ZONA } from '../map/estilo';
+import { COR_ZONA } from '../mapa/estilo';
 
 /**
  * Leaflet-Geoman (MIT) for drawing and editing a zone. Only this editor's chunk imports it: the

@@ -62,7 +62,7 @@ const COLUNAS_EVENTOS_ZONAS: Column<EventoZona>[] = [
 ];
 
 /** What the tables know of their tracker: its id once loaded, or that it could not be loaded. */
-export interface TabelaOrigem {
+export interface DetalheOrigem {
   /** The owner's link (the detail's address). */
   id: number | null;
   rastreadorId: number | undefined;
@@ -70,10 +70,10 @@ export interface TabelaOrigem {
   erro: boolean;
 }
 
-interface TabelaProps<T> {
+interface DetalheTableProps<T> {
   caption: string;
   columns: Column<T>[];
-  origem: TabelaOrigem;
+  origem: DetalheOrigem;
   paginacao: PaginacaoLocal;
   query: { data?: Page<T>; isFetching: boolean; isError: boolean; error: Error | null };
   getRowId: (row: T) => number;
@@ -82,7 +82,7 @@ interface TabelaProps<T> {
   emptyMessage?: string;
 }
 
-function Tabela<T>({
+function DetalheTable<T>({
   caption,
   columns,
   origem,
@@ -91,7 +91,7 @@ function Tabela<T>({
   getRowId,
   porRastreadorId = true,
   emptyMessage = MSG.nenhumResultado,
-}: TabelaProps<T>) {
+}: DetalheTableProps<T>) {
   return (
     <DataTable<T>
       caption={caption}
@@ -110,7 +110,7 @@ function Tabela<T>({
   );
 }
 
-function TabelaLocalizacoes({
+function LocalizacoesTable({
   tipo,
   caption,
   origem,
@@ -118,22 +118,26 @@ function TabelaLocalizacoes({
 }: {
   tipo: TipoLocalizacao;
   caption: string;
-  origem: TabelaOrigem;
+  origem: DetalheOrigem;
   paginacao: PaginacaoLocal;
 }) {
   const query = useLocalizacoes(origem.erro ? undefined : origem.rastreadorId, tipo, paginacao.params);
-  return <Tabela caption={caption} columns={COLUNAS[tipo]} origem={origem} paginacao={paginacao} query={query} getRowId={(l) => l.id} />;
+  return (
+    <DetalheTable caption={caption} columns={COLUNAS[tipo]} origem={origem} paginacao={paginacao} query={query} getRowId={(l) => l.id} />
+  );
 }
 
-function TabelaBaterias({ origem, paginacao }: { origem: TabelaOrigem; paginacao: PaginacaoLocal }) {
+function BateriasTable({ origem, paginacao }: { origem: DetalheOrigem; paginacao: PaginacaoLocal }) {
   const query = useBaterias(origem.erro ? undefined : origem.rastreadorId, paginacao.params);
-  return <Tabela caption="Bateria" columns={COLUNAS_BATERIA} origem={origem} paginacao={paginacao} query={query} getRowId={(b) => b.id} />;
+  return (
+    <DetalheTable caption="Bateria" columns={COLUNAS_BATERIA} origem={origem} paginacao={paginacao} query={query} getRowId={(b) => b.id} />
+  );
 }
 
-function TabelaEventosZonas({ origem, paginacao }: { origem: TabelaOrigem; paginacao: PaginacaoLocal }) {
+function EventosZonaTable({ origem, paginacao }: { origem: DetalheOrigem; paginacao: PaginacaoLocal }) {
   const query = useEventosZonas(origem.erro ? null : origem.id, paginacao.params);
   return (
-    <Tabela
+    <DetalheTable
       caption="Zonas"
       columns={COLUNAS_EVENTOS_ZONAS}
       origem={origem}
@@ -167,7 +171,7 @@ export interface AbaExtra {
  * tab asks the server. Each table keeps its page, size and order while another tab is open. `extras` are tabs
  * of other features (the pet's activity), after these.
  */
-export function DetalheTabelas({ origem, extras = [] }: { origem: TabelaOrigem; extras?: readonly AbaExtra[] }) {
+export function DetalheTables({ origem, extras = [] }: { origem: DetalheOrigem; extras?: readonly AbaExtra[] }) {
   const [aba, setAba] = useState<string>('GPS');
   const baseId = useId();
   const paginacao: Record<Aba, PaginacaoLocal> = {
@@ -207,11 +211,11 @@ export function DetalheTabelas({ origem, extras = [] }: { origem: TabelaOrigem; 
         {extra ? (
           extra.conteudo
         ) : atual.tipo === 'BATERIA' ? (
-          <TabelaBaterias origem={origem} paginacao={paginacao.BATERIA} />
+          <BateriasTable origem={origem} paginacao={paginacao.BATERIA} />
         ) : atual.tipo === 'ZONAS' ? (
-          <TabelaEventosZonas origem={origem} paginacao={paginacao.ZONAS} />
+          <EventosZonaTable origem={origem} paginacao={paginacao.ZONAS} />
         ) : (
-          <TabelaLocalizacoes key={atual.tipo} tipo={atual.tipo} caption={atual.rotulo} origem={origem} paginacao={paginacao[atual.tipo]} />
+          <LocalizacoesTable key={atual.tipo} tipo={atual.tipo} caption={atual.rotulo} origem={origem} paginacao={paginacao[atual.tipo]} />
         )}
       </Box>
     </Paper>

@@ -6,10 +6,10 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { compartilhadoPor } from '@rastro/shared/messages';
 import { ConvidarGuardiao } from './ConvidarGuardiao';
-import { SairDoCompartilhamento } from './SairDoCompartilhamento';
+import { SairDaGuarda } from './SairDaGuarda';
 import { GuardioesList } from './GuardioesList';
 
-interface FamiliaProps {
+interface GuardioesDoPetProps {
   pet: {
     /** The owner's link (MeuRastreador.id). */
     id: number;
@@ -23,7 +23,7 @@ interface FamiliaProps {
  * The detail's 'Família' section. The owner invites people by e-mail and sees, cancels and removes
  * guardians and pending invites; a guardian reads who shares the pet with them.
  */
-export function Familia({ pet }: FamiliaProps) {
+export function GuardioesDoPet({ pet }: GuardioesDoPetProps) {
   const titleId = useId();
   const donoNome = pet.compartilhadoPor;
 
@@ -48,7 +48,7 @@ export function Familia({ pet }: FamiliaProps) {
             <Typography variant="body2" color="text.secondary">
               {`Você acompanha ${pet.descricao} como guardião: vê o mapa, o histórico e as notificações. Só o dono pode alterar as configurações do rastreador ou convidar outras pessoas.`}
             </Typography>
-            <SairDoCompartilhamento id={pet.id} descricao={pet.descricao} />
+            <SairDaGuarda id={pet.id} descricao={pet.descricao} />
           </Stack>
         )}
       </CardContent>

@@ -7,15 +7,15 @@ import { zonaKeys } from './keys';
  * GET /api/usuarios/rastreadores/ultimas-localizacoes (ATUAL): where each pet is now, to draw a
  * zone around it. The same query as the map's, so the live channel keeps both fresh.
  */
-export const getPosicoesAtuais = (signal?: AbortSignal) =>
+export const getLocalizacoesAtuais = (signal?: AbortSignal) =>
   apiRequest('/api/usuarios/rastreadores/ultimas-localizacoes', marcadoresSchema, { query: { tipoVisualizacao: 'ATUAL' }, signal });
 
-export const posicoesAtuaisQueryOptions = () =>
+export const localizacoesAtuaisQueryOptions = () =>
   queryOptions({
-    queryKey: zonaKeys.posicoes(),
-    queryFn: ({ signal }) => getPosicoesAtuais(signal),
+    queryKey: zonaKeys.localizacoesAtuais(),
+    queryFn: ({ signal }) => getLocalizacoesAtuais(signal),
     // Without them the editor still works (centred on the map).
     meta: { errorMessage: false },
   });
 
-export const usePosicoesAtuais = () => useQuery(posicoesAtuaisQueryOptions());
+export const useLocalizacoesAtuais = () => useQuery(localizacoesAtuaisQueryOptions());

@@ -1,18 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { apiRequest } from '@/lib/api-client';
-import { liveKeys } from '@/lib/live/keys';
+import { aoVivoKeys } from '@/lib/ao-vivo/keys';
 
 /** DELETE /api/usuarios/rastreadores/{id}/guardioes/eu: 204; the guardian stops following the pet. */
-export const sairDoCompartilhamento = (id: number) =>
+export const sairDaGuarda = (id: number) =>
   apiRequest(`/api/usuarios/rastreadores/${encodeURIComponent(String(id))}/guardioes/eu`, z.null(), { method: 'DELETE' });
 
-export const useSairDoCompartilhamento = () => {
+export const useSairDaGuarda = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: sairDoCompartilhamento,
+    mutationFn: sairDaGuarda,
     // The pet leaves the lists and the map.
     onSuccess: () =>
-      Promise.all([liveKeys.meusRastreadores, liveKeys.marcadores].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+      Promise.all([aoVivoKeys.meusRastreadores, aoVivoKeys.marcadores].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 };

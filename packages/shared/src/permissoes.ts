@@ -13,8 +13,8 @@ export type Permissao = (typeof PER)[keyof typeof PER];
 
 export const TODAS_PERMISSOES: readonly Permissao[] = Object.values(PER);
 
-/** A route or widget with no role list is open to any logged user; otherwise one role must match. */
-export function temPermissao(authorities: readonly string[], roles?: readonly Permissao[]): boolean {
-  if (!roles || roles.length === 0) return true;
-  return roles.some((r) => authorities.includes(r));
+/** A route or widget with no permission list is open to any logged user; otherwise one permission must match. */
+export function temPermissao(authorities: readonly string[], permissoes?: readonly Permissao[]): boolean {
+  if (!permissoes || permissoes.length === 0) return true;
+  return permissoes.some((p) => authorities.includes(p));
 }

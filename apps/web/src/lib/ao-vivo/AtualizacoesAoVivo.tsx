@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { EventoSocket } from '@rastro/shared/schemas/mapa';
-import { useSession } from '../session';
+import { useSessao } from '../sessao';
 import { aplicarEventos, invalidarDadosAoVivo } from './aplicar-eventos';
 import { conectarAoVivo } from './conexao';
 import { criarLote } from './lote';
@@ -12,10 +12,10 @@ export const LOTE_MS = 250;
 
 /**
  * The one owner of live data: while logged in, keeps /api/socket open and writes what it
- * pushes into the query cache (liveKeys). Mounted once by the private layout; renders nothing.
+ * pushes into the query cache (aoVivoKeys). Mounted once by the private layout; renders nothing.
  */
-export function LiveUpdates() {
-  const { token, emulacao } = useSession();
+export function AtualizacoesAoVivo() {
+  const { token, emulacao } = useSessao();
   const usuarioEmulado = emulacao?.usuarioId;
   const queryClient = useQueryClient();
 

@@ -37,14 +37,14 @@ function comoDono(inicial: Guardiao[], post?: () => Response) {
   });
 }
 
-const secaoFamilia = () => screen.findByRole('region', { name: 'Família' }, LENTO);
+const secaoGuardioes = () => screen.findByRole('region', { name: 'Família' }, LENTO);
 
 describe('Família (co-guardians) in the tracker detail', () => {
   it('shows the owner the guardians and pending invites', async () => {
     loginAs(clientToken);
     comoDono([ativo(), pendente()]);
     renderApp('/user/rastreadores/detalhe/4');
-    const secao = await secaoFamilia();
+    const secao = await secaoGuardioes();
     const lista = await within(secao).findByRole('list', { name: 'Guardiões e convites (2 de 10)' });
     const [joao, bia] = within(lista).getAllByRole('listitem');
     expect(joao).toHaveTextContent('JOÃO');
@@ -62,7 +62,7 @@ describe('Família (co-guardians) in the tracker detail', () => {
     loginAs(clientToken);
     const net = comoDono([]);
     const { user } = renderApp('/user/rastreadores/detalhe/4');
-    const secao = await secaoFamilia();
+    const secao = await secaoGuardioes();
     expect(await within(secao).findByText('Ninguém convidado ainda.')).toBeInTheDocument();
 
     // The e-mail is checked before anything goes out.
@@ -92,7 +92,7 @@ describe('Família (co-guardians) in the tracker detail', () => {
     loginAs(clientToken);
     comoDono([ativo()], () => json(status, { status, message }));
     const { user } = renderApp('/user/rastreadores/detalhe/4');
-    const secao = await secaoFamilia();
+    const secao = await secaoGuardioes();
     const email = within(secao).getByRole('textbox', { name: 'E-mail de quem vai acompanhar' });
     await user.type(email, 'joao@exemplo.com');
     await user.click(within(secao).getByRole('button', { name: 'Convidar' }));
@@ -105,7 +105,7 @@ describe('Família (co-guardians) in the tracker detail', () => {
     loginAs(clientToken);
     const net = comoDono([ativo(), pendente()]);
     const { user } = renderApp('/user/rastreadores/detalhe/4');
-    const secao = await secaoFamilia();
+    const secao = await secaoGuardioes();
 
     await user.click(await within(secao).findByRole('button', { name: 'Remover JOÃO' }));
     let confirmacao = await screen.findByRole('dialog', { name: 'Remover guardião' });
@@ -138,7 +138,7 @@ describe('Família (co-guardians) in the tracker detail', () => {
       'GET /api/localizacoes': () => json(200, pagina([])),
     });
     renderApp('/user/rastreadores/detalhe/4');
-    const secao = await secaoFamilia();
+    const secao = await secaoGuardioes();
     expect(within(secao).getByText('Compartilhado por ANA')).toBeInTheDocument();
     expect(within(secao).queryByRole('textbox')).not.toBeInTheDocument();
     // Only leaving, for a guardian.
@@ -164,7 +164,7 @@ describe('Família (co-guardians) in the tracker detail', () => {
       'GET /api/usuarios/rastreadores': () => json(200, pagina([])),
     });
     const { user } = renderApp('/user/rastreadores/detalhe/4');
-    const secao = await secaoFamilia();
+    const secao = await secaoGuardioes();
     await user.click(within(secao).getByRole('button', { name: 'Sair do compartilhamento' }));
     const dialogo = await screen.findByRole('dialog', { name: 'Sair do compartilhamento' });
     await user.click(within(dialogo).getByRole('button', { name: 'Cancelar' }));
@@ -182,7 +182,7 @@ describe('Família (co-guardians) in the tracker detail', () => {
     loginAs(clientToken);
     comoDono([ativo()]);
     renderApp('/user/rastreadores/detalhe/4');
-    const secao = await secaoFamilia();
+    const secao = await secaoGuardioes();
     const remover = await within(secao).findByRole('button', { name: 'Remover JOÃO' });
     expect(remover).toBeVisible();
     expect(within(secao).getByRole('button', { name: 'Convidar' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useMapa } from '@/components/map/map-context';
 import { useAppConfig } from '@/lib/app-config';
-import { getSession } from '@/lib/session';
+import { lerSessao } from '@/lib/sessao';
 import { encerrarPrevia, ROTA_DA_PREVIA } from '@/previa/eventos';
 import { donoDaSessao } from '../../api/dono';
 import { guardarVista } from '../../api/vista-guardada';
@@ -30,7 +30,7 @@ export function VistaGuardadaLayer({ pronto }: { pronto: boolean }) {
     // The fit to the markers (once per visit: the markers' layer, whose effects ran just before, has
     // fitted them or will on its answer), not where the owner pans later: the next visit fits again.
     const guardar = () => {
-      const dono = donoDaSessao(getSession());
+      const dono = donoDaSessao(lerSessao());
       if (dono === null) return;
       const caixa = map.getContainer().getBoundingClientRect();
       const centro = map.getCenter();

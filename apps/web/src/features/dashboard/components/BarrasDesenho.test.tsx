@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { BarrasChart } from './BarrasChart';
+import { BarrasDesenho } from './BarrasDesenho';
 
 const ITENS = [
   { label: 'Aguardando Vinculo', valor: 0, cor: '#0288d1' },
@@ -11,7 +11,7 @@ const ITENS = [
 
 describe('a dashboard bar chart', () => {
   it('names every category and writes every bar’s count, a zero too', async () => {
-    const { container, findByText } = render(<BarrasChart itens={ITENS} />);
+    const { container, findByText } = render(<BarrasDesenho itens={ITENS} />);
     await findByText('Aguardando Vinculo');
     const textos = Array.from(container.querySelectorAll('svg text'), (t) => t.textContent);
     for (const i of ITENS) expect(textos).toContain(i.label);

@@ -3,13 +3,13 @@ import Button from '@mui/material/Button';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '@/components/ConfirmDialog';
 import { isApiError } from '@/lib/api-error';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { mostrarErro, mostrarSucesso } from '@/lib/snackbar';
 import { paths } from '@/paths';
-import { useSairDoCompartilhamento } from '../api/sair-do-compartilhamento';
+import { useSairDaGuarda } from '../api/sair-da-guarda';
 
 /** A guardian stops following the pet (after confirming), and goes back to their trackers. */
-export function SairDoCompartilhamento({ id, descricao }: { id: number; descricao: string }) {
-  const sair = useSairDoCompartilhamento();
+export function SairDaGuarda({ id, descricao }: { id: number; descricao: string }) {
+  const sair = useSairDaGuarda();
   const confirm = useConfirm();
   const navigate = useNavigate();
   const onClick = async () => {
@@ -22,10 +22,10 @@ export function SairDoCompartilhamento({ id, descricao }: { id: number; descrica
     if (!ok) return;
     try {
       await sair.mutateAsync(id);
-      notifySuccess(`Você deixou de acompanhar ${descricao}.`);
+      mostrarSucesso(`Você deixou de acompanhar ${descricao}.`);
       void navigate(paths.user.meusRastreadores.list.getHref());
     } catch (e) {
-      if (!(isApiError(e) && e.handled)) notifyError('Erro ao sair do compartilhamento, tente novamente.');
+      if (!(isApiError(e) && e.handled)) mostrarErro('Erro ao sair do compartilhamento, tente novamente.');
     }
   };
   return (

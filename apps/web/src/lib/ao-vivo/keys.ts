@@ -2,17 +2,17 @@ import type { TipoVisualizacao } from '@rastro/shared/dominio';
 
 /**
  * Query keys of the data the live channel (/api/socket) keeps fresh. The one owner of live data
- * (`LiveUpdates`) writes into these; the screens read them like any other query.
+ * (`AtualizacoesAoVivo`) writes into these; the screens read them like any other query.
  */
-export const liveKeys = {
+export const aoVivoKeys = {
   /** The user's trackers (Meus rastreadores list pages and single trackers). */
   meusRastreadores: ['meus-rastreadores'] as const,
-  meusRastreadoresLists: () => [...liveKeys.meusRastreadores, 'list'] as const,
-  meuRastreador: (id: number) => [...liveKeys.meusRastreadores, 'detail', id] as const,
+  meusRastreadoresLists: () => [...aoVivoKeys.meusRastreadores, 'list'] as const,
+  meuRastreador: (id: number) => [...aoVivoKeys.meusRastreadores, 'detail', id] as const,
   /** Map markers: ATUAL keeps the latest position per tracker; HISTORICO is not live. */
   marcadores: ['marcadores'] as const,
   marcadoresAtuais: (usuarioRastreadorId: number | null) =>
-    [...liveKeys.marcadores, 'ATUAL' satisfies TipoVisualizacao, usuarioRastreadorId] as const,
+    [...aoVivoKeys.marcadores, 'ATUAL' satisfies TipoVisualizacao, usuarioRastreadorId] as const,
   /** Detail tables (positions and battery history) of one tracker. */
   localizacoes: ['localizacoes'] as const,
   baterias: ['baterias'] as const,
@@ -20,6 +20,6 @@ export const liveKeys = {
   eventosZonas: ['eventos-zonas'] as const,
   /** Notifications list pages and the unread count of the sidebar. */
   notificacoes: ['notificacoes'] as const,
-  notificacoesLists: () => [...liveKeys.notificacoes, 'list'] as const,
-  naoLidas: () => [...liveKeys.notificacoes, 'nao-lidas'] as const,
+  notificacoesLists: () => [...aoVivoKeys.notificacoes, 'list'] as const,
+  naoLidas: () => [...aoVivoKeys.notificacoes, 'nao-lidas'] as const,
 };

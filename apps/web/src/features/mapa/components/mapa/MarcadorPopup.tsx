@@ -39,7 +39,7 @@ function Linha({ rotulo, valor }: { rotulo: string; valor: string }) {
  * Where and when the position was taken, the battery and power state, and the external map (spec
  * §5's info window). `semBateria` where the battery already shows (the phone's pet card).
  */
-export function DadosDaPosicao({ marcador, semBateria = false }: { marcador: Marcador; semBateria?: boolean }) {
+export function DadosDaLocalizacao({ marcador, semBateria = false }: { marcador: Marcador; semBateria?: boolean }) {
   const { lat, lng } = marcador.position;
   const aproximada = marcador.tipo !== 'GPS' && marcador.precisao !== null;
   return (
@@ -80,7 +80,7 @@ export function MarcadorPopup({ marcador, onDesligar, desligando = false, acoes 
           {textoForaDeZonas(marcador.foraDeZonas)}
         </Typography>
       )}
-      <DadosDaPosicao marcador={marcador} />
+      <DadosDaLocalizacao marcador={marcador} />
       {acoes && (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }}>
           {acoes}

@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 import { COOKIE_DIAS, TOKEN_COOKIE } from '@rastro/shared/constants';
 import { sessaoUsuarioSchema, type SessaoUsuario, type TokenResponse } from '@rastro/shared/schemas/auth';
 import { deleteCookie, getCookie, setCookie } from './cookies';
-import { DADOS_LOCAIS_DO_USUARIO, SESSION_STORAGE_KEY } from './dados-locais';
+import { DADOS_LOCAIS_DO_USUARIO, CHAVE_DA_SESSAO } from './dados-locais';
 
 /**
  * The login state (spec §4, §9): the token lives in the `rastro_token` cookie, who is logged in
@@ -11,7 +11,7 @@ import { DADOS_LOCAIS_DO_USUARIO, SESSION_STORAGE_KEY } from './dados-locais';
  * the token again.
  */
 
-export { DADOS_LOCAIS_DO_USUARIO, SESSION_STORAGE_KEY };
+export { DADOS_LOCAIS_DO_USUARIO, CHAVE_DA_SESSAO };
 
 const emulacaoSchema = z.object({
   usuarioId: z.int(),
@@ -26,7 +26,7 @@ const persistidoSchema = z.object({
   emulacao: z.nullable(emulacaoSchema),
 });
 
-export interface SessionState {
+export interface Sessao {
   token: string | null;
   usuario: SessaoUsuario | null;
   emulacao: Emulacao | null;
@@ -34,16 +34,16 @@ export interface SessionState {
 }
 
 /** Whose rights apply now: the emulated user's while emulating, else the logged user's. */
-export interface EffectiveUser {
+export interface UsuarioEfetivo {
   usuarioId: number;
   nome: string;
   authorities: readonly string[];
   isClient: boolean;
 }
 
-function readPersisted(): Pick<SessionState, 'usuario' | 'emulacao'> {
+function readPersisted(): Pick<Sessao, 'usuario' | 'emulacao'> {
   try {
-    const raw = window.localStorage.getItem(SESSION_STORAGE_KEY);
+    const raw = window.localStorage.getItem(CHAVE_DA_SESSAO);
     if (!raw) return { usuario: null, emulacao: null };
     const parsed = persistidoSchema.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : { usuario: null, emulacao: null };
@@ -52,51 +52,51 @@ function readPersisted(): Pick<SessionState, 'usuario' | 'emulacao'> {
   }
 }
 
-function writePersisted(s: SessionState) {
+function writePersisted(s: Sessao) {
   if (!s.usuario) {
-    window.localStorage.removeItem(SESSION_STORAGE_KEY);
+    window.localStorage.removeItem(CHAVE_DA_SESSAO);
     return;
   }
-  window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ usuario: s.usuario, emulacao: s.emulacao }));
+  window.localStorage.setItem(CHAVE_DA_SESSAO, JSON.stringify({ usuario: s.usuario, emulacao: s.emulacao }));
 }
 
-const readInitial = (): SessionState => ({ token: getCookie(TOKEN_COOKIE), ...readPersisted(), tokenChecked: false });
+const readInitial = (): Sessao => ({ token: getCookie(TOKEN_COOKIE), ...readPersisted(), tokenChecked: false });
 
-let state: SessionState = readInitial();
+let state: Sessao = readInitial();
 const listeners = new Set<() => void>();
 
-function setState(next: SessionState, persist = true) {
+function setState(next: Sessao, persist = true) {
   state = next;
   if (persist) writePersisted(next);
   for (const l of listeners) l();
 }
 
-export const getSession = (): SessionState => state;
+export const lerSessao = (): Sessao => state;
 export const getToken = (): string | null => state.token;
 
-export function subscribeSession(listener: () => void): () => void {
+export function observarSessao(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-export const useSession = (): SessionState => useSyncExternalStore(subscribeSession, getSession, getSession);
+export const useSessao = (): Sessao => useSyncExternalStore(observarSessao, lerSessao, lerSessao);
 
-export const isLoggedIn = (s: SessionState): boolean => s.token !== null && s.usuario !== null;
+export const isLoggedIn = (s: Sessao): boolean => s.token !== null && s.usuario !== null;
 
-export function effectiveUser(s: SessionState): EffectiveUser | null {
+export function usuarioEfetivo(s: Sessao): UsuarioEfetivo | null {
   if (!s.usuario) return null;
   return s.emulacao ?? s.usuario;
 }
 
 /** After /oauth/token: store the token and who logged in; any old emulation ends. */
-export function startSession(t: TokenResponse) {
+export function iniciarSessao(t: TokenResponse) {
   setCookie(TOKEN_COOKIE, t.access_token, { days: COOKIE_DIAS });
   const { usuarioId, nome, email, authorities, isClient } = t;
   setState({ token: t.access_token, usuario: { usuarioId, nome, email, authorities, isClient }, emulacao: null, tokenChecked: true });
 }
 
 /** After /oauth/check_token: refresh who is logged in (their rights may have changed). */
-export function confirmSession(u: SessaoUsuario) {
+export function confirmarSessao(u: SessaoUsuario) {
   const { usuarioId, nome, email, authorities, isClient } = u;
   setState({ ...state, usuario: { usuarioId, nome, email, authorities, isClient }, tokenChecked: true });
 }
@@ -106,22 +106,22 @@ export function markTokenChecked() {
   setState({ ...state, tokenChecked: true });
 }
 
-export function startEmulation(emulacao: Emulacao) {
+export function iniciarEmulacao(emulacao: Emulacao) {
   setState({ ...state, emulacao });
 }
 
-export function clearEmulation() {
+export function encerrarEmulacao() {
   setState({ ...state, emulacao: null });
 }
 
 /** Logout: token, emulation, persisted state and the user's local data all go. */
-export function clearSession() {
+export function encerrarSessao() {
   deleteCookie(TOKEN_COOKIE);
   for (const chave of Object.values(DADOS_LOCAIS_DO_USUARIO)) window.localStorage.removeItem(chave);
   setState({ token: null, usuario: null, emulacao: null, tokenChecked: false });
 }
 
 /** Re-reads cookie and storage (another tab logged in or out; tests). */
-export function reloadSession() {
+export function recarregarSessao() {
   setState(readInitial(), false);
 }

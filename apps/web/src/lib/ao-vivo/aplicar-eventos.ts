@@ -3,10 +3,10 @@ import type { Page } from '@rastro/shared/schemas/common';
 import type { EventoSocket, Marcador } from '@rastro/shared/schemas/mapa';
 import type { MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
 import type { NaoLidas } from '@rastro/shared/schemas/notificacoes';
-import { liveKeys } from './keys';
+import { aoVivoKeys } from './keys';
 
 /** Every ATUAL marker list (all trackers, or one). */
-const marcadoresAtuaisPrefixo = [...liveKeys.marcadores, 'ATUAL'] as const;
+const marcadoresAtuaisPrefixo = [...aoVivoKeys.marcadores, 'ATUAL'] as const;
 
 /** The last item per key, in arrival order. */
 function ultimos<T>(itens: readonly T[], chave: (t: T) => number): Map<number, T> {
@@ -17,7 +17,7 @@ function ultimos<T>(itens: readonly T[], chave: (t: T) => number): Map<number, T
 
 function aplicarPosicoes(qc: QueryClient, posicoes: Map<number, Marcador>) {
   if (posicoes.size === 0) return;
-  qc.setQueryData<Marcador[]>(liveKeys.marcadoresAtuais(null), (old) => {
+  qc.setQueryData<Marcador[]>(aoVivoKeys.marcadoresAtuais(null), (old) => {
     if (!old) return old;
     const novos = new Map(posicoes);
     const lista = old.map((m) => {
@@ -30,7 +30,7 @@ function aplicarPosicoes(qc: QueryClient, posicoes: Map<number, Marcador>) {
     return [...lista, ...novos.values()];
   });
   for (const [id, marcador] of posicoes) {
-    qc.setQueryData<Marcador[]>(liveKeys.marcadoresAtuais(id), (old) => (old ? [marcador] : old));
+    qc.setQueryData<Marcador[]>(aoVivoKeys.marcadoresAtuais(id), (old) => (old ? [marcador] : old));
   }
 }
 
@@ -46,11 +46,11 @@ const comStatus = (m: Marcador, r: MeuRastreador): Marcador => ({
 
 function aplicarRastreadores(qc: QueryClient, rastreadores: Map<number, MeuRastreador>) {
   if (rastreadores.size === 0) return;
-  qc.setQueriesData<Page<MeuRastreador>>({ queryKey: liveKeys.meusRastreadoresLists() }, (old) => {
+  qc.setQueriesData<Page<MeuRastreador>>({ queryKey: aoVivoKeys.meusRastreadoresLists() }, (old) => {
     if (!old || !old.content.some((r) => rastreadores.has(r.id))) return old;
     return { ...old, content: old.content.map((r) => rastreadores.get(r.id) ?? r) };
   });
-  for (const r of rastreadores.values()) qc.setQueryData(liveKeys.meuRastreador(r.id), r);
+  for (const r of rastreadores.values()) qc.setQueryData(aoVivoKeys.meuRastreador(r.id), r);
   qc.setQueriesData<Marcador[]>({ queryKey: marcadoresAtuaisPrefixo }, (old) => {
     if (!old || !old.some((m) => rastreadores.has(m.usuarioRastreadorId))) return old;
     return old.map((m) => {
@@ -67,17 +67,17 @@ function aplicarRastreadores(qc: QueryClient, rastreadores: Map<number, MeuRastr
  */
 function aplicarRemovidos(qc: QueryClient, removidos: ReadonlySet<number>) {
   if (removidos.size === 0) return;
-  qc.setQueriesData<Marcador[]>({ queryKey: liveKeys.marcadores }, (old) => {
+  qc.setQueriesData<Marcador[]>({ queryKey: aoVivoKeys.marcadores }, (old) => {
     if (!Array.isArray(old) || !old.some((m) => removidos.has(m.rastreadorId))) return old;
     return old.filter((m) => !removidos.has(m.rastreadorId));
   });
-  qc.setQueriesData<Page<MeuRastreador>>({ queryKey: liveKeys.meusRastreadoresLists() }, (old) => {
+  qc.setQueriesData<Page<MeuRastreador>>({ queryKey: aoVivoKeys.meusRastreadoresLists() }, (old) => {
     if (!old || !old.content.some((r) => removidos.has(r.rastreadorId))) return old;
     const content = old.content.filter((r) => !removidos.has(r.rastreadorId));
     const saiu = old.content.length - content.length;
     return { ...old, content, numberOfElements: content.length, totalElements: Math.max(0, old.totalElements - saiu) };
   });
-  void qc.invalidateQueries({ queryKey: liveKeys.meusRastreadores });
+  void qc.invalidateQueries({ queryKey: aoVivoKeys.meusRastreadores });
 }
 
 /** Writes a burst of socket events into the query cache, as if REST had just answered. */
@@ -100,25 +100,25 @@ export function aplicarEventos(qc: QueryClient, eventos: readonly EventoSocket[]
   // Last: a position or status of the same burst does not bring a removed pet back.
   aplicarRemovidos(qc, new Set(eventos.flatMap((e) => e.removidos ?? [])));
   const naoLidas = eventos.findLast((e) => e.naoLidas !== undefined)?.naoLidas;
-  if (naoLidas !== undefined) qc.setQueryData<NaoLidas>(liveKeys.naoLidas(), { total: naoLidas });
-  if (eventos.some((e) => e.notificacoesAtualizadas)) void qc.invalidateQueries({ queryKey: liveKeys.notificacoesLists() });
+  if (naoLidas !== undefined) qc.setQueryData<NaoLidas>(aoVivoKeys.naoLidas(), { total: naoLidas });
+  if (eventos.some((e) => e.notificacoesAtualizadas)) void qc.invalidateQueries({ queryKey: aoVivoKeys.notificacoesLists() });
   if (eventos.some((e) => e.notificacoes.length > 0)) {
-    void qc.invalidateQueries({ queryKey: liveKeys.notificacoesLists() });
-    if (naoLidas === undefined) void qc.invalidateQueries({ queryKey: liveKeys.naoLidas() });
+    void qc.invalidateQueries({ queryKey: aoVivoKeys.notificacoesLists() });
+    if (naoLidas === undefined) void qc.invalidateQueries({ queryKey: aoVivoKeys.naoLidas() });
     // A safe-zone crossing is recorded as an event and notified in the same breath.
-    void qc.invalidateQueries({ queryKey: liveKeys.eventosZonas });
+    void qc.invalidateQueries({ queryKey: aoVivoKeys.eventosZonas });
   }
 }
 
 /** After a reconnection: everything live is re-read over REST (history is not live). */
 export function invalidarDadosAoVivo(qc: QueryClient) {
   for (const queryKey of [
-    liveKeys.meusRastreadores,
+    aoVivoKeys.meusRastreadores,
     marcadoresAtuaisPrefixo,
-    liveKeys.localizacoes,
-    liveKeys.baterias,
-    liveKeys.notificacoes,
-    liveKeys.eventosZonas,
+    aoVivoKeys.localizacoes,
+    aoVivoKeys.baterias,
+    aoVivoKeys.notificacoes,
+    aoVivoKeys.eventosZonas,
   ]) {
     void qc.invalidateQueries({ queryKey });
   }

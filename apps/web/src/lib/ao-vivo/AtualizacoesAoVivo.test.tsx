@@ -5,11 +5,11 @@ import type { Page } from '@rastro/shared/schemas/common';
 import type { EventoSocket, Marcador } from '@rastro/shared/schemas/mapa';
 import type { MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
 import { createQueryClient } from '@/lib/query-client';
-import { clearSession, startEmulation, startSession } from '@/lib/session';
+import { encerrarSessao, iniciarEmulacao, iniciarSessao } from '@/lib/sessao';
 import { clientToken, pagina } from '@/testing/fixtures';
 import { FakeWebSocket } from '@/testing/fake-websocket';
-import { liveKeys } from './keys';
-import { LOTE_MS, LiveUpdates } from './LiveUpdates';
+import { aoVivoKeys } from './keys';
+import { LOTE_MS, AtualizacoesAoVivo } from './AtualizacoesAoVivo';
 
 const marcador = (usuarioRastreadorId: number, lat: number, over: Partial<Marcador> = {}): Marcador => ({
   id: usuarioRastreadorId,
@@ -58,14 +58,14 @@ const rastreador = (id: number, over: Partial<MeuRastreador> = {}): MeuRastreado
 
 const evento = (over: Partial<EventoSocket>): EventoSocket => ({ posicoes: [], rastreadores: [], notificacoes: [], ...over });
 
-const listaKey = [...liveKeys.meusRastreadoresLists(), { page: 0, size: 10 }];
-const historicoKey = [...liveKeys.marcadores, 'HISTORICO', 1, 'a', 'b'];
+const listaKey = [...aoVivoKeys.meusRastreadoresLists(), { page: 0, size: 10 }];
+const historicoKey = [...aoVivoKeys.marcadores, 'HISTORICO', 1, 'a', 'b'];
 
 function montar(): QueryClient {
   const qc = createQueryClient({ retry: false });
   render(
     <QueryClientProvider client={qc}>
-      <LiveUpdates />
+      <AtualizacoesAoVivo />
     </QueryClientProvider>,
   );
   return qc;
@@ -73,17 +73,17 @@ function montar(): QueryClient {
 
 const avancar = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const invalidada = (qc: QueryClient, key: readonly unknown[]) => qc.getQueryState(key)?.isInvalidated;
-const eventosZonaKey = [...liveKeys.eventosZonas, 'zona', 5, { page: 0 }];
+const eventosZonaKey = [...aoVivoKeys.eventosZonas, 'zona', 5, { page: 0 }];
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
   FakeWebSocket.reiniciar();
   vi.stubGlobal('WebSocket', FakeWebSocket);
-  startSession(clientToken);
+  iniciarSessao(clientToken);
 });
 afterEach(() => vi.restoreAllMocks());
 
-describe('LiveUpdates (the one owner of live data)', () => {
+describe('AtualizacoesAoVivo (the one owner of live data)', () => {
   it('connects to /api/socket and authenticates with the first message', () => {
     montar();
     const ws = FakeWebSocket.ultima();
@@ -92,7 +92,7 @@ describe('LiveUpdates (the one owner of live data)', () => {
     expect(ws.enviadas.map((m) => JSON.parse(m) as unknown)).toEqual([{ token: 'token-cliente' }]);
 
     // Emulating another user: a new connection on that user's behalf.
-    act(() => startEmulation({ usuarioId: 42, nome: 'MARIA', authorities: [], isClient: true }));
+    act(() => iniciarEmulacao({ usuarioId: 42, nome: 'MARIA', authorities: [], isClient: true }));
     expect(ws.readyState).toBe(FakeWebSocket.CLOSED);
     const emulada = FakeWebSocket.ultima();
     expect(emulada).not.toBe(ws);
@@ -102,11 +102,11 @@ describe('LiveUpdates (the one owner of live data)', () => {
 
   it('writes a burst of events into the cached markers, tracker lists and unread count at once', async () => {
     const qc = montar();
-    qc.setQueryData(liveKeys.marcadoresAtuais(null), [marcador(1, -23.5), marcador(2, -23.7)]);
-    qc.setQueryData(liveKeys.marcadoresAtuais(1), [marcador(1, -23.5)]);
+    qc.setQueryData(aoVivoKeys.marcadoresAtuais(null), [marcador(1, -23.5), marcador(2, -23.7)]);
+    qc.setQueryData(aoVivoKeys.marcadoresAtuais(1), [marcador(1, -23.5)]);
     qc.setQueryData(listaKey, pagina([rastreador(1), rastreador(2)]));
-    qc.setQueryData(liveKeys.naoLidas(), { total: 0 });
-    qc.setQueryData([...liveKeys.notificacoesLists(), { page: 0 }], pagina([]));
+    qc.setQueryData(aoVivoKeys.naoLidas(), { total: 0 });
+    qc.setQueryData([...aoVivoKeys.notificacoesLists(), { page: 0 }], pagina([]));
     qc.setQueryData(eventosZonaKey, pagina([]));
     const ws = FakeWebSocket.ultima();
     ws.abrir();
@@ -123,50 +123,50 @@ describe('LiveUpdates (the one owner of live data)', () => {
       }),
     );
     await avancar(LOTE_MS - 1);
-    expect(qc.getQueryData<Marcador[]>(liveKeys.marcadoresAtuais(null))?.[0]?.position.lat).toBe(-23.5);
+    expect(qc.getQueryData<Marcador[]>(aoVivoKeys.marcadoresAtuais(null))?.[0]?.position.lat).toBe(-23.5);
 
     await avancar(1);
-    const todos = qc.getQueryData<Marcador[]>(liveKeys.marcadoresAtuais(null));
+    const todos = qc.getQueryData<Marcador[]>(aoVivoKeys.marcadoresAtuais(null));
     expect(todos?.map((m) => [m.usuarioRastreadorId, m.position.lat])).toEqual([
       [1, -23.52],
       [2, -23.7],
       [3, -23.9],
     ]);
     expect(todos?.[0]).toMatchObject({ bateria: 40, situacaoEnergiaDescricao: 'Aguardando Desligamento', desligar: false });
-    expect(qc.getQueryData<Marcador[]>(liveKeys.marcadoresAtuais(1))?.map((m) => m.position.lat)).toEqual([-23.52]);
-    expect(qc.getQueryData(liveKeys.marcadoresAtuais(3))).toBeUndefined();
+    expect(qc.getQueryData<Marcador[]>(aoVivoKeys.marcadoresAtuais(1))?.map((m) => m.position.lat)).toEqual([-23.52]);
+    expect(qc.getQueryData(aoVivoKeys.marcadoresAtuais(3))).toBeUndefined();
 
     const lista = qc.getQueryData<Page<MeuRastreador>>(listaKey);
     expect(lista?.content.map((r) => [r.id, r.bateria, r.situacaoEnergia])).toEqual([
       [1, 40, 'AGUARDANDO_DESLIGAMENTO'],
       [2, 80, 'LIGADO'],
     ]);
-    expect(qc.getQueryData<MeuRastreador>(liveKeys.meuRastreador(1))?.bateria).toBe(40);
-    expect(qc.getQueryData(liveKeys.naoLidas())).toEqual({ total: 3 });
-    expect(invalidada(qc, [...liveKeys.notificacoesLists(), { page: 0 }])).toBe(true);
+    expect(qc.getQueryData<MeuRastreador>(aoVivoKeys.meuRastreador(1))?.bateria).toBe(40);
+    expect(qc.getQueryData(aoVivoKeys.naoLidas())).toEqual({ total: 3 });
+    expect(invalidada(qc, [...aoVivoKeys.notificacoesLists(), { page: 0 }])).toBe(true);
     // A safe-zone crossing comes as a notification: the zone event tables read again.
     expect(invalidada(qc, eventosZonaKey)).toBe(true);
   });
 
   it('a repeated alarm counted into a notification already shown: the list is read again and the unread count set', async () => {
     const qc = montar();
-    qc.setQueryData(liveKeys.naoLidas(), { total: 0 });
-    qc.setQueryData([...liveKeys.notificacoesLists(), { page: 0 }], pagina([]));
+    qc.setQueryData(aoVivoKeys.naoLidas(), { total: 0 });
+    qc.setQueryData([...aoVivoKeys.notificacoesLists(), { page: 0 }], pagina([]));
     qc.setQueryData(eventosZonaKey, pagina([]));
     const ws = FakeWebSocket.ultima();
     ws.abrir();
     ws.receber(evento({ notificacoesAtualizadas: true, naoLidas: 1 }));
     await avancar(LOTE_MS);
-    expect(qc.getQueryData(liveKeys.naoLidas())).toEqual({ total: 1 });
-    expect(invalidada(qc, [...liveKeys.notificacoesLists(), { page: 0 }])).toBe(true);
+    expect(qc.getQueryData(aoVivoKeys.naoLidas())).toEqual({ total: 1 });
+    expect(invalidada(qc, [...aoVivoKeys.notificacoesLists(), { page: 0 }])).toBe(true);
     expect(invalidada(qc, eventosZonaKey)).toBe(false);
   });
 
   it('drops the trackers a co-guardian no longer sees (removidos) from the map and the lists at once', async () => {
     const qc = montar();
-    const detalheKey = liveKeys.meuRastreador(2);
-    qc.setQueryData(liveKeys.marcadoresAtuais(null), [marcador(1, -23.5), marcador(2, -23.7)]);
-    qc.setQueryData(liveKeys.marcadoresAtuais(2), [marcador(2, -23.7)]);
+    const detalheKey = aoVivoKeys.meuRastreador(2);
+    qc.setQueryData(aoVivoKeys.marcadoresAtuais(null), [marcador(1, -23.5), marcador(2, -23.7)]);
+    qc.setQueryData(aoVivoKeys.marcadoresAtuais(2), [marcador(2, -23.7)]);
     qc.setQueryData(historicoKey, [marcador(1, -23.5)]);
     qc.setQueryData(listaKey, pagina([rastreador(1), rastreador(2, { compartilhadoPor: 'ANA' })]));
     qc.setQueryData(detalheKey, rastreador(2, { compartilhadoPor: 'ANA' }));
@@ -178,8 +178,8 @@ describe('LiveUpdates (the one owner of live data)', () => {
     ws.receber(evento({ removidos: [20] }));
     await avancar(LOTE_MS);
 
-    expect(qc.getQueryData<Marcador[]>(liveKeys.marcadoresAtuais(null))?.map((m) => m.rastreadorId)).toEqual([10]);
-    expect(qc.getQueryData<Marcador[]>(liveKeys.marcadoresAtuais(2))).toEqual([]);
+    expect(qc.getQueryData<Marcador[]>(aoVivoKeys.marcadoresAtuais(null))?.map((m) => m.rastreadorId)).toEqual([10]);
+    expect(qc.getQueryData<Marcador[]>(aoVivoKeys.marcadoresAtuais(2))).toEqual([]);
     // Another pet's route is left alone.
     expect(qc.getQueryData<Marcador[]>(historicoKey)?.map((m) => m.rastreadorId)).toEqual([10]);
     const lista = qc.getQueryData<Page<MeuRastreador>>(listaKey);
@@ -188,12 +188,12 @@ describe('LiveUpdates (the one owner of live data)', () => {
     // Every tracker screen reads again: an open detail of the pet then says it cannot be loaded.
     expect(invalidada(qc, listaKey)).toBe(true);
     expect(invalidada(qc, detalheKey)).toBe(true);
-    expect(invalidada(qc, liveKeys.marcadoresAtuais(null))).toBe(false);
+    expect(invalidada(qc, aoVivoKeys.marcadoresAtuais(null))).toBe(false);
   });
 
   it('survives garbage on the wire', async () => {
     const qc = montar();
-    qc.setQueryData(liveKeys.naoLidas(), { total: 0 });
+    qc.setQueryData(aoVivoKeys.naoLidas(), { total: 0 });
     const ws = FakeWebSocket.ultima();
     ws.abrir();
     ws.receber('não é JSON');
@@ -202,19 +202,19 @@ describe('LiveUpdates (the one owner of live data)', () => {
     ws.receber({ posicoes: [{ id: 'x' }], rastreadores: [], notificacoes: [] });
     ws.receber(evento({ naoLidas: 5, notificacoes: [{ id: 1, dataCadastro: '2025-03-10T13:00:00.000Z', descricao: 'Oi', lida: false }] }));
     await avancar(LOTE_MS);
-    expect(qc.getQueryData(liveKeys.naoLidas())).toEqual({ total: 5 });
+    expect(qc.getQueryData(aoVivoKeys.naoLidas())).toEqual({ total: 5 });
     expect(ws.readyState).toBe(FakeWebSocket.OPEN);
   });
 
   it('reconnects with a growing delay and re-reads live data over REST after reconnecting', async () => {
     const qc = montar();
-    qc.setQueryData(liveKeys.marcadoresAtuais(null), [marcador(1, -23.5)]);
+    qc.setQueryData(aoVivoKeys.marcadoresAtuais(null), [marcador(1, -23.5)]);
     qc.setQueryData(listaKey, pagina([rastreador(1)]));
-    qc.setQueryData(liveKeys.naoLidas(), { total: 0 });
+    qc.setQueryData(aoVivoKeys.naoLidas(), { total: 0 });
     qc.setQueryData(historicoKey, [marcador(1, -23.5)]);
     const primeira = FakeWebSocket.ultima();
     primeira.abrir();
-    expect(invalidada(qc, liveKeys.marcadoresAtuais(null))).toBe(false);
+    expect(invalidada(qc, aoVivoKeys.marcadoresAtuais(null))).toBe(false);
 
     primeira.cair();
     await avancar(999);
@@ -232,9 +232,9 @@ describe('LiveUpdates (the one owner of live data)', () => {
     const terceira = FakeWebSocket.ultima();
     terceira.abrir();
     expect(JSON.parse(terceira.enviadas[0] ?? 'null')).toEqual({ token: 'token-cliente' });
-    expect(invalidada(qc, liveKeys.marcadoresAtuais(null))).toBe(true);
+    expect(invalidada(qc, aoVivoKeys.marcadoresAtuais(null))).toBe(true);
     expect(invalidada(qc, listaKey)).toBe(true);
-    expect(invalidada(qc, liveKeys.naoLidas())).toBe(true);
+    expect(invalidada(qc, aoVivoKeys.naoLidas())).toBe(true);
     expect(invalidada(qc, historicoKey)).toBe(false);
   });
 
@@ -256,7 +256,7 @@ describe('LiveUpdates (the one owner of live data)', () => {
     montar();
     const ws = FakeWebSocket.ultima();
     ws.abrir();
-    act(() => clearSession());
+    act(() => encerrarSessao());
     expect(ws.readyState).toBe(FakeWebSocket.CLOSED);
     await avancar(60_000);
     expect(FakeWebSocket.instancias).toHaveLength(1);

@@ -4,7 +4,7 @@ import { compartilhadoPor } from '@rastro/shared/messages';
 import type { MeuRastreador } from '@rastro/shared/schemas/meus-rastreadores';
 
 /** 'Compartilhado por ANA' on a tracker the user co-guards; nothing on the user's own. */
-export function SeloCompartilhado({ rastreador }: { rastreador: Pick<MeuRastreador, 'compartilhadoPor'> }) {
+export function SeloDeGuardiao({ rastreador }: { rastreador: Pick<MeuRastreador, 'compartilhadoPor'> }) {
   if (rastreador.compartilhadoPor === null) return null;
   return (
     <Chip

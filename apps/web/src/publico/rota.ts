@@ -1,15 +1,15 @@
 import { distanciaMetros } from '@rastro/shared/geometria';
 
-/** Closer than this to the last point kept, a fix adds nothing a person can see on the trail: GPS itself is off by about as much. */
-export const PASSO_DA_TRILHA_METROS = 10;
+/** Closer than this to the last point kept, a fix adds nothing a person can see on the route: GPS itself is off by about as much. */
+export const PASSO_DA_ROTA_METROS = 10;
 
 /**
- * The trail as the share page draws it: a point only once the pet moved `passo` metres from the
+ * The route as the share page draws it: a point only once the pet moved `passo` metres from the
  * last one kept, and always the newest. Two hours of a lost pet reporting every few seconds are
  * about a thousand fixes, mostly on top of each other; drawing them all costs a phone a long task
  * (docs/adr/0020-o-que-roda-antes-da-primeira-pintura.md).
  */
-export function afinar(pontos: readonly (readonly [number, number])[], passo = PASSO_DA_TRILHA_METROS): [number, number][] {
+export function afinar(pontos: readonly (readonly [number, number])[], passo = PASSO_DA_ROTA_METROS): [number, number][] {
   const saida: [number, number][] = [];
   let ultimo: readonly [number, number] | undefined;
   for (const p of pontos) {

@@ -2,7 +2,7 @@ import L from 'leaflet';
 import { useEffect, useState } from 'react';
 import { useMapa } from '@/components/map/map-context';
 import { useZonas } from '../../api/get-zonas';
-import { camadaDaZona } from './camada-zona';
+import { zonaLayer } from './zona-layer';
 import { ESTILO_ZONA } from './estilo';
 
 interface ZonasLayerProps {
@@ -32,7 +32,7 @@ export function ZonasLayer({ exceto, interativas = true }: ZonasLayerProps) {
     grupo.clearLayers();
     for (const z of zonas.data ?? []) {
       if (z.id === exceto) continue;
-      const camada = camadaDaZona(z, { ...ESTILO_ZONA, interactive: interativas });
+      const camada = zonaLayer(z, { ...ESTILO_ZONA, interactive: interativas });
       if (!camada) continue;
       if (interativas) camada.bindTooltip(z.nome, { sticky: true });
       camada.addTo(grupo);

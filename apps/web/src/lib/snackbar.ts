@@ -19,12 +19,12 @@ export function conectarSnackbars(fn: Entregar | undefined) {
   for (const p of pendentes.splice(0)) if (agora - p.em < SNACKBAR_MS) fn(p.message, p.variant);
 }
 
-function notificar(message: string, variant: Variante) {
+function mostrar(message: string, variant: Variante) {
   if (entregar) entregar(message, variant);
   else pendentes.push({ message, variant, em: Date.now() });
 }
 
-export const notifyError = (message: string) => notificar(message, 'error');
-export const notifySuccess = (message: string) => notificar(message, 'success');
-export const notifyWarning = (message: string) => notificar(message, 'warning');
-export const notifyInfo = (message: string) => notificar(message, 'info');
+export const mostrarErro = (message: string) => mostrar(message, 'error');
+export const mostrarSucesso = (message: string) => mostrar(message, 'success');
+export const mostrarAviso = (message: string) => mostrar(message, 'warning');
+export const mostrarInfo = (message: string) => mostrar(message, 'info');

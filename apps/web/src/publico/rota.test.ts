@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { afinar } from './trilha';
+import { afinar } from './rota';
 
 /** About 1.1 m of latitude per 0.00001°. */
 const norte = (metros: number): [number, number] => [-23.55 + metros / 111_195, -46.63];
 
-describe('the share page’s trail', () => {
+describe('the share page’s route', () => {
   it('keeps a point only once the pet moved 10 m from the last one kept, and always the newest', () => {
     const pontos = [0, 3, 6, 9, 12, 14, 30, 31].map(norte);
     expect(afinar(pontos)).toEqual([norte(0), norte(12), norte(30), norte(31)]);
