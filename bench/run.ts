@@ -16,6 +16,7 @@ const BENCHMARKS: { nome: string; script: string; limiteMin: number }[] = [
   { nome: 'api', script: 'bench/api/main.ts', limiteMin: 30 },
   { nome: 'push', script: 'bench/push/main.ts', limiteMin: 5 },
   { nome: 'alarmes', script: 'bench/alarmes/main.ts', limiteMin: 8 },
+  { nome: 'pagamentos', script: 'bench/pagamentos/main.ts', limiteMin: 5 },
 ];
 
 interface Resultado {

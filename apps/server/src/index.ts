@@ -18,3 +18,4 @@ export { NIVEL_ADMINISTRADOR, NIVEL_CLIENTE } from './modules/usuarios/seed';
 export { seed } from './seed';
 export { hashSenha, novoToken, senhaAleatoria, sha256 } from './lib/cripto';
 export { idDoNivel } from './modules/usuarios/service';
+export { rodadaDeCobranca } from './modules/pagamentos/cobrador';

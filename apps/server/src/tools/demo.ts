@@ -11,6 +11,7 @@ import { criarZona, listarZonas } from '../modules/zonas/service';
 import { DEMO, prepararDemo } from './demo-dados';
 import { garantirParticoes } from '../modules/localizacoes/particoes';
 import { SERVIDOR_PRONTO } from '../lib/pronto';
+import { planosDaDemonstracao } from '../modules/pagamentos/planos-service';
 
 /**
  * `npm run demo`: prepares a demo owner with three linked trackers and a safe zone around the
@@ -25,6 +26,12 @@ const raiz = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
  * well past the zone's border plus the 50 m that decide on one fix.
  */
 const CASA = { nome: 'CASA', latitude: -23.5614, longitude: -46.6559, raioMetros: 120 };
+/** Payments on with static Pix codes (issue #35), so the payment screens can be seen; the operator's own variables win. */
+const PIX_DA_DEMONSTRACAO = {
+  PIX_CHAVE: 'pagamentos@demo.rastro.local',
+  PIX_RECEBEDOR_NOME: 'Rastro Demonstração',
+  PIX_RECEBEDOR_CIDADE: 'São Paulo',
+};
 const FUGA = { aCadaMinutos: 2, distanciaMetros: 250, quintalMetros: 60 };
 
 /** The zone CASA around THOR's home, alerting on leaving and on coming back (kept if it exists). */
@@ -49,6 +56,7 @@ async function main() {
   });
   const { donoId } = await prepararDemo(db.db);
   await prepararZona(db, donoId);
+  await planosDaDemonstracao(db.db);
   await db.close();
 
   // Built on first use, as `npm start` does (an explicit WEB_DIST is the operator's business).
@@ -61,7 +69,7 @@ async function main() {
   const servidor = spawn(process.execPath, ['--import', 'tsx', path.join(raiz, 'apps/server/src/main.ts')], {
     cwd: raiz,
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-    env: process.env,
+    env: { ...PIX_DA_DEMONSTRACAO, ...process.env },
   });
   const saiu = fimDe(servidor);
   const filhos: ChildProcess[] = [servidor];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PER } from '@rastro/shared/roles';
+import { PER } from '@rastro/shared/permissoes';
 import { criarCliente, criarNivel, criarUsuarioLogado } from '../apoio/fixtures';
 import { bearer, criarApp, entrar, type TestApp } from '../apoio/helpers';
 

@@ -285,7 +285,11 @@ export async function perdidosParaLocalizar(db: Executor, segundos: number) {
     .returning({ rastreadorId: vinculos.rastreadorId, usuarioId: vinculos.usuarioId });
 }
 
-/** Marks the link's subscription suspended since `desde`, or clears it (null): its map and history hide or show again. */
-export async function definirSuspensao(db: Executor, id: number, desde: Date | null) {
-  await db.update(vinculos).set({ suspensoDesde: desde }).where(eq(vinculos.id, id));
+/** Marks these links' subscriptions suspended since `desde`, or clears them (null): their map and history hide or show again. */
+export async function definirSuspensao(db: Executor, ids: readonly number[], desde: Date | null) {
+  if (ids.length > 0)
+    await db
+      .update(vinculos)
+      .set({ suspensoDesde: desde })
+      .where(inArray(vinculos.id, [...ids]));
 }

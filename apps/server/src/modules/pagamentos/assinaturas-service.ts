@@ -85,6 +85,8 @@ export async function assinar(deps: Pick<Infra, 'config' | 'db'>, p: Principal, 
         periodoFim: periodo.fim,
         vencimento: periodo.inicio,
         pixCopiaECola: copiaEColaEstatico(pix, txid, plano.valorCentavos),
+        // The owner is paying it now, on the screen with its code: no reminder.
+        lembretes: 3,
       },
     ]);
     return novo;
@@ -109,11 +111,11 @@ export async function cancelarAssinatura(deps: Pick<Infra, 'config' | 'db'>, p: 
   await deps.db.transaction(async (tx) => {
     const a = await travarAssinatura(tx, id);
     if (!a || a.situacao === 'CANCELADA') return;
-    await cancelarAbertas(tx, id);
+    await cancelarAbertas(tx, [id]);
     if (a.pagoAte !== null && a.pagoAte >= hoje) await atualizarAssinatura(tx, id, { cancelarNoFim: true });
     else {
       await atualizarAssinatura(tx, id, { situacao: 'CANCELADA', canceladaEm: new Date(), cancelarNoFim: true, suspensaEm: null });
-      if (a.usuarioRastreadorId !== null && a.situacao === 'SUSPENSA') await definirSuspensao(tx, a.usuarioRastreadorId, null);
+      if (a.usuarioRastreadorId !== null && a.situacao === 'SUSPENSA') await definirSuspensao(tx, [a.usuarioRastreadorId], null);
     }
   });
   const r = await buscarAssinatura(deps.db, id);

@@ -1,29 +1,80 @@
+import { formatarCentavos, formatarDia } from '@rastro/shared/formatters';
 import type { Executor } from '../../db/client';
+import { lembretePagamento } from '../../plugins/email/templates';
 import { LacoDeFila } from '../../lib/laco-de-fila';
 import { tarefaDeFundo } from '../../lib/tarefa-de-fundo';
 import type { Infra } from '../../plugins/infra';
 import { definirSuspensao } from '../meus-rastreadores/service';
-import { atualizarAssinatura, travarAssinatura } from './assinaturas-repository';
+import { notificarComPush } from '../push/service';
+import { nomeEEmail } from './assinaturas-repository';
 import {
   assinaturasParaCobrar,
-  assinaturasParaEncerrar,
-  assinaturasParaSuspender,
   cancelarAbertas,
+  encerrarCanceladas,
   inserirCobrancas,
   marcarVencidas,
+  reservarLembretes,
+  suspenderAtrasadas,
   type NovaCobranca,
 } from './cobrancas-repository';
 import { copiaEColaEstatico, novoTxid, type RecebedorPix } from './cobrancas-service';
 import { hojeEm, periodoQueContem, somarDias, type Periodo } from './periodos';
+
+/** The pets' links of these subscriptions (none for a subscription whose tracker was unlinked). */
+const vinculosDe = (lista: readonly { usuarioRastreadorId: number | null }[]) =>
+  lista.flatMap((a) => (a.usuarioRastreadorId === null ? [] : [a.usuarioRastreadorId]));
 
 /** Subscriptions read (and charges written) per statement when creating a period's charges. */
 const LOTE = 1000;
 
 export interface ResultadoDaRodada {
   criadas: number;
+  lembretes: number;
   vencidas: number;
   suspensas: number;
   encerradas: number;
+}
+
+/** The first reminder goes this many days before the due date; the second on the day. */
+export const DIAS_ANTES_DO_LEMBRETE = 3;
+
+/** What a billing round uses: the database, the e-mail queue, the server's timezone and address. */
+export interface DepsDaRodada {
+  db: Infra['db'];
+  emails: Pick<Infra['emails'], 'enfileirar'>;
+  config: Pick<Infra['config'], 'appUrl' | 'timezone'>;
+}
+
+/** Reminds the owners of charges falling due: a notification (with its push) and an e-mail, each once. */
+async function lembrar(deps: DepsDaRodada, hoje: string) {
+  return deps.db.transaction(async (tx) => {
+    const lembretes = await reservarLembretes(tx, hoje, DIAS_ANTES_DO_LEMBRETE);
+    const link = `${deps.config.appUrl}/user/meus-pagamentos`;
+    await notificarComPush(
+      tx,
+      lembretes.map((l) => ({
+        usuarioId: l.usuarioId,
+        rastreadorId: l.rastreadorId,
+        descricao: `A assinatura de ${l.pet} (${formatarCentavos(l.valorCentavos)}) vence ${l.lembrete === 2 ? 'hoje' : `em ${formatarDia(l.vencimento)}`}. Pague com Pix em Meus Pagamentos.`,
+      })),
+    );
+    for (const l of lembretes) {
+      const dono = await nomeEEmail(tx, l.usuarioId);
+      if (dono)
+        await deps.emails.enfileirar(tx, {
+          destinatario: dono.email,
+          ...lembretePagamento({
+            nome: dono.nome,
+            pet: l.pet,
+            valor: formatarCentavos(l.valorCentavos),
+            vencimento: formatarDia(l.vencimento),
+            hoje: l.lembrete === 2,
+            link,
+          }),
+        });
+    }
+    return lembretes.length;
+  });
 }
 
 /** The next period's charges of every active subscription whose next period starts within `antecedenciaDias` of `hoje`. */
@@ -59,44 +110,38 @@ async function criarCobrancas(db: Executor, pix: RecebedorPix, hoje: string, ant
  * safe to repeat and to run on several instances at once: a period's charge is created once, a
  * charge falls due once, a subscription is suspended or closed once.
  * 1. the charges of the periods that start within the lead time;
- * 2. pending charges past their due date become VENCIDO;
- * 3. a subscription with a charge overdue past its grace days is suspended: its pet's map and
+ * 2. reminders of the charges falling due (3 days before, and on the day): notification, push, e-mail;
+ * 3. pending charges past their due date become VENCIDO;
+ * 4. a subscription with a charge overdue past its grace days is suspended: its pet's map and
  *    history are hidden; alarms, lost-pet mode, share links and storing positions go on;
- * 4. a subscription cancelled at the end of its paid period closes once that period is over.
+ * 5. a subscription cancelled at the end of its paid period closes once that period is over.
  */
 export async function rodadaDeCobranca(
-  deps: Pick<Infra, 'db'>,
+  deps: DepsDaRodada,
   pix: RecebedorPix,
   hoje: string,
   antecedenciaDias: number,
 ): Promise<ResultadoDaRodada> {
   const criadas = await criarCobrancas(deps.db, pix, hoje, antecedenciaDias);
+  const lembretes = await lembrar(deps, hoje);
   const vencidas = await marcarVencidas(deps.db, hoje);
-  let suspensas = 0;
-  for (const a of await assinaturasParaSuspender(deps.db, hoje)) {
-    const mudou = await deps.db.transaction(async (tx) => {
-      const atual = await travarAssinatura(tx, a.id);
-      if (atual?.situacao !== 'ATIVA') return false;
-      const agora = new Date();
-      await atualizarAssinatura(tx, a.id, { situacao: 'SUSPENSA', suspensaEm: agora });
-      if (atual.usuarioRastreadorId !== null) await definirSuspensao(tx, atual.usuarioRastreadorId, agora);
-      return true;
-    });
-    if (mudou) suspensas++;
-  }
-  let encerradas = 0;
-  for (const a of await assinaturasParaEncerrar(deps.db, hoje)) {
-    const mudou = await deps.db.transaction(async (tx) => {
-      const atual = await travarAssinatura(tx, a.id);
-      if (!atual || atual.situacao === 'CANCELADA') return false;
-      await cancelarAbertas(tx, a.id);
-      await atualizarAssinatura(tx, a.id, { situacao: 'CANCELADA', canceladaEm: new Date(), suspensaEm: null });
-      if (atual.usuarioRastreadorId !== null && atual.suspensaEm !== null) await definirSuspensao(tx, atual.usuarioRastreadorId, null);
-      return true;
-    });
-    if (mudou) encerradas++;
-  }
-  return { criadas, vencidas, suspensas, encerradas };
+  const agora = new Date();
+  // Set-based, each in one transaction: the subscriptions change and their pets' links with them.
+  const suspensas = await deps.db.transaction(async (tx) => {
+    const lista = await suspenderAtrasadas(tx, hoje, agora);
+    await definirSuspensao(tx, vinculosDe(lista), agora);
+    return lista.length;
+  });
+  const encerradas = await deps.db.transaction(async (tx) => {
+    const lista = await encerrarCanceladas(tx, hoje, agora);
+    await cancelarAbertas(
+      tx,
+      lista.map((a) => a.id),
+    );
+    await definirSuspensao(tx, vinculosDe(lista.filter((a) => a.estavaSuspensa)), null);
+    return lista.length;
+  });
+  return { criadas, lembretes, vencidas, suspensas, encerradas };
 }
 
 /** The billing round on every instance, every PAGAMENTOS_RONDA_MS, while payments are on (PIX_CHAVE). */
@@ -107,7 +152,7 @@ export const cobrador = tarefaDeFundo('cobrador', (app) => {
     async () => {
       if (!pix) return 0;
       const r = await rodadaDeCobranca(app, pix, hojeEm(app.config.timezone), app.config.pagamentos.antecedenciaDias);
-      if (r.criadas + r.vencidas + r.suspensas + r.encerradas > 0) log.info(r, 'rodada de cobrança');
+      if (r.criadas + r.lembretes + r.vencidas + r.suspensas + r.encerradas > 0) log.info(r, 'rodada de cobrança');
       return 0;
     },
     { lote: 1, intervaloMs: app.config.pagamentos.rondaMs, aoFalhar: (err) => log.error({ err }, 'falha na rodada de cobrança') },

@@ -1,5 +1,5 @@
 import { and, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { consultar, type Executor } from '../../db/client';
 import { comTotal, contagem, escaparLike } from '../../db/listas';
 import { ordenacao, type Paginacao } from '../../lib/paginacao';
 import { vVinculos } from '../meus-rastreadores/leitura';
@@ -189,18 +189,22 @@ export async function marcarVencidas(db: Executor, hoje: string) {
   return rows.length;
 }
 
-/** Active subscriptions with a charge overdue past their grace days (by `hoje`). */
-export function assinaturasParaSuspender(db: Executor, hoje: string) {
+/**
+ * Suspends, in one statement, the active subscriptions with a charge overdue past their grace days
+ * (by `hoje`); returns them. Only ATIVA rows change, so a repeat or another instance finds none.
+ */
+export function suspenderAtrasadas(db: Executor, hoje: string, agora: Date) {
   return db
-    .select({ id: assinaturas.id, usuarioRastreadorId: assinaturas.usuarioRastreadorId })
-    .from(assinaturas)
+    .update(assinaturas)
+    .set({ situacao: 'SUSPENSA', suspensaEm: agora })
     .where(
       and(
         eq(assinaturas.situacao, 'ATIVA'),
         sql`exists (select 1 from cobrancas c where c.assinatura_id = ${assinaturas.id} and c.situacao = 'VENCIDO'
           and c.vencimento + ${assinaturas.diasCarencia} < ${hoje}::date)`,
       ),
-    );
+    )
+    .returning({ id: assinaturas.id, usuarioRastreadorId: assinaturas.usuarioRastreadorId });
 }
 
 /** Whether the subscription still has a charge overdue past its grace days. */
@@ -219,24 +223,63 @@ export async function temVencidaAlemDaCarencia(db: Executor, assinaturaId: numbe
   return row !== undefined;
 }
 
-/** Subscriptions cancelled at the end of the paid period whose period is over (by `hoje`). */
-export function assinaturasParaEncerrar(db: Executor, hoje: string) {
-  return db
-    .select({ id: assinaturas.id, usuarioRastreadorId: assinaturas.usuarioRastreadorId })
-    .from(assinaturas)
-    .where(
-      and(
-        inArray(assinaturas.situacao, ['ATIVA', 'SUSPENSA']),
-        eq(assinaturas.cancelarNoFim, true),
-        sql`coalesce(${assinaturas.pagoAte}, ${assinaturas.inicio} - 1) < ${hoje}::date`,
-      ),
-    );
+/**
+ * Closes, in one statement, the subscriptions cancelled at the end of the paid period whose period
+ * is over (by `hoje`); returns them with whether they were suspended.
+ */
+export async function encerrarCanceladas(db: Executor, hoje: string, agora: Date) {
+  const rows = await consultar<{ id: number; usuarioRastreadorId: number | null; estavaSuspensa: boolean }>(
+    db,
+    sql`update assinaturas a set situacao = 'CANCELADA', cancelada_em = ${agora}, suspensa_em = null
+        from assinaturas antes
+        where antes.id = a.id and a.situacao in ('ATIVA', 'SUSPENSA') and a.cancelar_no_fim
+          and coalesce(a.pago_ate, a.inicio - 1) < ${hoje}::date
+        returning a.id, a.usuario_rastreador_id as "usuarioRastreadorId", antes.situacao = 'SUSPENSA' as "estavaSuspensa"`,
+  );
+  return rows;
 }
 
-/** Charges of a subscription not paid yet are cancelled (the subscription ended). */
-export async function cancelarAbertas(db: Executor, assinaturaId: number) {
+/** Charges of these subscriptions not paid yet are cancelled (the subscriptions ended). */
+export async function cancelarAbertas(db: Executor, assinaturaIds: readonly number[]) {
+  if (assinaturaIds.length === 0) return;
   await db
     .update(cobrancas)
     .set({ situacao: 'CANCELADO' })
-    .where(and(eq(cobrancas.assinaturaId, assinaturaId), inArray(cobrancas.situacao, ['PENDENTE', 'VENCIDO'])));
+    .where(and(inArray(cobrancas.assinaturaId, [...assinaturaIds]), inArray(cobrancas.situacao, ['PENDENTE', 'VENCIDO'])));
+}
+
+/** A reminder to send: the charge, its owner and pet, and which one (1: days before, 2: on the due date). */
+export interface Lembrete {
+  id: number;
+  usuarioId: number;
+  rastreadorId: number | null;
+  pet: string;
+  valorCentavos: number;
+  vencimento: string;
+  lembrete: 1 | 2;
+}
+
+/**
+ * Claims the reminders due by `hoje`: a pending charge gets one `diasAntes` days before it falls
+ * due (or later, if the server was off, while it is not due yet) and one on the due date. Marked
+ * in the same statement that reads them, so each is sent once whatever instance runs the round.
+ */
+export async function reservarLembretes(db: Executor, hoje: string, diasAntes: number): Promise<Lembrete[]> {
+  const rows = await consultar<Omit<Lembrete, 'lembrete'> & { lembrete: number }>(
+    db,
+    sql`with devidos as (
+          select c.id, case when c.vencimento = ${hoje}::date then 2 else 1 end as lembrete
+          from cobrancas c
+          where c.situacao = 'PENDENTE'
+            and ((c.vencimento = ${hoje}::date and c.lembretes & 2 = 0)
+              or (c.vencimento > ${hoje}::date and c.vencimento - ${diasAntes}::int <= ${hoje}::date and c.lembretes & 1 = 0))
+          for update skip locked
+        )
+        update cobrancas c set lembretes = c.lembretes | d.lembrete
+        from devidos d, assinaturas a left join v_vinculos v on v.id = a.usuario_rastreador_id
+        where c.id = d.id and a.id = c.assinatura_id
+        returning c.id, c.usuario_id as "usuarioId", v.rastreador_id as "rastreadorId", coalesce(v.descricao, a.pet) as pet,
+          c.valor_centavos as "valorCentavos", c.vencimento::text as vencimento, d.lembrete`,
+  );
+  return rows.map((r) => ({ ...r, id: Number(r.id), lembrete: r.lembrete === 2 ? 2 : 1 }));
 }

@@ -140,7 +140,7 @@ export async function liquidarNaTransacao(
     const hoje = hojeEm(deps.config.timezone);
     const reativar = a.situacao === 'SUSPENSA' && !(await temVencidaAlemDaCarencia(tx, a.id, a.diasCarencia, hoje));
     await atualizarAssinatura(tx, a.id, { pagoAte, ...(reativar ? { situacao: 'ATIVA', suspensaEm: null } : {}) });
-    if (reativar && a.usuarioRastreadorId !== null) await definirSuspensao(tx, a.usuarioRastreadorId, null);
+    if (reativar && a.usuarioRastreadorId !== null) await definirSuspensao(tx, [a.usuarioRastreadorId], null);
     const dono = await nomeEEmail(tx, a.usuarioId);
     if (dono)
       await deps.emails.enfileirar(tx, {

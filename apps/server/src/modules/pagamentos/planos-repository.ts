@@ -19,7 +19,7 @@ export async function buscarPlano(db: Executor, id: number) {
   return row;
 }
 
-export async function inserirPlano(db: Executor, v: ValoresPlano & { usuarioCadastroId: number }) {
+export async function inserirPlano(db: Executor, v: ValoresPlano & { usuarioCadastroId: number | null }) {
   const [row] = await db.insert(planos).values(v).returning();
   if (!row) throw new Error('insert planos returned nothing');
   return row;

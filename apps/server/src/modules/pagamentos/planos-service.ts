@@ -58,3 +58,24 @@ export async function inativarPlano(db: Executor, id: number): Promise<Plano> {
   if (!r) throw naoEncontrado();
   return paraPlano(r);
 }
+
+/** `npm run demo`: two plans to subscribe to, when there is none yet. */
+export async function planosDaDemonstracao(db: Executor) {
+  if ((await listarPlanos(db, true)).length > 0) return;
+  await inserirPlano(db, {
+    nome: 'Mensal',
+    descricao: 'Localização ao vivo, histórico e alertas; chip incluso.',
+    valorCentavos: 2990,
+    periodo: 'MENSAL',
+    diasCarencia: 7,
+    usuarioCadastroId: null,
+  });
+  await inserirPlano(db, {
+    nome: 'Anual',
+    descricao: 'O mesmo do mensal, com dois meses grátis.',
+    valorCentavos: 29900,
+    periodo: 'ANUAL',
+    diasCarencia: 15,
+    usuarioCadastroId: null,
+  });
+}

@@ -12,7 +12,7 @@ import {
   planoSchema,
   planosQuerySchema,
 } from '@rastro/shared/schemas/pagamentos';
-import { PER, temPermissao } from '@rastro/shared/roles';
+import { PER, temPermissao } from '@rastro/shared/permissoes';
 import { z } from 'zod';
 import { acessoNegado } from '../../lib/erros';
 import type { AppInstance } from '../../lib/tipos';

@@ -107,3 +107,25 @@ export function reciboPagamento(p: {
     html: html(titulo, paragrafos, { texto: 'Ver Meus Pagamentos', href: p.link }),
   };
 }
+
+export function lembretePagamento(p: {
+  nome: string;
+  pet: string;
+  valor: string;
+  vencimento: string;
+  hoje: boolean;
+  link: string;
+}): Omit<NovoEmail, 'destinatario'> {
+  const titulo = p.hoje ? 'Sua assinatura vence hoje' : `Sua assinatura vence em ${p.vencimento}`;
+  const paragrafos = [
+    `Olá, ${p.nome}!`,
+    `A cobrança de ${p.valor} da assinatura de ${p.pet} vence ${p.hoje ? 'hoje' : `em ${p.vencimento}`}.`,
+    'Pague com Pix em Meus Pagamentos: leia o QR code no app do seu banco ou use o código Pix copia e cola.',
+    'Se a cobrança ficar vencida além da carência, o mapa do pet fica suspenso até o pagamento; os alertas de SOS, o modo perdido e os links compartilhados continuam funcionando.',
+  ];
+  return {
+    assunto: `Rastro — assinatura de ${p.pet} vence ${p.hoje ? 'hoje' : `em ${p.vencimento}`}`,
+    texto: texto(titulo, paragrafos, p.link),
+    html: html(titulo, paragrafos, { texto: 'Pagar em Meus Pagamentos', href: p.link }),
+  };
+}
