@@ -70,8 +70,12 @@ const PEDIDOS: Record<string, (d: Dados) => { url: string; headers: Record<strin
   '/api/localizacoes': (d) => [{ url: `/api/localizacoes?rastreadorId=${d.x}&size=100`, headers: d.admin }],
   '/api/niveis/select': (d) => [{ url: '/api/niveis/select', headers: d.admin }],
   '/api/notificacoes': (d) => [{ url: '/api/notificacoes?size=50', headers: d.ana }],
+  '/api/pagamentos': (d) => [{ url: '/api/pagamentos?size=50', headers: d.admin }],
+  '/api/planos': (d) => [{ url: '/api/planos', headers: d.ana }],
   '/api/rastreadores': (d) => [{ url: '/api/rastreadores?size=50', headers: d.admin }],
   '/api/usuarios': (d) => [{ url: '/api/usuarios?size=50', headers: d.admin }],
+  '/api/usuarios/assinaturas': (d) => [{ url: '/api/usuarios/assinaturas', headers: d.ana }],
+  '/api/usuarios/pagamentos': (d) => [{ url: '/api/usuarios/pagamentos?size=50', headers: d.ana }],
   '/api/usuarios/rastreadores': (d) => [{ url: '/api/usuarios/rastreadores?size=50', headers: d.ana }],
   '/api/usuarios/rastreadores/select': (d) => [{ url: '/api/usuarios/rastreadores/select', headers: d.ana }],
   '/api/usuarios/rastreadores/ultimas-localizacoes': (d) => [
@@ -199,6 +203,22 @@ beforeAll(async () => {
           values (${d.lx}, ${sha256(`link-${i}`)}, 'Se achar o THOR, ligue para a Ana', now() + interval '2 days', ${ana.id})`,
     );
   }
+  // Payments: plans, Ana's subscription of THOR and two years of its monthly charges.
+  await app.database.db.execute(
+    sql`insert into planos (nome, descricao, valor_centavos, periodo)
+        select 'Plano ' || i, 'Localização ao vivo, histórico e alertas; chip incluso.', 990 * i, 'MENSAL' from generate_series(1, 6) i`,
+  );
+  const [assinatura] = await consultar<{ id: number }>(
+    app.database.db,
+    sql`insert into assinaturas (usuario_rastreador_id, usuario_id, pet, plano_id, valor_centavos, periodo, dias_carencia, forma, inicio)
+        values (${d.lx}, ${ana.id}, 'THOR', (select min(id) from planos), 2990, 'MENSAL', 7, 'PIX', current_date - 730) returning id`,
+  );
+  await app.database.db.execute(
+    sql`insert into cobrancas (assinatura_id, usuario_id, txid, valor_centavos, periodo_inicio, periodo_fim, vencimento, situacao, pix_copia_e_cola)
+        select ${assinatura?.id}, ${ana.id}, 'COMPRESSAO' || lpad(i::text, 15, '0'), 2990, current_date - 730 + i * 30, current_date - 701 + i * 30,
+          current_date - 730 + i * 30, case when i < 24 then 'PAGO' else 'PENDENTE' end, repeat('0', 140)
+        from generate_series(0, 24) i`,
+  );
   const [sp] = await consultar<{ id: number }>(app.database.db, sql`select id from estados where uf = 'SP'`);
   d.estadoSp = sp?.id ?? 0;
 });

@@ -107,6 +107,9 @@ const f = {
   guardiao: {} as Sessao,
   guardiaoId: 0,
   guardiaoHash: sha256('convite-aceito-do-gil'),
+  /** A plan, and one the DELETE route may deactivate. */
+  plano: 0,
+  planoDescartavel: 0,
 };
 
 /** Each user's own CPF (set by the first save of their account). */
@@ -555,6 +558,52 @@ const matriz: Entrada[] = [
     esperado: SO_COM_CODIGO,
     pedido: () => ({ url: '/api/relatorios/situacoes-energia' }),
   },
+  // Payments (issue #35): plans for PER300 (the active ones for anyone), A's subscription of X and its charges.
+  { rota: 'GET /api/planos', esperado: LOGADO, pedido: () => ({ url: '/api/planos' }) },
+  {
+    rota: 'POST /api/planos',
+    per: PER.PAGAMENTOS,
+    esperado: SO_COM_CODIGO,
+    pedido: () => ({ url: '/api/planos', payload: { nome: 'PLANO DA MATRIZ', valorCentavos: 1990, periodo: 'MENSAL' } }),
+  },
+  { rota: 'GET /api/planos/{id}', per: PER.PAGAMENTOS, esperado: SO_COM_CODIGO, pedido: () => ({ url: `/api/planos/${f.plano}` }) },
+  {
+    rota: 'PUT /api/planos/{id}',
+    per: PER.PAGAMENTOS,
+    esperado: SO_COM_CODIGO,
+    pedido: () => ({ url: `/api/planos/${f.plano}`, payload: { nome: 'MENSAL', valorCentavos: 2990, periodo: 'MENSAL' } }),
+  },
+  {
+    rota: 'DELETE /api/planos/{id}',
+    per: PER.PAGAMENTOS,
+    esperado: SO_COM_CODIGO,
+    pedido: () => ({ url: `/api/planos/${f.planoDescartavel}` }),
+  },
+  { rota: 'GET /api/usuarios/assinaturas', esperado: LOGADO, pedido: () => ({ url: '/api/usuarios/assinaturas' }) },
+  {
+    rota: 'POST /api/usuarios/assinaturas',
+    esperado: SO_O_DONO,
+    pedido: async () => {
+      // X without a subscription in force, so A may subscribe it.
+      await app.database.db.execute(
+        sql`update assinaturas set situacao = 'CANCELADA' where usuario_rastreador_id = ${f.lx} and situacao <> 'CANCELADA'`,
+      );
+      return { url: '/api/usuarios/assinaturas', payload: { usuarioRastreadorId: f.lx, planoId: f.plano, forma: 'PIX' } };
+    },
+  },
+  {
+    rota: 'DELETE /api/usuarios/assinaturas/{id}',
+    esperado: SO_O_DONO,
+    pedido: async () => ({ url: `/api/usuarios/assinaturas/${await assinaturaDeA()}` }),
+  },
+  { rota: 'GET /api/usuarios/pagamentos', esperado: LOGADO, pedido: () => ({ url: '/api/usuarios/pagamentos' }) },
+  { rota: 'GET /api/pagamentos', per: PER.PAGAMENTOS, esperado: SO_COM_CODIGO, pedido: () => ({ url: '/api/pagamentos' }) },
+  {
+    rota: 'POST /api/pagamentos/{id}/baixa',
+    per: PER.PAGAMENTOS,
+    esperado: SO_COM_CODIGO,
+    pedido: async () => ({ url: `/api/pagamentos/${await cobrancaPendenteDeA()}/baixa`, payload: { observacao: 'Conferido no extrato' } }),
+  },
 ];
 
 // ---- fixtures -----------------------------------------------------------------------------
@@ -606,6 +655,33 @@ async function novoLinkDeA(validade: string) {
   return { id: l?.id ?? 0, token };
 }
 
+/** A's subscription of X in force (a new one when the calls before cancelled it). */
+async function assinaturaDeA() {
+  const [a] = await consultar<{ id: number }>(
+    app.database.db,
+    sql`select id from assinaturas where usuario_rastreador_id = ${f.lx} and situacao <> 'CANCELADA'`,
+  );
+  if (a) return a.id;
+  const [n] = await consultar<{ id: number }>(
+    app.database.db,
+    sql`insert into assinaturas (usuario_rastreador_id, usuario_id, pet, plano_id, valor_centavos, periodo, dias_carencia, forma, inicio)
+        values (${f.lx}, ${f.a.id}, 'REX DA ANA', ${f.plano}, 2990, 'MENSAL', 7, 'PIX', current_date) returning id`,
+  );
+  return n?.id ?? 0;
+}
+
+/** A pending charge of A's subscription (a settled one cannot be settled again). */
+async function cobrancaPendenteDeA() {
+  seq += 1;
+  const [c] = await consultar<{ id: number }>(
+    app.database.db,
+    sql`insert into cobrancas (assinatura_id, usuario_id, txid, valor_centavos, periodo_inicio, periodo_fim, vencimento)
+        values (${await assinaturaDeA()}, ${f.a.id}, ${`MATRIZ${String(seq).padStart(19, '0')}`}, 2990,
+          current_date + ${seq * 40}::int, current_date + ${seq * 40 + 29}::int, current_date + ${seq * 40}::int) returning id`,
+  );
+  return c?.id ?? 0;
+}
+
 async function novaZonaDeA() {
   const [z] = await consultar<{ id: number }>(
     app.database.db,
@@ -628,6 +704,9 @@ beforeAll(async () => {
     RESET_LIMIT_EMAIL: '100000',
     SIGNUP_LIMIT_IP: '100000',
     LOGIN_LIMIT_EMAIL: '100000',
+    PIX_CHAVE: 'pagamentos@rastro.test',
+    PIX_RECEBEDOR_NOME: 'Rastro',
+    PIX_RECEBEDOR_CIDADE: 'São Paulo',
   });
   const db = app.database.db;
   const adminToken = await entrar(app);
@@ -710,6 +789,12 @@ beforeAll(async () => {
   await db.execute(
     sql`insert into notificacoes (usuario_id, rastreador_id, descricao) values (${f.a.id}, ${f.x}, 'ALERTA DE SOS DO REX DA ANA'), (${f.b.id}, ${f.y}, 'ALERTA DE SOS DO TOTO DA BIA')`,
   );
+  const [plano, descartavel] = await consultar<{ id: number }>(
+    db,
+    sql`insert into planos (nome, valor_centavos, periodo) values ('MENSAL', 2990, 'MENSAL'), ('DESCARTAVEL', 990, 'MENSAL') returning id`,
+  );
+  f.plano = plano?.id ?? 0;
+  f.planoDescartavel = descartavel?.id ?? 0;
   const zona = await app.inject({ method: 'POST', url: '/api/zonas', headers: bearer(f.a.token), payload: zonaDeA('CASA DA ANA') });
   if (zona.statusCode !== 201) throw new Error(`zona: ${zona.body}`);
   f.zona = zona.json<{ id: number }>().id;
