@@ -23,6 +23,8 @@ const avisoSchema = z.object({
   u: z.array(z.number().int()).default([]),
   /** Users who stopped seeing a tracker (a co-guardian removed): `{ u: usuarioId, r: rastreadorId }`. */
   rm: z.array(z.object({ u: z.number().int(), r: z.number().int() })).default([]),
+  /** Users whose subscriptions or charges changed (a payment landed, a suspension): they re-read them. */
+  pg: z.array(z.number().int()).default([]),
 });
 
 const VAZIO: EventoSocket = { posicoes: [], rastreadores: [], notificacoes: [] };
@@ -137,6 +139,7 @@ export class CentralAoVivo {
     if (this.porUsuario.size === 0) return;
     // At once and on its own: what the user must stop seeing is never merged away.
     for (const { u, r } of aviso.rm) for (const a of this.porUsuario.get(u) ?? []) this.enviar(a, { ...VAZIO, removidos: [r] });
+    for (const u of aviso.pg) for (const a of this.porUsuario.get(u) ?? []) this.enviar(a, { ...VAZIO, pagamentos: true });
     if (aviso.r.length === 0 && aviso.u.length === 0) return;
     if (this.pendente && this.pendente.r.size + aviso.r.length <= MAX_JUNTOS) {
       for (const id of aviso.r) this.pendente.r.add(id);
@@ -217,7 +220,8 @@ export class CentralAoVivo {
       e.rastreadores.length === 0 &&
       e.notificacoes.length === 0 &&
       !e.removidos?.length &&
-      !e.notificacoesAtualizadas
+      !e.notificacoesAtualizadas &&
+      !e.pagamentos
     )
       return;
     if (a.socket.bufferedAmount > MAX_BUFFER) {

@@ -14,6 +14,8 @@ export const appConfigSchema = nomeado(
     captcha: captchaConfigSchema,
     mapa: z.object({ tileUrl: z.string(), attribution: z.string() }),
     versao: z.string(),
+    /** Subscriptions and Pix are on (a Pix key or a PSP is configured): the payment screens are real. */
+    pagamentos: z.object({ ativo: z.boolean() }),
   }),
 );
 export type AppConfig = z.infer<typeof appConfigSchema>;

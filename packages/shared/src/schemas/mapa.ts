@@ -151,6 +151,8 @@ export const eventoSocketSchema = z.object({
   notificacoesAtualizadas: z.optional(z.boolean()),
   /** Trackers this user no longer sees (a co-guardian removed or who left, issue #20): rastreadorIds. */
   removidos: z.optional(z.array(z.int())),
+  /** This user's subscriptions or charges changed (a payment landed, a pet was suspended): re-read them and the map (issue #35). */
+  pagamentos: z.optional(z.boolean()),
 });
 export type EventoSocket = z.infer<typeof eventoSocketSchema>;
 /** The server's answer to a bad first message, before it closes the socket. */

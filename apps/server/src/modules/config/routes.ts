@@ -4,7 +4,7 @@ import { naoEncontrado } from '../../lib/erros';
 import type { AppInstance } from '../../lib/tipos';
 
 export async function configModule(app: AppInstance) {
-  const { captcha, map, version } = app.config;
+  const { captcha, map, version, pagamentos } = app.config;
   const publico: AppConfig = {
     captcha:
       captcha.provider === 'recaptcha'
@@ -12,6 +12,7 @@ export async function configModule(app: AppInstance) {
         : { provider: 'altcha', challengeUrl: '/api/captcha/desafio' },
     mapa: { tileUrl: map.tileUrl, attribution: map.attribution },
     versao: version,
+    pagamentos: { ativo: pagamentos.pix !== undefined },
   };
 
   app.get('/api/config', {

@@ -5,6 +5,7 @@ import { LacoDeFila } from '../../lib/laco-de-fila';
 import { tarefaDeFundo } from '../../lib/tarefa-de-fundo';
 import type { Infra } from '../../plugins/infra';
 import { definirSuspensao } from '../meus-rastreadores/service';
+import { avisarAoConfirmar } from './ao-vivo';
 import { notificarComPush } from '../push/service';
 import { nomeEEmail } from './assinaturas-repository';
 import {
@@ -73,6 +74,10 @@ async function lembrar(deps: DepsDaRodada, hoje: string) {
           }),
         });
     }
+    await avisarAoConfirmar(
+      tx,
+      lembretes.map((l) => l.usuarioId),
+    );
     return lembretes.length;
   });
 }
@@ -130,6 +135,10 @@ export async function rodadaDeCobranca(
   const suspensas = await deps.db.transaction(async (tx) => {
     const lista = await suspenderAtrasadas(tx, hoje, agora);
     await definirSuspensao(tx, vinculosDe(lista), agora);
+    await avisarAoConfirmar(
+      tx,
+      lista.map((a) => a.usuarioId),
+    );
     return lista.length;
   });
   const encerradas = await deps.db.transaction(async (tx) => {

@@ -204,7 +204,7 @@ export function suspenderAtrasadas(db: Executor, hoje: string, agora: Date) {
           and c.vencimento + ${assinaturas.diasCarencia} < ${hoje}::date)`,
       ),
     )
-    .returning({ id: assinaturas.id, usuarioRastreadorId: assinaturas.usuarioRastreadorId });
+    .returning({ id: assinaturas.id, usuarioId: assinaturas.usuarioId, usuarioRastreadorId: assinaturas.usuarioRastreadorId });
 }
 
 /** Whether the subscription still has a charge overdue past its grace days. */

@@ -17,7 +17,9 @@ import type { Principal } from '../../plugins/auth';
 import type { Infra } from '../../plugins/infra';
 import { reciboPagamento } from '../../plugins/email/templates';
 import { registrarAuditoria } from '../auditoria/service';
-import { definirSuspensao } from '../meus-rastreadores/service';
+import { definirSuspensao, rastreadorDoVinculo } from '../meus-rastreadores/service';
+import { notificarComPush } from '../push/service';
+import { avisarAoConfirmar } from './ao-vivo';
 import { montarBrCode } from './brcode';
 import {
   atualizarCobranca,
@@ -141,6 +143,16 @@ export async function liquidarNaTransacao(
     const reativar = a.situacao === 'SUSPENSA' && !(await temVencidaAlemDaCarencia(tx, a.id, a.diasCarencia, hoje));
     await atualizarAssinatura(tx, a.id, { pagoAte, ...(reativar ? { situacao: 'ATIVA', suspensaEm: null } : {}) });
     if (reativar && a.usuarioRastreadorId !== null) await definirSuspensao(tx, [a.usuarioRastreadorId], null);
+    const rastreadorId = a.usuarioRastreadorId === null ? undefined : await rastreadorDoVinculo(tx, a.usuarioId, a.usuarioRastreadorId);
+    await notificarComPush(tx, [
+      {
+        usuarioId: a.usuarioId,
+        rastreadorId: rastreadorId ?? null,
+        descricao: `Pagamento de ${formatarCentavos(c.valorCentavos)} recebido: a assinatura de ${a.pet} está em dia.`,
+      },
+    ]);
+    // A pet whose map came back shows again on its owner's and guardians' maps.
+    await avisarAoConfirmar(tx, [a.usuarioId], reativar && rastreadorId !== undefined ? [rastreadorId] : []);
     const dono = await nomeEEmail(tx, a.usuarioId);
     if (dono)
       await deps.emails.enfileirar(tx, {
