@@ -271,6 +271,25 @@ describe('subscriptions and charges with a static Pix code (only PIX_CHAVE)', ()
     const depois = await pedir('POST', '/api/usuarios/assinaturas', dono.h, { usuarioRastreadorId: vinculoId, planoId, forma: 'PIX' });
     expect(depois.statusCode).toBe(201);
   });
+  it('once its pet’s link is gone, a guardian no longer sees the subscription (nor cancels it); its owner still does', async () => {
+    const vinculo = await novoPet(dono.id, 'MEL');
+    await app.database.db.execute(
+      sql`insert into guardioes (usuario_rastreador_id, email, usuario_id, token_hash, expira_em, aceito_em)
+          values (${vinculo}, 'gil@rastro.test', ${guardiao.id}, ${'m'.repeat(64)}, now() + interval '1 day', now())`,
+    );
+    const a = (
+      await pedir('POST', '/api/usuarios/assinaturas', dono.h, { usuarioRastreadorId: vinculo, planoId, forma: 'PIX' })
+    ).json<Assinatura>();
+    const doGuardiao = async () => (await pedir('GET', '/api/usuarios/assinaturas', guardiao.h)).json<Assinatura[]>().map((x) => x.id);
+    expect(await doGuardiao()).toContain(a.id);
+
+    await app.database.db.execute(sql`delete from guardioes where usuario_rastreador_id = ${vinculo}`);
+    await app.database.db.execute(sql`delete from usuario_rastreadores where id = ${vinculo}`);
+    expect(await doGuardiao()).not.toContain(a.id);
+    expect((await pedir('DELETE', `/api/usuarios/assinaturas/${a.id}`, guardiao.h)).statusCode).toBe(404);
+    const doDono = (await pedir('GET', '/api/usuarios/assinaturas', dono.h)).json<Assinatura[]>().find((x) => x.id === a.id);
+    expect(doDono?.usuarioRastreadorId).toBeNull();
+  });
 });
 
 describe('without a Pix receiver', () => {

@@ -38,6 +38,14 @@ export function assinaturasVisiveis(db: Executor, usuarioId: number) {
     .orderBy(desc(assinaturas.id));
 }
 
+/** One subscription, if this user sees it (its owner, or a guardian of its pet). */
+export async function assinaturaVisivel(db: Executor, usuarioId: number, id: number) {
+  const [row] = await base(db).where(
+    and(eq(assinaturas.id, id), or(eq(assinaturas.usuarioId, usuarioId), ehGuardiao(assinaturas.usuarioRastreadorId, usuarioId))),
+  );
+  return row;
+}
+
 export async function buscarAssinatura(db: Executor, id: number) {
   const [row] = await base(db).where(eq(assinaturas.id, id));
   return row;

@@ -8,6 +8,7 @@ import { definirSuspensao, exigirDono, travarVinculo, vinculoDoUsuario } from '.
 import {
   assinaturasVisiveis,
   atualizarAssinatura,
+  assinaturaVisivel,
   buscarAssinatura,
   inserirAssinatura,
   travarAssinatura,
@@ -102,9 +103,8 @@ export async function assinar(deps: Pick<Infra, 'config' | 'db'>, p: Principal, 
  * round closes it); a subscription never paid ends now. Charges not paid are cancelled either way.
  */
 export async function cancelarAssinatura(deps: Pick<Infra, 'config' | 'db'>, p: Principal, id: number): Promise<Assinatura> {
-  const atual = await buscarAssinatura(deps.db, id);
-  const visivel = atual && (await minhasAssinaturas(deps.db, p)).some((a) => a.id === id);
-  if (!atual || !visivel) throw naoEncontrado();
+  const atual = await assinaturaVisivel(deps.db, p.usuarioId, id);
+  if (!atual) throw naoEncontrado();
   exigirDono(atual, p);
   if (atual.situacao === 'CANCELADA') throw new ErroDaApi(409, MSG.assinaturaJaCancelada);
   const hoje = hojeEm(deps.config.timezone);

@@ -117,6 +117,11 @@ export async function listarCobrancas(db: Executor, f: FiltroCobrancas) {
 }
 
 /** Locks the charge until the transaction ends: one settlement at a time. */
+export async function buscarCobranca(db: Executor, id: number) {
+  const [row] = await db.select().from(cobrancas).where(eq(cobrancas.id, id));
+  return row;
+}
+
 export async function travarCobranca(db: Executor, id: number) {
   const [row] = await db.select().from(cobrancas).where(eq(cobrancas.id, id)).for('update');
   return row;

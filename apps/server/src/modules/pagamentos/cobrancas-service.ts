@@ -23,6 +23,7 @@ import { avisarAoConfirmar } from './ao-vivo';
 import { montarBrCode } from './brcode';
 import {
   atualizarCobranca,
+  buscarCobranca,
   buscarCobrancaAdmin,
   cobrancasDoUsuario,
   listarCobrancas,
@@ -182,7 +183,8 @@ export async function darBaixa(
   ip: string,
 ): Promise<PagamentoAdmin> {
   const resultado = await deps.db.transaction(async (tx) => {
-    const c = await travarCobranca(tx, id);
+    // Read to know the amount; liquidarNaTransacao locks it and decides.
+    const c = await buscarCobranca(tx, id);
     if (!c) return 'INEXISTENTE';
     const r = await liquidarNaTransacao(deps, tx, {
       cobrancaId: id,
