@@ -271,6 +271,32 @@ describe('subscriptions and charges with a static Pix code (only PIX_CHAVE)', ()
     const depois = await pedir('POST', '/api/usuarios/assinaturas', dono.h, { usuarioRastreadorId: vinculoId, planoId, forma: 'PIX' });
     expect(depois.statusCode).toBe(201);
   });
+  it('the dashboard sums what is open, received in the period and overdue, and the monthly recurring revenue', async () => {
+    const resumo = async (q = '') => (await pedir('GET', `/api/relatorios/pagamentos${q}`, admin)).json<Record<string, number>>();
+    const antes = await resumo();
+    const vinculo = await novoPet(dono.id, 'FIGO');
+    const anual = (
+      await pedir('POST', '/api/planos', admin, { nome: 'Anual', valorCentavos: 30000, periodo: 'ANUAL', diasCarencia: 7 })
+    ).json<{ id: number }>().id;
+    const a = (
+      await pedir('POST', '/api/usuarios/assinaturas', dono.h, { usuarioRastreadorId: vinculo, planoId: anual, forma: 'PIX' })
+    ).json<Assinatura>();
+    const depois = await resumo();
+    // A yearly R$ 300,00 is R$ 25,00 a month; its first charge is open.
+    expect(depois.receitaMensalCentavos - (antes.receitaMensalCentavos ?? 0)).toBe(2500);
+    expect(depois.aReceberCentavos - (antes.aReceberCentavos ?? 0)).toBe(30000);
+    expect(depois.assinaturasAtivas - (antes.assinaturasAtivas ?? 0)).toBe(1);
+
+    const c = (await meusPagamentos(dono.h)).content.find((x) => x.assinaturaId === a.id);
+    expect((await pedir('POST', `/api/pagamentos/${c?.id}/baixa`, admin, { observacao: 'Conferido' })).statusCode).toBe(200);
+    const pago = await resumo();
+    expect(pago.recebidoCentavos - (depois.recebidoCentavos ?? 0)).toBe(30000);
+    expect(pago.aReceberCentavos - (depois.aReceberCentavos ?? 0)).toBe(-30000);
+    // A period that ended before the payment received nothing of it.
+    expect((await resumo('?dataInicial=2020-01-01&dataFinal=2020-01-31')).recebidoCentavos).toBe(0);
+    expect((await pedir('GET', '/api/relatorios/pagamentos', dono.h)).statusCode).toBe(403);
+  });
+
   it('once its pet’s link is gone, a guardian no longer sees the subscription (nor cancels it); its owner still does', async () => {
     const vinculo = await novoPet(dono.id, 'MEL');
     await app.database.db.execute(

@@ -599,6 +599,12 @@ const matriz: Entrada[] = [
   { rota: 'GET /api/usuarios/pagamentos', esperado: LOGADO, pedido: () => ({ url: '/api/usuarios/pagamentos' }) },
   { rota: 'GET /api/pagamentos', per: PER.PAGAMENTOS, esperado: SO_COM_CODIGO, pedido: () => ({ url: '/api/pagamentos' }) },
   {
+    rota: 'GET /api/relatorios/pagamentos',
+    per: PER.PAGAMENTOS,
+    esperado: SO_COM_CODIGO,
+    pedido: () => ({ url: '/api/relatorios/pagamentos' }),
+  },
+  {
     rota: 'POST /api/pagamentos/{id}/baixa',
     per: PER.PAGAMENTOS,
     esperado: SO_COM_CODIGO,
@@ -932,7 +938,10 @@ describe('matriz de autorização', () => {
     expect(meu.statusCode).toBe(200);
     expect(meu.json()).toMatchObject({ id: f.lx, imei: f.imeiX, descricao: 'REX DA ANA' });
     const notas = await app.inject({ method: 'GET', url: '/api/notificacoes', headers: como });
-    expect(notas.json<{ content: { descricao: string }[] }>().content.map((n) => n.descricao)).toEqual(['ALERTA DE SOS DO REX DA ANA']);
+    // A's own (the alarm, and the receipts of the settlements above), none of B's.
+    const descricoes = notas.json<{ content: { descricao: string }[] }>().content.map((n) => n.descricao);
+    expect(descricoes).toContain('ALERTA DE SOS DO REX DA ANA');
+    expect(descricoes.filter((d) => d !== 'ALERTA DE SOS DO REX DA ANA' && !d.startsWith('Pagamento de '))).toEqual([]);
     // As A, a client: the admin routes are closed.
     expect((await app.inject({ method: 'GET', url: '/api/chips', headers: como })).statusCode).toBe(403);
     const antes = await contar(

@@ -158,3 +158,21 @@ export type PagamentosAdminQuery = z.infer<typeof pagamentosAdminQuerySchema>;
 /** POST /api/pagamentos/{id}/baixa: why the charge is settled by hand (required; audited). */
 export const baixaFormSchema = z.object({ observacao: obrigatorio(PLANO.descricaoMax) });
 export type BaixaForm = z.infer<typeof baixaFormSchema>;
+
+/** GET /api/relatorios/pagamentos (PER300, the dashboard): money in centavos. */
+export const resumoPagamentosSchema = nomeado(
+  'ResumoPagamentos',
+  z.object({
+    /** Open charges not yet due. */
+    aReceberCentavos: z.int(),
+    /** Paid within the dashboard's period. */
+    recebidoCentavos: z.int(),
+    /** Past their due date, unpaid. */
+    vencidoCentavos: z.int(),
+    /** Monthly recurring revenue: every subscription in force, a yearly one as a twelfth. */
+    receitaMensalCentavos: z.int(),
+    assinaturasAtivas: z.int(),
+    assinaturasSuspensas: z.int(),
+  }),
+);
+export type ResumoPagamentos = z.infer<typeof resumoPagamentosSchema>;

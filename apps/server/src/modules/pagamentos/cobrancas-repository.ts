@@ -288,3 +288,27 @@ export async function reservarLembretes(db: Executor, hoje: string, diasAntes: n
   );
   return rows.map((r) => ({ ...r, id: Number(r.id), lembrete: r.lembrete === 2 ? 2 : 1 }));
 }
+
+/** The dashboard's money: open, paid in [inicio, fimExclusivo), overdue; the recurring revenue of what is in force. */
+export async function resumoDosPagamentos(db: Executor, inicio: Date, fimExclusivo: Date) {
+  const [row] = await consultar<{
+    aReceber: number;
+    recebido: number;
+    vencido: number;
+    mensal: number;
+    ativas: number;
+    suspensas: number;
+  }>(
+    db,
+    sql`select
+          (select coalesce(sum(valor_centavos), 0)::int from cobrancas where situacao = 'PENDENTE') as "aReceber",
+          (select coalesce(sum(valor_centavos), 0)::int from cobrancas
+            where situacao = 'PAGO' and pago_em >= ${inicio.toISOString()}::timestamptz and pago_em < ${fimExclusivo.toISOString()}::timestamptz) as "recebido",
+          (select coalesce(sum(valor_centavos), 0)::int from cobrancas where situacao = 'VENCIDO') as "vencido",
+          (select coalesce(sum(case when periodo = 'ANUAL' then round(valor_centavos / 12.0) else valor_centavos end), 0)::int
+            from assinaturas where situacao = 'ATIVA' and not cancelar_no_fim) as "mensal",
+          (select count(*)::int from assinaturas where situacao = 'ATIVA') as "ativas",
+          (select count(*)::int from assinaturas where situacao = 'SUSPENSA') as "suspensas"`,
+  );
+  return row ?? { aReceber: 0, recebido: 0, vencido: 0, mensal: 0, ativas: 0, suspensas: 0 };
+}

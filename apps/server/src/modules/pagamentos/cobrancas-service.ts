@@ -6,9 +6,11 @@ import type {
   PagamentoAdminPage,
   Pagamento,
   PagamentosAdminQuery,
+  ResumoPagamentos,
   SituacaoCobranca,
 } from '@rastro/shared/schemas/pagamentos';
 import type { Page } from '@rastro/shared/schemas/common';
+import type { RelatorioQuery } from '@rastro/shared/schemas/relatorios';
 import type { Paginacao } from '../../lib/paginacao';
 import type { Executor } from '../../db/client';
 import { ErroDaApi, naoEncontrado } from '../../lib/erros';
@@ -17,6 +19,7 @@ import type { Principal } from '../../plugins/auth';
 import type { Infra } from '../../plugins/infra';
 import { reciboPagamento } from '../../plugins/email/templates';
 import { registrarAuditoria } from '../auditoria/service';
+import { periodo } from '../relatorios/service';
 import { definirSuspensao, rastreadorDoVinculo } from '../meus-rastreadores/service';
 import { notificarComPush } from '../push/service';
 import { avisarAoConfirmar } from './ao-vivo';
@@ -27,6 +30,7 @@ import {
   buscarCobrancaAdmin,
   cobrancasDoUsuario,
   listarCobrancas,
+  resumoDosPagamentos,
   temVencidaAlemDaCarencia,
   travarCobranca,
   type LinhaCobranca,
@@ -208,4 +212,21 @@ export async function darBaixa(
   const r = await buscarCobrancaAdmin(deps.db, id);
   if (!r) throw naoEncontrado();
   return paraPagamentoAdmin(r);
+}
+
+/**
+ * GET /api/relatorios/pagamentos: the dashboard's receivable, received in the period, overdue and
+ * monthly recurring revenue. Like the other reports it reads the replica (a few seconds of lag).
+ */
+export async function resumoPagamentos(deps: Pick<Infra, 'dbLeitura' | 'config'>, q: RelatorioQuery): Promise<ResumoPagamentos> {
+  const { inicio, fimExclusivo } = periodo(deps, q);
+  const r = await resumoDosPagamentos(deps.dbLeitura, inicio, fimExclusivo);
+  return {
+    aReceberCentavos: r.aReceber,
+    recebidoCentavos: r.recebido,
+    vencidoCentavos: r.vencido,
+    receitaMensalCentavos: r.mensal,
+    assinaturasAtivas: r.ativas,
+    assinaturasSuspensas: r.suspensas,
+  };
 }

@@ -11,14 +11,16 @@ import {
   planoFormSchema,
   planoSchema,
   planosQuerySchema,
+  resumoPagamentosSchema,
 } from '@rastro/shared/schemas/pagamentos';
+import { relatorioQuerySchema } from '@rastro/shared/schemas/relatorios';
 import { PER, temPermissao } from '@rastro/shared/permissoes';
 import { z } from 'zod';
 import { acessoNegado } from '../../lib/erros';
 import type { AppInstance } from '../../lib/tipos';
 import { principalDe } from '../../plugins/auth';
 import { assinar, cancelarAssinatura, minhasAssinaturas } from './assinaturas-service';
-import { darBaixa, meusPagamentos, pagamentos } from './cobrancas-service';
+import { darBaixa, meusPagamentos, pagamentos, resumoPagamentos } from './cobrancas-service';
 import { alterarPlano, criarPlano, inativarPlano, obterPlano, planos } from './planos-service';
 
 const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema, 404: erroSchema, 409: erroSchema };
@@ -148,5 +150,16 @@ export async function pagamentosModule(app: AppInstance) {
       response: { 200: pagamentoAdminSchema, ...erros },
     },
     handler: (req) => darBaixa(app, principalDe(req), req.params.id, req.body.observacao, req.ip),
+  });
+
+  app.get('/api/relatorios/pagamentos', {
+    onRequest: administrar,
+    schema: {
+      tags,
+      summary: 'Para o dashboard: a receber, recebido no período, vencido e a receita mensal recorrente',
+      querystring: relatorioQuerySchema,
+      response: { 200: resumoPagamentosSchema, ...erros },
+    },
+    handler: (req) => resumoPagamentos(app, req.query),
   });
 }

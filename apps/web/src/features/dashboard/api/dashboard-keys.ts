@@ -6,4 +6,5 @@ export const dashboardKeys = {
   situacoes: (q: RelatorioQuery) => [...dashboardKeys.all, 'situacoes', q] as const,
   situacoesEnergia: (q: RelatorioQuery) => [...dashboardKeys.all, 'situacoes-energia', q] as const,
   armazenamento: ['dashboard', 'armazenamento'] as const,
+  pagamentos: (q: RelatorioQuery) => [...dashboardKeys.all, 'pagamentos', q] as const,
 };

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '@rastro/shared/messages';
 import { PER } from '@rastro/shared/permissoes';
 import { dayjs } from '@/lib/dayjs';
-import { json, stubFetch } from '@/testing/fetch-stub';
+import { appConfig, json, stubFetch } from '@/testing/fetch-stub';
 import { adminToken, loginAs, renderApp } from '@/testing/render-app';
 
 const relatorios = {
@@ -68,6 +68,38 @@ describe('dashboard', () => {
     expect(screen.queryByRole('heading', { name: 'Situação de Energia dos Rastreadores' })).not.toBeInTheDocument();
     expect(net.calls('GET /api/relatorios/totalizadores')).toHaveLength(0);
     expect(net.calls('GET /api/relatorios/situacoes-energia')).toHaveLength(0);
+  });
+
+  it('with payments on, shows PER300 the receivable, received, overdue and monthly recurring revenue', async () => {
+    const net = stubFetch({
+      ...relatorios,
+      'GET /api/config': () => json(200, { ...appConfig, pagamentos: { ativo: true } }),
+      'GET /api/relatorios/pagamentos': () =>
+        json(200, {
+          aReceberCentavos: 29900,
+          recebidoCentavos: 123456,
+          vencidoCentavos: 2990,
+          receitaMensalCentavos: 89700,
+          assinaturasAtivas: 30,
+          assinaturasSuspensas: 1,
+        }),
+    });
+    loginAs({ ...adminToken, authorities: [PER.PAGAMENTOS] });
+    renderApp('/admin/dashboard');
+    const cards = await screen.findByRole('list', { name: 'Pagamentos' }, { timeout: 5000 });
+    await waitFor(() => expect(cards).toHaveTextContent(/A receber\s*R\$\s299,00/));
+    expect(cards).toHaveTextContent(/Recebido no período\s*R\$\s1\.234,56/);
+    expect(cards).toHaveTextContent(/Vencido\s*R\$\s29,90\s*1 assinatura suspensa/);
+    expect(cards).toHaveTextContent(/Receita mensal recorrente\s*R\$\s897,00\s*30 assinaturas ativas/);
+    expect(net.calls('GET /api/relatorios/totalizadores')).toHaveLength(0);
+  });
+
+  it('with payments off, PER300 alone has no report', async () => {
+    const net = stubFetch(relatorios);
+    loginAs({ ...adminToken, authorities: [PER.PAGAMENTOS] });
+    renderApp('/admin/dashboard');
+    expect(await screen.findByText(MSG.nenhumRelatorio, undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(net.calls('GET /api/relatorios/pagamentos')).toHaveLength(0);
   });
 
   it('shows the totals only with PER200', async () => {
