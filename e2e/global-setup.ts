@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { iniciarSmtp } from '@rastro/testes/smtp';
 import { iniciarTiles } from '@rastro/testes/tiles-fake';
 import { iniciarViaCep } from '@rastro/testes/viacep-fake';
-import { E2E_ADMIN, E2E_MAIL_DIR, E2E_PORT, E2E_TOPIN_PORT } from './env';
+import { E2E_ADMIN, E2E_MAIL_DIR, E2E_PIX, E2E_PORT, E2E_TOPIN_PORT } from './env';
 import { subirServidor } from './servidor';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,6 +50,7 @@ export default async function globalSetup() {
   // Map tiles too: the journeys' maps ask a local tile server, never a public one.
   const tiles = await iniciarTiles();
   process.env.E2E_TILES_ORIGEM = tiles.origem;
+  process.env.E2E_TILES_URL = tiles.url;
   const server = await subirServidor(E2E_PORT, {
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.senha,
@@ -66,6 +67,10 @@ export default async function globalSetup() {
     LOGIN_LIMIT_EMAIL: '100000',
     SIGNUP_LIMIT_IP: '100000',
     RESET_LIMIT_IP: '100000',
+    // Payments on with static Pix codes (issue #35), as `npm run demo` runs them.
+    PIX_CHAVE: E2E_PIX.chave,
+    PIX_RECEBEDOR_NOME: E2E_PIX.nome,
+    PIX_RECEBEDOR_CIDADE: E2E_PIX.cidade,
   });
   return async () => {
     await server.parar();

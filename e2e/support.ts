@@ -70,8 +70,10 @@ export async function enviarPosicao(
   imei: string,
   p: { latitude: number; longitude: number; bateria: number },
   alarme?: 'sos' | 'lowBattery' | 'vibration',
+  /** Another server's gateway (a journey that starts its own). */
+  porta = E2E_TOPIN_PORT,
 ): Promise<void> {
-  const socket = connect({ host: '127.0.0.1', port: E2E_TOPIN_PORT });
+  const socket = connect({ host: '127.0.0.1', port: porta });
   const framer = new TopinFramer({ source: 'server' });
   const esperando = new Map<ServerMessage['kind'], () => void>();
   const esperar = (kind: ServerMessage['kind']) => new Promise<void>((resolve) => esperando.set(kind, resolve));

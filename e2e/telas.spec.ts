@@ -145,7 +145,7 @@ const TELAS_DO_DONO: Tela[] = [
     padrao: paths.user.meusPagamentos.path,
     url: () => paths.user.meusPagamentos.getHref(),
     titulo: 'Meus Pagamentos',
-    pronta: (p) => main(p).getByRole('heading', { name: TEXTO_SEM_ACESSO.titulo }),
+    pronta: (p) => main(p).getByRole('button', { name: 'Assinar para BOLT' }),
   },
 ];
 
@@ -216,7 +216,12 @@ const TELAS_DO_ADMIN: Tela[] = [
     titulo: 'Editar Chip',
     pronta: (p) => p.getByRole('textbox', { name: /^Número/ }),
   },
-  { padrao: paths.admin.pagamentos.path, url: () => paths.admin.pagamentos.getHref(), titulo: 'Pagamentos' },
+  {
+    padrao: paths.admin.pagamentos.path,
+    url: () => paths.admin.pagamentos.getHref(),
+    titulo: 'Pagamentos',
+    pronta: (p) => main(p).getByRole('list', { name: 'Totais das cobranças' }),
+  },
 ];
 
 /** The change of password is in both menus; it lives under /auth but needs a session. */

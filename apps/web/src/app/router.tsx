@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { PER, type Permissao } from '@rastro/shared/permissoes';
+import { PER } from '@rastro/shared/permissoes';
 import { Spinner } from '@/components/Spinner';
 import { paths } from '@/paths';
 import { AppRoot } from './layouts/AppRoot';
@@ -24,7 +24,6 @@ const page = {
   convite: () => import('./routes/convite'),
   notFound: () => import('./routes/not-found'),
   logout: () => import('./routes/admin/logout'),
-  placeholder: () => import('./routes/placeholder'),
   dashboard: () => import('./routes/admin/dashboard'),
   usuariosList: () => import('./routes/admin/usuarios/list'),
   usuariosCadastrar: () => import('./routes/admin/usuarios/cadastrar'),
@@ -46,15 +45,11 @@ const page = {
   zonasEditar: () => import('./routes/user/zonas/editar'),
   zonasEventos: () => import('./routes/user/zonas/eventos'),
   notificacoes: () => import('./routes/user/notificacoes'),
+  pagamentos: () => import('./routes/admin/pagamentos'),
+  meusPagamentos: () => import('./routes/user/meus-pagamentos'),
 };
 
 const handle = (title: string): RouteHandle => ({ title });
-
-/** A screen of a later issue; with permissions, it renders only for users holding one of them. */
-function todo(path: string, title: string, permissoes?: readonly Permissao[]): RouteObject {
-  const route: RouteObject = { path, handle: handle(title), lazy: page.placeholder };
-  return permissoes ? { element: <ExigirPermissoes permissoes={permissoes} />, children: [route] } : route;
-}
 
 export const routes: RouteObject[] = [
   {
@@ -145,7 +140,10 @@ export const routes: RouteObject[] = [
                       { path: paths.admin.chips.edit.path, handle: handle('Editar Chip'), lazy: page.chipsEditar },
                     ],
                   },
-                  todo(paths.admin.pagamentos.path, 'Pagamentos', [PER.PAGAMENTOS]),
+                  {
+                    element: <ExigirPermissoes permissoes={[PER.PAGAMENTOS]} />,
+                    children: [{ path: paths.admin.pagamentos.path, handle: handle('Pagamentos'), lazy: page.pagamentos }],
+                  },
                   { path: paths.user.minhaConta.path, handle: handle('Minha Conta'), lazy: page.minhaConta },
                   { path: paths.user.rastreadorDetalhe.path, handle: handle('Detalhe do Rastreador'), lazy: page.detalhe },
                   { path: paths.user.meusRastreadores.list.path, handle: handle('Meus Rastreadores'), lazy: page.meusRastreadoresList },
@@ -161,7 +159,7 @@ export const routes: RouteObject[] = [
                   { path: paths.user.zonas.edit.path, handle: handle('Editar Zona segura'), lazy: page.zonasEditar },
                   { path: paths.user.zonas.eventos.path, handle: handle('Eventos da Zona segura'), lazy: page.zonasEventos },
                   { path: paths.user.notificacoes.path, handle: handle('Notificações'), lazy: page.notificacoes },
-                  todo(paths.user.meusPagamentos.path, 'Meus Pagamentos', [PER.PAGAMENTOS]),
+                  { path: paths.user.meusPagamentos.path, handle: handle('Meus Pagamentos'), lazy: page.meusPagamentos },
                 ],
               },
             ],

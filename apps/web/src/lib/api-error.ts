@@ -33,3 +33,13 @@ export class ApiError extends Error {
 }
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+/**
+ * What to tell the user when a call failed: the server's own pt-BR message for a 4xx (a limit, a
+ * duplicate), else `padrao`; null when the client already told them (expired session).
+ */
+export function mensagemDeErro(e: unknown, padrao: string): string | null {
+  if (!isApiError(e)) return padrao;
+  if (e.handled) return null;
+  return e.hasServerMessage && e.status >= 400 && e.status < 500 ? e.message : padrao;
+}

@@ -10,6 +10,7 @@ import { Link, useLocation } from 'react-router';
 import { LOGO_HEIGHT } from '@rastro/shared/constants';
 import { Logo } from '@/components/Logo';
 import { useNaoLidas } from '@/features/notificacoes/api/get-nao-lidas';
+import { useAppConfig } from '@/lib/app-config';
 import type { UsuarioEfetivo } from '@/lib/sessao';
 import { paths } from '@/paths';
 import { visibleMenu, type MenuItem } from './menu';
@@ -24,7 +25,8 @@ interface SidebarProps {
 
 export function Sidebar({ usuario, onNavigate }: SidebarProps) {
   const { pathname } = useLocation();
-  const entries = visibleMenu(usuario);
+  const pagamentos = useAppConfig().data?.pagamentos.ativo ?? false;
+  const entries = visibleMenu(usuario, { pagamentos });
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Box sx={{ height: LOGO_HEIGHT, display: 'flex', alignItems: 'center', justifyContent: 'center', flexShrink: 0 }}>

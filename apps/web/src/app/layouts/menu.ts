@@ -7,6 +7,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import MapIcon from '@mui/icons-material/Map';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import PaymentIcon from '@mui/icons-material/Payment';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import PeopleIcon from '@mui/icons-material/People';
 import PetsIcon from '@mui/icons-material/Pets';
 import SimCardIcon from '@mui/icons-material/SimCard';
@@ -22,8 +23,8 @@ export interface MenuItem {
   to: string;
   icon: ComponentType<SvgIconProps>;
   permissoes?: readonly Permissao[];
-  /** Kept out of the menu (the route still exists). */
-  hidden?: boolean;
+  /** Only while payments are on (`/api/config`): off, the spec keeps the screen out of the menu. */
+  comPagamentos?: boolean;
   /** Only for users of a client level. */
   clientOnly?: boolean;
 }
@@ -49,12 +50,20 @@ export const MENU: readonly MenuEntry[] = [
     to: paths.admin.pagamentos.getHref(),
     icon: PaymentIcon,
     permissoes: [PER.PAGAMENTOS],
-    hidden: true,
+    comPagamentos: true,
   },
   divider,
   { kind: 'item', label: 'Mapa GPS', to: paths.user.mapa.getHref(), icon: MapIcon, clientOnly: true },
   { kind: 'item', label: 'Meus Rastreadores', to: paths.user.meusRastreadores.list.getHref(), icon: PetsIcon, clientOnly: true },
   { kind: 'item', label: 'Zonas seguras', to: paths.user.zonas.list.getHref(), icon: FenceIcon, clientOnly: true },
+  {
+    kind: 'item',
+    label: 'Meus Pagamentos',
+    to: paths.user.meusPagamentos.getHref(),
+    icon: ReceiptLongIcon,
+    clientOnly: true,
+    comPagamentos: true,
+  },
   divider,
   { kind: 'item', label: 'Notificações', to: paths.user.notificacoes.getHref(), icon: NotificationsIcon },
   divider,
@@ -63,16 +72,24 @@ export const MENU: readonly MenuEntry[] = [
   { kind: 'item', label: 'Sair', to: paths.admin.logout.getHref(), icon: LogoutIcon },
 ];
 
-const canSee = (item: MenuItem, usuario: UsuarioEfetivo) =>
-  !item.hidden && (!item.clientOnly || usuario.isClient) && temPermissao(usuario.authorities, item.permissoes);
+/** What the menu depends on beyond the user. */
+export interface ContextoDoMenu {
+  /** Payments are on (a Pix key or a PSP is configured). */
+  pagamentos: boolean;
+}
+
+const canSee = (item: MenuItem, usuario: UsuarioEfetivo, contexto: ContextoDoMenu) =>
+  (!item.comPagamentos || contexto.pagamentos) &&
+  (!item.clientOnly || usuario.isClient) &&
+  temPermissao(usuario.authorities, item.permissoes);
 
 /** The entries this user sees, without leading, trailing or repeated dividers. */
-export function visibleMenu(usuario: UsuarioEfetivo, menu: readonly MenuEntry[] = MENU): MenuEntry[] {
+export function visibleMenu(usuario: UsuarioEfetivo, contexto: ContextoDoMenu, menu: readonly MenuEntry[] = MENU): MenuEntry[] {
   const out: MenuEntry[] = [];
   for (const entry of menu) {
     if (entry.kind === 'divider') {
       if (out.length > 0 && out.at(-1)?.kind !== 'divider') out.push(entry);
-    } else if (canSee(entry, usuario)) {
+    } else if (canSee(entry, usuario, contexto)) {
       out.push(entry);
     }
   }

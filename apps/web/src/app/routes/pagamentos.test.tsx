@@ -6,8 +6,8 @@ import { TEXTO_SEM_ACESSO } from '@/components/textos-sem-acesso';
 import { stubFetch } from '@/testing/fetch-stub';
 import { adminToken, clientToken, loginAs, renderApp } from '@/testing/render-app';
 
-/** Spec §1/§2: the payment screens are placeholders for PER300, hidden from the menu. */
-describe('payment placeholders', () => {
+/** Spec §1/§2: while payments are off, the payment screens are placeholders for PER300, hidden from the menu. */
+describe('payment placeholders (payments off)', () => {
   it('/user/meus-pagamentos tells a client without PER300 it is not open to them', async () => {
     loginAs(clientToken);
     stubFetch();

@@ -162,6 +162,23 @@ describe('AtualizacoesAoVivo (the one owner of live data)', () => {
     expect(invalidada(qc, eventosZonaKey)).toBe(false);
   });
 
+  it('a payment landed or a pet was suspended (pagamentos): the charges, the subscriptions and the map are read again', async () => {
+    const qc = montar();
+    const cobrancasKey = [...aoVivoKeys.pagamentosLists(), { page: 0 }];
+    qc.setQueryData(cobrancasKey, pagina([]));
+    qc.setQueryData(aoVivoKeys.assinaturas(), []);
+    qc.setQueryData(aoVivoKeys.marcadoresAtuais(null), []);
+    qc.setQueryData(aoVivoKeys.naoLidas(), { total: 0 });
+    const ws = FakeWebSocket.ultima();
+    ws.abrir();
+    ws.receber(evento({ pagamentos: true }));
+    await avancar(LOTE_MS);
+    expect(invalidada(qc, cobrancasKey)).toBe(true);
+    expect(invalidada(qc, aoVivoKeys.assinaturas())).toBe(true);
+    expect(invalidada(qc, aoVivoKeys.marcadoresAtuais(null))).toBe(true);
+    expect(invalidada(qc, aoVivoKeys.naoLidas())).toBe(false);
+  });
+
   it('drops the trackers a co-guardian no longer sees (removidos) from the map and the lists at once', async () => {
     const qc = montar();
     const detalheKey = aoVivoKeys.meuRastreador(2);

@@ -102,6 +102,11 @@ export function aplicarEventos(qc: QueryClient, eventos: readonly EventoSocket[]
   const naoLidas = eventos.findLast((e) => e.naoLidas !== undefined)?.naoLidas;
   if (naoLidas !== undefined) qc.setQueryData<NaoLidas>(aoVivoKeys.naoLidas(), { total: naoLidas });
   if (eventos.some((e) => e.notificacoesAtualizadas)) void qc.invalidateQueries({ queryKey: aoVivoKeys.notificacoesLists() });
+  if (eventos.some((e) => e.pagamentos)) {
+    // A payment landed or a pet was suspended: its charges, its subscription and whether the map shows it.
+    void qc.invalidateQueries({ queryKey: aoVivoKeys.pagamentos });
+    void qc.invalidateQueries({ queryKey: aoVivoKeys.marcadores });
+  }
   if (eventos.some((e) => e.notificacoes.length > 0)) {
     void qc.invalidateQueries({ queryKey: aoVivoKeys.notificacoesLists() });
     if (naoLidas === undefined) void qc.invalidateQueries({ queryKey: aoVivoKeys.naoLidas() });
@@ -119,6 +124,7 @@ export function invalidarDadosAoVivo(qc: QueryClient) {
     aoVivoKeys.baterias,
     aoVivoKeys.notificacoes,
     aoVivoKeys.eventosZonas,
+    aoVivoKeys.pagamentos,
   ]) {
     void qc.invalidateQueries({ queryKey });
   }

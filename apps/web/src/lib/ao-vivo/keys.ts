@@ -22,4 +22,8 @@ export const aoVivoKeys = {
   notificacoes: ['notificacoes'] as const,
   notificacoesLists: () => [...aoVivoKeys.notificacoes, 'list'] as const,
   naoLidas: () => [...aoVivoKeys.notificacoes, 'nao-lidas'] as const,
+  /** The user's subscriptions and charges (Meus Pagamentos, the map's banner): a payment or a suspension re-reads them. */
+  pagamentos: ['pagamentos'] as const,
+  assinaturas: () => [...aoVivoKeys.pagamentos, 'assinaturas'] as const,
+  pagamentosLists: () => [...aoVivoKeys.pagamentos, 'list'] as const,
 };

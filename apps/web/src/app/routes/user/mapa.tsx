@@ -1,6 +1,7 @@
 import type { Marcador } from '@rastro/shared/schemas/mapa';
 import { MapaGps } from '@/features/mapa/components/MapaGps';
 import { SeloDeGuardiao } from '@/features/meus-rastreadores/components/SeloDeGuardiao';
+import { AssinaturaVencida } from '@/features/pagamentos/components/AssinaturaVencida';
 import { AcoesPerdido } from '@/features/perdido/components/AcoesPerdido';
 import { ZonasLayer } from '@/features/zonas/components/mapa/ZonasLayer';
 
@@ -15,7 +16,10 @@ const acoesDoPet = (m: Marcador) => (
   </>
 );
 
-/** /user/mapa ('Mapa GPS'): lazy, so Leaflet loads only here. The owner's safe zones lie under the markers. */
+/**
+ * /user/mapa ('Mapa GPS'): lazy, so Leaflet loads only here. The owner's safe zones lie under the
+ * markers; a suspended subscription says why its pet is missing.
+ */
 export function Component() {
-  return <MapaGps camadasAtuais={<ZonasLayer />} acoesDoPet={acoesDoPet} />;
+  return <MapaGps camadasAtuais={<ZonasLayer />} acoesDoPet={acoesDoPet} avisos={<AssinaturaVencida />} />;
 }

@@ -9,7 +9,7 @@ import { TextFieldControl } from '@/components/form/TextFieldControl';
 import { isApiError } from '@/lib/api-error';
 import { mostrarErro, mostrarSucesso } from '@/lib/snackbar';
 import { useConvidarGuardiao } from '../api/convidar-guardiao';
-import { mensagemDeErro } from './formatar';
+import { mensagemDeErro } from '@/lib/api-error';
 
 /** The owner invites someone by e-mail; the server's refusals (limit, duplicate, own e-mail) show on the field. */
 export function ConvidarGuardiao({ id }: { id: number }) {

@@ -12,7 +12,8 @@ import { useConfirm } from '@/components/ConfirmDialog';
 import { mostrarErro, mostrarSucesso } from '@/lib/snackbar';
 import { useGuardioes } from '../api/get-guardioes';
 import { useRemoverGuardiao } from '../api/remover-guardiao';
-import { mensagemDeErro, nomeGuardiao, situacaoGuardiao } from './formatar';
+import { mensagemDeErro } from '@/lib/api-error';
+import { nomeGuardiao, situacaoGuardiao } from './formatar';
 
 interface GuardioesListProps {
   /** The owner's link (MeuRastreador.id). */

@@ -1,7 +1,6 @@
 import type { Guardiao } from '@rastro/shared/schemas/guardioes';
 import { dayjs } from '@/lib/dayjs';
 import { FUSO_HORARIO } from '@/lib/format';
-import { isApiError } from '@/lib/api-error';
 
 /** '02/12' in São Paulo; '' when empty or invalid. */
 const diaMes = (iso: string | null) => {
@@ -16,13 +15,3 @@ export const situacaoGuardiao = (g: Guardiao) =>
 
 /** Who a row is: the guardian's name once accepted, else the invited e-mail. */
 export const nomeGuardiao = (g: Guardiao) => g.nome ?? g.email;
-
-/**
- * What to tell the owner when a call failed: the server's own pt-BR message for a 4xx (limit,
- * duplicate, own e-mail), else `padrao`; null when the client already told them (expired session).
- */
-export function mensagemDeErro(e: unknown, padrao: string): string | null {
-  if (!isApiError(e)) return padrao;
-  if (e.handled) return null;
-  return e.hasServerMessage && e.status >= 400 && e.status < 500 ? e.message : padrao;
-}

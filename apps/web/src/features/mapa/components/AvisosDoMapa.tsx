@@ -15,12 +15,14 @@ interface AvisosDoMapaProps {
   vazio: string | null;
   /** The kept markers' age (on a phone it sits with the banners). */
   idade: ReactNode;
+  /** Banners of other features (a suspended subscription), after the lost pets. */
+  extra?: ReactNode;
   sx: SxProps<Theme>;
 }
 
 /** The banners over the map: lost pets first (what the owner is looking for), then an empty answer, then the markers' age. */
-export function AvisosDoMapa({ ref, perdidos, vazio, idade, sx }: AvisosDoMapaProps) {
-  if (perdidos.length === 0 && vazio === null && !idade) return null;
+export function AvisosDoMapa({ ref, perdidos, vazio, idade, extra, sx }: AvisosDoMapaProps) {
+  if (perdidos.length === 0 && vazio === null && !idade && !extra) return null;
   return (
     <Stack ref={ref} spacing={1} sx={sx}>
       {perdidos.map((m) => (
@@ -28,6 +30,7 @@ export function AvisosDoMapa({ ref, perdidos, vazio, idade, sx }: AvisosDoMapaPr
           {bannerModoPerdido(m.name, formatarHora(m.modoPerdido?.desde))}
         </Alert>
       ))}
+      {extra}
       {vazio !== null && (
         <Alert severity="info" role="status">
           {vazio}

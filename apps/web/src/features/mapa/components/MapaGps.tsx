@@ -36,6 +36,8 @@ interface MapaGpsProps {
   camadasAtuais?: ReactNode;
   /** More actions of a pet, on its card and in its info window (lost-pet mode, share link). */
   acoesDoPet?: (m: Marcador) => ReactNode;
+  /** More banners over the map and the history (a suspended subscription's). */
+  avisos?: ReactNode;
 }
 
 /** `?rastreador=<rastreadorId>`: the pet to centre on (a push notification's tap opens it). */
@@ -129,7 +131,7 @@ function useDesligarComConfirmacao() {
  * `?rastreador=<id>` the map opens centred on that tracker, its info window open. On a phone the
  * map fills the screen, the pets are a sheet of cards over it and the search opens in a sheet.
  */
-export function MapaGps({ camadasAtuais, acoesDoPet }: MapaGpsProps) {
+export function MapaGps({ camadasAtuais, acoesDoPet, avisos: avisosExtra }: MapaGpsProps) {
   const celular = useCelular();
   const { foco, setFoco, selecionado, setSelecionado } = usePetEmFoco();
   const [filtro, setFiltro] = useState<MapaFiltro>(FILTRO_INICIAL);
@@ -201,7 +203,8 @@ export function MapaGps({ camadasAtuais, acoesDoPet }: MapaGpsProps) {
       perdidos={historico ? NENHUM : dados.filter((m) => m.modoPerdido !== null)}
       vazio={vazio ? (historico ? MSG.nenhumaLocalizacaoNoPeriodo : MSG.nenhumRastreadorEncontrado) : null}
       idade={celular ? idade : false}
-      sx={celular ? AVISOS_CELULAR : { mb: 2 }}
+      extra={avisosExtra}
+      sx={celular ? AVISOS_CELULAR : { '&:not(:empty)': { mb: 2 } }}
     />
   );
 

@@ -13,7 +13,7 @@ import { formatarDataHora } from '@/lib/format';
 import { usuarioEfetivo, useSessao } from '@/lib/sessao';
 import { useLinks } from '../api/get-links';
 import { useRevogarLink } from '../api/revogar-link';
-import { mensagemDeErro } from './formatar';
+import { mensagemDeErro } from '@/lib/api-error';
 
 /** Who created a link, as the one reading the list says it; nothing for links from before it was recorded. */
 function criador(l: Link, eu: number | undefined) {

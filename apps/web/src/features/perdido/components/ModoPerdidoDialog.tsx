@@ -14,7 +14,8 @@ import { Form } from '@/components/form/Form';
 import { SelectControl } from '@/components/form/SelectControl';
 import { mostrarErro, mostrarSucesso } from '@/lib/snackbar';
 import { useAlterarModoPerdido } from '../api/alterar-modo-perdido';
-import { horaDoFim, mensagemDeErro, OPCOES_HORAS_PERDIDO } from './formatar';
+import { mensagemDeErro } from '@/lib/api-error';
+import { horaDoFim, OPCOES_HORAS_PERDIDO } from './formatar';
 
 /** The pet whose lost mode is turned on: the owner's link and its name. */
 export interface PetAlvo {

@@ -1,6 +1,5 @@
 import { LINK_COMPARTILHADO, MODO_PERDIDO } from '@rastro/shared/constants';
 import type { SelectOption } from '@/components/form/SelectControl';
-import { isApiError } from '@/lib/api-error';
 import { dayjs } from '@/lib/dayjs';
 import { FUSO_HORARIO } from '@/lib/format';
 
@@ -32,14 +31,4 @@ export function horaDoFim(iso: string, agora: Date = new Date()): string {
   const fim = d.tz(FUSO_HORARIO);
   const hoje = dayjs(agora).tz(FUSO_HORARIO);
   return fim.format(fim.isSame(hoje, 'day') ? 'HH:mm' : 'DD/MM HH:mm');
-}
-
-/**
- * What to tell the owner when a call failed: the server's own message (e.g. the 20-link limit),
- * else `padrao`; null when the client already told them (expired session).
- */
-export function mensagemDeErro(e: unknown, padrao: string): string | null {
-  if (!isApiError(e)) return padrao;
-  if (e.handled) return null;
-  return e.hasServerMessage && e.status >= 400 && e.status < 500 ? e.message : padrao;
 }

@@ -3,7 +3,7 @@ import { useConfirm } from '@/components/ConfirmDialog';
 import { mostrarErro, mostrarSucesso } from '@/lib/snackbar';
 import { useAlterarModoPerdido } from '../api/alterar-modo-perdido';
 import type { PetAlvo } from '../components/ModoPerdidoDialog';
-import { mensagemDeErro } from '../components/formatar';
+import { mensagemDeErro } from '@/lib/api-error';
 
 /** Turns lost mode off after the owner confirms; the battery mode and interval of before come back. */
 export function useDesativarModoPerdido() {
