@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { faixasDeIp } from './lib/faixas';
@@ -158,6 +159,19 @@ const envSchema = z.object({
   PIX_CHAVE: z.preprocess(emptyAsUndefined, z.string().trim().max(77).optional()),
   PIX_RECEBEDOR_NOME: optionalString,
   PIX_RECEBEDOR_CIDADE: optionalString,
+  /** PSP mode: the API Pix base URL (https), OAuth client credentials, the client certificate and key (files). */
+  PIX_API_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  PIX_CLIENT_ID: optionalString,
+  PIX_CLIENT_SECRET: optionalString,
+  PIX_CERT_FILE: optionalString,
+  PIX_KEY_FILE: optionalString,
+  /** The CA that signed the PSP's server certificate, when it is not a public one. */
+  PIX_CA_FILE: optionalString,
+  /** The public URL registered as the webhook; its last path segment is PIX_WEBHOOK_SEGREDO. */
+  PIX_WEBHOOK_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  PIX_WEBHOOK_SEGREDO: z.preprocess(emptyAsUndefined, z.string().regex(/^[A-Za-z0-9_-]{32,128}$/).optional()),
+  /** How long a registered charge waits for its webhook before the reconciliation asks the PSP. */
+  PIX_CONCILIACAO_MINUTOS: z.coerce.number().int().min(1).max(1440).default(10),
   PAGAMENTOS_ANTECEDENCIA_DIAS: z.coerce.number().int().min(1).max(60).default(10),
   PAGAMENTOS_RONDA_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
 });
@@ -166,6 +180,42 @@ export type Env = z.input<typeof envSchema>;
 
 /** Whether `s` is base64url (no padding) for exactly `bytes` bytes. */
 const base64urlDe = (s: string, bytes: number) => /^[A-Za-z0-9_-]+$/.test(s) && Buffer.from(s, 'base64url').length === bytes;
+
+/** The PSP mode's settings, checked together; the certificate files are read now (a wrong path stops the start). */
+function lerPsp(e: z.output<typeof envSchema>) {
+  const faltam = (
+    [
+      ['PIX_CHAVE', e.PIX_CHAVE],
+      ['PIX_CLIENT_ID', e.PIX_CLIENT_ID],
+      ['PIX_CLIENT_SECRET', e.PIX_CLIENT_SECRET],
+      ['PIX_CERT_FILE', e.PIX_CERT_FILE],
+      ['PIX_KEY_FILE', e.PIX_KEY_FILE],
+      ['PIX_WEBHOOK_URL', e.PIX_WEBHOOK_URL],
+      ['PIX_WEBHOOK_SEGREDO', e.PIX_WEBHOOK_SEGREDO],
+    ] as const
+  )
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
+  if (faltam.length) throw new Error(`Configuração inválida: PIX_API_URL exige ${faltam.join(', ')}.`);
+  const ler = (nome: string, arquivo: string) => {
+    try {
+      return readFileSync(arquivo, 'utf8');
+    } catch {
+      throw new Error(`Configuração inválida: não foi possível ler ${nome} (${arquivo}).`);
+    }
+  };
+  return {
+    url: (e.PIX_API_URL ?? '').replace(/\/$/, ''),
+    clientId: e.PIX_CLIENT_ID ?? '',
+    clientSecret: e.PIX_CLIENT_SECRET ?? '',
+    cert: ler('PIX_CERT_FILE', e.PIX_CERT_FILE ?? ''),
+    key: ler('PIX_KEY_FILE', e.PIX_KEY_FILE ?? ''),
+    ca: e.PIX_CA_FILE ? ler('PIX_CA_FILE', e.PIX_CA_FILE) : undefined,
+    webhookUrl: e.PIX_WEBHOOK_URL ?? '',
+    segredo: e.PIX_WEBHOOK_SEGREDO ?? '',
+    conciliacaoMs: e.PIX_CONCILIACAO_MINUTOS * 60_000,
+  };
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const parsed = envSchema.safeParse(env);
@@ -190,6 +240,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Configuração inválida: PIX_CHAVE exige PIX_RECEBEDOR_NOME e PIX_RECEBEDOR_CIDADE (o nome e a cidade que o código Pix mostra).',
     );
   }
+  const psp = e.PIX_API_URL ? lerPsp(e) : undefined;
   return {
     env: e.NODE_ENV,
     /** Bearer token of /metrics; without it /metrics is open in development and test, absent in production. */
@@ -274,6 +325,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
      */
     pagamentos: {
       pix: e.PIX_CHAVE ? { chave: e.PIX_CHAVE, nome: e.PIX_RECEBEDOR_NOME ?? '', cidade: e.PIX_RECEBEDOR_CIDADE ?? '' } : undefined,
+      /** With a PSP: charges go to it, its webhook settles them, the reconciliation asks for what it missed. */
+      psp,
       antecedenciaDias: e.PAGAMENTOS_ANTECEDENCIA_DIAS,
       rondaMs: e.PAGAMENTOS_RONDA_MS,
     },

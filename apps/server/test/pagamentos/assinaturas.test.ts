@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { hasError, parsePix } from 'pix-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ResumoPagamentos } from '@rastro/shared/schemas/pagamentos';
 import { consultar } from '../../src/db/client';
 import { liquidarNaTransacao } from '../../src/modules/pagamentos/cobrancas-service';
 import { rodadaDeCobranca } from '../../src/modules/pagamentos/cobrador';
@@ -272,7 +273,7 @@ describe('subscriptions and charges with a static Pix code (only PIX_CHAVE)', ()
     expect(depois.statusCode).toBe(201);
   });
   it('the dashboard sums what is open, received in the period and overdue, and the monthly recurring revenue', async () => {
-    const resumo = async (q = '') => (await pedir('GET', `/api/relatorios/pagamentos${q}`, admin)).json<Record<string, number>>();
+    const resumo = async (q = '') => (await pedir('GET', `/api/relatorios/pagamentos${q}`, admin)).json<ResumoPagamentos>();
     const antes = await resumo();
     const vinculo = await novoPet(dono.id, 'FIGO');
     const anual = (
@@ -283,15 +284,15 @@ describe('subscriptions and charges with a static Pix code (only PIX_CHAVE)', ()
     ).json<Assinatura>();
     const depois = await resumo();
     // A yearly R$ 300,00 is R$ 25,00 a month; its first charge is open.
-    expect(depois.receitaMensalCentavos - (antes.receitaMensalCentavos ?? 0)).toBe(2500);
-    expect(depois.aReceberCentavos - (antes.aReceberCentavos ?? 0)).toBe(30000);
-    expect(depois.assinaturasAtivas - (antes.assinaturasAtivas ?? 0)).toBe(1);
+    expect(depois.receitaMensalCentavos - antes.receitaMensalCentavos).toBe(2500);
+    expect(depois.aReceberCentavos - antes.aReceberCentavos).toBe(30000);
+    expect(depois.assinaturasAtivas - antes.assinaturasAtivas).toBe(1);
 
     const c = (await meusPagamentos(dono.h)).content.find((x) => x.assinaturaId === a.id);
     expect((await pedir('POST', `/api/pagamentos/${c?.id}/baixa`, admin, { observacao: 'Conferido' })).statusCode).toBe(200);
     const pago = await resumo();
-    expect(pago.recebidoCentavos - (depois.recebidoCentavos ?? 0)).toBe(30000);
-    expect(pago.aReceberCentavos - (depois.aReceberCentavos ?? 0)).toBe(-30000);
+    expect(pago.recebidoCentavos - depois.recebidoCentavos).toBe(30000);
+    expect(pago.aReceberCentavos - depois.aReceberCentavos).toBe(-30000);
     // A period that ended before the payment received nothing of it.
     expect((await resumo('?dataInicial=2020-01-01&dataFinal=2020-01-31')).recebidoCentavos).toBe(0);
     expect((await pedir('GET', '/api/relatorios/pagamentos', dono.h)).statusCode).toBe(403);

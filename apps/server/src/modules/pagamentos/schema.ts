@@ -113,6 +113,8 @@ export const cobrancas = pgTable(
     baixaObservacao: varchar('baixa_observacao', { length: 500 }),
     /** Reminders sent: 1 three days before, 2 on the due date (bits). */
     lembretes: smallint('lembretes').notNull().default(0),
+    /** PSP mode: when the PSP took the charge (`PUT /cobv` or `/cob`); null until then, and in static mode. */
+    pspRegistradaEm: tz('psp_registrada_em'),
     criadoEm: tz('criado_em').notNull().defaultNow(),
   },
   (t) => [
@@ -120,6 +122,9 @@ export const cobrancas = pgTable(
     index('cobrancas_usuario_idx').on(t.usuarioId, t.vencimento),
     index('cobrancas_abertas_idx')
       .on(t.vencimento)
+      .where(sql`${t.situacao} IN ('PENDENTE', 'VENCIDO')`),
+    index('cobrancas_abertas_no_psp')
+      .on(t.pspRegistradaEm)
       .where(sql`${t.situacao} IN ('PENDENTE', 'VENCIDO')`),
     check('cobrancas_valor_positivo', sql`${t.valorCentavos} > 0`),
     check('cobrancas_situacao', sql`${t.situacao} IN ('PENDENTE', 'PAGO', 'VENCIDO', 'CANCELADO', 'DEVOLVIDO')`),
