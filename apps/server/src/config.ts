@@ -169,7 +169,13 @@ const envSchema = z.object({
   PIX_CA_FILE: optionalString,
   /** The public URL registered as the webhook; its last path segment is PIX_WEBHOOK_SEGREDO. */
   PIX_WEBHOOK_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
-  PIX_WEBHOOK_SEGREDO: z.preprocess(emptyAsUndefined, z.string().regex(/^[A-Za-z0-9_-]{32,128}$/).optional()),
+  PIX_WEBHOOK_SEGREDO: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{32,128}$/)
+      .optional(),
+  ),
   /** How long a registered charge waits for its webhook before the reconciliation asks the PSP. */
   PIX_CONCILIACAO_MINUTOS: z.coerce.number().int().min(1).max(1440).default(10),
   PAGAMENTOS_ANTECEDENCIA_DIAS: z.coerce.number().int().min(1).max(60).default(10),

@@ -42,16 +42,21 @@ function especificacao(arquivo = PADRAO): Especificacao {
  * The published file's slips, mended narrowly (each also fails the YAML's own examples):
  * - `DadosRecebedor` asks for `logradouro`, `cidade`, `uf` and `cep` on the charge itself, besides
  *   inside `recebedor` where they belong (cobResponse4 has them only there);
- * - `PayloadLocation.location` says `format: uri`, yet the examples and the Manual de Padrões write
- *   the location without a scheme ('pix.example.com/qr/…'), which is what a BR Code carries.
+ * - every `location` says `format: uri`, yet the examples (cobResponse4, cobResponse5) and the Manual
+ *   de Padrões write the location without a scheme ('pix.example.com/qr/…'), which is what a BR Code
+ *   carries.
  */
 function corrigir(doc: No): No {
   const esquemas = ehNo(doc.components) && ehNo(doc.components.schemas) ? doc.components.schemas : {};
   const recebedor = esquemas.DadosRecebedor;
   if (ehNo(recebedor)) delete recebedor.required;
-  const payload = esquemas.PayloadLocation;
-  const location = ehNo(payload) && ehNo(payload.properties) ? payload.properties.location : undefined;
-  if (ehNo(location)) delete location.format;
+  const semUri = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(semUri);
+    if (!ehNo(v)) return;
+    if (ehNo(v.properties) && ehNo(v.properties.location) && v.properties.location.format === 'uri') delete v.properties.location.format;
+    Object.values(v).forEach(semUri);
+  };
+  semUri(esquemas);
   return doc;
 }
 

@@ -18,7 +18,8 @@ function caminhoComSegredo(...segmentos: string[]): RegExp {
 /**
  * Paths whose segment after the prefix is a secret: a share link's page and its API
  * (`/p/<token>`, `/api/publico/links/<token>[/eventos|/foto]`), an invitation's page and its
- * acceptance (`/convite/<token>`, `/api/convites/<token>/aceitar`), anchored at the start of the
+ * acceptance (`/convite/<token>`, `/api/convites/<token>/aceitar`), the PSP's webhook
+ * (`/api/pix/webhook/<segredo>/pix`), anchored at the start of the
  * path and matched however the client spells them (`/%70/<token>`, `//convite//<token>`): the
  * router decodes and the token works all the same.
  */
@@ -27,6 +28,7 @@ const CAMINHOS_COM_SEGREDO = [
   caminhoComSegredo('convite'),
   caminhoComSegredo('api', 'publico', 'links'),
   caminhoComSegredo('api', 'convites'),
+  caminhoComSegredo('api', 'pix', 'webhook'),
 ];
 
 /**

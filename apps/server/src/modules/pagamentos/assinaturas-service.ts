@@ -15,7 +15,7 @@ import {
   type LinhaAssinatura,
 } from './assinaturas-repository';
 import { cancelarAbertas, inserirCobrancas } from './cobrancas-repository';
-import { copiaEColaEstatico, novoTxid, type RecebedorPix } from './cobrancas-service';
+import { codigoDaNovaCobranca, type RecebedorPix } from './cobrancas-service';
 import { hojeEm, periodoQueContem } from './periodos';
 import { buscarPlano } from './planos-repository';
 
@@ -75,17 +75,15 @@ export async function assinar(deps: Pick<Infra, 'config' | 'db'>, p: Principal, 
     });
     if (novo === undefined) return undefined;
     const periodo = periodoQueContem(hoje, plano.periodo as PeriodoPlano, hoje);
-    const txid = novoTxid();
     await inserirCobrancas(tx, [
       {
         assinaturaId: novo,
         usuarioId: p.usuarioId,
-        txid,
+        ...codigoDaNovaCobranca(pix, deps.config.pagamentos.psp !== undefined, plano.valorCentavos),
         valorCentavos: plano.valorCentavos,
         periodoInicio: periodo.inicio,
         periodoFim: periodo.fim,
         vencimento: periodo.inicio,
-        pixCopiaECola: copiaEColaEstatico(pix, txid, plano.valorCentavos),
         // The owner is paying it now, on the screen with its code: no reminder.
         lembretes: 3,
       },

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { formatarCentavos, formatarDia } from '@rastro/shared/formatters';
 import type { Executor } from '../../db/client';
 import { lembretePagamento } from '../../plugins/email/templates';
@@ -18,8 +19,10 @@ import {
   suspenderAtrasadas,
   type NovaCobranca,
 } from './cobrancas-repository';
-import { copiaEColaEstatico, novoTxid, type RecebedorPix } from './cobrancas-service';
+import { codigoDaNovaCobranca, type RecebedorPix } from './cobrancas-service';
 import { hojeEm, periodoQueContem, somarDias, type Periodo } from './periodos';
+import { ClientePix } from './psp/cliente-pix';
+import { conciliar, registrarNoPsp } from './psp/psp-service';
 
 /** The pets' links of these subscriptions (none for a subscription whose tracker was unlinked). */
 const vinculosDe = (lista: readonly { usuarioRastreadorId: number | null }[]) =>
@@ -30,6 +33,9 @@ const LOTE = 1000;
 
 export interface ResultadoDaRodada {
   criadas: number;
+  /** PSP mode: charges the PSP took, and charges settled by asking it (a lost webhook). */
+  registradas: number;
+  conciliadas: number;
   lembretes: number;
   vencidas: number;
   suspensas: number;
@@ -83,7 +89,7 @@ async function lembrar(deps: DepsDaRodada, hoje: string) {
 }
 
 /** The next period's charges of every active subscription whose next period starts within `antecedenciaDias` of `hoje`. */
-async function criarCobrancas(db: Executor, pix: RecebedorPix, hoje: string, antecedenciaDias: number) {
+async function criarCobrancas(db: Executor, pix: RecebedorPix, comPsp: boolean, hoje: string, antecedenciaDias: number) {
   const ate = somarDias(hoje, antecedenciaDias);
   let criadas = 0;
   for (let depoisDe = 0; ; ) {
@@ -91,16 +97,14 @@ async function criarCobrancas(db: Executor, pix: RecebedorPix, hoje: string, ant
     const novas = lote.map((a): NovaCobranca => {
       const inicio = a.ultimoFim ? somarDias(a.ultimoFim, 1) : a.inicio;
       const periodo = periodoQueContem(a.inicio, a.periodo as Periodo, inicio);
-      const txid = novoTxid();
       return {
         assinaturaId: a.id,
         usuarioId: a.usuarioId,
-        txid,
+        ...codigoDaNovaCobranca(pix, comPsp, a.valorCentavos),
         valorCentavos: a.valorCentavos,
         periodoInicio: inicio,
         periodoFim: periodo.fim,
         vencimento: inicio,
-        pixCopiaECola: copiaEColaEstatico(pix, txid, a.valorCentavos),
       };
     });
     criadas += await inserirCobrancas(db, novas);
@@ -114,7 +118,8 @@ async function criarCobrancas(db: Executor, pix: RecebedorPix, hoje: string, ant
  * One round of billing, as of the day `hoje` (YYYY-MM-DD in the server's timezone). Every step is
  * safe to repeat and to run on several instances at once: a period's charge is created once, a
  * charge falls due once, a subscription is suspended or closed once.
- * 1. the charges of the periods that start within the lead time;
+ * 1. the charges of the periods that start within the lead time; with a PSP, the open charges it
+ *    has not taken are registered, and those registered a while ago unpaid are asked about;
  * 2. reminders of the charges falling due (3 days before, and on the day): notification, push, e-mail;
  * 3. pending charges past their due date become VENCIDO;
  * 4. a subscription with a charge overdue past its grace days is suspended: its pet's map and
@@ -126,8 +131,11 @@ export async function rodadaDeCobranca(
   pix: RecebedorPix,
   hoje: string,
   antecedenciaDias: number,
+  psp?: PspDaRodada,
 ): Promise<ResultadoDaRodada> {
-  const criadas = await criarCobrancas(deps.db, pix, hoje, antecedenciaDias);
+  const criadas = await criarCobrancas(deps.db, pix, psp !== undefined, hoje, antecedenciaDias);
+  const registradas = psp ? await registrarNoPsp(deps, psp.cliente, pix.chave, psp.log) : 0;
+  const conciliadas = psp ? await conciliar(deps, psp.cliente, psp.conciliacaoMs, psp.log) : 0;
   const lembretes = await lembrar(deps, hoje);
   const vencidas = await marcarVencidas(deps.db, hoje);
   const agora = new Date();
@@ -150,21 +158,46 @@ export async function rodadaDeCobranca(
     await definirSuspensao(tx, vinculosDe(lista.filter((a) => a.estavaSuspensa)), null);
     return lista.length;
   });
-  return { criadas, lembretes, vencidas, suspensas, encerradas };
+  return { criadas, registradas, conciliadas, lembretes, vencidas, suspensas, encerradas };
 }
 
-/** The billing round on every instance, every PAGAMENTOS_RONDA_MS, while payments are on (PIX_CHAVE). */
+/** PSP mode's part of a round. */
+export interface PspDaRodada {
+  cliente: ClientePix;
+  conciliacaoMs: number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The billing round on every instance, every PAGAMENTOS_RONDA_MS, while payments are on (PIX_CHAVE).
+ * With a PSP it first registers the webhook (again each round until the PSP takes it).
+ */
 export const cobrador = tarefaDeFundo('cobrador', (app) => {
-  const pix = app.config.pagamentos.pix;
+  const { pix, psp: cfg } = app.config.pagamentos;
   const log = app.log.child({ modulo: 'pagamentos' });
+  const cliente = cfg ? new ClientePix(cfg) : undefined;
+  const psp = cfg && cliente ? { cliente, conciliacaoMs: cfg.conciliacaoMs, log } : undefined;
+  let webhookRegistrado = false;
   const laco = new LacoDeFila(
     async () => {
       if (!pix) return 0;
-      const r = await rodadaDeCobranca(app, pix, hojeEm(app.config.timezone), app.config.pagamentos.antecedenciaDias);
-      if (r.criadas + r.lembretes + r.vencidas + r.suspensas + r.encerradas > 0) log.info(r, 'rodada de cobrança');
+      if (cfg && cliente && !webhookRegistrado) {
+        await cliente.registrarWebhook(pix.chave, cfg.webhookUrl).then(
+          () => (webhookRegistrado = true),
+          (err: unknown) => log.warn({ err }, 'o PSP não registrou o webhook; tento na próxima rodada'),
+        );
+      }
+      const r = await rodadaDeCobranca(app, pix, hojeEm(app.config.timezone), app.config.pagamentos.antecedenciaDias, psp);
+      if (Object.values(r).some((n) => n > 0)) log.info(r, 'rodada de cobrança');
       return 0;
     },
     { lote: 1, intervaloMs: app.config.pagamentos.rondaMs, aoFalhar: (err) => log.error({ err }, 'falha na rodada de cobrança') },
   );
-  return { iniciar: () => (pix ? laco.iniciar() : undefined), parar: () => laco.parar() };
+  return {
+    iniciar: () => (pix ? laco.iniciar() : undefined),
+    parar: async () => {
+      await laco.parar();
+      cliente?.fechar();
+    },
+  };
 });

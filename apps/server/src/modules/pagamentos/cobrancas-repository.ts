@@ -312,3 +312,43 @@ export async function resumoDosPagamentos(db: Executor, inicio: Date, fimExclusi
   );
   return row ?? { aReceber: 0, recebido: 0, vencido: 0, mensal: 0, ativas: 0, suspensas: 0 };
 }
+
+/** PSP mode: open charges the PSP has not taken yet, with what a `/cobv` needs. */
+export function paraRegistrarNoPsp(db: Executor, limite: number, assinaturaId?: number) {
+  return consultar<{
+    id: number;
+    txid: string;
+    usuarioId: number;
+    valorCentavos: number;
+    vencimento: string;
+    diasCarencia: number;
+    pet: string;
+  }>(
+    db,
+    sql`select c.id, c.txid, c.usuario_id as "usuarioId", c.valor_centavos as "valorCentavos", c.vencimento::text as vencimento,
+          a.dias_carencia as "diasCarencia", a.pet
+        from cobrancas c join assinaturas a on a.id = c.assinatura_id
+        where c.psp_registrada_em is null and c.situacao in ('PENDENTE', 'VENCIDO')
+          ${assinaturaId === undefined ? sql`` : sql`and c.assinatura_id = ${assinaturaId}`}
+        order by c.id limit ${limite}`,
+  );
+}
+
+export async function marcarRegistradaNoPsp(db: Executor, id: number, pixCopiaECola: string) {
+  await db.update(cobrancas).set({ pixCopiaECola, pspRegistradaEm: new Date() }).where(eq(cobrancas.id, id));
+}
+
+/** PSP mode: open charges registered before `antes` (their webhook may have been lost). */
+export function paraConciliar(db: Executor, antes: Date, limite: number) {
+  return consultar<{ txid: string }>(
+    db,
+    sql`select txid from cobrancas
+        where situacao in ('PENDENTE', 'VENCIDO') and psp_registrada_em < ${antes.toISOString()}::timestamptz and not divergente
+        order by psp_registrada_em limit ${limite}`,
+  );
+}
+
+export async function cobrancaPorTxid(db: Executor, txid: string) {
+  const [row] = await db.select({ id: cobrancas.id }).from(cobrancas).where(eq(cobrancas.txid, txid));
+  return row?.id;
+}

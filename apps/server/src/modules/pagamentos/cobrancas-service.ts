@@ -47,9 +47,19 @@ export interface RecebedorPix {
 }
 
 const ALFABETO = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-/** A new txid: 25 letters and digits (what a static code allows), from 125 random bits. */
-export function novoTxid(): string {
-  return [...randomBytes(25)].map((b) => ALFABETO[b & 31]).join('');
+/**
+ * A new txid: 25 letters and digits (what a static code allows), 125 random bits; 32 in PSP mode
+ * (`/cobv` asks for 26 to 35).
+ */
+export function novoTxid(tamanho = 25): string {
+  return [...randomBytes(tamanho)].map((b) => ALFABETO[b & 31]).join('');
+}
+
+/** A new charge's txid and code: static mode builds the code now; in PSP mode the PSP makes it once the charge is registered. */
+export function codigoDaNovaCobranca(pix: RecebedorPix, comPsp: boolean, valorCentavos: number) {
+  if (comPsp) return { txid: novoTxid(32), pixCopiaECola: null };
+  const txid = novoTxid();
+  return { txid, pixCopiaECola: copiaEColaEstatico(pix, txid, valorCentavos) };
 }
 
 /** The "Pix copia e cola" of a charge paid with a static code: the receiver's key, the amount, the charge's txid. */
@@ -119,7 +129,7 @@ export interface Liquidacao {
  * again); the owner gets a receipt by e-mail.
  */
 export async function liquidarNaTransacao(
-  deps: Pick<Infra, 'config' | 'emails'>,
+  deps: { config: Pick<Infra['config'], 'timezone' | 'appUrl'>; emails: Pick<Infra['emails'], 'enfileirar'> },
   tx: Executor,
   l: Liquidacao,
 ): Promise<ResultadoDaLiquidacao> {

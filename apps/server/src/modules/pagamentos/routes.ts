@@ -22,6 +22,9 @@ import { principalDe } from '../../plugins/auth';
 import { assinar, cancelarAssinatura, minhasAssinaturas } from './assinaturas-service';
 import { darBaixa, meusPagamentos, pagamentos, resumoPagamentos } from './cobrancas-service';
 import { alterarPlano, criarPlano, inativarPlano, obterPlano, planos } from './planos-service';
+import { ClientePix } from './psp/cliente-pix';
+import { registrarNoPsp } from './psp/psp-service';
+import { webhookPixModule } from './psp/webhook-routes';
 
 const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema, 404: erroSchema, 409: erroSchema };
 const tags = ['Pagamentos'];
@@ -33,6 +36,13 @@ const tags = ['Pagamentos'];
  */
 export async function pagamentosModule(app: AppInstance) {
   const administrar = app.auth.exigir(PER.PAGAMENTOS);
+  const { pix, psp } = app.config.pagamentos;
+  const log = app.log.child({ modulo: 'pagamentos' });
+  const cliente = psp ? new ClientePix(psp) : undefined;
+  app.addHook('onClose', async () => {
+    cliente?.fechar();
+  });
+  await webhookPixModule(app);
 
   app.get('/api/planos', {
     onRequest: app.auth.exigir(),
@@ -104,7 +114,12 @@ export async function pagamentosModule(app: AppInstance) {
       body: assinaturaFormSchema,
       response: { 201: assinaturaSchema, ...erros },
     },
-    handler: async (req, reply) => reply.code(201).send(await assinar(app, principalDe(req), req.body)),
+    handler: async (req, reply) => {
+      const assinatura = await assinar(app, principalDe(req), req.body);
+      // With a PSP, its first charge goes to it now: the owner is about to pay it.
+      if (cliente && pix) await registrarNoPsp(app, cliente, pix.chave, log, assinatura.id);
+      return reply.code(201).send(assinatura);
+    },
   });
 
   app.delete('/api/usuarios/assinaturas/:id', {

@@ -58,6 +58,12 @@ export async function telefoneCelularDe(db: Executor, id: number) {
   return row?.telefone || null;
 }
 
+/** Who a Pix charge with a due date is addressed to (the API Pix's `devedor`): the name and the CPF, when the user gave one. */
+export async function devedorPix(db: Executor, id: number) {
+  const [row] = await db.select({ nome: usuarios.nome, cpf: usuarios.cpf }).from(usuarios).where(eq(usuarios.id, id));
+  return row;
+}
+
 export async function emailEmUso(db: Executor, email: string, excetoId?: number) {
   const cond = eq(sql`lower(${usuarios.email})`, email.toLowerCase());
   const [row] = await db

@@ -151,7 +151,14 @@ export function CobrancasAdmin() {
         {({ control }) => (
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, md: 3 }}>
-              <SelectControl control={control} name="situacao" label="Situação" options={OPCOES_SITUACAO} />
+              <SelectControl
+                control={control}
+                name="situacao"
+                label="Situação"
+                options={OPCOES_SITUACAO}
+                // 'Todas' shows in the field, not an empty box.
+                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              />
             </Grid>
             <Grid size={{ xs: 12, md: 5 }}>
               <TextFieldControl

@@ -72,6 +72,9 @@ export function MeusPagamentos() {
           >
             Pagar com Pix
           </Button>
+        ) : emAberto(c.situacao) ? (
+          // PSP mode: the PSP has not made its code yet (the next round asks again).
+          'Gerando o código Pix…'
         ) : (
           '-'
         ),
