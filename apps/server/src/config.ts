@@ -178,6 +178,8 @@ const envSchema = z.object({
   ),
   /** How long a registered charge waits for its webhook before the reconciliation asks the PSP. */
   PIX_CONCILIACAO_MINUTOS: z.coerce.number().int().min(1).max(1440).default(10),
+  /** Webhook callbacks a minute from one address (a burst of payments fits; a flood does not). */
+  PIX_WEBHOOK_LIMITE_MINUTO: z.coerce.number().int().min(1).max(1_000_000).default(6000),
   PAGAMENTOS_ANTECEDENCIA_DIAS: z.coerce.number().int().min(1).max(60).default(10),
   PAGAMENTOS_RONDA_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
 });
@@ -220,6 +222,7 @@ function lerPsp(e: z.output<typeof envSchema>) {
     webhookUrl: e.PIX_WEBHOOK_URL ?? '',
     segredo: e.PIX_WEBHOOK_SEGREDO ?? '',
     conciliacaoMs: e.PIX_CONCILIACAO_MINUTOS * 60_000,
+    limitePorMinuto: e.PIX_WEBHOOK_LIMITE_MINUTO,
   };
 }
 

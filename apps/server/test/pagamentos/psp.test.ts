@@ -84,6 +84,7 @@ beforeAll(async () => {
     PIX_WEBHOOK_URL: `http://127.0.0.1:${porta}/api/pix/webhook/${SEGREDO}`,
     PIX_WEBHOOK_SEGREDO: SEGREDO,
     PAGAMENTOS_RONDA_MS: '60000',
+    PIX_WEBHOOK_LIMITE_MINUTO: '40',
   });
   await app.listen({ port: porta, host: '127.0.0.1' });
   admin = bearer(await entrar(app));
@@ -134,6 +135,15 @@ describe('payments with a PSP (API Pix over mutual TLS)', () => {
     const r = await app.inject({ method: 'POST', url: '/api/pix/webhook/segredo-errado-0123456789abcdef0123/pix', payload: corpo });
     expect(r.statusCode).toBe(403);
     expect((await situacao(c.txid))?.s).toBe('PENDENTE');
+    // A flood from one address is cut off, with the secret or without it.
+    let codigos: number[] = [];
+    for (let i = 0; i < 45; i++)
+      codigos.push(
+        (await app.inject({ method: 'POST', url: `/api/pix/webhook/${SEGREDO}/pix`, payload: { pix: [] }, remoteAddress: '10.9.9.9' }))
+          .statusCode,
+      );
+    codigos = [...new Set(codigos)];
+    expect(codigos).toEqual([200, 429]);
     const { urlSemSegredos } = await import('../../src/lib/log');
     expect(urlSemSegredos(`/api/pix/webhook/${SEGREDO}/pix`)).toBe('/api/pix/webhook/[Redacted]/pix');
   });

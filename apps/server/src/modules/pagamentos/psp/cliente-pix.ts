@@ -11,6 +11,7 @@ export interface ConfigPsp {
   webhookUrl: string;
   segredo: string;
   conciliacaoMs: number;
+  limitePorMinuto: number;
 }
 
 /** A Pix the PSP says it received for a charge. */

@@ -7,9 +7,6 @@ import { limitPerIp } from '../../../plugins/rate-limit/per-ip';
 import { pixDoWebhook } from './cliente-pix';
 import { liquidarPix } from './psp-service';
 
-/** Callbacks a PSP may post per minute from one address (a burst of payments fits; a flood does not). */
-const CALLBACKS_POR_MINUTO = 1200;
-
 const iguais = (a: string, b: string) => {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
@@ -20,7 +17,7 @@ const iguais = (a: string, b: string) => {
  * The PSP's webhook (API Pix callback `{webhookUrl}/pix`), while a PSP is configured. Only the PSP
  * can say a charge was paid: the URL carries PIX_WEBHOOK_SEGREDO (the proxy in front terminates the
  * mutual TLS), a wrong one changes nothing and answers 403, and the logs never show it
- * (lib/log.ts). Each Pix settles its charge once; the PSP gets 200 once they are recorded.
+ * (lib/log.ts); callbacks are limited per address (PIX_WEBHOOK_LIMITE_MINUTO). Each Pix settles its charge once; the PSP gets 200 once they are recorded.
  */
 export async function webhookPixModule(app: AppInstance) {
   const psp = app.config.pagamentos.psp;
@@ -28,7 +25,7 @@ export async function webhookPixModule(app: AppInstance) {
   const log = app.log.child({ modulo: 'pagamentos' });
   app.post('/api/pix/webhook/:segredo/pix', {
     config: { rateLimit: false },
-    onRequest: limitPerIp(app.limiter, 'pix-webhook', CALLBACKS_POR_MINUTO, 60_000),
+    onRequest: limitPerIp(app.limiter, 'pix-webhook', psp.limitePorMinuto, 60_000),
     schema: {
       tags: ['Pagamentos'],
       summary: 'Webhook do PSP (API Pix): os Pix recebidos liquidam as suas cobranças, uma vez cada',
