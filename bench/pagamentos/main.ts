@@ -6,12 +6,14 @@ import { lerArgs } from '../lib/args';
 import { iniciarPostgresTemp, type PostgresTemp } from '../lib/postgres-temp';
 import { executar, imprimir, nota } from '../lib/report';
 import { mediana } from '../lib/stats';
+import { medirWebhooks, N_WEBHOOKS } from './webhooks';
 
 /**
  * bench/pagamentos (issue #35): the billing round creating one period's charges of N active
  * subscriptions (each with its own txid and static BR Code), against a baseline in the same run:
  * one `INSERT … SELECT` of N rows of the same shape, no code and no choosing. Three rounds each,
- * on a fresh period every time; the median counts.
+ * on a fresh period every time; the median counts. Then 1,000 PSP callbacks settling their charges
+ * while the real API answers other requests: its p99 then, against its p99 alone in the same run.
  */
 const N = 10_000;
 const RODADAS = 3;
@@ -93,6 +95,17 @@ async function main() {
       unidade: 'ms',
       orcamento: { op: '<=', valor: 5000 },
       base: mediana(base),
+    });
+    const w = await medirWebhooks(database, pg.url);
+    nota(
+      `${N_WEBHOOKS} webhooks do PSP em ${w.segundos.toFixed(1)} s (p99 de cada um ${w.p99Webhook.toFixed(0)} ms), cada Pix liquidado uma vez, e de novo todos (repetidos): nada mudou; p99 da API sozinha ${w.p99Base.toFixed(1)} ms`,
+    );
+    imprimir({
+      nome: 'pagamentos.webhooks_1k_api_p99_ms',
+      valor: w.p99ComWebhooks,
+      unidade: 'ms',
+      orcamento: { op: '<=', valor: 200 },
+      base: w.p99Base,
     });
     nota(`carga média no fim: ${loadavg()[0]?.toFixed(1)}`);
   } finally {
