@@ -164,6 +164,17 @@ export const MSG = {
   fotoRemovida: 'Foto do pet removida.',
   erroFoto: 'Não foi possível salvar a foto. Tente novamente.',
   confirmarRemoverFoto: 'Deseja realmente remover a foto do pet?',
+  // The administrator's Pagamentos screen (issue #35)
+  nenhumaCobranca: 'Nenhuma cobrança encontrada.',
+  cobrancaDevolvida: 'Esta cobrança foi devolvida.',
+  baixaRegistrada: 'Baixa registrada. O dono recebe o recibo por e-mail.',
+  erroDarBaixa: 'Não foi possível dar a baixa. Tente novamente.',
+  valorReaisInvalido: 'Informe o valor em reais, de 1,00 a 100.000,00 (ex.: 29,90).',
+  planoCadastrado: 'Plano cadastrado.',
+  planoAlterado: 'Plano alterado. Quem já assinou continua com o preço que assinou.',
+  planoInativado: 'Plano inativado.',
+  erroInativarPlano: 'Não foi possível inativar o plano. Tente novamente.',
+  nenhumPlano: 'Nenhum plano cadastrado. Cadastre o primeiro para os donos poderem assinar.',
 } as const;
 
 export type AcaoSituacao = 'Ativar' | 'Inativar';
@@ -240,3 +251,13 @@ export const notificacaoMetaAtividade = (pet: string, tipo: 'METROS' | 'MINUTOS'
       ? `${(valor / 1000).toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} km`
       : `${valor} ${valor === 1 ? 'minuto ativo' : 'minutos ativos'}`
   }.`;
+
+// The administrator's Pagamentos screen (issue #35)
+
+/** Inactivating a plan: it leaves the list of who will subscribe; who subscribed keeps the price. */
+export const confirmarInativarPlano = (nome: string) =>
+  `Inativar o plano ${nome}? Ele sai da lista de quem vai assinar; quem já assinou continua com o seu preço.`;
+/** A charge paid with another amount, for the administrator to see: 'Valor divergente: R$ 10,00 recebido'. `valor` is formatted. */
+export const valorDivergente = (valor: string) => `Valor divergente: ${valor} recebido`;
+/** A charge settled by hand, with why when it was given: 'Baixa manual: conferido no extrato'. */
+export const baixaManual = (observacao: string | null) => (observacao ? `Baixa manual: ${observacao}` : 'Baixa manual');

@@ -11,6 +11,7 @@ import { z } from 'zod/mini';
 import { formatarCentavos, formatarDia } from '@rastro/shared/formatters';
 import { baixaFormSchema, type PagamentoAdmin } from '@rastro/shared/schemas/pagamentos';
 import { PLANO } from '@rastro/shared/constants';
+import { MSG } from '@rastro/shared/messages';
 import { Form } from '@/components/form/Form';
 import { TextFieldControl } from '@/components/form/TextFieldControl';
 import { mensagemDeErro } from '@/lib/api-error';
@@ -45,10 +46,10 @@ export function BaixaDialog({ cobranca, onClose }: { cobranca: PagamentoAdmin | 
               setErro(null);
               try {
                 await baixa.mutateAsync({ id: cobranca.id, observacao });
-                mostrarSucesso('Baixa registrada. O dono recebe o recibo por e-mail.');
+                mostrarSucesso(MSG.baixaRegistrada);
                 fechar();
               } catch (e) {
-                setErro(mensagemDeErro(e, 'Não foi possível dar a baixa. Tente novamente.'));
+                setErro(mensagemDeErro(e, MSG.erroDarBaixa));
               }
             }}
           >
@@ -62,11 +63,12 @@ export function BaixaDialog({ cobranca, onClose }: { cobranca: PagamentoAdmin | 
                   name="observacao"
                   label="Observação"
                   required
+                  autoFocus
                   multiline
                   minRows={2}
                   uppercase={false}
                   maxLength={PLANO.descricaoMax}
-                  placeholder="Ex.: conferido no extrato de 12/03"
+                  placeholder="Ex.: conferido no extrato do dia 12/03"
                 />
                 {erro && <Alert severity="error">{erro}</Alert>}
               </Stack>

@@ -1,16 +1,14 @@
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { z } from 'zod/mini';
 import { LIMITES } from '@rastro/shared/constants';
 import { formatarCentavos, formatarDia } from '@rastro/shared/formatters';
-import { MSG } from '@rastro/shared/messages';
+import { MSG, baixaManual, valorDivergente } from '@rastro/shared/messages';
 import { SITUACOES_COBRANCA, type PagamentoAdmin, type SituacaoCobranca } from '@rastro/shared/schemas/pagamentos';
 import { isDataValida } from '@rastro/shared/validators';
-import { DataTable, type Column } from '@/components/data-table/DataTable';
+import { DataTable, type Column, type RowAction } from '@/components/data-table/DataTable';
 import { MASCARA, MaskedFieldControl } from '@/components/form/MaskedFieldControl';
 import { SelectControl } from '@/components/form/SelectControl';
 import { TextFieldControl } from '@/components/form/TextFieldControl';
@@ -23,14 +21,22 @@ import { usePagamentos } from '../api/get-pagamentos';
 import type { CobrancaFiltros } from '../api/keys';
 import { BaixaDialog } from './BaixaDialog';
 import { diaBrParaIso, diaIsoParaBr } from './formatar';
+import { TotaisCobrancas } from './TotaisCobrancas';
 
 const diaOpcional = z.string().check(z.refine((v) => v === '' || isDataValida(v), MSG.dataInvalida));
-const filtroSchema = z.object({
-  situacao: z.string(),
-  usuario: z.string().check(z.trim(), z.maxLength(LIMITES.nome)),
-  vencimentoDe: diaOpcional,
-  vencimentoAte: diaOpcional,
-});
+const filtroSchema = z
+  .object({
+    situacao: z.string(),
+    usuario: z.string().check(z.trim(), z.maxLength(LIMITES.nome)),
+    vencimentoDe: diaOpcional,
+    vencimentoAte: diaOpcional,
+  })
+  .check(
+    z.refine((f) => !f.vencimentoDe || !f.vencimentoAte || diaBrParaIso(f.vencimentoDe) <= diaBrParaIso(f.vencimentoAte), {
+      error: MSG.dataInicialAposFinal,
+      path: ['vencimentoDe'],
+    }),
+  );
 type FiltroTela = z.infer<typeof filtroSchema>;
 const vazio: FiltroTela = { situacao: '', usuario: '', vencimentoDe: '', vencimentoAte: '' };
 const OPCOES_SITUACAO = [
@@ -38,7 +44,20 @@ const OPCOES_SITUACAO = [
   ...SITUACOES_COBRANCA.map((s) => ({ value: s, label: SITUACAO_COBRANCA[s].rotulo })),
 ];
 
-const emAberto = (c: PagamentoAdmin) => c.situacao === 'PENDENTE' || c.situacao === 'VENCIDO';
+/** Why a charge cannot be settled by hand; null when it can (open or overdue). */
+const SEM_BAIXA: Record<SituacaoCobranca, string | null> = {
+  PENDENTE: null,
+  VENCIDO: null,
+  PAGO: MSG.cobrancaJaPaga,
+  CANCELADO: MSG.cobrancaCancelada,
+  DEVOLVIDO: MSG.cobrancaDevolvida,
+};
+const acaoDarBaixa = (c: PagamentoAdmin, abrir: (c: PagamentoAdmin) => void): RowAction => {
+  const motivo = SEM_BAIXA[c.situacao];
+  return motivo
+    ? { label: 'Dar baixa', onClick: () => undefined, disabled: true, description: motivo }
+    : { label: 'Dar baixa', onClick: () => abrir(c) };
+};
 
 const colunas: Column<PagamentoAdmin>[] = [
   {
@@ -66,7 +85,7 @@ const colunas: Column<PagamentoAdmin>[] = [
         <SituacaoChip {...SITUACAO_COBRANCA[c.situacao]} />
         {c.divergente && c.valorPagoCentavos !== null && (
           <Typography component="span" variant="body2" color="error" sx={{ display: 'block' }}>
-            {`Valor divergente: ${formatarCentavos(c.valorPagoCentavos)} recebido`}
+            {valorDivergente(formatarCentavos(c.valorPagoCentavos))}
           </Typography>
         )}
       </>
@@ -81,7 +100,7 @@ const colunas: Column<PagamentoAdmin>[] = [
           {formatarDataHora(c.pagoEm)}
           {c.baixaManual && (
             <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-              {`Baixa manual${c.baixaObservacao ? `: ${c.baixaObservacao}` : ''}`}
+              {baixaManual(c.baixaObservacao)}
             </Typography>
           )}
         </>
@@ -90,31 +109,6 @@ const colunas: Column<PagamentoAdmin>[] = [
       ),
   },
 ];
-
-/** The filter's totals: open, received and overdue, in reais. */
-function Totais({ totais }: { totais: { pendenteCentavos: number; pagoCentavos: number; vencidoCentavos: number } | undefined }) {
-  const cards = [
-    { label: 'A receber', valor: totais?.pendenteCentavos },
-    { label: 'Recebido', valor: totais?.pagoCentavos },
-    { label: 'Vencido', valor: totais?.vencidoCentavos },
-  ];
-  return (
-    <Grid container spacing={2} component="ul" aria-label="Totais das cobranças" sx={{ listStyle: 'none', p: 0, m: 0, mb: 2 }}>
-      {cards.map((c) => (
-        <Grid key={c.label} size={{ xs: 12, sm: 4 }} component="li">
-          <Paper variant="outlined" sx={{ p: 2 }}>
-            <Typography color="text.secondary" component="p">
-              {c.label}
-            </Typography>
-            <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
-              {c.valor === undefined ? <Skeleton width="50%" aria-label="Carregando..." /> : formatarCentavos(c.valor)}
-            </Typography>
-          </Paper>
-        </Grid>
-      ))}
-    </Grid>
-  );
-}
 
 /** The 'Cobranças' tab: every charge, filtered in the address, with the filter's totals and the settlement by hand. */
 export function CobrancasAdmin() {
@@ -178,7 +172,7 @@ export function CobrancasAdmin() {
           </Grid>
         )}
       </SearchCard>
-      <Totais totais={cobrancas.data?.totais} />
+      <TotaisCobrancas totais={cobrancas.data?.totais} isError={cobrancas.isError} />
       <DataTable<PagamentoAdmin>
         caption="Cobranças"
         columns={colunas}
@@ -186,14 +180,14 @@ export function CobrancasAdmin() {
         isLoading={cobrancas.isFetching}
         isError={cobrancas.isError}
         errorMessage={cobrancas.error?.message}
-        emptyMessage={MSG.nenhumResultado}
+        emptyMessage={MSG.nenhumaCobranca}
         params={list.params}
         onPageChange={list.setPage}
         onSizeChange={list.setSize}
         onSortChange={list.setOrder}
         getRowId={(c) => c.id}
         actionsLabel="Ações"
-        rowActions={(c) => [{ label: 'Dar baixa', onClick: () => setBaixa(c), disabled: !emAberto(c) }]}
+        rowActions={(c) => [acaoDarBaixa(c, setBaixa)]}
       />
       <BaixaDialog cobranca={baixa} onClose={() => setBaixa(null)} />
     </Box>

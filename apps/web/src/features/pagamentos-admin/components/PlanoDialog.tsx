@@ -10,15 +10,13 @@ import { z } from 'zod/mini';
 import { PLANO } from '@rastro/shared/constants';
 import { MSG } from '@rastro/shared/messages';
 import { planoFormSchema, type Plano } from '@rastro/shared/schemas/pagamentos';
-import { Form } from '@/components/form/Form';
+import { Form, type FormApi } from '@/components/form/Form';
 import { SelectControl } from '@/components/form/SelectControl';
 import { TextFieldControl } from '@/components/form/TextFieldControl';
-import { mensagemDeErro } from '@/lib/api-error';
+import { isApiError, mensagemDeErro } from '@/lib/api-error';
 import { mostrarSucesso } from '@/lib/snackbar';
 import { useSalvarPlano } from '../api/salvar-plano';
 import { centavosParaReais, reaisParaCentavos } from './formatar';
-
-const VALOR_INVALIDO = 'Informe o valor em reais, de 1,00 a 100.000,00 (ex.: 29,90).';
 
 /** The form as typed: the amount in reais ('29,90'), the grace days as digits. */
 const telaSchema = z.object({
@@ -28,11 +26,36 @@ const telaSchema = z.object({
     z.refine((v) => {
       const c = reaisParaCentavos(v);
       return c !== null && c >= PLANO.valorMinCentavos && c <= PLANO.valorMaxCentavos;
-    }, VALOR_INVALIDO),
+    }, MSG.valorReaisInvalido),
   ),
   periodo: planoFormSchema.shape.periodo,
   diasCarencia: z.string().check(z.refine((v) => /^\d{1,2}$/.test(v) && Number(v) <= PLANO.diasCarenciaMax, MSG.diasCarenciaInvalido)),
 });
+
+type TelaPlano = typeof telaSchema;
+
+/** The API's field names on the form's fields; the amount is typed in reais, so its message speaks of reais. */
+const CAMPO_NA_TELA = {
+  nome: 'nome',
+  descricao: 'descricao',
+  valorCentavos: 'valor',
+  periodo: 'periodo',
+  diasCarencia: 'diasCarencia',
+} as const;
+const ehCampoDaApi = (campo: string): campo is keyof typeof CAMPO_NA_TELA => Object.hasOwn(CAMPO_NA_TELA, campo);
+
+/** Puts the server's field errors (a 400) on the fields, the first one focused; false when it named none of them. */
+function errosNosCampos(e: unknown, form: FormApi<TelaPlano>): boolean {
+  if (!isApiError(e) || e.handled) return false;
+  let postos = 0;
+  for (const { campo, message } of e.body?.errors ?? []) {
+    if (!ehCampoDaApi(campo)) continue;
+    const nome = CAMPO_NA_TELA[campo];
+    form.setError(nome, { type: 'server', message: nome === 'valor' ? MSG.valorReaisInvalido : message }, { shouldFocus: postos === 0 });
+    postos += 1;
+  }
+  return postos > 0;
+}
 
 const PERIODOS = [
   { value: 'MENSAL', label: 'Mensal' },
@@ -74,7 +97,7 @@ export function PlanoDialog({ plano, onClose }: PlanoDialogProps) {
               periodo: atual?.periodo ?? 'MENSAL',
               diasCarencia: String(atual?.diasCarencia ?? PLANO.diasCarenciaPadrao),
             }}
-            onSubmit={async (v) => {
+            onSubmit={async (v, form) => {
               setErro(null);
               try {
                 await salvar.mutateAsync({
@@ -85,10 +108,10 @@ export function PlanoDialog({ plano, onClose }: PlanoDialogProps) {
                   periodo: v.periodo,
                   diasCarencia: Number(v.diasCarencia),
                 });
-                mostrarSucesso(atual ? 'Plano alterado. Quem já assinou continua com o preço que assinou.' : 'Plano cadastrado.');
+                mostrarSucesso(atual ? MSG.planoAlterado : MSG.planoCadastrado);
                 fechar();
               } catch (e) {
-                setErro(mensagemDeErro(e, MSG.erroSalvarRegistro));
+                if (!errosNosCampos(e, form)) setErro(mensagemDeErro(e, MSG.erroSalvarRegistro));
               }
             }}
           >

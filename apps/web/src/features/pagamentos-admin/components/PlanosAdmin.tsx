@@ -12,6 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { formatarCentavos } from '@rastro/shared/formatters';
+import { MSG, confirmarInativarPlano, erroCarregar } from '@rastro/shared/messages';
 import type { Plano } from '@rastro/shared/schemas/pagamentos';
 import { useConfirm } from '@/components/ConfirmDialog';
 import { mensagemDeErro } from '@/lib/api-error';
@@ -32,14 +33,14 @@ export function PlanosAdmin() {
   const inativarPlano = async (p: Plano) => {
     const ok = await confirm({
       title: 'Inativar plano',
-      message: `Inativar o plano ${p.nome}? Ele sai da lista de quem vai assinar; quem já assinou continua com o seu preço.`,
+      message: confirmarInativarPlano(p.nome),
     });
     if (!ok) return;
     try {
       await inativar.mutateAsync(p.id);
-      mostrarSucesso('Plano inativado.');
+      mostrarSucesso(MSG.planoInativado);
     } catch (e) {
-      const msg = mensagemDeErro(e, 'Não foi possível inativar o plano. Tente novamente.');
+      const msg = mensagemDeErro(e, MSG.erroInativarPlano);
       if (msg) mostrarErro(msg);
     }
   };
@@ -65,10 +66,10 @@ export function PlanosAdmin() {
             </Button>
           }
         >
-          Não foi possível carregar os planos.
+          {erroCarregar('os planos')}
         </Alert>
       ) : planos.data.length === 0 ? (
-        <Alert severity="info">Nenhum plano cadastrado. Cadastre o primeiro para os donos poderem assinar.</Alert>
+        <Alert severity="info">{MSG.nenhumPlano}</Alert>
       ) : (
         <Grid container spacing={2} component="ul" aria-label="Planos" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {planos.data.map((p) => (
