@@ -19,14 +19,40 @@ export function TotaisCobrancas({ totais, isError }: TotaisCobrancasProps) {
     { label: 'Vencido', valor: totais?.vencidoCentavos },
   ];
   return (
-    <Grid container spacing={2} component="ul" aria-label="Totais das cobranças" sx={{ listStyle: 'none', p: 0, m: 0, mb: 2 }}>
+    <Grid
+      container
+      spacing={{ xs: 1, sm: 2 }}
+      component="ul"
+      aria-label="Totais das cobranças"
+      sx={{ listStyle: 'none', p: 0, m: 0, mb: 2 }}
+    >
       {cards.map((c) => (
         <Grid key={c.label} size={{ xs: 12, sm: 4 }} component="li">
-          <Paper variant="outlined" sx={{ p: 2 }}>
+          {/* On a phone each total is one line (label, then the amount at the right), so the charges stay near the top. */}
+          <Paper
+            variant="outlined"
+            sx={{
+              p: { xs: 1.5, sm: 2 },
+              display: { xs: 'flex', sm: 'block' },
+              justifyContent: 'space-between',
+              alignItems: 'baseline',
+              gap: 2,
+            }}
+          >
             <Typography color="text.secondary" component="p">
               {c.label}
             </Typography>
-            <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
+            <Typography
+              variant="h5"
+              component="p"
+              sx={(t) => ({
+                fontWeight: 600,
+                fontSize: '1.25rem',
+                minWidth: '5em',
+                textAlign: 'right',
+                [t.breakpoints.up('sm')]: { fontSize: t.typography.h5.fontSize, textAlign: 'left' },
+              })}
+            >
               {isError ? '-' : c.valor === undefined ? <Skeleton width="50%" aria-label="Carregando..." /> : formatarCentavos(c.valor)}
             </Typography>
           </Paper>
