@@ -42,6 +42,12 @@ function especificacao(arquivo = PADRAO): Especificacao {
  * The published file's slips, mended narrowly (each also fails the YAML's own examples):
  * - `DadosRecebedor` asks for `logradouro`, `cidade`, `uf` and `cep` on the charge itself, besides
  *   inside `recebedor` where they belong (cobResponse4 has them only there);
+ * - Pix Automático: `RecBase` requires `idRec` (the PSP makes it) and `retentativa` (the field is
+ *   `politicaRetentativa`), `SolicRecBase` requires a `pagador` it never defines, and
+ *   `RecNotification` requires `atualizacao"` (a stray quote), `SolicRecCompleta` requires `rec`
+ *   (the examples call it `recPayload`), and an `encerramento`'s `oneOf` branches require nothing, so
+ *   any value matches both, and `PixAutomatico.valor` is a string that must match objects; the examples recBody1, solicRecBody1, solicRecResponse1 and
+ *   recWebhookNotification1 fail without these;
  * - every `location` says `format: uri`, yet the examples (cobResponse4, cobResponse5) and the Manual
  *   de Padrões write the location without a scheme ('pix.example.com/qr/…'), which is what a BR Code
  *   carries.
@@ -50,6 +56,33 @@ function corrigir(doc: No): No {
   const esquemas = ehNo(doc.components) && ehNo(doc.components.schemas) ? doc.components.schemas : {};
   const recebedor = esquemas.DadosRecebedor;
   if (ehNo(recebedor)) delete recebedor.required;
+  const semExigir = (nome: string, campos: string[]) => {
+    const e = esquemas[nome];
+    if (ehNo(e) && Array.isArray(e.required)) e.required = e.required.filter((c) => !campos.includes(String(c)));
+  };
+  semExigir('RecBase', ['idRec', 'retentativa']);
+  semExigir('SolicRecBase', ['pagador']);
+  semExigir('SolicRecCompleta', ['rec']);
+  // An `encerramento` is a rejection or a cancellation: as published, each `oneOf` branch requires
+  // nothing, so every value matches both and fails. Each branch requires its one property.
+  const exigirRamo = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(exigirRamo);
+    if (!ehNo(v)) return;
+    if (Array.isArray(v.oneOf))
+      for (const ramo of v.oneOf) {
+        const props = ehNo(ramo) && ehNo(ramo.properties) ? Object.keys(ramo.properties) : [];
+        if (ehNo(ramo) && ramo.required === undefined && props.length === 1) ramo.required = props;
+      }
+    Object.values(v).forEach(exigirRamo);
+  };
+  exigirRamo(esquemas);
+  // `PixAutomatico.valor` is a string that must also match objects (`anyOf` of the value's
+  // components, which `Pix` keeps apart as `componentesValor`): no string can. The string stays.
+  const pixAut = esquemas.PixAutomatico;
+  if (ehNo(pixAut) && ehNo(pixAut.properties) && ehNo(pixAut.properties.valor)) delete pixAut.properties.valor.anyOf;
+  const notificacao = esquemas.RecNotification;
+  if (ehNo(notificacao) && Array.isArray(notificacao.required))
+    notificacao.required = notificacao.required.map((c) => String(c).replace(/"$/, ''));
   const semUri = (v: unknown): void => {
     if (Array.isArray(v)) v.forEach(semUri);
     if (!ehNo(v)) return;
@@ -156,14 +189,33 @@ export function validarResposta(r: Pedido & { status: number }, arquivo?: string
   return validarContra(e, `${r.metodo} ${achada.modelo} ${r.status}`, esquema, r.corpo);
 }
 
-/** A webhook callback's body (`{ pix: [...] }`, POSTed to the registered URL + '/pix'). */
-export function validarCallbackPix(corpo: unknown, arquivo?: string): string[] {
+/** The callbacks of the API Pix: `{webhookUrl}/pix`, `/rec` (recurrences) and `/cobr` (recurring charges). */
+const CALLBACKS = {
+  pix: ['/webhook/{chave}', 'listaPix'],
+  rec: ['/webhookrec', 'rec'],
+  cobr: ['/webhookcobr', 'cobr'],
+} as const;
+
+/** A webhook callback's body against the API Pix: `{ pix }` to '/pix', `{ recs }` to '/rec', `{ cobsr }` to '/cobr'. */
+export function validarCallback(tipo: keyof typeof CALLBACKS, corpo: unknown, arquivo?: string): string[] {
   const e = especificacao(arquivo);
-  const achada = operacao(e, 'PUT', '/webhook/{chave}');
+  const [caminho, nome] = CALLBACKS[tipo];
+  const achada = operacao(e, 'PUT', caminho);
   const callbacks = achada && ehNo(achada.op.callbacks) ? achada.op.callbacks : {};
-  const lista = callbacks.listaPix;
+  const lista = callbacks[nome];
   const post = ehNo(lista) ? Object.values(lista).map((c) => (ehNo(c) ? c.post : undefined))[0] : undefined;
   const esquema = ehNo(post) ? esquemaDoConteudo(e, post.requestBody) : undefined;
-  if (esquema === undefined) return ['callback listaPix não encontrado na API Pix'];
-  return validarContra(e, 'callback /pix', esquema, corpo);
+  if (esquema === undefined) return [`callback ${nome} não encontrado na API Pix`];
+  return validarContra(e, `callback /${tipo}`, esquema, corpo);
+}
+
+/** A webhook callback's body (`{ pix: [...] }`, POSTed to the registered URL + '/pix'). */
+export const validarCallbackPix = (corpo: unknown, arquivo?: string) => validarCallback('pix', corpo, arquivo);
+
+/** The YAML's own example `nome` (components.examples), to check the mends above against. */
+export function exemploDaApi(nome: string, arquivo?: string): unknown {
+  const e = especificacao(arquivo);
+  const exemplos = ehNo(e.doc.components) && ehNo(e.doc.components.examples) ? e.doc.components.examples : {};
+  const x = exemplos[nome];
+  return ehNo(x) ? x.value : undefined;
 }

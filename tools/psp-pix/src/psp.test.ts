@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { hasError, parsePix } from 'pix-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gerarCertificados } from './certificados';
-import { apiPixDisponivel, validarCallbackPix, validarPedido, validarResposta } from './conformidade';
+import { apiPixDisponivel, exemploDaApi, validarCallback, validarCallbackPix, validarPedido, validarResposta } from './conformidade';
 import { iniciarPspPix, type PspPix } from './psp';
 
 const certificados = gerarCertificados();
@@ -170,6 +170,94 @@ describe('the stand-in PSP', () => {
     }
   });
 
+  it('Pix Automático: a recurrence, its confirmation request, the payer approving in the bank app, a recurring charge debited or refused, each notified', async () => {
+    const h = { authorization: `Bearer ${await token()}` };
+    const webhook = await receptor(true);
+    try {
+      for (const caminho of ['webhookrec', 'webhookcobr'])
+        expect((await chamar('PUT', `${psp.url}/${caminho}`, { corpo: { webhookUrl: webhook.url }, cabecalhos: h })).status).toBe(200);
+      const rec = await chamar('POST', `${psp.url}/rec`, {
+        corpo: {
+          vinculo: { contrato: 'RASTRO-7', devedor: { cpf: '12345678909', nome: 'Ana Dona' }, objeto: 'Assinatura do REX' },
+          calendario: { dataInicial: '2027-01-10', periodicidade: 'MENSAL' },
+          valor: { valorRec: '29.90' },
+          politicaRetentativa: 'PERMITE_3R_7D',
+        },
+        cabecalhos: h,
+      });
+      expect(rec.status).toBe(201);
+      const idRec = (rec.corpo as { idRec: string }).idRec;
+      expect(idRec).toMatch(/^RR\d{8}\d{8}[a-zA-Z0-9]{11}$/);
+      const solic = await chamar('POST', `${psp.url}/solicrec`, {
+        corpo: {
+          idRec,
+          calendario: { dataExpiracaoSolicitacao: '2027-01-03T12:00:00.000Z' },
+          destinatario: { cpf: '12345678909', ispbParticipante: '60746948', agencia: '1234', conta: '567890' },
+        },
+        cabecalhos: h,
+      });
+      expect(solic.corpo).toMatchObject({ idRec, status: 'CRIADA', recPayload: { idRec, valor: { valorRec: '29.90' } } });
+      const cobr = (txid: string) =>
+        chamar('PUT', `${psp.url}/cobr/${txid}`, {
+          corpo: {
+            idRec,
+            calendario: { dataDeVencimento: '2027-01-10' },
+            valor: { original: '29.90' },
+            ajusteDiaUtil: true,
+            recebedor: { agencia: '0001', conta: '123456', tipoConta: 'CORRENTE' },
+          },
+          cabecalhos: h,
+        });
+      // Before the payer approves, no recurring charge.
+      expect((await cobr('RastroRecorrente000000000000001')).status).toBe(400);
+
+      await psp.automatico.responderSolicitacao(idRec, 'APROVADA');
+      expect(webhook.recebidos).toEqual([
+        { caminho: '/api/pix/webhook/rec', corpo: { recs: [expect.objectContaining({ idRec, status: 'APROVADA' })] } },
+      ]);
+      expect((await cobr('RastroRecorrente000000000000001')).corpo).toMatchObject({ idRec, status: 'ATIVA' });
+      const paga = await psp.automatico.debitar('RastroRecorrente000000000000001');
+      expect(paga).toMatchObject({ status: 'CONCLUIDA', pix: [{ txid: 'RastroRecorrente000000000000001', valor: '29.90' }] });
+      expect(webhook.recebidos.at(-1)).toEqual({
+        caminho: '/api/pix/webhook/cobr',
+        corpo: { cobsr: [expect.objectContaining({ txid: 'RastroRecorrente000000000000001', status: 'CONCLUIDA', pix: paga.pix })] },
+      });
+      await cobr('RastroRecorrente000000000000002');
+      await psp.automatico.debitar('RastroRecorrente000000000000002', { falhar: true });
+      expect((await chamar('GET', `${psp.url}/cobr/RastroRecorrente000000000000002`, { cabecalhos: h })).corpo).toMatchObject({
+        status: 'REJEITADA',
+      });
+      expect((await chamar('PATCH', `${psp.url}/rec/${idRec}`, { corpo: { status: 'CANCELADA' }, cabecalhos: h })).corpo).toMatchObject({
+        status: 'CANCELADA',
+      });
+      await expect.poll(() => webhook.recebidos.length).toBe(4);
+
+      const sem = await iniciarPspPix({ certificados, semPixAutomatico: true });
+      try {
+        const basic = Buffer.from(`${sem.clientId}:${sem.clientSecret}`).toString('base64');
+        const t = (
+          (await chamar('POST', sem.tokenUrl, { form: 'grant_type=client_credentials', cabecalhos: { authorization: `Basic ${basic}` } }))
+            .corpo as { access_token: string }
+        ).access_token;
+        const r = await chamar('PUT', `${sem.url}/webhookrec`, {
+          corpo: { webhookUrl: webhook.url },
+          cabecalhos: { authorization: `Bearer ${t}` },
+        });
+        expect(r.status).toBe(404);
+      } finally {
+        await sem.fechar();
+      }
+    } finally {
+      await webhook.fechar();
+    }
+  });
+
+  it.skipIf(!apiPixDisponivel())("the YAML's own Pix Automático examples pass the mended schemas", () => {
+    expect(validarPedido({ metodo: 'POST', caminho: '/api/rec', corpo: exemploDaApi('recBody1') })).toEqual([]);
+    expect(validarPedido({ metodo: 'POST', caminho: '/api/solicrec', corpo: exemploDaApi('solicRecBody1') })).toEqual([]);
+    expect(validarCallback('rec', exemploDaApi('recWebhookNotification1'))).toEqual([]);
+  });
+
   it.skipIf(!apiPixDisponivel())('every exchange above and every webhook body conforms to the API Pix 2.9.0; a wrong body does not', () => {
     const api = psp.trocas.filter((t) => t.caminho.startsWith('/api/') && t.status !== 401);
     expect(api.length).toBeGreaterThan(5);
@@ -181,6 +269,8 @@ describe('the stand-in PSP', () => {
       ).toEqual([]);
     }
     for (const e of psp.entregas) expect(validarCallbackPix(e.corpo)).toEqual([]);
+    expect(psp.notificacoes.length).toBeGreaterThan(3);
+    for (const n of psp.notificacoes) expect(validarCallback(n.tipo, n.corpo), n.url).toEqual([]);
     expect(validarPedido({ metodo: 'PUT', caminho: `/api/cobv/${TXID}`, corpo: { ...cobv(), valor: { original: 29.9 } } })).not.toEqual([]);
     expect(validarCallbackPix({ pix: [{ txid: TXID }] })).not.toEqual([]);
   });

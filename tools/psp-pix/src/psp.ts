@@ -2,14 +2,17 @@ import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { criarPixAutomatico, type Notificacao, type PixAutomatico } from './automatico';
 import { brCodeDinamico } from './brcode';
 import type { Certificados } from './certificados';
 
 /**
  * A stand-in PSP speaking the API Pix over HTTPS with mutual TLS on 127.0.0.1, for tests: OAuth 2.0
  * client credentials, charges with a due date (`/cobv`) and immediate ones (`/cob`), the webhook
- * (`/webhook/{chave}`), and controls a test drives — pay a charge (with another amount, or losing the
- * webhook), deliver a webhook again. Every exchange is kept for the conformance checks.
+ * (`/webhook/{chave}`), Pix Automático (`/rec`, `/solicrec`, `/cobr`, `/webhookrec`, `/webhookcobr`;
+ * automatico.ts), and controls a test drives — pay a charge (with another amount, or losing the
+ * webhook), deliver a webhook again, approve a recurrence, debit a recurring charge. Every exchange
+ * is kept for the conformance checks.
  */
 export interface OpcoesPsp {
   certificados: Certificados;
@@ -19,6 +22,8 @@ export interface OpcoesPsp {
   tokenSegundos?: number;
   /** Deliveries of a webhook that fails before giving up (real PSPs retry). */
   tentativas?: number;
+  /** A PSP that does not offer Pix Automático: its paths answer 404. */
+  semPixAutomatico?: boolean;
 }
 
 type No = Record<string, unknown>;
@@ -62,6 +67,10 @@ export interface PspPix {
   clientSecret: string;
   trocas: Troca[];
   entregas: Entrega[];
+  /** Pix Automático's notifications ('/rec' and '/cobr'), each delivery attempt. */
+  notificacoes: Notificacao[];
+  /** Pix Automático: the payer's bank app and PSP (approve or refuse a recurrence, debit a charge). */
+  automatico: Omit<PixAutomatico, 'api'>;
   /** The charge as the PSP has it (GET's answer), or undefined. */
   cobranca: (txid: string) => No | undefined;
   /** Someone pays the charge: a Pix is recorded and, unless `perderWebhook`, the webhook is called. */
@@ -111,6 +120,7 @@ export async function iniciarPspPix(o: OpcoesPsp): Promise<PspPix> {
   const pixPorE2e = new Map<string, PixRecebido>();
   const trocas: Troca[] = [];
   const entregas: Entrega[] = [];
+  const notificacoes: Notificacao[] = [];
   let locId = 0;
   let base = '';
 
@@ -161,10 +171,12 @@ export async function iniciarPspPix(o: OpcoesPsp): Promise<PspPix> {
   const comPix = (c: Cobranca): No => (c.pix.length ? { ...c.corpo, pix: c.pix } : c.corpo);
 
   function api(metodo: string, caminho: string, corpo: unknown): [number, unknown] {
+    const b = ehNo(corpo) ? corpo : {};
+    const automatica = o.semPixAutomatico ? undefined : pixAutomatico.api(metodo, caminho, b);
+    if (automatica) return automatica;
     const m = /^\/api\/(cobv|cob|webhook)\/([^/]+)$/.exec(caminho);
     if (!m) return [404, problema(404, 'Não encontrado.', 'Recurso inexistente.')];
     const [, recurso, id] = m as unknown as [string, 'cobv' | 'cob' | 'webhook', string];
-    const b = ehNo(corpo) ? corpo : {};
     if (recurso === 'webhook') {
       const chave = decodeURIComponent(id);
       if (metodo === 'PUT') {
@@ -221,7 +233,11 @@ export async function iniciarPspPix(o: OpcoesPsp): Promise<PspPix> {
             access_token: token,
             token_type: 'Bearer',
             expires_in: tokenMs / 1000,
-            scope: 'cob.write cob.read cobv.write cobv.read webhook.write webhook.read',
+            scope: `cob.write cob.read cobv.write cobv.read webhook.write webhook.read${
+              o.semPixAutomatico
+                ? ''
+                : ' rec.write rec.read solicrec.write solicrec.read cobr.write cobr.read webhookrec.write webhookcobr.write'
+            }`,
           },
         ];
       }
@@ -235,7 +251,8 @@ export async function iniciarPspPix(o: OpcoesPsp): Promise<PspPix> {
         [status, resposta] = [401, problema(401, 'Não autorizado.', 'Token ausente, inválido ou expirado.')];
       else [status, resposta] = api(metodo, caminho, pedido);
     }
-    trocas.push({ metodo, caminho, status, pedido, resposta });
+    // A copy: the stand-in changes its records later, the exchange is what was answered then.
+    trocas.push({ metodo, caminho, status, pedido, resposta: structuredClone(resposta) });
     res.writeHead(
       status,
       resposta === undefined
@@ -251,6 +268,27 @@ export async function iniciarPspPix(o: OpcoesPsp): Promise<PspPix> {
   );
   await new Promise<void>((r) => servidor.listen(0, '127.0.0.1', r));
   base = `https://127.0.0.1:${(servidor.address() as AddressInfo).port}`;
+
+  /** Delivers a Pix Automático notification, retrying a failure like `entregar`. */
+  async function notificar(n: Notificacao) {
+    for (let i = 0; i < tentativas; i++) {
+      const tentativa: Notificacao = { ...n };
+      notificacoes.push(tentativa);
+      try {
+        tentativa.status = await postar(n.url, n.corpo, o.certificados);
+        if (tentativa.status >= 200 && tentativa.status < 300) return;
+      } catch (e) {
+        tentativa.erro = e instanceof Error ? e.message : String(e);
+      }
+      await new Promise((r) => setTimeout(r, 100 * 2 ** i));
+    }
+  }
+  const pixAutomatico = criarPixAutomatico({
+    recebedor: { cnpj: RECEBEDOR.cnpj, nome: RECEBEDOR.nome },
+    ispb: '18236120',
+    problema,
+    notificar,
+  });
 
   /** POSTs `{ pix }` to the charge's key's webhook + '/pix', retrying a failure with a short backoff. */
   async function entregar(chave: unknown, pix: PixRecebido) {
@@ -278,6 +316,13 @@ export async function iniciarPspPix(o: OpcoesPsp): Promise<PspPix> {
     clientSecret,
     trocas,
     entregas,
+    notificacoes,
+    automatico: {
+      recorrencia: pixAutomatico.recorrencia,
+      cobrancaRecorrente: pixAutomatico.cobrancaRecorrente,
+      responderSolicitacao: pixAutomatico.responderSolicitacao,
+      debitar: pixAutomatico.debitar,
+    },
     cobranca: (txid) => {
       const c = cobrancas.get(txid);
       return c ? comPix(c) : undefined;
