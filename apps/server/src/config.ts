@@ -180,6 +180,25 @@ const envSchema = z.object({
   PIX_CONCILIACAO_MINUTOS: z.coerce.number().int().min(1).max(1440).default(10),
   /** Webhook callbacks a minute from one address (a burst of payments fits; a flood does not). */
   PIX_WEBHOOK_LIMITE_MINUTO: z.coerce.number().int().min(1).max(1_000_000).default(6000),
+  /**
+   * Pix Automático (PSP mode): the receiver's account the recurring charges credit (API Pix
+   * `/cobr` `recebedor`). With PIX_RECEBEDOR_CONTA set the owners may choose it.
+   */
+  PIX_RECEBEDOR_CONTA: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\d{1,20}$/)
+      .optional(),
+  ),
+  PIX_RECEBEDOR_AGENCIA: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\d{1,4}$/)
+      .optional(),
+  ),
+  PIX_RECEBEDOR_TIPO_CONTA: z.enum(['CORRENTE', 'POUPANCA', 'PAGAMENTO']).default('CORRENTE'),
   PAGAMENTOS_ANTECEDENCIA_DIAS: z.coerce.number().int().min(1).max(60).default(10),
   PAGAMENTOS_RONDA_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
 });
@@ -223,6 +242,13 @@ function lerPsp(e: z.output<typeof envSchema>) {
     segredo: e.PIX_WEBHOOK_SEGREDO ?? '',
     conciliacaoMs: e.PIX_CONCILIACAO_MINUTOS * 60_000,
     limitePorMinuto: e.PIX_WEBHOOK_LIMITE_MINUTO,
+    contaRecebedor: e.PIX_RECEBEDOR_CONTA
+      ? {
+          conta: e.PIX_RECEBEDOR_CONTA,
+          tipoConta: e.PIX_RECEBEDOR_TIPO_CONTA,
+          ...(e.PIX_RECEBEDOR_AGENCIA ? { agencia: e.PIX_RECEBEDOR_AGENCIA } : {}),
+        }
+      : undefined,
   };
 }
 

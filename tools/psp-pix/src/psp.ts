@@ -75,6 +75,8 @@ export interface PspPix {
   cobranca: (txid: string) => No | undefined;
   /** Someone pays the charge: a Pix is recorded and, unless `perderWebhook`, the webhook is called. */
   pagar: (txid: string, o?: { valorCentavos?: number; perderWebhook?: boolean }) => Promise<PixRecebido>;
+  /** While true, every API call answers 503 (the PSP is down). */
+  foraDoAr: (sim: boolean) => void;
   /** The webhook of a Pix delivered again (duplicates happen). */
   reenviarWebhook: (endToEndId: string) => Promise<void>;
   fechar: () => Promise<void>;
@@ -123,6 +125,7 @@ export async function iniciarPspPix(o: OpcoesPsp): Promise<PspPix> {
   const notificacoes: Notificacao[] = [];
   let locId = 0;
   let base = '';
+  let foraDoAr = false;
 
   const credenciaisOk = (cabecalho: string | undefined) => {
     const esperado = Buffer.from(`Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`);
@@ -249,6 +252,16 @@ export async function iniciarPspPix(o: OpcoesPsp): Promise<PspPix> {
       }
       if (!tokenOk(req.headers.authorization))
         [status, resposta] = [401, problema(401, 'Não autorizado.', 'Token ausente, inválido ou expirado.')];
+      else if (foraDoAr)
+        [status, resposta] = [
+          503,
+          {
+            type: 'https://pix.bcb.gov.br/api/v2/error/ServicoIndisponivel',
+            title: 'Serviço Indisponível',
+            status: 503,
+            detail: 'Tente mais tarde.',
+          },
+        ];
       else [status, resposta] = api(metodo, caminho, pedido);
     }
     // A copy: the stand-in changes its records later, the exchange is what was answered then.
@@ -317,6 +330,9 @@ export async function iniciarPspPix(o: OpcoesPsp): Promise<PspPix> {
     trocas,
     entregas,
     notificacoes,
+    foraDoAr: (sim) => {
+      foraDoAr = sim;
+    },
     automatico: {
       recorrencia: pixAutomatico.recorrencia,
       cobrancaRecorrente: pixAutomatico.cobrancaRecorrente,

@@ -151,7 +151,12 @@ describe('subscriptions and charges with a static Pix code (only PIX_CHAVE)', ()
       400,
       [{ campo: 'planoId', message: 'Este plano não está mais disponível.' }],
     ]);
-    const auto = await pedir('POST', '/api/usuarios/assinaturas', dono.h, { usuarioRastreadorId: outro, planoId, forma: 'PIX_AUTOMATICO' });
+    const auto = await pedir('POST', '/api/usuarios/assinaturas', dono.h, {
+      usuarioRastreadorId: outro,
+      planoId,
+      forma: 'PIX_AUTOMATICO',
+      contaPagador: { ispb: '60746948', conta: '12345' },
+    });
     expect(auto.json<{ errors: unknown }>().errors).toEqual([
       { campo: 'forma', message: 'O Pix Automático ainda não está disponível. Escolha Pix.' },
     ]);

@@ -15,7 +15,11 @@ export const appConfigSchema = nomeado(
     mapa: z.object({ tileUrl: z.string(), attribution: z.string() }),
     versao: z.string(),
     /** Subscriptions and Pix are on (a Pix key or a PSP is configured): the payment screens are real. */
-    pagamentos: z.object({ ativo: z.boolean() }),
+    pagamentos: z.object({
+      ativo: z.boolean(),
+      /** Pix Automático can be chosen (a PSP offering it, and the receiver's account, are configured). */
+      automatico: z.boolean(),
+    }),
   }),
 );
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -1,5 +1,5 @@
 import * as z from '@rastro/shared/zod';
-import { ID_MAX, LIMITES, PLANO } from '../constants';
+import { ID_MAX, LIMITES, PIX_AUTOMATICO, PLANO } from '../constants';
 import { MSG } from '../messages';
 import { isDataValida } from '../validators';
 import { nomeado, paginacaoQuerySchema, pageSchema } from './common';
@@ -56,6 +56,13 @@ export const SITUACOES_ASSINATURA = ['ATIVA', 'SUSPENSA', 'CANCELADA'] as const;
 export type SituacaoAssinatura = (typeof SITUACOES_ASSINATURA)[number];
 export const SITUACOES_COBRANCA = ['PENDENTE', 'PAGO', 'VENCIDO', 'CANCELADO', 'DEVOLVIDO'] as const;
 export type SituacaoCobranca = (typeof SITUACOES_COBRANCA)[number];
+/**
+ * Pix Automático's authorisation (API Pix recurrence `status`): AGUARDANDO the owner in the bank
+ * app, APROVADA (each period is then debited), or REJEITADA, EXPIRADA, CANCELADA (the charges go
+ * on by Pix with a code).
+ */
+export const SITUACOES_AUTORIZACAO = ['AGUARDANDO', 'APROVADA', 'REJEITADA', 'EXPIRADA', 'CANCELADA'] as const;
+export type SituacaoAutorizacao = (typeof SITUACOES_AUTORIZACAO)[number];
 
 /** 'YYYY-MM-DD', a real calendar day (the rule of every date field). */
 const dia = z.string().check(
@@ -84,17 +91,39 @@ export const assinaturaSchema = nomeado(
     pagoAte: z.nullable(z.string()),
     /** Cancelled by the owner: it ends when the paid period does. */
     cancelarNoFim: z.boolean(),
+    /** Pix Automático's authorisation; null when paid by Pix each period. */
+    autorizacao: z.nullable(z.enum(SITUACOES_AUTORIZACAO)),
     papel: z.enum(['DONO', 'GUARDIAO']),
   }),
 );
 export type Assinatura = z.infer<typeof assinaturaSchema>;
 
-/** POST /api/usuarios/assinaturas. */
-export const assinaturaFormSchema = z.object({
-  usuarioRastreadorId: z.int({ error: MSG.campoObrigatorio }).check(z.positive(MSG.campoInvalido), z.lte(ID_MAX, MSG.campoInvalido)),
-  planoId: z.int({ error: MSG.campoObrigatorio }).check(z.positive(MSG.campoInvalido), z.lte(ID_MAX, MSG.campoInvalido)),
-  forma: z.enum(FORMAS_PAGAMENTO, { error: MSG.campoInvalido }),
+/** The owner's account a Pix Automático authorisation is asked of: the bank's ISPB, branch (optional) and account, digits. */
+export const contaPagadorSchema = z.object({
+  ispb: z.string({ error: MSG.bancoInvalido }).check(z.regex(/^[0-9A-Z]{8}$/, MSG.bancoInvalido)),
+  agencia: z.optional(
+    z.nullable(
+      z.string({ error: MSG.agenciaInvalida }).check(z.regex(new RegExp(`^\\d{0,${PIX_AUTOMATICO.agenciaMax}}$`), MSG.agenciaInvalida)),
+    ),
+  ),
+  conta: z.string({ error: MSG.contaInvalida }).check(z.regex(new RegExp(`^\\d{1,${PIX_AUTOMATICO.contaMax}}$`), MSG.contaInvalida)),
 });
+export type ContaPagador = z.infer<typeof contaPagadorSchema>;
+
+/** POST /api/usuarios/assinaturas: `contaPagador` is required with PIX_AUTOMATICO (and ignored with PIX). */
+export const assinaturaFormSchema = z
+  .object({
+    usuarioRastreadorId: z.int({ error: MSG.campoObrigatorio }).check(z.positive(MSG.campoInvalido), z.lte(ID_MAX, MSG.campoInvalido)),
+    planoId: z.int({ error: MSG.campoObrigatorio }).check(z.positive(MSG.campoInvalido), z.lte(ID_MAX, MSG.campoInvalido)),
+    forma: z.enum(FORMAS_PAGAMENTO, { error: MSG.campoInvalido }),
+    contaPagador: z.optional(contaPagadorSchema),
+  })
+  .check(
+    z.refine((f) => f.forma !== 'PIX_AUTOMATICO' || f.contaPagador !== undefined, {
+      error: MSG.contaPagadorObrigatoria,
+      path: ['contaPagador'],
+    }),
+  );
 export type AssinaturaForm = z.infer<typeof assinaturaFormSchema>;
 
 /** One charge, as its owner sees it (GET /api/usuarios/pagamentos): pays it with the "Pix copia e cola" code or its QR code. */
@@ -110,6 +139,8 @@ export const pagamentoSchema = nomeado(
     pixCopiaECola: z.nullable(z.string()),
     pagoEm: z.nullable(z.string()),
     txid: z.string(),
+    /** Pix Automático: the owner's bank debits it on the due date (no code to pay). */
+    debitoAutomatico: z.boolean(),
   }),
 );
 export type Pagamento = z.infer<typeof pagamentoSchema>;

@@ -12,7 +12,7 @@ export async function configModule(app: AppInstance) {
         : { provider: 'altcha', challengeUrl: '/api/captcha/desafio' },
     mapa: { tileUrl: map.tileUrl, attribution: map.attribution },
     versao: version,
-    pagamentos: { ativo: pagamentos.pix !== undefined },
+    pagamentos: { ativo: pagamentos.pix !== undefined, automatico: pagamentos.psp?.contaRecebedor !== undefined },
   };
 
   app.get('/api/config', {

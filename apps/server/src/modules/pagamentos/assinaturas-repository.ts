@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { ehGuardiao } from '../meus-rastreadores/guardioes/sql';
 import { vVinculos } from '../meus-rastreadores/leitura';
@@ -20,6 +20,8 @@ const colunas = {
   inicio: assinaturas.inicio,
   pagoAte: assinaturas.pagoAte,
   cancelarNoFim: assinaturas.cancelarNoFim,
+  idRec: assinaturas.idRec,
+  autorizacao: assinaturas.autorizacao,
 };
 
 const base = (db: Executor) =>
@@ -78,4 +80,30 @@ export function vigentesDosVinculos(db: Executor, vinculoIds: readonly number[])
 export async function nomeEEmail(db: Executor, usuarioId: number) {
   const [row] = await db.select({ nome: vUsuarios.nome, email: vUsuarios.email }).from(vUsuarios).where(eq(vUsuarios.id, usuarioId));
   return row;
+}
+
+/** Pix Automático: the subscription of a recurrence (a '/rec' notification names it by idRec). */
+export async function assinaturaPorIdRec(db: Executor, idRec: string) {
+  const [row] = await db
+    .select({
+      id: assinaturas.id,
+      usuarioId: assinaturas.usuarioId,
+      usuarioRastreadorId: assinaturas.usuarioRastreadorId,
+      pet: assinaturas.pet,
+      autorizacao: assinaturas.autorizacao,
+    })
+    .from(assinaturas)
+    .where(eq(assinaturas.idRec, idRec))
+    .for('update');
+  return row;
+}
+
+/** Pix Automático: authorisations still awaited since before `antes` (their notification may have been lost). */
+export function autorizacoesParaConciliar(db: Executor, antes: Date, limite: number) {
+  return db
+    .select({ idRec: sql<string>`${assinaturas.idRec}` })
+    .from(assinaturas)
+    .where(and(eq(assinaturas.autorizacao, 'AGUARDANDO'), lt(assinaturas.autorizacaoEm, antes)))
+    .orderBy(asc(assinaturas.autorizacaoEm))
+    .limit(limite);
 }

@@ -1,5 +1,14 @@
 import { MSG } from '@rastro/shared/messages';
-import type { Assinatura, AssinaturaForm, FormaPagamento, PeriodoPlano, SituacaoAssinatura } from '@rastro/shared/schemas/pagamentos';
+import type { FastifyBaseLogger } from 'fastify';
+import { PIX_AUTOMATICO } from '@rastro/shared/constants';
+import type {
+  Assinatura,
+  AssinaturaForm,
+  FormaPagamento,
+  PeriodoPlano,
+  SituacaoAssinatura,
+  SituacaoAutorizacao,
+} from '@rastro/shared/schemas/pagamentos';
 import type { Executor } from '../../db/client';
 import { erroDeCampo, ErroDaApi, naoEncontrado } from '../../lib/erros';
 import type { Principal } from '../../plugins/auth';
@@ -12,12 +21,16 @@ import {
   buscarAssinatura,
   inserirAssinatura,
   travarAssinatura,
+  vigentesDosVinculos,
   type LinhaAssinatura,
 } from './assinaturas-repository';
-import { cancelarAbertas, inserirCobrancas } from './cobrancas-repository';
+import { devedorPix } from '../usuarios/service';
+import { agendadasAbertas, cancelarAbertas, inserirCobrancas } from './cobrancas-repository';
 import { codigoDaNovaCobranca, type RecebedorPix } from './cobrancas-service';
-import { hojeEm, periodoQueContem } from './periodos';
+import { hojeEm, periodoQueContem, somarDias } from './periodos';
 import { buscarPlano } from './planos-repository';
+import { cancelarNoPsp } from './psp/automatico-service';
+import type { ClientePix } from './psp/cliente-pix';
 
 const paraAssinatura = (r: LinhaAssinatura, usuarioId: number): Assinatura => ({
   id: r.id,
@@ -32,6 +45,7 @@ const paraAssinatura = (r: LinhaAssinatura, usuarioId: number): Assinatura => ({
   inicio: r.inicio,
   pagoAte: r.pagoAte,
   cancelarNoFim: r.cancelarNoFim,
+  autorizacao: r.autorizacao as SituacaoAutorizacao | null,
   papel: r.usuarioId === usuarioId ? 'DONO' : 'GUARDIAO',
 });
 
@@ -49,17 +63,49 @@ export async function minhasAssinaturas(db: Executor, p: Principal): Promise<Ass
 
 /**
  * POST /api/usuarios/assinaturas: the owner subscribes one of their pets to an active plan, at the
- * plan's price of today. The first period starts today and its charge is due today.
+ * plan's price of today. The first period starts today and its charge is due today. With Pix
+ * Automático (a PSP offering it), the recurrence is created and the owner's bank asked to have it
+ * authorised before anything is stored: the first charge is paid now with a code, the next ones
+ * are debited once the owner authorises (502 when the PSP does not answer; nothing is kept).
  */
-export async function assinar(deps: Pick<Infra, 'config' | 'db'>, p: Principal, f: AssinaturaForm): Promise<Assinatura> {
+export async function assinar(
+  deps: Pick<Infra, 'config' | 'db'>,
+  p: Principal,
+  f: AssinaturaForm,
+  cliente?: ClientePix,
+  log?: FastifyBaseLogger,
+): Promise<Assinatura> {
   const pix = recebedor(deps);
-  if (f.forma === 'PIX_AUTOMATICO') throw erroDeCampo(400, 'forma', MSG.pixAutomaticoIndisponivel);
+  const automatico = f.forma === 'PIX_AUTOMATICO';
+  if (automatico && !cliente?.automatico) throw erroDeCampo(400, 'forma', MSG.pixAutomaticoIndisponivel);
   const vinculo = await vinculoDoUsuario(deps.db, p.usuarioId, f.usuarioRastreadorId);
   if (!vinculo) throw naoEncontrado();
   exigirDono(vinculo, p);
   const plano = await buscarPlano(deps.db, f.planoId);
   if (!plano?.ativo) throw erroDeCampo(400, 'planoId', MSG.planoIndisponivel);
   const hoje = hojeEm(deps.config.timezone);
+  const periodo = periodoQueContem(hoje, plano.periodo as PeriodoPlano, hoje);
+  let idRec: string | undefined;
+  if (automatico && cliente && f.contaPagador) {
+    if ((await vigentesDosVinculos(deps.db, [vinculo.id])).length > 0) throw new ErroDaApi(409, MSG.assinaturaJaExiste);
+    const devedor = await devedorPix(deps.db, p.usuarioId);
+    if (!devedor?.cpf || !/^\d{11}$/.test(devedor.cpf)) throw erroDeCampo(400, 'forma', MSG.pixAutomaticoSemCpf);
+    try {
+      idRec = await cliente.pedirAutorizacao({
+        contrato: `RASTRO-${vinculo.id}-${hoje.replaceAll('-', '')}`,
+        objeto: `Assinatura Rastro: ${vinculo.descricao}`,
+        devedor: { cpf: devedor.cpf, nome: devedor.nome },
+        dataInicial: somarDias(periodo.fim, 1),
+        periodicidade: plano.periodo as PeriodoPlano,
+        valorCentavos: plano.valorCentavos,
+        conta: f.contaPagador,
+        expiraEm: new Date(Date.now() + PIX_AUTOMATICO.diasParaAutorizar * 86_400_000),
+      });
+    } catch (err) {
+      log?.warn({ err }, 'o PSP não criou a recorrência do Pix Automático');
+      throw new ErroDaApi(502, MSG.pixAutomaticoFalhou);
+    }
+  }
   const id = await deps.db.transaction(async (tx) => {
     await travarVinculo(tx, vinculo.id);
     const novo = await inserirAssinatura(tx, {
@@ -72,9 +118,9 @@ export async function assinar(deps: Pick<Infra, 'config' | 'db'>, p: Principal, 
       diasCarencia: plano.diasCarencia,
       forma: f.forma,
       inicio: hoje,
+      ...(idRec ? { idRec, autorizacao: 'AGUARDANDO', autorizacaoEm: new Date() } : {}),
     });
     if (novo === undefined) return undefined;
-    const periodo = periodoQueContem(hoje, plano.periodo as PeriodoPlano, hoje);
     await inserirCobrancas(tx, [
       {
         assinaturaId: novo,
@@ -90,7 +136,11 @@ export async function assinar(deps: Pick<Infra, 'config' | 'db'>, p: Principal, 
     ]);
     return novo;
   });
-  if (id === undefined) throw new ErroDaApi(409, MSG.assinaturaJaExiste);
+  if (id === undefined) {
+    // Another request subscribed the pet meanwhile: the recurrence asked for is withdrawn.
+    if (idRec && cliente && log) await cancelarNoPsp(cliente, idRec, [], log);
+    throw new ErroDaApi(409, MSG.assinaturaJaExiste);
+  }
   const r = await buscarAssinatura(deps.db, id);
   if (!r) throw naoEncontrado();
   return paraAssinatura(r, p.usuarioId);
@@ -100,22 +150,36 @@ export async function assinar(deps: Pick<Infra, 'config' | 'db'>, p: Principal, 
  * DELETE /api/usuarios/assinaturas/{id}: the owner cancels. What was paid runs to its end (then the
  * round closes it); a subscription never paid ends now. Charges not paid are cancelled either way.
  */
-export async function cancelarAssinatura(deps: Pick<Infra, 'config' | 'db'>, p: Principal, id: number): Promise<Assinatura> {
+export async function cancelarAssinatura(
+  deps: Pick<Infra, 'config' | 'db'>,
+  p: Principal,
+  id: number,
+  cliente?: ClientePix,
+  log?: FastifyBaseLogger,
+): Promise<Assinatura> {
   const atual = await assinaturaVisivel(deps.db, p.usuarioId, id);
   if (!atual) throw naoEncontrado();
   exigirDono(atual, p);
   if (atual.situacao === 'CANCELADA') throw new ErroDaApi(409, MSG.assinaturaJaCancelada);
   const hoje = hojeEm(deps.config.timezone);
-  await deps.db.transaction(async (tx) => {
+  const noPsp = await deps.db.transaction(async (tx) => {
     const a = await travarAssinatura(tx, id);
-    if (!a || a.situacao === 'CANCELADA') return;
+    if (!a || a.situacao === 'CANCELADA') return undefined;
+    // Pix Automático: nothing more is debited; the PSP is told once this commits.
+    const recorrencia =
+      a.idRec && (a.autorizacao === 'AGUARDANDO' || a.autorizacao === 'APROVADA')
+        ? { idRec: a.idRec, txids: (await agendadasAbertas(tx, id)).map((c) => c.txid) }
+        : undefined;
+    if (recorrencia) await atualizarAssinatura(tx, id, { autorizacao: 'CANCELADA', autorizacaoEm: new Date() });
     await cancelarAbertas(tx, [id]);
     if (a.pagoAte !== null && a.pagoAte >= hoje) await atualizarAssinatura(tx, id, { cancelarNoFim: true });
     else {
       await atualizarAssinatura(tx, id, { situacao: 'CANCELADA', canceladaEm: new Date(), cancelarNoFim: true, suspensaEm: null });
       if (a.usuarioRastreadorId !== null && a.situacao === 'SUSPENSA') await definirSuspensao(tx, [a.usuarioRastreadorId], null);
     }
+    return recorrencia;
   });
+  if (noPsp && cliente && log) await cancelarNoPsp(cliente, noPsp.idRec, noPsp.txids, log);
   const r = await buscarAssinatura(deps.db, id);
   if (!r) throw naoEncontrado();
   return paraAssinatura(r, p.usuarioId);

@@ -22,6 +22,7 @@ import {
 import { codigoDaNovaCobranca, type RecebedorPix } from './cobrancas-service';
 import { hojeEm, periodoQueContem, somarDias, type Periodo } from './periodos';
 import { ClientePix } from './psp/cliente-pix';
+import { conciliarAgendadas, conciliarAutorizacoes } from './psp/automatico-service';
 import { conciliar, registrarNoPsp } from './psp/psp-service';
 
 /** The pets' links of these subscriptions (none for a subscription whose tracker was unlinked). */
@@ -36,6 +37,8 @@ export interface ResultadoDaRodada {
   /** PSP mode: charges the PSP took, and charges settled by asking it (a lost webhook). */
   registradas: number;
   conciliadas: number;
+  /** Pix Automático: authorisations the PSP was asked about that changed. */
+  autorizacoes: number;
   lembretes: number;
   vencidas: number;
   suspensas: number;
@@ -119,7 +122,8 @@ async function criarCobrancas(db: Executor, pix: RecebedorPix, comPsp: boolean, 
  * safe to repeat and to run on several instances at once: a period's charge is created once, a
  * charge falls due once, a subscription is suspended or closed once.
  * 1. the charges of the periods that start within the lead time; with a PSP, the open charges it
- *    has not taken are registered, and those registered a while ago unpaid are asked about;
+ *    has not taken are registered (an authorised Pix Automático's scheduled), and those registered a
+ *    while ago unpaid, and authorisations long awaited, are asked about;
  * 2. reminders of the charges falling due (3 days before, and on the day): notification, push, e-mail;
  * 3. pending charges past their due date become VENCIDO;
  * 4. a subscription with a charge overdue past its grace days is suspended: its pet's map and
@@ -133,9 +137,14 @@ export async function rodadaDeCobranca(
   antecedenciaDias: number,
   psp?: PspDaRodada,
 ): Promise<ResultadoDaRodada> {
+  // Authorisations first: how a new charge is registered (scheduled or with a code) depends on them.
+  const autorizacoes = psp?.cliente.automatico ? await conciliarAutorizacoes(deps, psp.cliente, psp.conciliacaoMs, psp.log) : 0;
   const criadas = await criarCobrancas(deps.db, pix, psp !== undefined, hoje, antecedenciaDias);
-  const registradas = psp ? await registrarNoPsp(deps, psp.cliente, pix.chave, psp.log) : 0;
-  const conciliadas = psp ? await conciliar(deps, psp.cliente, psp.conciliacaoMs, psp.log) : 0;
+  const registradas = psp ? await registrarNoPsp(deps, psp.cliente, pix.chave, psp.log, undefined, hoje) : 0;
+  const conciliadas = psp
+    ? (await conciliar(deps, psp.cliente, psp.conciliacaoMs, psp.log)) +
+      (psp.cliente.automatico ? await conciliarAgendadas(deps, psp.cliente, psp.conciliacaoMs, psp.log) : 0)
+    : 0;
   const lembretes = await lembrar(deps, hoje);
   const vencidas = await marcarVencidas(deps.db, hoje);
   const agora = new Date();
@@ -158,7 +167,7 @@ export async function rodadaDeCobranca(
     await definirSuspensao(tx, vinculosDe(lista.filter((a) => a.estavaSuspensa)), null);
     return lista.length;
   });
-  return { criadas, registradas, conciliadas, lembretes, vencidas, suspensas, encerradas };
+  return { criadas, registradas, conciliadas, autorizacoes, lembretes, vencidas, suspensas, encerradas };
 }
 
 /** PSP mode's part of a round. */
@@ -170,7 +179,7 @@ export interface PspDaRodada {
 
 /**
  * The billing round on every instance, every PAGAMENTOS_RONDA_MS, while payments are on (PIX_CHAVE).
- * With a PSP it first registers the webhook (again each round until the PSP takes it).
+ * With a PSP it first registers the webhooks (again each round until the PSP takes them).
  */
 export const cobrador = tarefaDeFundo('cobrador', (app) => {
   const { pix, psp: cfg } = app.config.pagamentos;
@@ -182,10 +191,13 @@ export const cobrador = tarefaDeFundo('cobrador', (app) => {
     async () => {
       if (!pix) return 0;
       if (cfg && cliente && !webhookRegistrado) {
-        await cliente.registrarWebhook(pix.chave, cfg.webhookUrl).then(
-          () => (webhookRegistrado = true),
-          (err: unknown) => log.warn({ err }, 'o PSP não registrou o webhook; tento na próxima rodada'),
-        );
+        await cliente
+          .registrarWebhook(pix.chave, cfg.webhookUrl)
+          .then(() => (cliente.automatico ? cliente.registrarWebhooksAutomatico(cfg.webhookUrl) : undefined))
+          .then(
+            () => (webhookRegistrado = true),
+            (err: unknown) => log.warn({ err }, 'o PSP não registrou o webhook; tento na próxima rodada'),
+          );
       }
       const r = await rodadaDeCobranca(app, pix, hojeEm(app.config.timezone), app.config.pagamentos.antecedenciaDias, psp);
       if (Object.values(r).some((n) => n > 0)) log.info(r, 'rodada de cobrança');

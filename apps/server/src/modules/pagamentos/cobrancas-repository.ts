@@ -17,6 +17,7 @@ const colunas = {
   pixCopiaECola: cobrancas.pixCopiaECola,
   pagoEm: cobrancas.pagoEm,
   txid: cobrancas.txid,
+  debitoAutomatico: cobrancas.debitoAutomatico,
 };
 const colunasAdmin = {
   ...colunas,
@@ -313,7 +314,7 @@ export async function resumoDosPagamentos(db: Executor, inicio: Date, fimExclusi
   return row ?? { aReceber: 0, recebido: 0, vencido: 0, mensal: 0, ativas: 0, suspensas: 0 };
 }
 
-/** PSP mode: open charges the PSP has not taken yet, with what a `/cobv` needs. */
+/** PSP mode: open charges the PSP has not taken yet, with what a `/cobv` (or, authorised, a `/cobr`) needs. */
 export function paraRegistrarNoPsp(db: Executor, limite: number, assinaturaId?: number) {
   return consultar<{
     id: number;
@@ -323,10 +324,14 @@ export function paraRegistrarNoPsp(db: Executor, limite: number, assinaturaId?: 
     vencimento: string;
     diasCarencia: number;
     pet: string;
+    idRec: string | null;
+    autorizacao: string | null;
+    debitoRecusado: boolean;
   }>(
     db,
     sql`select c.id, c.txid, c.usuario_id as "usuarioId", c.valor_centavos as "valorCentavos", c.vencimento::text as vencimento,
-          a.dias_carencia as "diasCarencia", a.pet
+          a.dias_carencia as "diasCarencia", a.pet, a.id_rec as "idRec", a.autorizacao,
+          c.debito_recusado as "debitoRecusado"
         from cobrancas c join assinaturas a on a.id = c.assinatura_id
         where c.psp_registrada_em is null and c.situacao in ('PENDENTE', 'VENCIDO')
           ${assinaturaId === undefined ? sql`` : sql`and c.assinatura_id = ${assinaturaId}`}
@@ -338,12 +343,46 @@ export async function marcarRegistradaNoPsp(db: Executor, id: number, pixCopiaEC
   await db.update(cobrancas).set({ pixCopiaECola, pspRegistradaEm: new Date() }).where(eq(cobrancas.id, id));
 }
 
-/** PSP mode: open charges registered before `antes` (their webhook may have been lost). */
-export function paraConciliar(db: Executor, antes: Date, limite: number) {
+/** Pix Automático: the charge is scheduled at the PSP (`PUT /cobr`): debited on its due date, no code. */
+export async function marcarAgendadaNoPsp(db: Executor, id: number) {
+  await db.update(cobrancas).set({ pixCopiaECola: null, debitoAutomatico: true, pspRegistradaEm: new Date() }).where(eq(cobrancas.id, id));
+}
+
+/**
+ * Pix Automático: a scheduled charge the payer's bank did not debit goes back to a charge with a
+ * code, under a new txid (the old one is the PSP's recurring charge), for the next round to
+ * register. Once: a repeat finds it no longer scheduled.
+ */
+export async function voltarParaPix(db: Executor, txid: string, novoTxid: string) {
+  const [row] = await db
+    .update(cobrancas)
+    .set({ txid: novoTxid, debitoAutomatico: false, debitoRecusado: true, pspRegistradaEm: null })
+    .where(and(eq(cobrancas.txid, txid), eq(cobrancas.debitoAutomatico, true), inArray(cobrancas.situacao, ['PENDENTE', 'VENCIDO'])))
+    .returning({ id: cobrancas.id, assinaturaId: cobrancas.assinaturaId, valorCentavos: cobrancas.valorCentavos });
+  return row;
+}
+
+/** Pix Automático: the open scheduled charges of a subscription (its cancellation unschedules them at the PSP). */
+export function agendadasAbertas(db: Executor, assinaturaId: number) {
+  return db
+    .select({ txid: cobrancas.txid })
+    .from(cobrancas)
+    .where(
+      and(
+        eq(cobrancas.assinaturaId, assinaturaId),
+        eq(cobrancas.debitoAutomatico, true),
+        inArray(cobrancas.situacao, ['PENDENTE', 'VENCIDO']),
+      ),
+    );
+}
+
+/** PSP mode: open charges registered before `antes` (their webhook may have been lost), scheduled (`/cobr`) or with a code. */
+export function paraConciliar(db: Executor, antes: Date, limite: number, debitoAutomatico: boolean) {
   return consultar<{ txid: string }>(
     db,
     sql`select txid from cobrancas
         where situacao in ('PENDENTE', 'VENCIDO') and psp_registrada_em < ${antes.toISOString()}::timestamptz and not divergente
+          and debito_automatico = ${debitoAutomatico}
         order by psp_registrada_em limit ${limite}`,
   );
 }

@@ -76,6 +76,7 @@ const paraPagamento = (r: LinhaCobranca): Pagamento => ({
   pixCopiaECola: r.situacao === 'PENDENTE' || r.situacao === 'VENCIDO' ? r.pixCopiaECola : null,
   pagoEm: isoOuNull(r.pagoEm),
   txid: r.txid,
+  debitoAutomatico: r.debitoAutomatico,
 });
 
 const paraPagamentoAdmin = (r: LinhaCobrancaAdmin): PagamentoAdmin => ({

@@ -110,12 +110,13 @@ export async function pagamentosModule(app: AppInstance) {
     onRequest: logado,
     schema: {
       tags,
-      summary: 'O dono assina um plano para um pet; a primeira cobrança vence hoje',
+      summary:
+        'O dono assina um plano para um pet; a primeira cobrança vence hoje. Com Pix Automático, o banco do dono recebe o pedido de autorização (502: o PSP não respondeu)',
       body: assinaturaFormSchema,
-      response: { 201: assinaturaSchema, ...erros },
+      response: { 201: assinaturaSchema, ...erros, 502: erroSchema },
     },
     handler: async (req, reply) => {
-      const assinatura = await assinar(app, principalDe(req), req.body);
+      const assinatura = await assinar(app, principalDe(req), req.body, cliente, log);
       // With a PSP, its first charge goes to it now: the owner is about to pay it.
       if (cliente && pix) await registrarNoPsp(app, cliente, pix.chave, log, assinatura.id);
       return reply.code(201).send(assinatura);
@@ -130,7 +131,7 @@ export async function pagamentosModule(app: AppInstance) {
       params: idParamSchema,
       response: { 200: assinaturaSchema, ...erros },
     },
-    handler: (req) => cancelarAssinatura(app, principalDe(req), req.params.id),
+    handler: (req) => cancelarAssinatura(app, principalDe(req), req.params.id, cliente, log),
   });
 
   app.get('/api/usuarios/pagamentos', {

@@ -70,9 +70,15 @@ export const assinaturas = pgTable(
     cancelarNoFim: boolean('cancelar_no_fim').notNull().default(false),
     canceladaEm: tz('cancelada_em'),
     suspensaEm: tz('suspensa_em'),
+    /** Pix Automático: the recurrence at the PSP, the owner's authorisation of it and when it last changed. */
+    idRec: varchar('id_rec', { length: 29 }),
+    /** AGUARDANDO, APROVADA, REJEITADA, EXPIRADA or CANCELADA; null for PIX. */
+    autorizacao: varchar('autorizacao', { length: 10 }),
+    autorizacaoEm: tz('autorizacao_em'),
     criadoEm: tz('criado_em').notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('assinaturas_id_rec').on(t.idRec),
     uniqueIndex('assinaturas_uma_por_vinculo')
       .on(t.usuarioRastreadorId)
       .where(sql`${t.situacao} <> 'CANCELADA'`),
@@ -81,6 +87,7 @@ export const assinaturas = pgTable(
     check('assinaturas_periodo', sql`${t.periodo} IN ('MENSAL', 'ANUAL')`),
     check('assinaturas_forma', sql`${t.forma} IN ('PIX', 'PIX_AUTOMATICO')`),
     check('assinaturas_situacao', sql`${t.situacao} IN ('ATIVA', 'SUSPENSA', 'CANCELADA')`),
+    check('assinaturas_autorizacao', sql`${t.autorizacao} IN ('AGUARDANDO', 'APROVADA', 'REJEITADA', 'EXPIRADA', 'CANCELADA')`),
   ],
 );
 
@@ -115,6 +122,10 @@ export const cobrancas = pgTable(
     lembretes: smallint('lembretes').notNull().default(0),
     /** PSP mode: when the PSP took the charge (`PUT /cobv` or `/cob`); null until then, and in static mode. */
     pspRegistradaEm: tz('psp_registrada_em'),
+    /** Pix Automático: scheduled at the PSP (`PUT /cobr`); the payer's bank debits it on the due date, no code. */
+    debitoAutomatico: boolean('debito_automatico').notNull().default(false),
+    /** A debit the payer's bank refused: the charge goes on with a code, never scheduled again. */
+    debitoRecusado: boolean('debito_recusado').notNull().default(false),
     criadoEm: tz('criado_em').notNull().defaultNow(),
   },
   (t) => [

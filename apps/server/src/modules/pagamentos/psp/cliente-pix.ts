@@ -12,6 +12,8 @@ export interface ConfigPsp {
   segredo: string;
   conciliacaoMs: number;
   limitePorMinuto: number;
+  /** Pix Automático: the account the recurring charges credit; undefined when it is not offered. */
+  contaRecebedor?: { conta: string; tipoConta: 'CORRENTE' | 'POUPANCA' | 'PAGAMENTO'; agencia?: string };
 }
 
 /** A Pix the PSP says it received for a charge. */
@@ -68,8 +70,11 @@ const lerPix = (v: unknown): PixRecebido[] =>
 export class ClientePix {
   private token: { valor: string; expira: number } | undefined;
   private readonly agente: https.Agent;
+  /** Pix Automático is offered (the receiver's account for recurring charges is configured). */
+  readonly automatico: boolean;
 
   constructor(private readonly cfg: ConfigPsp) {
+    this.automatico = cfg.contaRecebedor !== undefined;
     this.agente = new https.Agent({ cert: cfg.cert, key: cfg.key, ...(cfg.ca ? { ca: cfg.ca } : {}), keepAlive: true, maxSockets: 8 });
   }
 
@@ -188,12 +193,140 @@ export class ClientePix {
     return undefined;
   }
 
+  /**
+   * Pix Automático, "Jornada 1": the recurrence (`POST /rec`) and the request that the payer's PSP
+   * asks the payer to confirm it in their bank app (`POST /solicrec`). Returns the recurrence's id.
+   */
+  async pedirAutorizacao(a: {
+    contrato: string;
+    objeto: string;
+    devedor: { cpf: string; nome: string };
+    dataInicial: string;
+    periodicidade: 'MENSAL' | 'ANUAL';
+    valorCentavos: number;
+    conta: { ispb: string; agencia?: string | null; conta: string };
+    expiraEm: Date;
+  }): Promise<string> {
+    const rec = await this.api('POST', '/rec', {
+      vinculo: {
+        contrato: a.contrato.slice(0, 35),
+        devedor: { cpf: a.devedor.cpf, nome: a.devedor.nome.slice(0, 140) },
+        objeto: a.objeto.slice(0, 35),
+      },
+      calendario: { dataInicial: a.dataInicial, periodicidade: a.periodicidade },
+      valor: { valorRec: centavosParaValor(a.valorCentavos) },
+      politicaRetentativa: 'PERMITE_3R_7D',
+    });
+    const criada = rec.status === 201 ? lerRecorrencia(rec.corpo) : undefined;
+    if (!criada) throw new ErroDoPsp(rec.status, `o PSP não criou a recorrência (${rec.status})`);
+    const solic = await this.api('POST', '/solicrec', {
+      idRec: criada.idRec,
+      calendario: { dataExpiracaoSolicitacao: a.expiraEm.toISOString() },
+      destinatario: {
+        cpf: a.devedor.cpf,
+        ispbParticipante: a.conta.ispb,
+        conta: a.conta.conta,
+        ...(a.conta.agencia ? { agencia: a.conta.agencia } : {}),
+      },
+    });
+    if (solic.status !== 201) {
+      await this.cancelarRecorrencia(criada.idRec).catch(() => undefined);
+      throw new ErroDoPsp(solic.status, `o PSP não enviou a solicitação de confirmação (${solic.status})`);
+    }
+    return criada.idRec;
+  }
+
+  async consultarRecorrencia(idRec: string): Promise<RecorrenciaNoPsp | undefined> {
+    const r = await this.api('GET', `/rec/${idRec}`);
+    if (r.status === 404) return undefined;
+    const rec = r.status === 200 ? lerRecorrencia(r.corpo) : undefined;
+    if (!rec) throw new ErroDoPsp(r.status, `consulta da recorrência (${r.status})`);
+    return rec;
+  }
+
+  /** PATCH /rec/{idRec} `{ status: CANCELADA }`: no charge is debited from it again. */
+  async cancelarRecorrencia(idRec: string) {
+    const r = await this.api('PATCH', `/rec/${idRec}`, { status: 'CANCELADA' });
+    if (r.status !== 200 && r.status !== 400 && r.status !== 404)
+      throw new ErroDoPsp(r.status, `o PSP não cancelou a recorrência (${r.status})`);
+  }
+
+  /** PUT /cobr/{txid}: the period's charge, debited by the payer's PSP on its due date. */
+  async criarCobrancaRecorrente(c: { txid: string; idRec: string; vencimento: string; valorCentavos: number; info: string }) {
+    const conta = this.cfg.contaRecebedor;
+    if (!conta) throw new ErroDoPsp(0, 'Pix Automático não configurado');
+    const r = await this.api('PUT', `/cobr/${c.txid}`, {
+      idRec: c.idRec,
+      infoAdicional: c.info.slice(0, 140),
+      calendario: { dataDeVencimento: c.vencimento },
+      valor: { original: centavosParaValor(c.valorCentavos) },
+      ajusteDiaUtil: true,
+      recebedor: conta,
+    });
+    if (r.status !== 201) throw new ErroDoPsp(r.status, `o PSP não criou a cobrança recorrente (${r.status})`);
+  }
+
+  async consultarCobrancaRecorrente(txid: string): Promise<CobrancaRecorrenteNoPsp | undefined> {
+    const r = await this.api('GET', `/cobr/${txid}`);
+    if (r.status === 404) return undefined;
+    const c = r.status === 200 ? lerCobrancaRecorrente(r.corpo) : undefined;
+    if (!c) throw new ErroDoPsp(r.status, `consulta da cobrança recorrente (${r.status})`);
+    return c;
+  }
+
+  async cancelarCobrancaRecorrente(txid: string) {
+    const r = await this.api('PATCH', `/cobr/${txid}`, { status: 'CANCELADA' });
+    if (r.status !== 200 && r.status !== 400 && r.status !== 404)
+      throw new ErroDoPsp(r.status, `o PSP não cancelou a cobrança recorrente (${r.status})`);
+  }
+
+  /** PUT /webhookrec and /webhookcobr: where the PSP tells recurrences' and recurring charges' changes (+ '/rec', '/cobr'). */
+  async registrarWebhooksAutomatico(webhookUrl: string) {
+    for (const caminho of ['/webhookrec', '/webhookcobr']) {
+      const r = await this.api('PUT', caminho, { webhookUrl });
+      if (r.status < 200 || r.status >= 300) throw new ErroDoPsp(r.status, `o PSP recusou o webhook ${caminho} (${r.status})`);
+    }
+  }
+
   /** PUT /webhook/{chave}: where the PSP posts the Pix it receives (+ '/pix'). */
   async registrarWebhook(chave: string, webhookUrl: string) {
     const r = await this.api('PUT', `/webhook/${encodeURIComponent(chave)}`, { webhookUrl });
     if (r.status < 200 || r.status >= 300) throw new ErroDoPsp(r.status, `o PSP recusou o webhook (${r.status})`);
   }
 }
+
+/** A Pix Automático recurrence as the PSP tells it (`GET /rec`, or a '/rec' notification). */
+export interface RecorrenciaNoPsp {
+  idRec: string;
+  status: string;
+}
+
+/** A recurring charge as the PSP tells it (`GET /cobr`, or a '/cobr' notification). */
+export interface CobrancaRecorrenteNoPsp {
+  txid: string;
+  status: string;
+  pix: PixRecebido[];
+}
+
+const ID_REC = /^[a-zA-Z0-9]{29}$/;
+
+const lerRecorrencia = (v: unknown): RecorrenciaNoPsp | undefined =>
+  ehNo(v) && typeof v.idRec === 'string' && ID_REC.test(v.idRec) && typeof v.status === 'string'
+    ? { idRec: v.idRec, status: v.status }
+    : undefined;
+
+const lerCobrancaRecorrente = (v: unknown): CobrancaRecorrenteNoPsp | undefined =>
+  ehNo(v) && typeof v.txid === 'string' && typeof v.status === 'string'
+    ? { txid: v.txid, status: v.status, pix: lerPix(v.pix) }
+    : undefined;
+
+/** A '/rec' notification's body (`{ recs: [...] }`); malformed items are left out. */
+export const recorrenciasDoWebhook = (corpo: unknown): RecorrenciaNoPsp[] =>
+  ehNo(corpo) && Array.isArray(corpo.recs) ? corpo.recs.flatMap((r) => lerRecorrencia(r) ?? []) : [];
+
+/** A '/cobr' notification's body (`{ cobsr: [...] }`); malformed items are left out. */
+export const cobrancasRecorrentesDoWebhook = (corpo: unknown): CobrancaRecorrenteNoPsp[] =>
+  ehNo(corpo) && Array.isArray(corpo.cobsr) ? corpo.cobsr.flatMap((c) => lerCobrancaRecorrente(c) ?? []) : [];
 
 /** The webhook's body (`{ pix: [...] }`), the Pix it carries; malformed items are left out. */
 export const pixDoWebhook = (corpo: unknown): PixRecebido[] => (ehNo(corpo) ? lerPix(corpo.pix) : []);

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Infra } from '../../../plugins/infra';
 import { devedorPix } from '../../usuarios/service';
-import { cobrancaPorTxid, marcarRegistradaNoPsp, paraConciliar, paraRegistrarNoPsp } from '../cobrancas-repository';
+import { cobrancaPorTxid, marcarAgendadaNoPsp, marcarRegistradaNoPsp, paraConciliar, paraRegistrarNoPsp } from '../cobrancas-repository';
+import { hojeEm, somarDias } from '../periodos';
 import { liquidarNaTransacao, type ResultadoDaLiquidacao } from '../cobrancas-service';
 import { valorParaCentavos, type ClientePix, type PixRecebido } from './cliente-pix';
 
@@ -14,10 +15,14 @@ interface Deps {
 
 /** Charges registered per round at most; the rest wait for the next one. */
 const LOTE = 200;
+/** Pix Automático schedules a charge at least this many days before its due date (the payer's PSP needs them). */
+export const DIAS_MINIMOS_DO_AGENDAMENTO = 2;
 
 /**
  * Hands the open charges the PSP has not taken yet to it (`/cobv`, or `/cob` for a payer without
- * CPF) and keeps the BR Code it returns. A failure leaves the charge for the next round.
+ * CPF) and keeps the BR Code it returns. A charge of an authorised Pix Automático, due far enough
+ * ahead, is scheduled instead (`/cobr`): no code, the payer's bank debits it. A failure leaves the
+ * charge for the next round.
  */
 export async function registrarNoPsp(
   deps: Deps,
@@ -26,10 +31,24 @@ export async function registrarNoPsp(
   log: FastifyBaseLogger,
   /** Only this subscription's (its first charge, right after subscribing). */
   assinaturaId?: number,
+  hoje = hojeEm(deps.config.timezone),
 ): Promise<number> {
   let registradas = 0;
+  const agendarAte = somarDias(hoje, DIAS_MINIMOS_DO_AGENDAMENTO);
   for (const c of await paraRegistrarNoPsp(deps.db, LOTE, assinaturaId)) {
     try {
+      if (cliente.automatico && c.autorizacao === 'APROVADA' && c.idRec && !c.debitoRecusado && c.vencimento >= agendarAte) {
+        await cliente.criarCobrancaRecorrente({
+          txid: c.txid,
+          idRec: c.idRec,
+          vencimento: c.vencimento,
+          valorCentavos: c.valorCentavos,
+          info: `Assinatura Rastro: ${c.pet}`,
+        });
+        await marcarAgendadaNoPsp(deps.db, c.id);
+        registradas += 1;
+        continue;
+      }
       const devedor = await devedorPix(deps.db, c.usuarioId);
       const codigo = await cliente.criarCobranca({
         txid: c.txid,
@@ -77,7 +96,7 @@ export async function liquidarPix(deps: Deps, lista: readonly PixRecebido[], log
 /** Asks the PSP about the open charges registered more than `conciliacaoMs` ago: a lost webhook is settled here. */
 export async function conciliar(deps: Deps, cliente: ClientePix, conciliacaoMs: number, log: FastifyBaseLogger): Promise<number> {
   let liquidadas = 0;
-  for (const { txid } of await paraConciliar(deps.db, new Date(Date.now() - conciliacaoMs), LOTE)) {
+  for (const { txid } of await paraConciliar(deps.db, new Date(Date.now() - conciliacaoMs), LOTE, false)) {
     try {
       const c = await cliente.consultar(txid);
       if (c?.status === 'CONCLUIDA' && c.pix.length > 0)
