@@ -79,7 +79,7 @@ describe('the share page’s readers, held to the shared schemas', () => {
       captcha: { provider: 'altcha', challengeUrl: '/api/captcha/desafio' },
       mapa: { tileUrl: 'http://127.0.0.1:9/{z}/{x}/{y}.png', attribution: '© OpenStreetMap' },
       versao: '1.0.0',
-      pagamentos: { ativo: false },
+      pagamentos: { ativo: false, automatico: false },
     });
     expect(lerCamadaBase(config)).toEqual(config.mapa);
     expect(lerCamadaBase({ mapa: { tileUrl: 1, attribution: '' } })).toBeNull();

@@ -20,7 +20,7 @@ export const appConfig: AppConfig = {
   captcha: { provider: 'altcha', challengeUrl: '/api/captcha/desafio' },
   mapa: { tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap' },
   versao: '0.1.0-teste',
-  pagamentos: { ativo: false },
+  pagamentos: { ativo: false, automatico: false },
 };
 
 const defaults: Record<string, StubHandler> = {

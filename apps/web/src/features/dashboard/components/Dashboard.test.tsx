@@ -73,7 +73,7 @@ describe('dashboard', () => {
   it('with payments on, shows PER300 the receivable, received, overdue and monthly recurring revenue', async () => {
     const net = stubFetch({
       ...relatorios,
-      'GET /api/config': () => json(200, { ...appConfig, pagamentos: { ativo: true } }),
+      'GET /api/config': () => json(200, { ...appConfig, pagamentos: { ativo: true, automatico: false } }),
       'GET /api/relatorios/pagamentos': () =>
         json(200, {
           aReceberCentavos: 29900,

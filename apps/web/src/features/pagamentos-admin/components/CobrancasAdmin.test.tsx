@@ -6,7 +6,7 @@ import { appConfig, json, stubFetch } from '@/testing/fetch-stub';
 import { LENTO, pagina } from '@/testing/fixtures';
 import { adminToken, loginAs, renderApp } from '@/testing/render-app';
 
-const LIGADOS = { 'GET /api/config': () => json(200, { ...appConfig, pagamentos: { ativo: true } }) };
+const LIGADOS = { 'GET /api/config': () => json(200, { ...appConfig, pagamentos: { ativo: true, automatico: false } }) };
 
 const cobranca = (over: Partial<PagamentoAdmin> = {}): PagamentoAdmin => ({
   id: 30,
@@ -18,6 +18,7 @@ const cobranca = (over: Partial<PagamentoAdmin> = {}): PagamentoAdmin => ({
   pixCopiaECola: '000201…',
   pagoEm: null,
   txid: 'ABCDEFGHJKLMNPQRSTUVWXYZ2',
+  debitoAutomatico: false,
   usuarioId: 2,
   usuarioNome: 'MARIA CLIENTE',
   usuarioEmail: 'maria@exemplo.com',

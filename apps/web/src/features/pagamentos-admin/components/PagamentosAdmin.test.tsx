@@ -8,7 +8,7 @@ describe('Pagamentos (administrator, payments on): two tabs, the tab in the addr
   it('opens on Cobranças and keeps Planos in the address, Back returning to Cobranças', async () => {
     loginAs(adminToken);
     stubFetch({
-      'GET /api/config': () => json(200, { ...appConfig, pagamentos: { ativo: true } }),
+      'GET /api/config': () => json(200, { ...appConfig, pagamentos: { ativo: true, automatico: false } }),
       'GET /api/pagamentos': () => json(200, { ...pagina([]), totais: { pendenteCentavos: 0, pagoCentavos: 0, vencidoCentavos: 0 } }),
       'GET /api/planos': () => json(200, []),
     });

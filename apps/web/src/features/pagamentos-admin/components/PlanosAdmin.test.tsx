@@ -6,7 +6,7 @@ import { appConfig, json, stubFetch } from '@/testing/fetch-stub';
 import { LENTO } from '@/testing/fixtures';
 import { adminToken, loginAs, renderApp } from '@/testing/render-app';
 
-const LIGADOS = { 'GET /api/config': () => json(200, { ...appConfig, pagamentos: { ativo: true } }) };
+const LIGADOS = { 'GET /api/config': () => json(200, { ...appConfig, pagamentos: { ativo: true, automatico: false } }) };
 
 const plano = (over: Partial<Plano> = {}): Plano => ({
   id: 1,

@@ -1,3 +1,4 @@
+import PixIcon from '@mui/icons-material/Pix';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -8,7 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatarCentavos, formatarDia } from '@rastro/shared/formatters';
-import type { Assinatura } from '@rastro/shared/schemas/pagamentos';
+import type { Assinatura, SituacaoAutorizacao } from '@rastro/shared/schemas/pagamentos';
 import { useConfirm } from '@/components/ConfirmDialog';
 import { mensagemDeErro } from '@/lib/api-error';
 import { mostrarErro, mostrarSucesso } from '@/lib/snackbar';
@@ -32,6 +33,52 @@ interface AssinaturasDosPetsProps {
 function situacaoDoPeriodo(a: Assinatura): string {
   if (a.cancelarNoFim) return a.pagoAte ? `Cancelada: vale até ${formatarDia(a.pagoAte)}.` : 'Cancelada.';
   return a.pagoAte ? `Pago até ${formatarDia(a.pagoAte)}.` : 'Aguardando o primeiro pagamento.';
+}
+
+type CorDoIcone = 'success' | 'warning' | 'disabled';
+
+/** Pix Automático's authorisation as the card says it; AGUARDANDO asks the owner to act. */
+const AUTORIZACAO: Record<SituacaoAutorizacao, { dono: string; guardiao: string; cor: CorDoIcone }> = {
+  AGUARDANDO: {
+    dono: 'Pix Automático: autorize no app do seu banco.',
+    guardiao: 'Pix Automático: aguardando a autorização do dono.',
+    cor: 'warning',
+  },
+  APROVADA: {
+    dono: 'Pix Automático ativo: as cobranças são debitadas no vencimento.',
+    guardiao: 'Pix Automático ativo: as cobranças são debitadas no vencimento.',
+    cor: 'success',
+  },
+  REJEITADA: {
+    dono: 'Pix Automático recusado no banco: as cobranças seguem por Pix com código.',
+    guardiao: 'Pix Automático recusado no banco: as cobranças seguem por Pix com código.',
+    cor: 'disabled',
+  },
+  EXPIRADA: {
+    dono: 'A autorização do Pix Automático expirou: as cobranças seguem por Pix com código.',
+    guardiao: 'A autorização do Pix Automático expirou: as cobranças seguem por Pix com código.',
+    cor: 'disabled',
+  },
+  CANCELADA: {
+    dono: 'Pix Automático cancelado: as cobranças seguem por Pix com código.',
+    guardiao: 'Pix Automático cancelado: as cobranças seguem por Pix com código.',
+    cor: 'disabled',
+  },
+};
+
+/** One line about Pix Automático (the icon's colour repeats what the text says). */
+function Autorizacao({ a }: { a: Assinatura }) {
+  if (a.autorizacao === null) return null;
+  const { dono, guardiao, cor } = AUTORIZACAO[a.autorizacao];
+  const agir = a.autorizacao === 'AGUARDANDO' && a.papel === 'DONO';
+  return (
+    <Stack direction="row" spacing={0.75} sx={{ alignItems: 'flex-start', mt: 1 }}>
+      <PixIcon fontSize="small" color={cor} aria-hidden sx={{ mt: '2px', flexShrink: 0 }} />
+      <Typography variant="body2" color={agir ? 'text.primary' : 'text.secondary'} sx={{ fontWeight: agir ? 600 : undefined, minWidth: 0 }}>
+        {a.papel === 'DONO' ? dono : guardiao}
+      </Typography>
+    </Stack>
+  );
 }
 
 /** One card per pet: its plan and situation, or 'Assinar' for a pet of the user's without one. */
@@ -101,6 +148,7 @@ export function AssinaturasDosPets({ assinaturas, semAssinatura, isPending, isEr
                   Você acompanha este pet; quem paga é o dono.
                 </Typography>
               )}
+              <Autorizacao a={a} />
               {a.situacao === 'SUSPENSA' && (
                 <Alert severity="error" sx={{ mt: 1 }}>
                   {a.papel === 'DONO'

@@ -1,12 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { MSG } from '@rastro/shared/messages';
 import type { Assinatura, Pagamento, Plano } from '@rastro/shared/schemas/pagamentos';
 import { appConfig, json, stubFetch } from '@/testing/fetch-stub';
 import { LENTO, meuRastreador, pagina } from '@/testing/fixtures';
 import { clientToken, loginAs, renderApp } from '@/testing/render-app';
 
-const LIGADOS = { 'GET /api/config': () => json(200, { ...appConfig, pagamentos: { ativo: true } }) };
+const LIGADOS = { 'GET /api/config': () => json(200, { ...appConfig, pagamentos: { ativo: true, automatico: false } }) };
+/** Payments on, and Pix Automático offered. */
+const AUTOMATICO = { 'GET /api/config': () => json(200, { ...appConfig, pagamentos: { ativo: true, automatico: true } }) };
 
 const plano = (over: Partial<Plano> = {}): Plano => ({
   id: 1,
@@ -33,6 +36,7 @@ const assinatura = (over: Partial<Assinatura> = {}): Assinatura => ({
   inicio: '2026-11-28',
   pagoAte: null,
   cancelarNoFim: false,
+  autorizacao: null,
   papel: 'DONO',
   ...over,
 });
@@ -50,6 +54,7 @@ const cobranca = (over: Partial<Pagamento> = {}): Pagamento => ({
   pixCopiaECola: COPIA_E_COLA,
   pagoEm: null,
   txid: 'ABCDEFGHJKLMNPQRSTUVWXYZ2',
+  debitoAutomatico: false,
   ...over,
 });
 
@@ -149,5 +154,185 @@ describe('Meus Pagamentos (payments on)', () => {
     const aviso = await screen.findByText(/Assinatura vencida — regularize em/, undefined, LENTO);
     expect(within(aviso).getByRole('link', { name: 'Meus Pagamentos' })).toHaveAttribute('href', '/user/meus-pagamentos');
     expect(screen.getByText(/COLEIRA DO REX não aparece no mapa até o pagamento/)).toBeInTheDocument();
+  });
+});
+
+describe('Meus Pagamentos (Pix Automático)', () => {
+  /** The owner's page with one pet without a subscription, ready to subscribe; the POST answers with `responder`. */
+  const assinarComConfig = (config: typeof LIGADOS, responder: () => Response) => {
+    loginAs(clientToken);
+    let assinaturas: Assinatura[] = [];
+    let cobrancas: Pagamento[] = [];
+    const net = stubFetch({
+      ...config,
+      'GET /api/usuarios/assinaturas': () => json(200, assinaturas),
+      'GET /api/usuarios/pagamentos': () => json(200, pagina(cobrancas)),
+      'GET /api/usuarios/rastreadores': () => json(200, pagina([meuRastreador()])),
+      'GET /api/planos': () => json(200, [plano()]),
+      'POST /api/usuarios/assinaturas': () => {
+        const r = responder();
+        if (r.ok) {
+          assinaturas = [assinatura({ forma: 'PIX_AUTOMATICO', autorizacao: 'AGUARDANDO' })];
+          cobrancas = [cobranca()];
+        }
+        return r;
+      },
+    });
+    const { user } = renderApp('/user/meus-pagamentos');
+    const abrir = async () => {
+      const cards = await screen.findByRole('list', { name: 'Assinaturas' }, LENTO);
+      await user.click(within(cards).getByRole('button', { name: 'Assinar para COLEIRA DO REX' }));
+      const dialogo = await screen.findByRole('dialog', { name: 'Assinar para COLEIRA DO REX' });
+      await within(dialogo).findByRole('radio', { name: /Mensal: R\$\s29,90 por mês/ });
+      return dialogo;
+    };
+    return { net, user, abrir };
+  };
+  const criada = () => json(201, assinatura({ forma: 'PIX_AUTOMATICO', autorizacao: 'AGUARDANDO' }));
+  const postado = (net: ReturnType<typeof stubFetch>) => JSON.parse(net.calls('POST /api/usuarios/assinaturas')[0]?.body ?? '') as unknown;
+
+  it('the owner chooses Pix Automático and their account; the digits of the conta are posted, and the first charge is paid by Pix now', async () => {
+    const { net, user, abrir } = assinarComConfig(AUTOMATICO, criada);
+    const dialogo = await abrir();
+
+    const como = within(dialogo).getByRole('radiogroup', { name: 'Como pagar' });
+    const porPeriodo = within(como).getByRole('radio', { name: 'Pix a cada período' });
+    expect(porPeriodo).toBeChecked();
+    expect(porPeriodo).toHaveAccessibleDescription('Você recebe o código Pix antes de cada vencimento.');
+    // The account is only asked with Pix Automático.
+    expect(within(dialogo).queryByRole('combobox', { name: /^Banco/ })).not.toBeInTheDocument();
+
+    await user.click(within(como).getByRole('radio', { name: 'Pix Automático' }));
+    expect(within(como).getByRole('radio', { name: 'Pix Automático' })).toHaveAccessibleDescription(
+      /^Autorize uma vez no app do seu banco/,
+    );
+    await user.click(within(dialogo).getByRole('combobox', { name: /^Banco/ }));
+    const bancos = await screen.findByRole('listbox');
+    expect(within(bancos).getAllByRole('option')[0]).toHaveTextContent('Escolha o banco');
+    await user.click(within(bancos).getByRole('option', { name: 'Nubank' }));
+    const agencia = within(dialogo).getByRole('textbox', { name: /^Agência/ });
+    expect(agencia).toHaveAttribute('inputmode', 'numeric');
+    expect(agencia).toHaveAttribute('maxlength', '4');
+    await user.type(agencia, '0001');
+    const conta = within(dialogo).getByRole('textbox', { name: /^Conta/ });
+    expect(conta).toHaveAttribute('inputmode', 'numeric');
+    await user.type(conta, '12345-6');
+    expect(conta).toHaveValue('123456');
+    await user.click(within(dialogo).getByRole('button', { name: 'Assinar e pagar' }));
+
+    await waitFor(() => expect(net.calls('POST /api/usuarios/assinaturas')).toHaveLength(1));
+    expect(postado(net)).toEqual({
+      usuarioRastreadorId: 4,
+      planoId: 1,
+      forma: 'PIX_AUTOMATICO',
+      contaPagador: { ispb: '18236120', agencia: '0001', conta: '123456' },
+    });
+    const pagar = await screen.findByRole('dialog', { name: 'Pagar COLEIRA DO REX com Pix' }, LENTO);
+    expect(within(pagar).getByRole('textbox', { name: 'Pix copia e cola' })).toHaveValue(COPIA_E_COLA);
+  });
+
+  it('Pix Automático without the bank and the conta says so on the fields and posts nothing', async () => {
+    const { net, user, abrir } = assinarComConfig(AUTOMATICO, criada);
+    const dialogo = await abrir();
+    await user.click(within(dialogo).getByRole('radio', { name: 'Pix Automático' }));
+    await user.click(within(dialogo).getByRole('button', { name: 'Assinar e pagar' }));
+
+    expect(await within(dialogo).findByText(MSG.contaInvalida)).toBeInTheDocument();
+    expect(within(dialogo).getByText(MSG.bancoInvalido)).toBeInTheDocument();
+    expect(within(dialogo).getByRole('textbox', { name: /^Conta/ })).toHaveAccessibleDescription(MSG.contaInvalida);
+    expect(net.calls('POST /api/usuarios/assinaturas')).toHaveLength(0);
+  });
+
+  it('puts the server’s field error on the conta, and says so when the bank cannot be asked', async () => {
+    let resposta: Response = json(400, {
+      status: 400,
+      message: 'Dados inválidos.',
+      errors: [{ campo: 'contaPagador.conta', message: 'Conta não encontrada neste banco.' }],
+    });
+    const { net, user, abrir } = assinarComConfig(AUTOMATICO, () => resposta);
+    const dialogo = await abrir();
+    await user.click(within(dialogo).getByRole('radio', { name: 'Pix Automático' }));
+    await user.click(within(dialogo).getByRole('combobox', { name: /^Banco/ }));
+    await user.click(await screen.findByRole('option', { name: 'Banco do Brasil' }));
+    const conta = within(dialogo).getByRole('textbox', { name: /^Conta/ });
+    await user.type(conta, '98765');
+    await user.click(within(dialogo).getByRole('button', { name: 'Assinar e pagar' }));
+
+    expect(await within(dialogo).findByText('Conta não encontrada neste banco.')).toBeInTheDocument();
+    expect(conta).toHaveFocus();
+    // No agência typed: none is sent.
+    expect(postado(net)).toEqual({
+      usuarioRastreadorId: 4,
+      planoId: 1,
+      forma: 'PIX_AUTOMATICO',
+      contaPagador: { ispb: '00000000', conta: '98765' },
+    });
+
+    resposta = json(502, { status: 502, message: MSG.pixAutomaticoFalhou });
+    await user.click(within(dialogo).getByRole('button', { name: 'Assinar e pagar' }));
+    expect(await within(dialogo).findByText(MSG.pixAutomaticoFalhou)).toBeInTheDocument();
+    expect(net.calls('POST /api/usuarios/assinaturas')).toHaveLength(2);
+  });
+
+  it('without Pix Automático there is no choice: the subscription is paid by Pix', async () => {
+    const { net, user, abrir } = assinarComConfig(LIGADOS, () => json(201, assinatura()));
+    const dialogo = await abrir();
+    expect(within(dialogo).queryByRole('radiogroup', { name: 'Como pagar' })).not.toBeInTheDocument();
+    expect(within(dialogo).queryByRole('radio', { name: 'Pix Automático' })).not.toBeInTheDocument();
+    await user.click(within(dialogo).getByRole('button', { name: 'Assinar e pagar' }));
+    await waitFor(() => expect(net.calls('POST /api/usuarios/assinaturas')).toHaveLength(1));
+    expect(postado(net)).toEqual({ usuarioRastreadorId: 4, planoId: 1, forma: 'PIX' });
+  });
+
+  it('each card says where Pix Automático’s authorisation stands, to the owner and to a guardian', async () => {
+    loginAs(clientToken);
+    stubFetch({
+      ...AUTOMATICO,
+      'GET /api/usuarios/assinaturas': () =>
+        json(200, [
+          assinatura({ forma: 'PIX_AUTOMATICO', autorizacao: 'AGUARDANDO' }),
+          assinatura({ id: 8, usuarioRastreadorId: 5, pet: 'BOLT', papel: 'GUARDIAO', forma: 'PIX_AUTOMATICO', autorizacao: 'AGUARDANDO' }),
+          assinatura({ id: 9, usuarioRastreadorId: 6, pet: 'LUNA', forma: 'PIX_AUTOMATICO', autorizacao: 'REJEITADA' }),
+          assinatura({ id: 10, usuarioRastreadorId: 7, pet: 'THOR' }),
+        ]),
+      'GET /api/usuarios/pagamentos': () => json(200, pagina([])),
+      'GET /api/usuarios/rastreadores': () => json(200, pagina([meuRastreador()])),
+    });
+    renderApp('/user/meus-pagamentos');
+
+    const cards = await screen.findByRole('list', { name: 'Assinaturas' }, LENTO);
+    const [rex, bolt, luna, thor] = within(cards).getAllByRole('listitem');
+    if (!rex || !bolt || !luna || !thor) throw new Error('faltam cartões');
+    expect(within(rex).getByText('Pix Automático: autorize no app do seu banco.')).toBeInTheDocument();
+    expect(within(bolt).getByText('Pix Automático: aguardando a autorização do dono.')).toBeInTheDocument();
+    expect(within(luna).getByText('Pix Automático recusado no banco: as cobranças seguem por Pix com código.')).toBeInTheDocument();
+    expect(within(thor).queryByText(/Pix Automático/)).not.toBeInTheDocument();
+  });
+
+  it('a charge the bank debits has no Pix to pay: its due date instead, or that the debit is awaited', async () => {
+    loginAs(clientToken);
+    stubFetch({
+      ...AUTOMATICO,
+      'GET /api/usuarios/assinaturas': () =>
+        json(200, [assinatura({ forma: 'PIX_AUTOMATICO', autorizacao: 'APROVADA', pagoAte: '2026-12-27' })]),
+      'GET /api/usuarios/pagamentos': () =>
+        json(
+          200,
+          pagina([
+            cobranca({ id: 31, vencimento: '2026-12-28', debitoAutomatico: true, pixCopiaECola: null }),
+            cobranca({ id: 32, vencimento: '2026-11-28', situacao: 'VENCIDO', debitoAutomatico: true, pixCopiaECola: null }),
+          ]),
+        ),
+      'GET /api/usuarios/rastreadores': () => json(200, pagina([meuRastreador()])),
+    });
+    renderApp('/user/meus-pagamentos');
+
+    const cards = await screen.findByRole('list', { name: 'Assinaturas' }, LENTO);
+    expect(within(cards).getByText('Pix Automático ativo: as cobranças são debitadas no vencimento.')).toBeInTheDocument();
+    const tabela = await screen.findByRole('table', { name: 'Cobranças' }, LENTO);
+    expect(await within(tabela).findByText('Débito automático em 28/12/2026')).toBeInTheDocument();
+    expect(within(tabela).getByText('Aguardando o débito automático')).toBeInTheDocument();
+    expect(within(tabela).queryByRole('button', { name: /Pagar/ })).not.toBeInTheDocument();
+    expect(within(tabela).queryByText('Gerando o código Pix…')).not.toBeInTheDocument();
   });
 });

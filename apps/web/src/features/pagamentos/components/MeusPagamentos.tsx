@@ -21,7 +21,8 @@ import { SituacaoChip } from '@/components/pagamento/SituacaoChip';
 
 /**
  * /user/meus-pagamentos when payments are on: each pet's subscription (or 'Assinar'), then the
- * charges, newest due date first, each open one with 'Pagar com Pix'. Paying updates the page live.
+ * charges, newest due date first, each open one with 'Pagar com Pix' (or, debited by Pix Automático,
+ * its due date). Paying updates the page live.
  */
 export function MeusPagamentos() {
   const list = useListParams<Record<never, string>>({
@@ -38,7 +39,7 @@ export function MeusPagamentos() {
 
   const linhas = cobrancas.data?.content ?? [];
   if (pagar && 'assinaturaId' in pagar) {
-    const primeira = linhas.find((c) => c.assinaturaId === pagar.assinaturaId && emAberto(c.situacao));
+    const primeira = linhas.find((c) => c.assinaturaId === pagar.assinaturaId && emAberto(c.situacao) && !c.debitoAutomatico);
     // Pinned to the charge from now on: the dialog follows it when it turns 'Pago'.
     if (primeira) setPagar({ cobrancaId: primeira.id });
   }
@@ -61,7 +62,12 @@ export function MeusPagamentos() {
       id: 'pagar',
       label: 'Pagamento',
       render: (c) =>
-        emAberto(c.situacao) && c.pixCopiaECola ? (
+        // Pix Automático: the owner's bank debits it on the due date, there is nothing to pay here.
+        c.debitoAutomatico && c.situacao === 'PENDENTE' ? (
+          `Débito automático em ${formatarDia(c.vencimento)}`
+        ) : c.debitoAutomatico && c.situacao === 'VENCIDO' ? (
+          'Aguardando o débito automático'
+        ) : emAberto(c.situacao) && c.pixCopiaECola ? (
           <Button
             variant="contained"
             size="small"

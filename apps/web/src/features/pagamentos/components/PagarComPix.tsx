@@ -17,6 +17,7 @@ import { formatarCentavos, formatarDia } from '@rastro/shared/formatters';
 import type { Pagamento } from '@rastro/shared/schemas/pagamentos';
 import { formatarDataHora } from '@/lib/format';
 import { useCelular } from '@/lib/use-celular';
+import { emAberto } from './formatar';
 import { QrCodePix } from './QrCodePix';
 
 interface PagarComPixProps {
@@ -81,6 +82,8 @@ export function PagarComPix({ pagamento, onClose }: PagarComPixProps) {
               <Alert icon={<CheckCircleIcon />} severity="success" role="status">
                 {`Pagamento confirmado${pagamento.pagoEm ? ` em ${formatarDataHora(pagamento.pagoEm)}` : ''}. Obrigado!`}
               </Alert>
+            ) : pagamento.debitoAutomatico && emAberto(pagamento.situacao) ? (
+              <Alert severity="info">{`Esta cobrança é debitada da sua conta pelo Pix Automático em ${formatarDia(pagamento.vencimento)}.`}</Alert>
             ) : codigo ? (
               <>
                 <QrCodePix
