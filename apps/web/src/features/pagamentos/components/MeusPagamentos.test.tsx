@@ -104,6 +104,33 @@ describe('Meus Pagamentos (payments on)', () => {
     expect(within(pagar).getByText('Vencimento 28/11/2026')).toBeInTheDocument();
   });
 
+  it('right after subscribing, the charge to pay is the one due first, even when a later period’s is already listed above it', async () => {
+    loginAs(clientToken);
+    let assinaturas: Assinatura[] = [];
+    let cobrancas: Pagamento[] = [];
+    stubFetch({
+      ...LIGADOS,
+      'GET /api/usuarios/assinaturas': () => json(200, assinaturas),
+      'GET /api/usuarios/pagamentos': () => json(200, pagina(cobrancas)),
+      'GET /api/usuarios/rastreadores': () => json(200, pagina([meuRastreador()])),
+      'GET /api/planos': () => json(200, [plano()]),
+      'POST /api/usuarios/assinaturas': () => {
+        assinaturas = [assinatura()];
+        // Newest due date first, as the list sorts by default.
+        cobrancas = [cobranca({ id: 31, vencimento: '2026-12-28', txid: 'PROXIMOPERIODO0000000000002' }), cobranca()];
+        return json(201, assinaturas[0]);
+      },
+    });
+    renderApp('/user/meus-pagamentos');
+    const cards = await screen.findByRole('list', { name: 'Assinaturas' }, LENTO);
+    await userEvent.click(within(cards).getByRole('button', { name: 'Assinar para COLEIRA DO REX' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Assinar para COLEIRA DO REX' });
+    await within(dialogo).findByRole('radio', { name: /Mensal/ });
+    await userEvent.click(within(dialogo).getByRole('button', { name: 'Assinar e pagar' }));
+    const pagar = await screen.findByRole('dialog', { name: 'Pagar COLEIRA DO REX com Pix' }, LENTO);
+    expect(await within(pagar).findByText('Vencimento 28/11/2026', {}, LENTO)).toBeInTheDocument();
+  });
+
   it('a guardian sees the subscription’s state and cannot cancel it; an owner is asked before cancelling', async () => {
     loginAs(clientToken);
     const net = stubFetch({

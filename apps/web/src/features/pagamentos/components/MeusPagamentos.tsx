@@ -39,7 +39,10 @@ export function MeusPagamentos() {
 
   const linhas = cobrancas.data?.content ?? [];
   if (pagar && 'assinaturaId' in pagar) {
-    const primeira = linhas.find((c) => c.assinaturaId === pagar.assinaturaId && emAberto(c.situacao) && !c.debitoAutomatico);
+    // The one due first, whatever the list's order (a later period's may already be there).
+    const primeira = linhas
+      .filter((c) => c.assinaturaId === pagar.assinaturaId && emAberto(c.situacao) && !c.debitoAutomatico)
+      .reduce<Pagamento | undefined>((a, c) => (a === undefined || c.vencimento < a.vencimento ? c : a), undefined);
     // Pinned to the charge from now on: the dialog follows it when it turns 'Pago'.
     if (primeira) setPagar({ cobrancaId: primeira.id });
   }
