@@ -55,7 +55,7 @@ describe('operação', () => {
       captcha: { provider: 'altcha', challengeUrl: '/api/captcha/desafio' },
       mapa: { tileUrl: expect.stringContaining('{z}/{x}/{y}') as string, attribution: expect.stringContaining('OpenStreetMap') as string },
       versao: '0.1.0',
-      pagamentos: { ativo: false },
+      pagamentos: { ativo: false, automatico: false },
     });
     expect(res.body).not.toContain('segredo');
   });
