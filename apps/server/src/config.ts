@@ -176,6 +176,14 @@ const envSchema = z.object({
       .regex(/^[A-Za-z0-9_-]{32,128}$/)
       .optional(),
   ),
+  /**
+   * The webhook's own HTTPS listener (mutual TLS, as the API Pix expects) for a server the PSP
+   * reaches directly: its port, its certificate and key, and the CA of the PSP's client certificates.
+   */
+  PIX_WEBHOOK_PORTA: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+  PIX_WEBHOOK_CERT_FILE: optionalString,
+  PIX_WEBHOOK_KEY_FILE: optionalString,
+  PIX_WEBHOOK_CA_FILE: optionalString,
   /** How long a registered charge waits for its webhook before the reconciliation asks the PSP. */
   PIX_CONCILIACAO_MINUTOS: z.coerce.number().int().min(1).max(1440).default(10),
   /** Webhook callbacks a minute from one address (a burst of payments fits; a flood does not). */
@@ -224,6 +232,17 @@ function lerPsp(e: z.output<typeof envSchema>) {
     .filter(([, v]) => !v)
     .map(([k]) => k);
   if (faltam.length) throw new Error(`Configuração inválida: PIX_API_URL exige ${faltam.join(', ')}.`);
+  const faltamTls = (
+    [
+      ['PIX_WEBHOOK_CERT_FILE', e.PIX_WEBHOOK_CERT_FILE],
+      ['PIX_WEBHOOK_KEY_FILE', e.PIX_WEBHOOK_KEY_FILE],
+      ['PIX_WEBHOOK_CA_FILE', e.PIX_WEBHOOK_CA_FILE],
+    ] as const
+  )
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
+  if (e.PIX_WEBHOOK_PORTA !== undefined && faltamTls.length)
+    throw new Error(`Configuração inválida: PIX_WEBHOOK_PORTA exige ${faltamTls.join(', ')}.`);
   const ler = (nome: string, arquivo: string) => {
     try {
       return readFileSync(arquivo, 'utf8');
@@ -242,6 +261,15 @@ function lerPsp(e: z.output<typeof envSchema>) {
     segredo: e.PIX_WEBHOOK_SEGREDO ?? '',
     conciliacaoMs: e.PIX_CONCILIACAO_MINUTOS * 60_000,
     limitePorMinuto: e.PIX_WEBHOOK_LIMITE_MINUTO,
+    webhookTls:
+      e.PIX_WEBHOOK_PORTA === undefined
+        ? undefined
+        : {
+            porta: e.PIX_WEBHOOK_PORTA,
+            cert: ler('PIX_WEBHOOK_CERT_FILE', e.PIX_WEBHOOK_CERT_FILE ?? ''),
+            key: ler('PIX_WEBHOOK_KEY_FILE', e.PIX_WEBHOOK_KEY_FILE ?? ''),
+            ca: ler('PIX_WEBHOOK_CA_FILE', e.PIX_WEBHOOK_CA_FILE ?? ''),
+          },
     contaRecebedor: e.PIX_RECEBEDOR_CONTA
       ? {
           conta: e.PIX_RECEBEDOR_CONTA,

@@ -118,6 +118,7 @@ export const MSG = {
   bancoInvalido: 'Escolha o banco da lista.',
   agenciaInvalida: 'Informe a agência com até 4 dígitos.',
   contaInvalida: 'Informe a conta com até 20 dígitos.',
+  certificadoDoPspInvalido: 'Certificado de cliente do PSP ausente ou inválido.',
   pixAutomaticoSemCpf: 'Cadastre seu CPF em Minha conta para usar o Pix Automático.',
   pixAutomaticoFalhou: 'Não foi possível pedir a autorização ao seu banco agora. Tente de novo em instantes ou escolha Pix.',
   assinaturaJaCancelada: 'Esta assinatura já está cancelada.',

@@ -74,10 +74,11 @@ let emCache: Certificados | undefined;
 
 /**
  * A CA and four certificates it signs, made now (nothing is kept in the repository or fetched).
- * The same set for the whole process: making RSA keys costs a few hundred milliseconds each.
+ * The same set for the whole process: making RSA keys costs a few hundred milliseconds each;
+ * `outro` makes a set of another CA (a stranger's certificates).
  */
-export function gerarCertificados(): Certificados {
-  if (emCache) return emCache;
+export function gerarCertificados(o: { outro?: boolean } = {}): Certificados {
+  if (emCache && !o.outro) return emCache;
   const chaveCa = novaChave();
   const ca = emitir('Rastro Testes CA', chaveCa, null, 'ca');
   const emissor = { cert: ca, chave: chaveCa.privada };
@@ -85,12 +86,13 @@ export function gerarCertificados(): Certificados {
     const chave = novaChave();
     return { cert: forge.pki.certificateToPem(emitir(nome, chave, emissor, uso)), key: chave.pem };
   };
-  emCache = {
+  const novos = {
     ca: forge.pki.certificateToPem(ca),
     psp: par('psp.pix.teste', 'servidor'),
     rastro: par('rastro-cliente-pix', 'cliente'),
     pspCliente: par('psp.pix.teste-webhook', 'cliente'),
     webhook: par('rastro-webhook', 'servidor'),
   };
-  return emCache;
+  if (!o.outro) emCache = novos;
+  return novos;
 }

@@ -25,6 +25,7 @@ import { alterarPlano, criarPlano, inativarPlano, obterPlano, planos } from './p
 import { ClientePix } from './psp/cliente-pix';
 import { registrarNoPsp } from './psp/psp-service';
 import { webhookPixModule } from './psp/webhook-routes';
+import { webhookTlsModule } from './psp/webhook-tls';
 
 const erros = { 400: erroSchema, 401: erroSchema, 403: erroSchema, 404: erroSchema, 409: erroSchema };
 const tags = ['Pagamentos'];
@@ -43,6 +44,7 @@ export async function pagamentosModule(app: AppInstance) {
     cliente?.fechar();
   });
   await webhookPixModule(app);
+  await webhookTlsModule(app);
 
   app.get('/api/planos', {
     onRequest: app.auth.exigir(),

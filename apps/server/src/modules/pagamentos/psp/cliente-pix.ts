@@ -12,6 +12,8 @@ export interface ConfigPsp {
   segredo: string;
   conciliacaoMs: number;
   limitePorMinuto: number;
+  /** The webhook's own HTTPS listener with mutual TLS (PIX_WEBHOOK_PORTA); undefined behind a proxy. */
+  webhookTls?: { porta: number; cert: string; key: string; ca: string };
   /** Pix Automático: the account the recurring charges credit; undefined when it is not offered. */
   contaRecebedor?: { conta: string; tipoConta: 'CORRENTE' | 'POUPANCA' | 'PAGAMENTO'; agencia?: string };
 }
