@@ -186,6 +186,11 @@ describe('Pix Automático with a PSP (API Pix over mutual TLS)', () => {
       recebedor: { conta: '123456', agencia: '0001', tipoConta: 'CORRENTE' },
     });
 
+    // No "pay with Pix" reminder for a scheduled debit (the owner's bank tells them before debiting).
+    await rodada(somarDias(agendada.vencimento, -3));
+    await rodada(agendada.vencimento);
+    expect(await contar(app, 'notificacoes', sql`usuario_id = ${dono.id} and descricao like 'A assinatura de AUTO2%vence%'`)).toBe(0);
+
     const debitada = await psp.automatico.debitar(agendada.txid);
     expect((await cobrancas(a.id)).find((c) => c.id === agendada.id)?.situacao).toBe('PAGO');
     // The same notification again (PSPs repeat): still one payment, one receipt.

@@ -266,7 +266,8 @@ export interface Lembrete {
 }
 
 /**
- * Claims the reminders due by `hoje`: a pending charge gets one `diasAntes` days before it falls
+ * Claims the reminders due by `hoje`: a pending charge (not a scheduled Pix Automático debit, which
+ * the owner's bank announces itself) gets one `diasAntes` days before it falls
  * due (or later, if the server was off, while it is not due yet) and one on the due date. Marked
  * in the same statement that reads them, so each is sent once whatever instance runs the round.
  */
@@ -276,7 +277,7 @@ export async function reservarLembretes(db: Executor, hoje: string, diasAntes: n
     sql`with devidos as (
           select c.id, case when c.vencimento = ${hoje}::date then 2 else 1 end as lembrete
           from cobrancas c
-          where c.situacao = 'PENDENTE'
+          where c.situacao = 'PENDENTE' and not c.debito_automatico
             and ((c.vencimento = ${hoje}::date and c.lembretes & 2 = 0)
               or (c.vencimento > ${hoje}::date and c.vencimento - ${diasAntes}::int <= ${hoje}::date and c.lembretes & 1 = 0))
           for update skip locked
