@@ -54,6 +54,13 @@ const ALARMES: Partial<Record<TopinMessage['kind'], Alarme>> = {
   vibration: { tipo: 'VIBRACAO', texto: (n) => `Alerta de vibração do rastreador ${n}.` },
   lowBattery: { tipo: 'BATERIA_FRACA', texto: (n) => `Bateria fraca no rastreador ${n}.` },
 };
+/**
+ * A fix to store: a 0x10/0x11 with its validity bit set, or any format-2 fix. Format 2 has no
+ * validity bit; its 0x09 decodes as not valid only because it was recorded without network (as
+ * Traccar marks it), yet it is as real a position as a 0x08 (docs/protocols/TOPIN.md).
+ */
+const posicaoReal = (m: Extract<TopinMessage, { kind: 'gps' }>) => m.valid || m.type === 0x09;
+
 const COLEIRA_RETIRADA: Alarme = { tipo: 'COLEIRA_RETIRADA', texto: (n) => `A coleira do rastreador ${n} foi retirada.` };
 
 /**
@@ -191,8 +198,9 @@ export class ConexaoTopin {
       case 'timeRequest':
         this.enviar(timePacket(new Date()));
         return;
-      case 'gps':
-        if (msg.valid) {
+      case 'gps': {
+        const real = posicaoReal(msg);
+        if (real) {
           const localizacao = {
             dataHora: msg.time,
             latitude: msg.latitude,
@@ -208,11 +216,12 @@ export class ConexaoTopin {
           this.deps.eventos.rastreador(r.id);
         }
         this.confirmar(frame);
-        if (msg.valid && !this.localizacaoFresca && Math.abs(msg.time.getTime() - Date.now()) <= FRESCOR_MS) {
+        if (real && !this.localizacaoFresca && Math.abs(msg.time.getTime() - Date.now()) <= FRESCOR_MS) {
           this.localizacaoFresca = true;
           if (this.exigeLocalizacao) this.deps.aoLocalizar(this);
         }
         return;
+      }
       case 'wifiLbs': {
         const pos = await this.deps.servicos.localizacoes.varredura(r.id, msg.time, { accessPoints: msg.accessPoints, cells: msg.cells });
         if (pos) {

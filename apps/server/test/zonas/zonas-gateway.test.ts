@@ -315,6 +315,33 @@ describe('safe zones over TCP', () => {
     c.d.fim();
   });
 
+  it('a late batch of format-2 fixes recorded offline (0x09, no ack) is fed to the zones as late fixes: events, no alert', async () => {
+    const { imei, rastreadorId } = await petComZona('MEL');
+    const c = await coleira(portaA, imei);
+    const horaAtras = Date.now() - 60 * 60_000;
+    const quadros = [0, 10, 90, 120, 150, 130, 10, 0].map((m, i) =>
+      encodeGps({
+        type: 0x09,
+        time: new Date(horaAtras + i * 60_000),
+        ...ponto(m, 0),
+        speedKmh: 3,
+        course: 0,
+        satellites: 9,
+        valid: false,
+        buffered: true,
+      }),
+    );
+    await c.d.enviar(Buffer.concat(quadros));
+    await ate(async () => ((await eventos(rastreadorId)).length === 2 ? true : undefined));
+    await assentar();
+    expect(await eventos(rastreadorId)).toEqual([
+      { tipo: 'SAIDA', atrasado: true },
+      { tipo: 'ENTRADA', atrasado: true },
+    ]);
+    expect(await notificacoes(rastreadorId)).toEqual([]);
+    c.d.fim();
+  });
+
   it('two gateway instances: the collar hopping between them still gets one notification per transition', async () => {
     const { imei, rastreadorId } = await petComZona('BOLT');
     const caminho = [0, 10, 80, 100, 120, 30, 0, 10, 90, 110, 20, 0];
