@@ -494,8 +494,11 @@ async function main() {
     const avisos = avisosDoGateway.length;
     nota(`gateway: ${avisos} avisos ou erros no log${avisos ? ` (o primeiro: ${avisosDoGateway[0]?.trim() ?? ''})` : ''}`);
 
-    const base = await baseCopy(pg.url, a.gravadas);
-    nota(`base: ${base.linhas} linhas por um COPY … FROM STDIN em ${(base.ms / 1000).toFixed(2)} s (tabela esvaziada antes)`);
+    const base = await baseCopy(pg.url, a.gravadas, pg.pid);
+    nota(
+      `base: ${base.linhas} linhas por um COPY … FROM STDIN em ${(base.ms / 1000).toFixed(2)} s (tabela esvaziada antes); ` +
+        `PostgreSQL ${base.pgUsPorLinha.toFixed(1)} µs de CPU por linha`,
+    );
     const held = await faseConexoes(gateway, porta, disp, todos);
 
     nota(`carga média no fim: ${loadavg()[0]?.toFixed(1) ?? '?'} (outros processos disputam os mesmos núcleos: veja a CPU por posição)`);
@@ -508,6 +511,14 @@ async function main() {
       base: base.porSegundo,
     });
     imprimir({ nome: 'ingest.baseline_copy_rows_per_s', valor: Math.round(base.porSegundo), unidade: 'rows/s' });
+    // Issue #36: the gateway's write path against PostgreSQL's fastest way in, the same rows in the same run.
+    imprimir({
+      nome: 'ingest.copy_ratio',
+      valor: Math.floor((semZ / base.porSegundo) * 100) / 100,
+      unidade: 'x',
+      orcamento: { op: '>=', valor: 0.25 },
+    });
+    imprimir({ nome: 'ingest.postgres_cpu_per_position', valor: custoA.pg, unidade: 'us', base: base.pgUsPorLinha });
     imprimir({ nome: 'ingest.reply_latency_p50', valor: a.fim.p50Ms, unidade: 'ms' });
     imprimir({ nome: 'ingest.reply_latency_p99', valor: a.fim.p99Ms, unidade: 'ms' });
     imprimir({ nome: 'ingest.gateway_cpu_per_position', valor: custoA.gateway, unidade: 'us' });

@@ -1,5 +1,9 @@
+import { finished } from 'node:stream/promises';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { literalDeArray } from '../../db/arrays';
+import { linhaDeCopy } from '../../db/copy';
 import { ehGuardiaoSql } from '../meus-rastreadores/guardioes/sql';
 import { compartilhadoPor } from '../meus-rastreadores/sql';
 import { consultaPorForma, consultar, type Executor } from '../../db/client';
@@ -13,15 +17,105 @@ import { comTotal, contagem } from '../../db/listas';
 export type NovaLocalizacao = typeof localizacoes.$inferInsert;
 
 /**
- * A whole batch (from many connections) in one statement: one array per column, unnested by the
- * server, so the SQL text is the same for any batch size. A row already stored (a frame the
- * device sent again because it missed the ack) is skipped: the resend is acknowledged, not
- * duplicated. The same statement moves each tracker's current position (`localizacoes_atuais`, one
- * row per tracker and kind) forward to the newest new row with coordinates not dated ahead; in
- * tracker order, so concurrent batches lock those rows in one order.
+ * A whole batch (from many connections) at once, in one transaction. A row already stored (a frame
+ * the device sent again because it missed the ack) is skipped: the resend is acknowledged, not
+ * duplicated. Each tracker's current position (`localizacoes_atuais`, one row per tracker and
+ * kind) moves forward to the newest new row with coordinates not dated ahead; in tracker order, so
+ * concurrent batches lock those rows in one order. On PostgreSQL by COPY, else by `unnest` (ADR 0028).
  */
 export async function inserirLocalizacoes(db: Executor, linhas: NovaLocalizacao[]) {
   if (linhas.length === 0) return;
+  const cliente = (db as { $client?: unknown }).$client;
+  if (cliente instanceof pg.Pool) {
+    try {
+      await copiarLocalizacoes(cliente, linhas);
+      return;
+    } catch (err) {
+      // A row already stored (a resend) fails the whole COPY: the statement below skips it.
+      if ((err as { code?: unknown }).code !== VIOLACAO_DE_UNICIDADE) throw err;
+    }
+  }
+  await inserirPorUnnest(db, linhas);
+}
+
+const VIOLACAO_DE_UNICIDADE = '23505';
+const COLUNAS_COPY =
+  'rastreador_id, tipo, data_hora, latitude, longitude, velocidade, curso, precisao, satelites, mac_address, nivel_sinal, codigo_pais, rede, codigo_area, identificador_torre, futura';
+
+/**
+ * PostgreSQL: the batch by `COPY … FROM STDIN` straight into the partitioned table (PostgreSQL's
+ * cheapest way in, ADR 0028), and each tracker's current position moved in the same transaction.
+ * A row already stored makes the COPY fail with 23505 and nothing is kept (the caller then uses
+ * the statement that skips it).
+ */
+async function copiarLocalizacoes(pool: pg.Pool, linhas: readonly NovaLocalizacao[]) {
+  let texto = '';
+  const atuais = new Map<string, NovaLocalizacao>();
+  for (const l of linhas) {
+    texto += linhaDeCopy([
+      l.rastreadorId,
+      l.tipo,
+      l.dataHora,
+      l.latitude,
+      l.longitude,
+      l.velocidade,
+      l.curso,
+      l.precisao,
+      l.satelites,
+      l.macAddress,
+      l.nivelSinal,
+      l.codigoPais,
+      l.rede,
+      l.codigoArea,
+      l.identificadorTorre,
+      l.futura ?? false,
+    ]);
+    if (l.latitude === null || l.latitude === undefined || l.longitude === null || l.longitude === undefined || l.futura) continue;
+    const chave = `${l.rastreadorId}:${l.tipo}`;
+    const antes = atuais.get(chave);
+    if (!antes || antes.dataHora < l.dataHora) atuais.set(chave, l);
+  }
+  // In tracker order, as the statement below locks them (concurrent batches take the rows in one order).
+  const novas = [...atuais.values()].sort((a, b) => a.rastreadorId - b.rastreadorId || (a.tipo < b.tipo ? -1 : a.tipo > b.tipo ? 1 : 0));
+  const cliente = await pool.connect();
+  try {
+    await cliente.query('begin');
+    const copia = cliente.query(copyFrom(`COPY localizacoes (${COLUNAS_COPY}) FROM STDIN`));
+    copia.end(texto);
+    await finished(copia);
+    if (novas.length > 0)
+      await cliente.query({
+        name: 'localizacoes-atuais-do-copy',
+        text: `insert into localizacoes_atuais (rastreador_id, tipo, data_hora, latitude, longitude, precisao, velocidade)
+          select * from unnest($1::int[], $2::varchar[], $3::timestamptz[], $4::float8[], $5::float8[], $6::real[], $7::real[])
+          on conflict (rastreador_id, tipo) do update
+            set data_hora = excluded.data_hora, latitude = excluded.latitude, longitude = excluded.longitude,
+                precisao = excluded.precisao, velocidade = excluded.velocidade
+            where excluded.data_hora > localizacoes_atuais.data_hora`,
+        values: [
+          literalDeArray(novas.map((l) => l.rastreadorId)),
+          literalDeArray(novas.map((l) => l.tipo)),
+          literalDeArray(novas.map((l) => l.dataHora)),
+          literalDeArray(novas.map((l) => l.latitude)),
+          literalDeArray(novas.map((l) => l.longitude)),
+          literalDeArray(novas.map((l) => l.precisao)),
+          literalDeArray(novas.map((l) => l.velocidade)),
+        ],
+      });
+    await cliente.query('commit');
+  } catch (err) {
+    await cliente.query('rollback').catch(() => undefined);
+    throw err;
+  } finally {
+    cliente.release();
+  }
+}
+
+/**
+ * PGlite (and a batch with a resend): one array per column, unnested by the server, so the SQL
+ * text is the same for any batch size; a row already stored is skipped.
+ */
+async function inserirPorUnnest(db: Executor, linhas: readonly NovaLocalizacao[]) {
   const col = (f: (l: NovaLocalizacao) => number | string | boolean | Date | null | undefined) => sql.param(literalDeArray(linhas.map(f)));
   await db.execute(sql`
     with novas as (
