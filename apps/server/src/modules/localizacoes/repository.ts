@@ -1,5 +1,5 @@
 import { finished } from 'node:stream/promises';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableName, sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { literalDeArray } from '../../db/arrays';
@@ -39,8 +39,25 @@ export async function inserirLocalizacoes(db: Executor, linhas: NovaLocalizacao[
 }
 
 const VIOLACAO_DE_UNICIDADE = '23505';
-const COLUNAS_COPY =
-  'rastreador_id, tipo, data_hora, latitude, longitude, velocidade, curso, precisao, satelites, mac_address, nivel_sinal, codigo_pais, rede, codigo_area, identificador_torre, futura';
+/** The columns a batch fills, in the order of `linhaDeCopy`'s values below. */
+const COLUNAS_COPY = [
+  'rastreador_id',
+  'tipo',
+  'data_hora',
+  'latitude',
+  'longitude',
+  'velocidade',
+  'curso',
+  'precisao',
+  'satelites',
+  'mac_address',
+  'nivel_sinal',
+  'codigo_pais',
+  'rede',
+  'codigo_area',
+  'identificador_torre',
+  'futura',
+].join(', ');
 
 /**
  * PostgreSQL: the batch by `COPY … FROM STDIN` straight into the partitioned table (PostgreSQL's
@@ -80,7 +97,7 @@ async function copiarLocalizacoes(pool: pg.Pool, linhas: readonly NovaLocalizaca
   const cliente = await pool.connect();
   try {
     await cliente.query('begin');
-    const copia = cliente.query(copyFrom(`COPY localizacoes (${COLUNAS_COPY}) FROM STDIN`));
+    const copia = cliente.query(copyFrom(`COPY ${getTableName(localizacoes)} (${COLUNAS_COPY}) FROM STDIN`));
     copia.end(texto);
     await finished(copia);
     if (novas.length > 0)
