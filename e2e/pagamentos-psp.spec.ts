@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { gerarCertificados } from '@rastro/psp-pix/certificados';
 import { iniciarPspPix, type PspPix } from '@rastro/psp-pix/psp';
+import { envDoRastro } from '@rastro/psp-pix/rastro';
 import { meuRastreadorSchema } from '@rastro/shared/schemas/meus-rastreadores';
 import { apiDe, imeiUnico } from './api';
 import { E2E_ADMIN, E2E_PIX } from './env';
@@ -46,23 +47,13 @@ test('with a PSP: Pix Automático on a phone (first charge by QR code, then a sc
   const porta = await portasLivres();
   const url = `http://localhost:${porta}`;
   const dados = mkdtempSync(path.join(tmpdir(), 'rastro-e2e-psp-'));
-  const arquivo = (nome: string, pem: string) => {
-    const p = path.join(dados, nome);
-    writeFileSync(p, pem);
-    return p;
-  };
   const env = {
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.senha,
     PIX_CHAVE: E2E_PIX.chave,
     PIX_RECEBEDOR_NOME: E2E_PIX.nome,
     PIX_RECEBEDOR_CIDADE: E2E_PIX.cidade,
-    PIX_API_URL: psp.url,
-    PIX_CLIENT_ID: psp.clientId,
-    PIX_CLIENT_SECRET: psp.clientSecret,
-    PIX_CERT_FILE: arquivo('rastro.crt', certificados.rastro.cert),
-    PIX_KEY_FILE: arquivo('rastro.key', certificados.rastro.key),
-    PIX_CA_FILE: arquivo('ca.crt', certificados.ca),
+    ...envDoRastro(psp, certificados, dados),
     PIX_WEBHOOK_URL: `http://127.0.0.1:${porta}/api/pix/webhook/${SEGREDO}`,
     PIX_WEBHOOK_SEGREDO: SEGREDO,
     PIX_RECEBEDOR_CONTA: '123456',

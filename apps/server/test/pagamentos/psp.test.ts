@@ -1,10 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { gerarCertificados } from '@rastro/psp-pix/certificados';
 import { apiPixDisponivel, validarCallbackPix, validarPedido, validarResposta } from '@rastro/psp-pix/conformidade';
 import { iniciarPspPix, type PspPix } from '@rastro/psp-pix/psp';
+import { envDoRastro } from '@rastro/psp-pix/rastro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultar } from '../../src/db/client';
 import { rodadaDeCobranca } from '../../src/modules/pagamentos/cobrador';
@@ -64,22 +65,12 @@ const situacao = async (txid: string) =>
 beforeAll(async () => {
   psp = await iniciarPspPix({ certificados, tentativas: 2 });
   const dir = mkdtempSync(path.join(tmpdir(), 'rastro-psp-'));
-  const arquivo = (nome: string, pem: string) => {
-    const p = path.join(dir, nome);
-    writeFileSync(p, pem);
-    return p;
-  };
   porta = await portaLivre();
   app = await criarApp({
     PIX_CHAVE: CHAVE,
     PIX_RECEBEDOR_NOME: 'Rastro Pets',
     PIX_RECEBEDOR_CIDADE: 'São Paulo',
-    PIX_API_URL: psp.url,
-    PIX_CLIENT_ID: psp.clientId,
-    PIX_CLIENT_SECRET: psp.clientSecret,
-    PIX_CERT_FILE: arquivo('rastro.crt', certificados.rastro.cert),
-    PIX_KEY_FILE: arquivo('rastro.key', certificados.rastro.key),
-    PIX_CA_FILE: arquivo('ca.crt', certificados.ca),
+    ...envDoRastro(psp, certificados, dir),
     // Behind a proxy that terminates TLS, the secret in the URL is what proves it is the PSP.
     PIX_WEBHOOK_URL: `http://127.0.0.1:${porta}/api/pix/webhook/${SEGREDO}`,
     PIX_WEBHOOK_SEGREDO: SEGREDO,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { gerarCertificados, type ParDeChaves } from '@rastro/psp-pix/certificados';
 import { iniciarPspPix, type PspPix } from '@rastro/psp-pix/psp';
+import { envDoRastro } from '@rastro/psp-pix/rastro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultar } from '../../src/db/client';
 import { criarCliente, registrarRastreador, vincular } from '../apoio/fixtures';
@@ -59,12 +60,7 @@ beforeAll(async () => {
     PIX_CHAVE: 'pagamentos@rastro.test',
     PIX_RECEBEDOR_NOME: 'Rastro Pets',
     PIX_RECEBEDOR_CIDADE: 'São Paulo',
-    PIX_API_URL: psp.url,
-    PIX_CLIENT_ID: psp.clientId,
-    PIX_CLIENT_SECRET: psp.clientSecret,
-    PIX_CERT_FILE: arquivo('rastro.crt', certificados.rastro.cert),
-    PIX_KEY_FILE: arquivo('rastro.key', certificados.rastro.key),
-    PIX_CA_FILE: arquivo('ca.crt', certificados.ca),
+    ...envDoRastro(psp, certificados, dir),
     PIX_WEBHOOK_URL: `https://127.0.0.1:${porta}/api/pix/webhook/${SEGREDO}`,
     PIX_WEBHOOK_SEGREDO: SEGREDO,
     PIX_WEBHOOK_PORTA: String(porta),
