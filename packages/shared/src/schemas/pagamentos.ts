@@ -1,5 +1,6 @@
 import * as z from '@rastro/shared/zod';
-import { ID_MAX, LIMITES, PIX_AUTOMATICO, PLANO } from '../constants';
+import { ID_MAX, LIMITES, PLANO } from '../constants';
+import { MSG_PIX, PIX_AUTOMATICO } from '../pix';
 import { MSG } from '../messages';
 import { isDataValida } from '../validators';
 import { nomeado, paginacaoQuerySchema, pageSchema } from './common';
@@ -100,13 +101,17 @@ export type Assinatura = z.infer<typeof assinaturaSchema>;
 
 /** The owner's account a Pix Automático authorisation is asked of: the bank's ISPB, branch (optional) and account, digits. */
 export const contaPagadorSchema = z.object({
-  ispb: z.string({ error: MSG.bancoInvalido }).check(z.regex(/^[0-9A-Z]{8}$/, MSG.bancoInvalido)),
+  ispb: z.string({ error: MSG_PIX.bancoInvalido }).check(z.regex(/^[0-9A-Z]{8}$/, MSG_PIX.bancoInvalido)),
   agencia: z.optional(
     z.nullable(
-      z.string({ error: MSG.agenciaInvalida }).check(z.regex(new RegExp(`^\\d{0,${PIX_AUTOMATICO.agenciaMax}}$`), MSG.agenciaInvalida)),
+      z
+        .string({ error: MSG_PIX.agenciaInvalida })
+        .check(z.regex(new RegExp(`^\\d{0,${PIX_AUTOMATICO.agenciaMax}}$`), MSG_PIX.agenciaInvalida)),
     ),
   ),
-  conta: z.string({ error: MSG.contaInvalida }).check(z.regex(new RegExp(`^\\d{1,${PIX_AUTOMATICO.contaMax}}$`), MSG.contaInvalida)),
+  conta: z
+    .string({ error: MSG_PIX.contaInvalida })
+    .check(z.regex(new RegExp(`^\\d{1,${PIX_AUTOMATICO.contaMax}}$`), MSG_PIX.contaInvalida)),
 });
 export type ContaPagador = z.infer<typeof contaPagadorSchema>;
 
@@ -120,7 +125,7 @@ export const assinaturaFormSchema = z
   })
   .check(
     z.refine((f) => f.forma !== 'PIX_AUTOMATICO' || f.contaPagador !== undefined, {
-      error: MSG.contaPagadorObrigatoria,
+      error: MSG_PIX.contaPagadorObrigatoria,
       path: ['contaPagador'],
     }),
   );

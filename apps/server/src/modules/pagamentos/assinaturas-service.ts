@@ -1,6 +1,6 @@
 import { MSG } from '@rastro/shared/messages';
 import type { FastifyBaseLogger } from 'fastify';
-import { PIX_AUTOMATICO } from '@rastro/shared/constants';
+import { MSG_PIX, PIX_AUTOMATICO } from '@rastro/shared/pix';
 import type {
   Assinatura,
   AssinaturaForm,
@@ -89,7 +89,7 @@ export async function assinar(
   if (automatico && cliente && f.contaPagador) {
     if ((await vigentesDosVinculos(deps.db, [vinculo.id])).length > 0) throw new ErroDaApi(409, MSG.assinaturaJaExiste);
     const devedor = await devedorPix(deps.db, p.usuarioId);
-    if (!devedor?.cpf || !/^\d{11}$/.test(devedor.cpf)) throw erroDeCampo(400, 'forma', MSG.pixAutomaticoSemCpf);
+    if (!devedor?.cpf || !/^\d{11}$/.test(devedor.cpf)) throw erroDeCampo(400, 'forma', MSG_PIX.pixAutomaticoSemCpf);
     try {
       idRec = await cliente.pedirAutorizacao({
         contrato: `RASTRO-${vinculo.id}-${hoje.replaceAll('-', '')}`,
@@ -103,7 +103,7 @@ export async function assinar(
       });
     } catch (err) {
       log?.warn({ err }, 'o PSP não criou a recorrência do Pix Automático');
-      throw new ErroDaApi(502, MSG.pixAutomaticoFalhou);
+      throw new ErroDaApi(502, MSG_PIX.pixAutomaticoFalhou);
     }
   }
   const id = await deps.db.transaction(async (tx) => {

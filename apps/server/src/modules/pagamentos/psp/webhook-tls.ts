@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import { MSG } from '@rastro/shared/messages';
+import { MSG_PIX } from '@rastro/shared/pix';
 import type { AppInstance } from '../../../lib/tipos';
 
 const CAMINHO = '/api/pix/webhook/';
@@ -27,7 +28,7 @@ export async function webhookTlsModule(app: AppInstance) {
       if (!(req.socket as TLSSocket).authorized) {
         log.warn({ ip: req.socket.remoteAddress }, 'webhook Pix sem certificado de cliente do PSP');
         req.resume();
-        responder(res, 401, MSG.certificadoDoPspInvalido);
+        responder(res, 401, MSG_PIX.certificadoDoPspInvalido);
         return;
       }
       if (req.method !== 'POST' || !(req.url ?? '').startsWith(CAMINHO)) {

@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod/mini';
-import { BANCOS_PIX, PIX_AUTOMATICO } from '@rastro/shared/constants';
+import { BANCOS_PIX, MSG_PIX, PIX_AUTOMATICO } from '@rastro/shared/pix';
 import { formatarCentavos } from '@rastro/shared/formatters';
 import { MSG } from '@rastro/shared/messages';
 import {
@@ -150,7 +150,7 @@ export function AssinarDialog({ pet, onClose, onAssinado }: AssinarDialogProps) 
       const naTela = new Set<CampoDaTela>(forma === 'PIX_AUTOMATICO' ? ['forma', 'ispb', 'agencia', 'conta'] : comEscolha ? ['forma'] : []);
       if (errosNosCampos(e, form, naTela)) return;
       // The owner's bank could not be asked for the authorisation (a 502 of its own).
-      if (forma === 'PIX_AUTOMATICO' && isApiError(e) && e.status === 502) setErro(MSG.pixAutomaticoFalhou);
+      if (forma === 'PIX_AUTOMATICO' && isApiError(e) && e.status === 502) setErro(MSG_PIX.pixAutomaticoFalhou);
       else setErro(mensagemDeErro(e, 'Não foi possível assinar agora. Tente novamente.'));
     }
   };

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@rastro/shared/messages';
+import { MSG_PIX } from '@rastro/shared/pix';
 import type { Assinatura, Pagamento, Plano } from '@rastro/shared/schemas/pagamentos';
 import { appConfig, json, stubFetch } from '@/testing/fetch-stub';
 import { LENTO, meuRastreador, pagina } from '@/testing/fixtures';
@@ -264,9 +264,9 @@ describe('Meus Pagamentos (Pix Automático)', () => {
     await user.click(within(dialogo).getByRole('radio', { name: 'Pix Automático' }));
     await user.click(within(dialogo).getByRole('button', { name: 'Assinar e pagar' }));
 
-    expect(await within(dialogo).findByText(MSG.contaInvalida)).toBeInTheDocument();
-    expect(within(dialogo).getByText(MSG.bancoInvalido)).toBeInTheDocument();
-    expect(within(dialogo).getByRole('textbox', { name: /^Conta/ })).toHaveAccessibleDescription(MSG.contaInvalida);
+    expect(await within(dialogo).findByText(MSG_PIX.contaInvalida)).toBeInTheDocument();
+    expect(within(dialogo).getByText(MSG_PIX.bancoInvalido)).toBeInTheDocument();
+    expect(within(dialogo).getByRole('textbox', { name: /^Conta/ })).toHaveAccessibleDescription(MSG_PIX.contaInvalida);
     expect(net.calls('POST /api/usuarios/assinaturas')).toHaveLength(0);
   });
 
@@ -295,9 +295,9 @@ describe('Meus Pagamentos (Pix Automático)', () => {
       contaPagador: { ispb: '00000000', conta: '98765' },
     });
 
-    resposta = json(502, { status: 502, message: MSG.pixAutomaticoFalhou });
+    resposta = json(502, { status: 502, message: MSG_PIX.pixAutomaticoFalhou });
     await user.click(within(dialogo).getByRole('button', { name: 'Assinar e pagar' }));
-    expect(await within(dialogo).findByText(MSG.pixAutomaticoFalhou)).toBeInTheDocument();
+    expect(await within(dialogo).findByText(MSG_PIX.pixAutomaticoFalhou)).toBeInTheDocument();
     expect(net.calls('POST /api/usuarios/assinaturas')).toHaveLength(2);
   });
 
