@@ -34,56 +34,27 @@ export async function webhookPixModule(app: AppInstance) {
   };
   const params = z.object({ segredo: z.string().max(256) });
   const response = { 200: z.object({}), 400: erroSchema, 403: erroSchema, 429: erroSchema };
+  /** One callback: `{webhookUrl}/<sufixo>` with `{ <lista>: [...] }`, authenticated, limited, then `tratar`. */
+  const callback = (sufixo: string, lista: string, summary: string, tratar: (corpo: unknown) => Promise<unknown>) =>
+    app.post(`/api/pix/webhook/:segredo/${sufixo}`, {
+      config: { rateLimit: false },
+      onRequest: limite,
+      schema: { tags: ['Pagamentos'], summary, params, body: z.object({ [lista]: z.array(z.unknown()).max(1000) }), response },
+      handler: async (req) => {
+        autenticar(req.params.segredo, req.ip);
+        await tratar(req.body);
+        return {};
+      },
+    });
 
-  app.post('/api/pix/webhook/:segredo/pix', {
-    config: { rateLimit: false },
-    onRequest: limite,
-    schema: {
-      tags: ['Pagamentos'],
-      summary: 'Webhook do PSP (API Pix): os Pix recebidos liquidam as suas cobranças, uma vez cada',
-      params,
-      body: z.object({ pix: z.array(z.unknown()).max(1000) }),
-      response,
-    },
-    handler: async (req) => {
-      autenticar(req.params.segredo, req.ip);
-      await liquidarPix(app, pixDoWebhook(req.body), log);
-      return {};
-    },
-  });
-
+  callback('pix', 'pix', 'Webhook do PSP (API Pix): os Pix recebidos liquidam as suas cobranças, uma vez cada', (c) =>
+    liquidarPix(app, pixDoWebhook(c), log),
+  );
   if (!psp.contaRecebedor) return;
-  app.post('/api/pix/webhook/:segredo/rec', {
-    config: { rateLimit: false },
-    onRequest: limite,
-    schema: {
-      tags: ['Pagamentos'],
-      summary: 'Webhook do PSP (Pix Automático): a autorização de uma recorrência pelo dono, no app do banco',
-      params,
-      body: z.object({ recs: z.array(z.unknown()).max(1000) }),
-      response,
-    },
-    handler: async (req) => {
-      autenticar(req.params.segredo, req.ip);
-      await aplicarRecorrencias(app, recorrenciasDoWebhook(req.body), log);
-      return {};
-    },
-  });
-
-  app.post('/api/pix/webhook/:segredo/cobr', {
-    config: { rateLimit: false },
-    onRequest: limite,
-    schema: {
-      tags: ['Pagamentos'],
-      summary: 'Webhook do PSP (Pix Automático): cobranças recorrentes debitadas (liquidam, uma vez cada) ou recusadas',
-      params,
-      body: z.object({ cobsr: z.array(z.unknown()).max(1000) }),
-      response,
-    },
-    handler: async (req) => {
-      autenticar(req.params.segredo, req.ip);
-      await aplicarCobrancasRecorrentes(app, cobrancasRecorrentesDoWebhook(req.body), log);
-      return {};
-    },
-  });
+  callback('rec', 'recs', 'Webhook do PSP (Pix Automático): a autorização de uma recorrência pelo dono, no app do banco', (c) =>
+    aplicarRecorrencias(app, recorrenciasDoWebhook(c), log),
+  );
+  callback('cobr', 'cobsr', 'Webhook do PSP (Pix Automático): cobranças recorrentes debitadas (liquidam, uma vez cada) ou recusadas', (c) =>
+    aplicarCobrancasRecorrentes(app, cobrancasRecorrentesDoWebhook(c), log),
+  );
 }
