@@ -241,9 +241,23 @@ function processoVivo(pid: number) {
  * back as `…+00` text, which db/timestamps.ts writes as the API's ISO without a `Date`. A startup
  * parameter, so the zone is set before the connection runs anything (a `SET` on `connect` would race
  * the pool's first query); no query of the server depends on the session's zone (days are always
- * named explicitly). Spread into every `pg.Pool`'s options.
+ * named explicitly). Spread into every pool's options by `poolSeguro`.
  */
-export const SESSOES_EM_UTC = { options: '-c TimeZone=UTC' } as const;
+const SESSOES_EM_UTC = { options: '-c TimeZone=UTC' } as const;
+
+/**
+ * A `pg.Pool` whose connections talk in UTC and whose lost connections never crash the process.
+ * The pool listens for errors only on idle clients; a client checked out (a transaction, a COPY, a
+ * replica read) that loses its server would emit an `error` nobody hears. Every client keeps a
+ * listener for its whole life: its queries still fail with the error, and the pool discards it on
+ * release, as it does any client that is no longer queryable.
+ */
+export function poolSeguro(opcoes: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool({ ...opcoes, ...SESSOES_EM_UTC });
+  pool.on('error', () => undefined);
+  pool.on('connect', (cliente) => cliente.on('error', () => undefined));
+  return pool;
+}
 
 /**
  * PostgreSQL through a pool of `poolMax` connections. A statement running longer than
@@ -252,15 +266,12 @@ export const SESSOES_EM_UTC = { options: '-c TimeZone=UTC' } as const;
  * forever.
  */
 export async function openPostgres(url: string, poolMax = 10, statementTimeoutMs = 30_000): Promise<Database> {
-  const pool = new pg.Pool({
+  const pool = poolSeguro({
     connectionString: url,
     max: poolMax,
     connectionTimeoutMillis: 5000,
     statement_timeout: statementTimeoutMs,
-    ...SESSOES_EM_UTC,
   });
-  // An idle client that loses its server must not crash the process; the pool replaces it.
-  pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool }) as unknown as Db;
   let closed = false;
   /** One dedicated connection holds every LISTEN of this instance; it is re-made if it drops. */

@@ -1,6 +1,6 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { SESSOES_EM_UTC, type Database, type Db } from './client';
+import { poolSeguro, type Database, type Db } from './client';
 
 /**
  * Where heavy reads that tolerate a few seconds of lag go (docs/adr/0015-replica-de-leitura.md):
@@ -231,16 +231,13 @@ export async function abrirLeitura(primario: Database, opts: OpcoesLeitura): Pro
   const poolPrimario: pg.Pool = doPrimario;
   const { atrasoMaxSegundos, log } = opts;
   const intervaloMs = opts.intervaloMs ?? 1000;
-  const replica = new pg.Pool({
+  const replica = poolSeguro({
     connectionString: opts.url,
     max: opts.poolMax,
     connectionTimeoutMillis: 2000,
     statement_timeout: opts.statementTimeoutMs,
     application_name: 'rastro-leitura',
-    ...SESSOES_EM_UTC,
   });
-  // An idle client that loses the replica must not crash the process; the pool replaces it.
-  replica.on('error', () => undefined);
 
   let estado: EstadoReplica = 'verificando';
   let atrasoSegundos: number | null = null;

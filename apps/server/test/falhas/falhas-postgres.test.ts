@@ -88,8 +88,11 @@ describe.skipIf(!binPostgres())('PostgreSQL restarted under load', () => {
     // Outage.
     pararPostgres(cluster);
     const fora = await ate('/health indisponível', async () => {
+      if (!s.vivo()) throw new Error(`o servidor saiu durante a queda:\n${s.saida()}`);
       const r = await saude(s.url);
       return r?.status === 503 ? r : undefined;
+    }).catch((err: unknown) => {
+      throw new Error(`${String(err)}\nvivo=${s.vivo()}\n${s.saida().slice(-4000)}`);
     });
     expect(fora.corpo).toEqual({ status: 'indisponivel', database: false });
     // The API answers (does not hang) with the pt-BR 5xx shape, no internals.
