@@ -1,5 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { eq, sql } from 'drizzle-orm';
+import { literalDeArray } from '../../db/arrays';
+import { consultaPorForma, type Executor } from '../../db/client';
 import { vinculos } from './schema';
 import { vRastreadores } from '../rastreadores/leitura';
 import { vUsuarios } from '../usuarios/leitura';
@@ -26,20 +27,37 @@ export async function imeiVinculado(db: Executor, imei: string) {
   return row !== undefined;
 }
 
-/** The links of these trackers with their owners, as the administrator sees them. */
-export async function comDonos(db: Executor, rastreadorIds: readonly number[]) {
-  return db
-    .select({
-      rastreadorId: vinculos.rastreadorId,
-      descricao: vinculos.descricao,
-      usuarioId: vUsuarios.id,
-      usuarioNome: vUsuarios.nome,
-      usuarioEmail: vUsuarios.email,
-      intervaloLocalizacao: vinculos.intervaloLocalizacao,
-      economiaBateria: vinculos.economiaBateria,
-      ultraEconomiaBateria: vinculos.ultraEconomiaBateria,
-    })
-    .from(vinculos)
-    .leftJoin(vUsuarios, eq(vUsuarios.id, vinculos.usuarioId))
-    .where(inArray(vinculos.rastreadorId, [...rastreadorIds]));
+/**
+ * The links of these trackers with their owners, as the administrator sees them: for each page of
+ * the admin list, so one text prepared once (`consultaPorForma`) with the ids as one array, not the
+ * query builder with a parameter per id (bench/api `lista`).
+ */
+const consultaComDonos = consultaPorForma<
+  null,
+  { ids: string },
+  {
+    rastreadorId: number;
+    descricao: string;
+    usuarioId: number | null;
+    usuarioNome: string | null;
+    usuarioEmail: string | null;
+    intervaloLocalizacao: number;
+    economiaBateria: string;
+    ultraEconomiaBateria: string;
+  }
+>({
+  chave: () => '',
+  nomes: ['ids'],
+  montar: (
+    _f,
+    v,
+  ) => sql`select ${vinculos.rastreadorId} as "rastreadorId", ${vinculos.descricao} as "descricao", ${vUsuarios.id} as "usuarioId",
+      ${vUsuarios.nome} as "usuarioNome", ${vUsuarios.email} as "usuarioEmail", ${vinculos.intervaloLocalizacao} as "intervaloLocalizacao",
+      ${vinculos.economiaBateria} as "economiaBateria", ${vinculos.ultraEconomiaBateria} as "ultraEconomiaBateria"
+    from ${vinculos} left join ${vUsuarios} on ${vUsuarios.id} = ${vinculos.usuarioId}
+    where ${vinculos.rastreadorId} = any(${v.ids}::int[])`,
+});
+
+export function comDonos(db: Executor, rastreadorIds: readonly number[]) {
+  return consultaComDonos(db, null, { ids: literalDeArray(rastreadorIds) });
 }
