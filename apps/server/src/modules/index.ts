@@ -13,7 +13,7 @@ import { revogarLinksDoGuardiao } from './links/service';
 import { lookupsModule } from './lookups/routes';
 import { aceitarNaTransacao } from './meus-rastreadores/guardioes/service';
 import { meusRastreadoresModule } from './meus-rastreadores/routes';
-import { vinculosDosRastreadores } from './meus-rastreadores/service';
+import { vinculoNaLista, vinculosDosRastreadores } from './meus-rastreadores/service';
 import { notificacoesModule } from './notificacoes/routes';
 import { cobrador } from './pagamentos/cobrador';
 import { pagamentosModule } from './pagamentos/routes';
@@ -57,7 +57,9 @@ export const MODULOS: readonly Modulo[] = [
     }),
   ),
   modulo('chips', chipsModule),
-  modulo('rastreadores', (app) => rastreadoresModule(app, { vinculosDosRastreadores, ultimaLocalizacao, comandosPendentes })),
+  modulo('rastreadores', (app) =>
+    rastreadoresModule(app, { vinculosDosRastreadores, vinculoNaLista, ultimaLocalizacao, comandosPendentes }),
+  ),
   modulo('meus-rastreadores', (app) =>
     meusRastreadoresModule(app, {
       notificar: notificarComPush,

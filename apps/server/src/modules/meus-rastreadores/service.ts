@@ -39,7 +39,7 @@ export {
   vinculoDoRastreador,
   vinculoDoUsuario,
 } from './repository';
-export { rastreadorPorImei } from './vinculos-repository';
+export { rastreadorPorImei, vinculoNaLista } from './vinculos-repository';
 
 /** These trackers' links with their owners, by tracker id (the administrator's list and detail). */
 export async function vinculosDosRastreadores(db: Executor, rastreadorIds: readonly number[]) {

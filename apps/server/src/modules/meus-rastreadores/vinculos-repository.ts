@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { literalDeArray } from '../../db/arrays';
 import { consultaPorForma, type Executor } from '../../db/client';
 import { vinculos } from './schema';
@@ -61,3 +61,9 @@ const consultaComDonos = consultaPorForma<
 export function comDonos(db: Executor, rastreadorIds: readonly number[]) {
   return consultaComDonos(db, null, { ids: literalDeArray(rastreadorIds) });
 }
+
+/** The admin list's link columns for the tracker `rastreadorId` (rastreadores/portas.ts `VinculoNaLista`). */
+export const vinculoNaLista = (rastreadorId: SQL): SQL =>
+  sql`select ${vinculos.descricao} as descricao, ${vUsuarios.nome} as usuario_nome
+    from ${vinculos} left join ${vUsuarios} on ${vUsuarios.id} = ${vinculos.usuarioId}
+    where ${vinculos.rastreadorId} = ${rastreadorId}`;

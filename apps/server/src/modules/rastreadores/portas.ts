@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 
 /** A tracker's link as the administrator sees it: the owner and the pet's settings. */
@@ -14,6 +15,14 @@ export interface VinculoDoRastreador {
 /** The links of these trackers, by tracker id (absent: unlinked). One query for a whole page. */
 export type VinculosDosRastreadores = (db: Executor, rastreadorIds: readonly number[]) => Promise<ReadonlyMap<number, VinculoDoRastreador>>;
 
+/**
+ * The admin list's link columns inside the list's own statement, one round trip per page (a second
+ * query per page cost the list 0.4 of the baseline's CPU, bench/api `lista`): given the SQL of the
+ * tracker's id, a subquery yielding at most one row with `descricao` and `usuario_nome`, joined
+ * laterally. SQL handed in at composition, so the list never names the link's tables.
+ */
+export type VinculoNaLista = (rastreadorId: SQL) => SQL;
+
 /** Where a tracker was last seen (undefined: never). */
 export type UltimaLocalizacaoDoRastreador = (
   db: Executor,
@@ -26,6 +35,7 @@ export type ComandosPendentes = (db: Executor, rastreadorId: number) => Promise<
 /** What the module is handed at composition (modules/index.ts): links, positions and commands sit above it. */
 export interface PortasRastreadores {
   vinculosDosRastreadores: VinculosDosRastreadores;
+  vinculoNaLista: VinculoNaLista;
   ultimaLocalizacao: UltimaLocalizacaoDoRastreador;
   comandosPendentes: ComandosPendentes;
 }

@@ -6,6 +6,7 @@ import type { RASTREADOR_ORDENAVEIS } from '@rastro/shared/schemas/rastreadores'
 import type { Paginacao } from '../../lib/paginacao';
 import { SITUACAO_EFETIVA_SQL, situacaoEfetiva } from './sql';
 import { escaparLike } from '../../db/listas';
+import type { VinculoNaLista } from './portas';
 
 export interface FiltroRastreadores extends Paginacao {
   codigo?: number | undefined;
@@ -60,7 +61,10 @@ interface FormaDaLista {
   ordem: string;
 }
 
-type LinhaDaLista = Omit<LinhaRastreador, 'dataCadastro' | 'origensAlternadasEm'> & {
+/** A row of the admin list: the tracker and its link's description and owner's name (null: unlinked). */
+export type LinhaDaListaAdmin = LinhaRastreador & { vinculoDescricao: string | null; usuarioNome: string | null };
+
+type LinhaDaLista = Omit<LinhaDaListaAdmin, 'dataCadastro' | 'origensAlternadasEm'> & {
   dataCadastro: Date | string;
   origensAlternadasEm: Date | string | null;
   total: number;
@@ -77,53 +81,60 @@ function ondeDaLista(forma: Pick<FormaDaLista, 'codigo' | 'imei'>, v: { codigo: 
 /**
  * One page of the admin list and the total, in one round trip. The page is chosen on rastreadores
  * alone (every filter and sort column is its own), then joined: an OFFSET over the joined rows made
- * every deep page join and sort the whole fleet. Plain SQL text, made once per shape
- * (`consultaPorForma`): the query builder, and even building this template, cost more CPU than the
- * query (bench/api).
+ * every deep page join and sort the whole fleet. The link's columns come from the `vinculoNaLista`
+ * port. Plain SQL text, made once per shape (`consultaPorForma`): the query builder, and even
+ * building this template, cost more CPU than the query (bench/api).
  */
-const consultaDaLista = consultaPorForma<
-  FormaDaLista,
-  { codigo: number | undefined; imei: string; size: number; offset: number },
-  LinhaDaLista
->({
-  chave: (f) => `${f.codigo}|${f.imei}|${f.ordem}`,
-  nomes: ['codigo', 'imei', 'size', 'offset'],
-  montar: (f, v) => {
-    const where = ondeDaLista(f, v);
-    const ordem = sql.raw(f.ordem);
-    return sql`select "rastreadores"."id" as "id", "rastreadores"."imei" as "imei", "rastreadores"."protocolo" as "protocolo", ${situacaoEfetiva} as "situacao",
+export function criarListagem(vinculoNaLista: VinculoNaLista) {
+  const consultaDaLista = consultaPorForma<
+    FormaDaLista,
+    { codigo: number | undefined; imei: string; size: number; offset: number },
+    LinhaDaLista
+  >({
+    chave: (f) => `${f.codigo}|${f.imei}|${f.ordem}`,
+    nomes: ['codigo', 'imei', 'size', 'offset'],
+    montar: (f, v) => {
+      const where = ondeDaLista(f, v);
+      const ordem = sql.raw(f.ordem);
+      return sql`select "rastreadores"."id" as "id", "rastreadores"."imei" as "imei", "rastreadores"."protocolo" as "protocolo", ${situacaoEfetiva} as "situacao",
           "rastreadores"."situacao_energia" as "situacaoEnergia", "rastreadores"."bateria" as "bateria", "rastreadores"."data_cadastro" as "dataCadastro",
           "rastreadores"."chip_id" as "chipId", c.numero as "chipNumero",
           "rastreadores"."codigo_ativacao_hash" is not null as "temCodigoAtivacao", "rastreadores"."origens_alternadas_em" as "origensAlternadasEm",
+          vinculo.descricao as "vinculoDescricao", vinculo.usuario_nome as "usuarioNome",
           (select count(*)::int from rastreadores where ${where}) as "total"
         from rastreadores
         left join v_chips c on c.id = "rastreadores"."chip_id"
+        left join lateral (${vinculoNaLista(sql`"rastreadores"."id"`)}) vinculo on true
         where "rastreadores"."id" in (select "rastreadores"."id" from rastreadores where ${where} order by ${ordem} limit ${v.size} offset ${v.offset})
         order by ${ordem}`;
-  },
-});
+    },
+  });
 
-export async function listar(db: Executor, f: FiltroRastreadores): Promise<{ rows: LinhaRastreador[]; total: number }> {
-  const dir = f.orderDirection === 'desc' ? 'desc' : 'asc';
-  const col = (ORDEM_SQL as Record<string, string | undefined>)[f.orderBy] ?? ORDEM_SQL.id;
-  // Ties broken by id, so pages are stable.
-  const ordem = col === ORDEM_SQL.id ? `${col} ${dir}` : `${col} ${dir}, "rastreadores"."id" ${dir}`;
-  const imei = f.imei ? `%${escaparLike(f.imei)}%` : '';
-  const linhas = await consultaDaLista(
-    db,
-    { codigo: f.codigo !== undefined, imei: imei !== '', ordem },
-    { codigo: f.codigo, imei, size: f.size, offset: f.page * f.size },
-  );
-  // Timestamps come as text (db/client.ts, and drizzle's PGlite driver alike).
-  const rows = linhas.map(({ total: _total, ...r }) => ({
-    ...r,
-    dataCadastro: new Date(r.dataCadastro),
-    origensAlternadasEm: r.origensAlternadasEm === null ? null : new Date(r.origensAlternadasEm),
-  }));
-  // Past the last page there is no row to carry the total.
-  const total = linhas[0]?.total ?? (await contar(db, f.codigo, imei));
-  return { rows, total };
+  return async function listar(db: Executor, f: FiltroRastreadores): Promise<{ rows: LinhaDaListaAdmin[]; total: number }> {
+    const dir = f.orderDirection === 'desc' ? 'desc' : 'asc';
+    const col = (ORDEM_SQL as Record<string, string | undefined>)[f.orderBy] ?? ORDEM_SQL.id;
+    // Ties broken by id, so pages are stable.
+    const ordem = col === ORDEM_SQL.id ? `${col} ${dir}` : `${col} ${dir}, "rastreadores"."id" ${dir}`;
+    const imei = f.imei ? `%${escaparLike(f.imei)}%` : '';
+    const linhas = await consultaDaLista(
+      db,
+      { codigo: f.codigo !== undefined, imei: imei !== '', ordem },
+      { codigo: f.codigo, imei, size: f.size, offset: f.page * f.size },
+    );
+    // Timestamps come as text (db/client.ts, and drizzle's PGlite driver alike).
+    const rows = linhas.map(({ total: _total, ...r }) => ({
+      ...r,
+      dataCadastro: new Date(r.dataCadastro),
+      origensAlternadasEm: r.origensAlternadasEm === null ? null : new Date(r.origensAlternadasEm),
+    }));
+    // Past the last page there is no row to carry the total.
+    const total = linhas[0]?.total ?? (await contar(db, f.codigo, imei));
+    return { rows, total };
+  };
 }
+
+/** The admin list of `criarListagem`: one page of trackers with their links, and the total. */
+export type ListarRastreadores = ReturnType<typeof criarListagem>;
 
 /** How many trackers the filters match (a page past the last carries no total). */
 async function contar(db: Executor, codigo: number | undefined, imei: string) {

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../lib/tipos';
 import { principalDe } from '../../plugins/auth';
 import type { PortasRastreadores } from './portas';
+import { criarListagem } from './repository';
 import {
   alterarSituacaoRastreador,
   detalharRastreador,
@@ -28,6 +29,7 @@ const errosDosChips = { 400: erroSchema, 401: erroSchema, 403: erroSchema, 404: 
 export async function rastreadoresModule(app: AppInstance, portas: PortasRastreadores) {
   const onRequest = app.auth.exigir(PER.RASTREADORES);
   const { vinculosDosRastreadores } = portas;
+  const listar = criarListagem(portas.vinculoNaLista);
 
   app.get('/api/rastreadores', {
     onRequest,
@@ -37,7 +39,7 @@ export async function rastreadoresModule(app: AppInstance, portas: PortasRastrea
       querystring: rastreadorFiltroSchema,
       response: { 200: rastreadorAdminPageSchema, ...erros },
     },
-    handler: (req) => listarRastreadores(app.db, req.query, vinculosDosRastreadores),
+    handler: (req) => listarRastreadores(app.db, req.query, listar),
   });
 
   app.get('/api/rastreadores/:id', {

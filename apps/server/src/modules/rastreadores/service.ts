@@ -26,14 +26,14 @@ import {
   estado,
   imeiEmUso,
   inserir,
-  listar,
   type FiltroRastreadores,
+  type ListarRastreadores,
 } from './repository';
 import { umDe } from '../../lib/dominio';
 
 type Linha = NonNullable<Awaited<ReturnType<typeof buscar>>>;
 
-function paraAdmin(r: Linha, v: VinculoDoRastreador | undefined): RastreadorAdmin {
+function paraAdmin(r: Linha, v: (Pick<VinculoDoRastreador, 'usuarioNome'> & { descricao: string | null }) | undefined): RastreadorAdmin {
   const situacao = umDe(SITUACOES_RASTREADOR, r.situacao, 'AGUARDANDO_VINCULO');
   const situacaoEnergia = umDe(SITUACOES_ENERGIA, r.situacaoEnergia, 'LIGADO');
   return {
@@ -59,17 +59,11 @@ function paraAdmin(r: Linha, v: VinculoDoRastreador | undefined): RastreadorAdmi
 export async function listarRastreadores(
   db: Executor,
   f: Omit<FiltroRastreadores, 'codigo'> & { codigo?: string | undefined },
-  vinculosDosRastreadores: VinculosDosRastreadores,
+  listar: ListarRastreadores,
 ): Promise<Page<RastreadorAdmin>> {
   const { rows, total } = await listar(db, { ...f, codigo: f.codigo ? Number(f.codigo) : undefined, imei: f.imei || undefined });
-  const vinculos = rows.length
-    ? await vinculosDosRastreadores(
-        db,
-        rows.map((r) => r.id),
-      )
-    : new Map<number, VinculoDoRastreador>();
   return pagina(
-    rows.map((r) => paraAdmin(r, vinculos.get(r.id))),
+    rows.map((r) => paraAdmin(r, { descricao: r.vinculoDescricao, usuarioNome: r.usuarioNome })),
     total,
     f,
   );
