@@ -4,6 +4,7 @@ import { consultaPorForma, type Executor } from '../../db/client';
 import { vinculos } from './schema';
 import { vRastreadores } from '../rastreadores/leitura';
 import { vUsuarios } from '../usuarios/leitura';
+import type { VinculoDoRastreador } from '../rastreadores/portas';
 
 // Links looked up from the tracker's side: a device logging in, an owner linking by IMEI, the administrator's list.
 
@@ -28,24 +29,11 @@ export async function imeiVinculado(db: Executor, imei: string) {
 }
 
 /**
- * The links of these trackers with their owners, as the administrator sees them: for each page of
- * the admin list, so one text prepared once (`consultaPorForma`) with the ids as one array, not the
- * query builder with a parameter per id (bench/api `lista`).
+ * The links of these trackers with their owners, as the administrator sees them (a tracker's detail,
+ * its save): one text prepared once (`consultaPorForma`) with the ids as one array, not the query
+ * builder with a parameter per id. The list's page takes them in its own statement (`vinculoNaLista`).
  */
-const consultaComDonos = consultaPorForma<
-  null,
-  { ids: string },
-  {
-    rastreadorId: number;
-    descricao: string;
-    usuarioId: number | null;
-    usuarioNome: string | null;
-    usuarioEmail: string | null;
-    intervaloLocalizacao: number;
-    economiaBateria: string;
-    ultraEconomiaBateria: string;
-  }
->({
+const consultaComDonos = consultaPorForma<null, { ids: string }, VinculoDoRastreador & { rastreadorId: number }>({
   chave: () => '',
   nomes: ['ids'],
   montar: (
