@@ -47,6 +47,39 @@ describe('Mapa GPS: lost-pet mode', () => {
     expect(screen.queryByText(bannerModoPerdido('THOR', '14:30'))).not.toBeInTheDocument();
   });
 
+  it('the lost-mode dialog opened from the info window stays open while the pet moves live', async () => {
+    stubFetch({
+      [SELECT]: () => json(200, rastreadoresSelect),
+      [ULTIMAS]: () => json(200, [marcador({ name: 'THOR', modoPerdido: null })]),
+      'GET /api/zonas': () => json(200, []),
+    });
+    const { user } = renderApp('/user/mapa');
+    const regiao = await screen.findByRole('region', { name: 'Mapa' }, LENTO);
+    await user.click(await within(regiao).findByRole('button', { name: 'THOR' }, LENTO));
+    await user.click(await screen.findByRole('button', { name: 'Ativar modo perdido' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Ativar modo perdido' });
+
+    const ws = FakeWebSocket.ultima();
+    ws.abrir();
+    ws.receber({
+      posicoes: [
+        marcador({
+          name: 'THOR',
+          modoPerdido: null,
+          position: { lat: -23.51, lng: -46.61 },
+          bateria: 12,
+          dataHora: '2025-03-10T13:05:00.000Z',
+        }),
+      ],
+      rastreadores: [],
+      notificacoes: [],
+    });
+    // The info window behind the dialog took the new reading.
+    expect(await screen.findByText('12%')).toBeInTheDocument();
+    expect(dialogo).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Ativar modo perdido' })).toBeVisible();
+  });
+
   it('on a phone: the banner over the map and the pet’s card say it is lost', async () => {
     window.innerWidth = 390;
     stubFetch({
