@@ -282,6 +282,7 @@ async function main() {
   let database: Database | undefined;
   let plana: Database | undefined;
   let gateway: GatewayTopin | undefined;
+  const lotes = { n: 0, linhas: 0 };
   let gatewayPlano: GatewayTopin | undefined;
   let disp: Dispositivos | undefined;
   let fugas: Fugas | undefined;
@@ -335,6 +336,18 @@ async function main() {
       zonas: { intervaloMinimoMs: 0 },
     };
     gateway = new GatewayTopin(database, log, opcoesGateway);
+    // How big the write path's batches are (issue #36: its cost per batch against per position).
+    gateway.medir({
+      substituicao: () => undefined,
+      origensAlternadas: () => undefined,
+      conexaoRecusada: () => undefined,
+      comandoEnviado: () => undefined,
+      futuraDescartada: () => undefined,
+      loteGravado: (linhas) => {
+        lotes.n++;
+        lotes.linhas += linhas;
+      },
+    });
     const porta = await gateway.iniciar();
     const { porta: portaApi } = await apiPronta;
     disp = new Filho<Pedido, Resposta>('dispositivos.ts');
@@ -501,6 +514,10 @@ async function main() {
     );
     const held = await faseConexoes(gateway, porta, disp, todos);
 
+    nota(
+      `lotes gravados pelo gateway principal (todas as fases, com as conexões de login): ${lotes.n}, ` +
+        `${lotes.n ? Math.round(lotes.linhas / lotes.n) : 0} linhas por lote em média`,
+    );
     nota(`carga média no fim: ${loadavg()[0]?.toFixed(1) ?? '?'} (outros processos disputam os mesmos núcleos: veja a CPU por posição)`);
     const semZ = porS(a);
     imprimir({
