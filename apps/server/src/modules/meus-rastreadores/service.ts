@@ -41,7 +41,7 @@ export {
 } from './repository';
 export { rastreadorPorImei, vinculoNaLista } from './vinculos-repository';
 
-/** These trackers' links with their owners, by tracker id (the administrator's list and detail). */
+/** These trackers' links with their owners, by tracker id (the administrator's detail of a tracker, and its save). */
 export async function vinculosDosRastreadores(db: Executor, rastreadorIds: readonly number[]) {
   const linhas = rastreadorIds.length ? await comDonos(db, rastreadorIds) : [];
   return new Map(linhas.map(({ rastreadorId, ...v }) => [rastreadorId, v]));

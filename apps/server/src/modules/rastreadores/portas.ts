@@ -12,7 +12,7 @@ export interface VinculoDoRastreador {
   ultraEconomiaBateria: string;
 }
 
-/** The links of these trackers, by tracker id (absent: unlinked). One query for a whole page. */
+/** The links of these trackers, by tracker id (absent: unlinked): a tracker's detail and save (the list uses `VinculoNaLista`). */
 export type VinculosDosRastreadores = (db: Executor, rastreadorIds: readonly number[]) => Promise<ReadonlyMap<number, VinculoDoRastreador>>;
 
 /**

@@ -29,7 +29,7 @@ const colunas = {
 
 const base = (db: Executor) => db.select(colunas).from(rastreadores).leftJoin(vChips, eq(vChips.id, rastreadores.chipId));
 
-/** One row of the admin list, as `base` selects it (the owner's link comes from `VinculosDosRastreadores`). */
+/** A tracker as `base` selects it (its owner's link comes from a port: `VinculosDosRastreadores`, or `VinculoNaLista` in the list). */
 export interface LinhaRastreador {
   id: number;
   imei: string;

@@ -16,7 +16,7 @@ import { iso, isoOuNull, pagina } from '../../lib/paginacao';
 import { violaUnicidade } from '../../lib/erros-do-postgres';
 import type { Principal } from '../../plugins/auth';
 import { itemDeChip } from '../chips/service';
-import type { PortasRastreadores, VinculoDoRastreador, VinculosDosRastreadores } from './portas';
+import type { PortasRastreadores, VinculosDosRastreadores } from './portas';
 import {
   atualizar,
   buscar,
@@ -33,7 +33,10 @@ import { umDe } from '../../lib/dominio';
 
 type Linha = NonNullable<Awaited<ReturnType<typeof buscar>>>;
 
-function paraAdmin(r: Linha, v: (Pick<VinculoDoRastreador, 'usuarioNome'> & { descricao: string | null }) | undefined): RastreadorAdmin {
+/** What the admin's row shows of the tracker's link (undefined or nulls: unlinked). */
+type VinculoNaLinha = { descricao: string | null; usuarioNome: string | null };
+
+function paraAdmin(r: Linha, v: VinculoNaLinha | undefined): RastreadorAdmin {
   const situacao = umDe(SITUACOES_RASTREADOR, r.situacao, 'AGUARDANDO_VINCULO');
   const situacaoEnergia = umDe(SITUACOES_ENERGIA, r.situacaoEnergia, 'LIGADO');
   return {
