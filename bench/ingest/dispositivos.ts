@@ -38,11 +38,10 @@ class Amostras {
   }
 }
 
-/** Per group, over every measured stretch so far. */
+/** Per phase, over every measured stretch of it so far. */
 class Medidas {
   latencias = new Amostras();
   acksMedidos = 0;
-  acksErrados = 0;
   msMedidos = 0;
   cpuMs = 0;
 }
@@ -50,12 +49,18 @@ class Medidas {
 /** A set of devices driven together (one sends at a time). */
 interface Grupo {
   aparelhos: Aparelho[];
-  medidas: Medidas;
   enviando: boolean;
+  /** Acks whose time did not match the fix they should acknowledge, measured or not. */
+  acksErrados: number;
 }
+
+/** By phase: a group's devices may send in more than one, each measured apart. */
+const medidasPorFase = new Map<string, Medidas>();
 
 const estado = {
   medindo: false,
+  /** The phase of the last `medir` (its measures answer `parar`). */
+  medidas: new Medidas(),
   inicioMedida: 0,
   cpuInicio: 0,
   /** Called whenever an ack arrives (to notice the end of the drain). */
@@ -137,11 +142,11 @@ class Aparelho {
         const g = this.grupo;
         if (enviadoEm === undefined || !g) return;
         const agora = performance.now();
-        if (msg.time.getTime() !== BASE_FIX_MS + this.confirmados * 1000) g.medidas.acksErrados++;
+        if (msg.time.getTime() !== BASE_FIX_MS + this.confirmados * 1000) g.acksErrados++;
         this.confirmados++;
         if (estado.medindo && g.enviando) {
-          g.medidas.latencias.add(agora - enviadoEm);
-          g.medidas.acksMedidos++;
+          estado.medidas.latencias.add(agora - enviadoEm);
+          estado.medidas.acksMedidos++;
         }
         if (g.enviando) this.enviarFix();
         else estado.aoConfirmar();
@@ -215,7 +220,7 @@ async function tratarPedido(p: Pedido) {
   switch (p.tipo) {
     case 'carga': {
       const t = performance.now();
-      const g: Grupo = { aparelhos: [], medidas: new Medidas(), enviando: false };
+      const g: Grupo = { aparelhos: [], enviando: false, acksErrados: 0 };
       grupos.set(p.grupo, g);
       // Devices in their IMEIs' order, whatever order they logged in.
       g.aparelhos = (await conectar(p.host, p.porta, p.imeis, p.janela, p.concorrencia, g, p.posicoes)).aparelhos;
@@ -230,18 +235,23 @@ async function tratarPedido(p: Pedido) {
       for (const a of g.aparelhos) if (a.logado) a.comecar();
       return;
     }
-    case 'medir':
+    case 'medir': {
+      let m = medidasPorFase.get(p.fase);
+      if (!m) medidasPorFase.set(p.fase, (m = new Medidas()));
+      estado.medidas = m;
       estado.medindo = true;
       estado.inicioMedida = performance.now();
       estado.cpuInicio = cpuProprioMs();
       return;
+    }
     case 'parar': {
       const g = ativo;
       if (!g) throw new Error('nenhum grupo enviando');
       g.enviando = false;
+      const m = estado.medidas;
       if (estado.medindo) {
-        g.medidas.msMedidos += performance.now() - estado.inicioMedida;
-        g.medidas.cpuMs += cpuProprioMs() - estado.cpuInicio;
+        m.msMedidos += performance.now() - estado.inicioMedida;
+        m.cpuMs += cpuProprioMs() - estado.cpuInicio;
       }
       estado.medindo = false;
       const pendentes = () => g.aparelhos.reduce((s, a) => s + (a.socket.destroyed ? 0 : a.aguardando), 0);
@@ -256,14 +266,13 @@ async function tratarPedido(p: Pedido) {
         estado.aoConfirmar();
       });
       ativo = undefined;
-      const m = g.medidas;
       // percentil sorts in place: a copy, so later stretches keep adding to the samples.
       const lat = Float64Array.from(m.latencias.valores());
       responder({
         tipo: 'carga-fim',
         confirmados: g.aparelhos.map((a) => a.confirmados),
         semResposta: g.aparelhos.reduce((s, a) => s + a.aguardando, 0),
-        acksErrados: m.acksErrados,
+        acksErrados: g.acksErrados,
         acksMedidos: m.acksMedidos,
         msMedidos: m.msMedidos,
         p50Ms: percentil(lat, 50),

@@ -7,8 +7,11 @@ export type Pedido =
   | { tipo: 'carga'; grupo: string; host: string; porta: number; imeis: string[]; posicoes: Ponto[]; janela: number; concorrencia: number }
   /** The group starts sending GPS fixes: each device keeps `janela` of them waiting for an ack. */
   | { tipo: 'enviar'; grupo: string }
-  /** From now on, latencies count (for the group sending). */
-  | { tipo: 'medir' }
+  /**
+   * From now on, latencies and CPU count for the group sending, under `fase`: one group's devices
+   * send in two phases (A without zones, C with activity), each measured on its own.
+   */
+  | { tipo: 'medir'; fase: string }
   /** The group sending stops; wait for the acks of those sent; answer `carga-fim`. Its connections stay. */
   | { tipo: 'parar' }
   /** Close a group's connections (it is not sending) and forget it; answer `soltos`. */
@@ -30,8 +33,8 @@ export type Resposta =
       /** Acks whose time did not match the fix they should acknowledge. */
       acksErrados: number;
       /**
-       * From here on, over every measured stretch of the group so far: acks received, and over
-       * how long (ms); reply latencies; CPU time this process spent (ms).
+       * From here on, over every measured stretch of the last `medir`'s phase so far: acks
+       * received, and over how long (ms); reply latencies; CPU time this process spent (ms).
        */
       acksMedidos: number;
       msMedidos: number;

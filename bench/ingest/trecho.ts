@@ -43,7 +43,7 @@ export async function trecho(
   await antes?.();
   c.fugas?.avisar({ tipo: 'fase', nome: fase });
   const t0 = await agoraNoBanco(c.database);
-  c.disp.avisar({ tipo: 'medir' });
+  c.disp.avisar({ tipo: 'medir', fase });
   const cpu = () => ({ gateway: cpuProprioMs(), pg: cpuArvoreMs(c.pgPid), api: c.apiPid ? cpuArvoreMs(c.apiPid) : 0 });
   const cpu0 = cpu();
   const inicio = performance.now();
