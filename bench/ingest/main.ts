@@ -16,6 +16,7 @@ import { Filho } from './filho';
 import { casa } from './lugares';
 import { ENV_URL, type AvisoApi, type Pedido, type PedidoFugas, type Resposta, type RespostaFugas } from './mensagens';
 import { aplanar, conferirIgualdade, criarBancoPlano, descartarBancoPlano, particoesFolha } from './plana';
+import { medirPiso } from './piso';
 import { aquecer, notaCpu, perdidas, somar, trecho, type Ctx, type Trecho } from './trecho';
 
 /**
@@ -371,6 +372,12 @@ async function main() {
     await descartarBancoPlano(pg.url);
     // The phases below start from empty positions, as they did before this one.
     await database.db.execute(sql`truncate localizacoes, localizacoes_atuais`);
+    // Issue #36: what the TCP exchange alone costs per position, with the same devices, before the gateway's phases.
+    const piso = await medirPiso(disp, semZonas, P.janela, P.aquecimentoS, P.medidaS / 2);
+    nota(
+      `piso: um servidor TCP que só enquadra e confirma (sem decodificar, sem banco) ${Math.round(piso.porSegundo)} frames/s; ` +
+        `CPU por frame: servidor ${piso.usPorFrame.toFixed(1)} µs, aparelhos ${piso.aparelhosUsPorFrame.toFixed(1)} µs`,
+    );
     fugas = new Filho<PedidoFugas, RespostaFugas>('fugas.ts');
     const preparadas = fugas.pedir(
       {
@@ -538,7 +545,17 @@ async function main() {
     imprimir({ nome: 'ingest.postgres_cpu_per_position', valor: custoA.pg, unidade: 'us', base: base.pgUsPorLinha });
     imprimir({ nome: 'ingest.reply_latency_p50', valor: a.fim.p50Ms, unidade: 'ms' });
     imprimir({ nome: 'ingest.reply_latency_p99', valor: a.fim.p99Ms, unidade: 'ms' });
-    imprimir({ nome: 'ingest.gateway_cpu_per_position', valor: custoA.gateway, unidade: 'us' });
+    // Against the bare exchange's floor (piso.ts): the ratio is what the gateway's own work multiplies it by.
+    imprimir({ nome: 'ingest.gateway_floor_cpu_per_frame', valor: piso.usPorFrame, unidade: 'us' });
+    imprimir({ nome: 'ingest.gateway_cpu_per_position', valor: custoA.gateway, unidade: 'us', base: piso.usPorFrame });
+    // The live channel's API instance hears every position's NOTIFY; with a few owners watching it must cost little.
+    imprimir({ nome: 'ingest.api_cpu_per_position', valor: custoA.api, unidade: 'us', base: custoA.gateway });
+    imprimir({
+      nome: 'ingest.api_cpu_per_position_ratio',
+      valor: Math.floor((custoA.api / custoA.gateway) * 100) / 100,
+      unidade: 'x',
+      orcamento: { op: '<=', valor: 0.2 },
+    });
     // A's devices send in C's turns too: this counts what they confirmed in both.
     imprimir({ nome: 'ingest.lost_positions', valor: perdasA.perdidas, unidade: 'pos', orcamento: { op: '==', valor: 0 } });
     // B against C: both with daily activity on, so the ratio is the zones' alone (issue #17's budget).

@@ -176,8 +176,8 @@ export class CentralAoVivo {
     };
     if (rastreadorIds.length) {
       // Ownership is read now, not remembered: a tracker linked a second ago is already its owner's.
-      // Owners and co-guardians alike: each row is one viewer's.
-      const links = (await comoDonosVeem(db, rastreadorIds)).filter((l) => this.porUsuario.has(l.usuarioId));
+      // Owners and co-guardians alike, only those with a socket here: each row is one viewer's.
+      const links = await comoDonosVeem(db, rastreadorIds, [...this.porUsuario.keys()]);
       if (links.length) {
         const quemVe = new Map<number, { usuarioId: number; compartilhadoPor: string | null }[]>();
         for (const l of links) {

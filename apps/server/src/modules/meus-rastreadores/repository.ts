@@ -101,17 +101,19 @@ export async function rastreadorDoVinculo(db: Executor, usuarioId: number, id: n
 }
 
 /**
- * These trackers as each person who sees them does — the owner, then every co-guardian — with
- * `usuarioId` the viewer (the live channel sends each row to that user's sockets).
+ * These trackers as each of these users sees them — owner or co-guardian — with `usuarioId` the
+ * viewer (the live channel: the users with a socket open, so the cost follows who watches, not how
+ * many trackers moved). Both lists go as one array parameter each: the same statement for any size.
  */
-export async function porRastreadores(db: Executor, rastreadorIds: readonly number[]) {
-  const ids = [...rastreadorIds];
+export async function porRastreadores(db: Executor, rastreadorIds: readonly number[], usuarioIds: readonly number[]) {
+  const doRastreador = sql`${vinculos.rastreadorId} = any(${literalDeArray(rastreadorIds)}::int[])`;
+  const usuarios = literalDeArray(usuarioIds);
   const [donos, deGuardioes] = await Promise.all([
     db
       .select({ ...colunas, compartilhadoPor: sql<string | null>`null` })
       .from(vinculos)
       .innerJoin(vRastreadores, eq(vRastreadores.id, vinculos.rastreadorId))
-      .where(inArray(vRastreadores.id, ids)),
+      .where(and(doRastreador, sql`${vinculos.usuarioId} = any(${usuarios}::int[])`)),
     db
       .select({
         ...colunas,
@@ -120,8 +122,8 @@ export async function porRastreadores(db: Executor, rastreadorIds: readonly numb
       })
       .from(vinculos)
       .innerJoin(vRastreadores, eq(vRastreadores.id, vinculos.rastreadorId))
-      .innerJoin(vGuardioes, and(eq(vGuardioes.usuarioRastreadorId, vinculos.id), isNotNull(vGuardioes.usuarioId)))
-      .where(inArray(vRastreadores.id, ids)),
+      .innerJoin(vGuardioes, eq(vGuardioes.usuarioRastreadorId, vinculos.id))
+      .where(and(doRastreador, sql`${vGuardioes.usuarioId} = any(${usuarios}::int[])`)),
   ]);
   return [...donos, ...deGuardioes];
 }

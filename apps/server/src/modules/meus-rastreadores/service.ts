@@ -52,9 +52,9 @@ export async function rastreadoresDoUsuario(db: Executor, usuarioId: number) {
   return new Set((await doDono(db, usuarioId)).map((l) => l.rastreadorId));
 }
 
-/** These trackers as their owners see them, with each owner's id (the live channel). */
-export async function comoDonosVeem(db: Executor, rastreadorIds: readonly number[]) {
-  return (await porRastreadores(db, rastreadorIds)).map((l) => ({
+/** These trackers as these users see them, owners and co-guardians, with each viewer's id (the live channel). */
+export async function comoDonosVeem(db: Executor, rastreadorIds: readonly number[], usuarioIds: readonly number[]) {
+  return (await porRastreadores(db, rastreadorIds, usuarioIds)).map((l) => ({
     usuarioId: l.usuarioId,
     rastreadorId: l.rastreadorId,
     rastreador: paraMeuRastreador(l),
