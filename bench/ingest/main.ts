@@ -376,7 +376,7 @@ async function main() {
     const piso = await medirPiso(disp, semZonas, P.janela, P.aquecimentoS, P.medidaS / 2);
     nota(
       `piso: um servidor TCP que só enquadra e confirma (sem decodificar, sem banco) ${Math.round(piso.porSegundo)} frames/s; ` +
-        `CPU por frame: servidor ${piso.usPorFrame.toFixed(1)} µs, aparelhos ${piso.aparelhosUsPorFrame.toFixed(1)} µs`,
+        `CPU por frame: servidor ${piso.usPorFrame.toFixed(1)} µs (no núcleo ${piso.nucleoUsPorFrame.toFixed(1)}), aparelhos ${piso.aparelhosUsPorFrame.toFixed(1)} µs`,
     );
     fugas = new Filho<PedidoFugas, RespostaFugas>('fugas.ts');
     const preparadas = fugas.pedir(

@@ -2,7 +2,7 @@ import { createServer, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { TopinFramer } from '@rastro/topin/framer';
 import { ackFor, loginReply } from '@rastro/topin/server-to-device/encode';
-import { cpuProprioMs } from '../lib/cpu';
+import { cpuProprioMs, cpuSistemaMs } from '../lib/cpu';
 import { dormir } from '../lib/stats';
 import type { Grupo } from './cadastro';
 import type { Filho } from './filho';
@@ -50,15 +50,16 @@ export async function medirPiso(disp: Filho<Pedido, Resposta>, g: Grupo, janela:
     disp.avisar({ tipo: 'enviar', grupo: 'piso' });
     await dormir(aquecimentoS * 1000);
     disp.avisar({ tipo: 'medir', fase: 'piso' });
-    const [f0, c0, t0] = [frames, cpuProprioMs(), performance.now()];
+    const [f0, c0, k0, t0] = [frames, cpuProprioMs(), cpuSistemaMs(), performance.now()];
     await dormir(medidaS * 1000);
-    const [n, cpuMs, s] = [frames - f0, cpuProprioMs() - c0, (performance.now() - t0) / 1000];
+    const [n, cpuMs, nucleoMs, s] = [frames - f0, cpuProprioMs() - c0, cpuSistemaMs() - k0, (performance.now() - t0) / 1000];
     const fim = await disp.pedir({ tipo: 'parar' }, 'carga-fim');
     await disp.pedir({ tipo: 'soltar', grupo: 'piso' }, 'soltos');
     return {
       frames: n,
       porSegundo: n / s,
       usPorFrame: n > 0 ? (cpuMs * 1000) / n : Number.NaN,
+      nucleoUsPorFrame: n > 0 ? (nucleoMs * 1000) / n : Number.NaN,
       aparelhosUsPorFrame: fim.acksMedidos > 0 ? (fim.cpuMs * 1000) / fim.acksMedidos : Number.NaN,
     };
   } finally {

@@ -2,7 +2,7 @@ import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { consultar, type Database } from '@rastro/server';
-import { cpuArvoreMs, cpuProprioMs } from '../lib/cpu';
+import { cpuArvoreMs, cpuProprioMs, cpuSistemaMs } from '../lib/cpu';
 import { nota } from '../lib/report';
 import { dormir } from '../lib/stats';
 import type { Grupo } from './cadastro';
@@ -44,7 +44,12 @@ export async function trecho(
   c.fugas?.avisar({ tipo: 'fase', nome: fase });
   const t0 = await agoraNoBanco(c.database);
   c.disp.avisar({ tipo: 'medir', fase });
-  const cpu = () => ({ gateway: cpuProprioMs(), pg: cpuArvoreMs(c.pgPid), api: c.apiPid ? cpuArvoreMs(c.apiPid) : 0 });
+  const cpu = () => ({
+    gateway: cpuProprioMs(),
+    gatewayNucleo: cpuSistemaMs(),
+    pg: cpuArvoreMs(c.pgPid),
+    api: c.apiPid ? cpuArvoreMs(c.apiPid) : 0,
+  });
   const cpu0 = cpu();
   const inicio = performance.now();
   await dormir(medidaS * 1000);
@@ -62,7 +67,12 @@ export async function trecho(
   return {
     gravadas: janela?.n ?? 0,
     s: janela?.s ?? (performance.now() - inicio) / 1000,
-    cpu: { gateway: cpu1.gateway - cpu0.gateway, pg: cpu1.pg - cpu0.pg, api: cpu1.api - cpu0.api },
+    cpu: {
+      gateway: cpu1.gateway - cpu0.gateway,
+      gatewayNucleo: cpu1.gatewayNucleo - cpu0.gatewayNucleo,
+      pg: cpu1.pg - cpu0.pg,
+      api: cpu1.api - cpu0.api,
+    },
     fim,
   };
 }
@@ -80,7 +90,12 @@ export function somar(a: Trecho, b: Trecho): Trecho {
   return {
     gravadas: a.gravadas + b.gravadas,
     s: a.s + b.s,
-    cpu: { gateway: a.cpu.gateway + b.cpu.gateway, pg: a.cpu.pg + b.cpu.pg, api: a.cpu.api + b.cpu.api },
+    cpu: {
+      gateway: a.cpu.gateway + b.cpu.gateway,
+      gatewayNucleo: a.cpu.gatewayNucleo + b.cpu.gatewayNucleo,
+      pg: a.cpu.pg + b.cpu.pg,
+      api: a.cpu.api + b.cpu.api,
+    },
     // The devices' figures are over every measured stretch of the group already.
     fim: b.fim,
   };
@@ -104,7 +119,7 @@ export function notaCpu(nome: string, t: Trecho) {
   const custo = { gateway: us(t.cpu.gateway), aparelhos: us(t.fim.cpuMs), pg: us(t.cpu.pg), api: us(t.cpu.api) };
   const soma = custo.gateway + custo.aparelhos + custo.pg + custo.api;
   nota(
-    `${nome}: CPU por posição: gateway ${custo.gateway.toFixed(1)} µs, aparelhos ${custo.aparelhos.toFixed(1)} µs, PostgreSQL ${custo.pg.toFixed(1)} µs, ` +
+    `${nome}: CPU por posição: gateway ${custo.gateway.toFixed(1)} µs (no núcleo ${us(t.cpu.gatewayNucleo).toFixed(1)}), aparelhos ${custo.aparelhos.toFixed(1)} µs, PostgreSQL ${custo.pg.toFixed(1)} µs, ` +
       `API ${custo.api.toFixed(1)} µs (juntos ${soma.toFixed(1)} µs: com ${cpus().length} núcleos só para isto, no máximo ~${Math.round((cpus().length * 1e6) / soma)} pos/s)`,
   );
   nota(

@@ -11,6 +11,11 @@ export function cpuProprioMs(): number {
   return (c.user + c.system) / 1000;
 }
 
+/** The part of it spent in the kernel (system calls: the sockets' reads and writes), in ms. */
+export function cpuSistemaMs(): number {
+  return process.cpuUsage().system / 1000;
+}
+
 /** Linux reports /proc stat times in clock ticks; USER_HZ is 100 on every usual build. */
 const TICK_MS = 10;
 
