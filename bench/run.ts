@@ -35,6 +35,9 @@ function rodar(b: (typeof BENCHMARKS)[number], repassar: string[]): Promise<Resu
         '-c',
         'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$0" "$@"',
         process.execPath,
+        // The server's V8 flag (docs/adr/0007-flags-do-v8.md): a benchmark that runs the gateway in
+        // its own process measures it as `npm start` runs it.
+        '--max-semi-space-size=64',
         '--import',
         'tsx',
         path.join(RAIZ, b.script),

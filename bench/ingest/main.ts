@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
-import { consultar, garantirParticoes, GatewayTopin, openPostgres, RETENCAO_PADRAO, type Database } from '@rastro/server';
+import { ajustarV8, consultar, garantirParticoes, GatewayTopin, openPostgres, RETENCAO_PADRAO, type Database } from '@rastro/server';
 import { lerArgs } from '../lib/args';
 import { limiteDeArquivos } from '../lib/limites';
 import { iniciarPostgresTemp, type PostgresTemp } from '../lib/postgres-temp';
@@ -273,9 +273,16 @@ function razoesPorTurno(particionada: readonly Trecho[], plana: readonly Trecho[
 }
 
 async function main() {
+  // The gateway runs here: with the server's V8 settings (docs/adr/0007), as `npm start` runs it.
+  if (!process.env.SEM_AJUSTE_V8) ajustarV8();
   const limite = limiteDeArquivos();
   nota(
     `máquina: ${cpus().length} núcleos, carga média ${loadavg()[0]?.toFixed(1) ?? '?'}; limite de arquivos abertos ${limite ?? '?'}${quick ? '; modo --quick' : ''}`,
+  );
+  const semiEspaco = process.execArgv.some((a) => a.startsWith('--max-semi-space-size'));
+  nota(
+    `V8 do gateway: ${semiEspaco ? process.execArgv.filter((a) => a.startsWith('--max-semi-space-size')).join(' ') : 'sem --max-semi-space-size (o servidor roda com 64: passe a flag, como o npm run bench faz)'}; ` +
+      `pretenuring ${process.env.SEM_AJUSTE_V8 ? 'ligado (SEM_AJUSTE_V8)' : 'desligado, como no servidor'}`,
   );
   if (limite !== undefined && limite < P.conexoes + 1000)
     nota(`limite de arquivos (${limite}) baixo para ${P.conexoes} conexões: rode com ulimit -n maior`);
