@@ -279,9 +279,9 @@ async function main() {
   nota(
     `máquina: ${cpus().length} núcleos, carga média ${loadavg()[0]?.toFixed(1) ?? '?'}; limite de arquivos abertos ${limite ?? '?'}${quick ? '; modo --quick' : ''}`,
   );
-  const semiEspaco = process.execArgv.some((a) => a.startsWith('--max-semi-space-size'));
+  const semiEspaco = process.execArgv.filter((a) => a.startsWith('--max-semi-space-size')).join(' ');
   nota(
-    `V8 do gateway: ${semiEspaco ? process.execArgv.filter((a) => a.startsWith('--max-semi-space-size')).join(' ') : 'sem --max-semi-space-size (o servidor roda com 64: passe a flag, como o npm run bench faz)'}; ` +
+    `V8 do gateway: ${semiEspaco || 'sem --max-semi-space-size (o servidor roda com 64: passe a flag, como o npm run bench faz)'}; ` +
       `pretenuring ${process.env.SEM_AJUSTE_V8 ? 'ligado (SEM_AJUSTE_V8)' : 'desligado, como no servidor'}`,
   );
   if (limite !== undefined && limite < P.conexoes + 1000)

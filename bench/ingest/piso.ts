@@ -1,14 +1,13 @@
 import { createServer, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { TopinFramer } from '@rastro/topin/framer';
+import { MSG as TIPO } from '@rastro/topin/message';
 import { ackFor, loginReply } from '@rastro/topin/server-to-device/encode';
 import { cpuProprioMs, cpuSistemaMs } from '../lib/cpu';
 import { dormir } from '../lib/stats';
 import type { Grupo } from './cadastro';
 import type { Filho } from './filho';
 import type { Pedido, Resposta } from './mensagens';
-
-const LOGIN = 0x01;
 
 /**
  * The floor under the gateway's CPU per position (issue #36): a bare TCP server in this process
@@ -27,7 +26,7 @@ export async function medirPiso(disp: Filho<Pedido, Resposta>, g: Grupo, janela:
     const framer = new TopinFramer({ maxBuffer: 4096 });
     socket.on('data', (chunk: Buffer) => {
       for (const f of framer.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))) {
-        if (f.type === LOGIN) {
+        if (f.type === TIPO.LOGIN) {
           socket.write(loginReply(true));
           continue;
         }
@@ -56,7 +55,6 @@ export async function medirPiso(disp: Filho<Pedido, Resposta>, g: Grupo, janela:
     const fim = await disp.pedir({ tipo: 'parar' }, 'carga-fim');
     await disp.pedir({ tipo: 'soltar', grupo: 'piso' }, 'soltos');
     return {
-      frames: n,
       porSegundo: n / s,
       usPorFrame: n > 0 ? (cpuMs * 1000) / n : Number.NaN,
       nucleoUsPorFrame: n > 0 ? (nucleoMs * 1000) / n : Number.NaN,
