@@ -111,6 +111,8 @@ test('an owner subscribes on a phone and pays by Pix; the administrator settles 
     // A context of its own: the administrator's session stays in the other one.
     const outra = await (await browser.newContext(COMPUTADOR)).newPage();
     await entrar(outra, dona.email, dona.senha);
+    // The login lands first: a navigation while it is in flight cancels it (it failed so on a loaded machine).
+    await expect(outra).toHaveURL(/\/user\/mapa$/);
     await outra.goto('/user/meus-pagamentos');
     await expect(outra.getByRole('table', { name: 'Cobranças' }).getByRole('row').filter({ hasText: 'NINA' })).toContainText('Pago');
     await semRolagemLateral(outra);
