@@ -5,7 +5,7 @@ import { SOCKET_NAO_AUTENTICADO } from '@rastro/shared/constants';
 import { socketAuthSchema, type EventoSocket } from '@rastro/shared/schemas/mapa';
 import type { Database } from '../db/client';
 import { CANAL_EVENTOS } from '../lib/canais';
-import { comoDonosVeem, rastreadoresDosUsuarios } from '../modules/meus-rastreadores/service';
+import { prepararComoDonosVeem, rastreadoresDosUsuarios } from '../modules/meus-rastreadores/service';
 import { naoLidas, novas, ultimoId } from '../modules/notificacoes/service';
 import { marcadoresDosRastreadores } from '../modules/localizacoes/service';
 import type { Auth, Principal } from '../plugins/auth';
@@ -51,6 +51,8 @@ export class CentralAoVivo {
   private pendente: { r: Set<number>; u: Set<number> } | undefined;
   private pararDeOuvir: (() => Promise<void>) | undefined;
   private revalidacao: NodeJS.Timeout | undefined;
+  /** Read on every NOTIFY: its statements are named once here. */
+  private readonly comoDonosVeem: ReturnType<typeof prepararComoDonosVeem>;
 
   constructor(
     private readonly database: Database,
@@ -58,7 +60,9 @@ export class CentralAoVivo {
     private readonly log: FastifyBaseLogger,
     /** APP_TIMEZONE: a repeated alarm's newest time in its text. */
     private readonly timezone: string,
-  ) {}
+  ) {
+    this.comoDonosVeem = prepararComoDonosVeem(database.db);
+  }
 
   async iniciar() {
     this.pararDeOuvir = await this.database.listen(
@@ -177,7 +181,7 @@ export class CentralAoVivo {
     if (rastreadorIds.length) {
       // Ownership is read now, not remembered: a tracker linked a second ago is already its owner's.
       // Owners and co-guardians alike, only those with a socket here: each row is one viewer's.
-      const links = await comoDonosVeem(db, rastreadorIds, [...this.porUsuario.keys()]);
+      const links = await this.comoDonosVeem(rastreadorIds, [...this.porUsuario.keys()]);
       if (links.length) {
         const quemVe = new Map<number, { usuarioId: number; compartilhadoPor: string | null }[]>();
         for (const l of links) {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import { literalDeArray } from '../../db/arrays';
-import { consultar, type Executor } from '../../db/client';
+import { consultar, type Db, type Executor } from '../../db/client';
 import { vinculos } from './schema';
 import { vFotosPets } from './fotos/leitura';
 import { vGuardioes } from './guardioes/leitura';
@@ -100,46 +100,40 @@ export async function rastreadorDoVinculo(db: Executor, usuarioId: number, id: n
   return row?.rastreadorId;
 }
 
-/** The live channel's two statements, built once per database and named (below). */
-function prepararPorRastreadores(db: Executor) {
-  const doRastreador = sql`${vinculos.rastreadorId} = any(${sql.placeholder('rastreadores')}::int[])`;
-  const usuarios = sql`${sql.placeholder('usuarios')}::int[]`;
-  return {
-    donos: db
-      .select({ ...colunas, compartilhadoPor: sql<string | null>`null` })
-      .from(vinculos)
-      .innerJoin(vRastreadores, eq(vRastreadores.id, vinculos.rastreadorId))
-      .where(and(doRastreador, sql`${vinculos.usuarioId} = any(${usuarios})`))
-      .prepare('vinculos_dos_donos_por_rastreadores'),
-    deGuardioes: db
-      .select({
-        ...colunas,
-        usuarioId: sql<number>`${vGuardioes.usuarioId}`,
-        compartilhadoPor: compartilhadoPor(vinculos.usuarioId, sql`${vGuardioes.usuarioId}`),
-      })
-      .from(vinculos)
-      .innerJoin(vRastreadores, eq(vRastreadores.id, vinculos.rastreadorId))
-      .innerJoin(vGuardioes, eq(vGuardioes.usuarioRastreadorId, vinculos.id))
-      .where(and(doRastreador, sql`${vGuardioes.usuarioId} = any(${usuarios})`))
-      .prepare('vinculos_dos_guardioes_por_rastreadores'),
-  };
-}
-const preparadasPorRastreadores = new WeakMap<Executor, ReturnType<typeof prepararPorRastreadores>>();
-
 /**
  * These trackers as each of these users sees them — owner or co-guardian — with `usuarioId` the
  * viewer (the live channel: the users with a socket open, so the cost follows who watches, not how
- * many trackers moved). Both lists go as one array parameter each, in named statements: the live
- * channel runs them on every NOTIFY, and PostgreSQL spent more planning them (the joins of the
- * views) than running them; named, each connection plans them a few times and then reuses a
- * generic plan (bench/HISTORICO.md, "Onde vai a CPU do PostgreSQL").
+ * many trackers moved). Both lists go as one array parameter each, in two named statements, as the
+ * session of a token (auth/repository.ts): the live channel runs them on every NOTIFY, and
+ * PostgreSQL spent more planning them (the joins of the views) than running them; named, each
+ * connection plans them a few times and then reuses a generic plan (bench/HISTORICO.md, "Onde vai
+ * a CPU do PostgreSQL").
  */
-export async function porRastreadores(db: Executor, rastreadorIds: readonly number[], usuarioIds: readonly number[]) {
-  let q = preparadasPorRastreadores.get(db);
-  if (!q) preparadasPorRastreadores.set(db, (q = prepararPorRastreadores(db)));
-  const valores = { rastreadores: literalDeArray(rastreadorIds), usuarios: literalDeArray(usuarioIds) };
-  const [donos, deGuardioes] = await Promise.all([q.donos.execute(valores), q.deGuardioes.execute(valores)]);
-  return [...donos, ...deGuardioes];
+export function prepararPorRastreadores(db: Db) {
+  const doRastreador = sql`${vinculos.rastreadorId} = any(${sql.placeholder('rastreadores')}::int[])`;
+  const usuarios = sql`${sql.placeholder('usuarios')}::int[]`;
+  const donos = db
+    .select({ ...colunas, compartilhadoPor: sql<string | null>`null` })
+    .from(vinculos)
+    .innerJoin(vRastreadores, eq(vRastreadores.id, vinculos.rastreadorId))
+    .where(and(doRastreador, sql`${vinculos.usuarioId} = any(${usuarios})`))
+    .prepare('vinculos_dos_donos_por_rastreadores');
+  const deGuardioes = db
+    .select({
+      ...colunas,
+      usuarioId: sql<number>`${vGuardioes.usuarioId}`,
+      compartilhadoPor: compartilhadoPor(vinculos.usuarioId, sql`${vGuardioes.usuarioId}`),
+    })
+    .from(vinculos)
+    .innerJoin(vRastreadores, eq(vRastreadores.id, vinculos.rastreadorId))
+    .innerJoin(vGuardioes, eq(vGuardioes.usuarioRastreadorId, vinculos.id))
+    .where(and(doRastreador, sql`${vGuardioes.usuarioId} = any(${usuarios})`))
+    .prepare('vinculos_dos_guardioes_por_rastreadores');
+  return async (rastreadorIds: readonly number[], usuarioIds: readonly number[]) => {
+    const valores = { rastreadores: literalDeArray(rastreadorIds), usuarios: literalDeArray(usuarioIds) };
+    const [d, g] = await Promise.all([donos.execute(valores), deGuardioes.execute(valores)]);
+    return [...d, ...g];
+  };
 }
 
 /** The links a user owns (a co-guardian's trackers left out: the safe zones are the owner's). */

@@ -4,7 +4,7 @@ import { MSG, type ModoEconomia } from '@rastro/shared/messages';
 import type { Page, SelectItem } from '@rastro/shared/schemas/common';
 import type { MeuRastreador, MeuRastreadorForm, ModoPerdido } from '@rastro/shared/schemas/meus-rastreadores';
 import type { Infra } from '../../plugins/infra';
-import type { Executor } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { verificarSenha } from '../../lib/cripto';
 import { ErroDaApi, erroDeCampo, naoEncontrado } from '../../lib/erros';
 import { iso, isoOuNull, pagina } from '../../lib/paginacao';
@@ -20,7 +20,7 @@ import {
   listar,
   opcoes,
   papel,
-  porRastreadores,
+  prepararPorRastreadores,
   vincular,
   vinculoDoUsuario,
   type FiltroMeusRastreadores,
@@ -52,13 +52,18 @@ export async function rastreadoresDoUsuario(db: Executor, usuarioId: number) {
   return new Set((await doDono(db, usuarioId)).map((l) => l.rastreadorId));
 }
 
-/** These trackers as these users see them, owners and co-guardians, with each viewer's id (the live channel). */
-export async function comoDonosVeem(db: Executor, rastreadorIds: readonly number[], usuarioIds: readonly number[]) {
-  return (await porRastreadores(db, rastreadorIds, usuarioIds)).map((l) => ({
-    usuarioId: l.usuarioId,
-    rastreadorId: l.rastreadorId,
-    rastreador: paraMeuRastreador(l),
-  }));
+/**
+ * These trackers as these users see them, owners and co-guardians, with each viewer's id (the live
+ * channel): prepared once by the caller, its statements named (repository `prepararPorRastreadores`).
+ */
+export function prepararComoDonosVeem(db: Db) {
+  const porRastreadores = prepararPorRastreadores(db);
+  return async (rastreadorIds: readonly number[], usuarioIds: readonly number[]) =>
+    (await porRastreadores(rastreadorIds, usuarioIds)).map((l) => ({
+      usuarioId: l.usuarioId,
+      rastreadorId: l.rastreadorId,
+      rastreador: paraMeuRastreador(l),
+    }));
 }
 
 const vf = (v: string): 'V' | 'F' => (v === 'V' ? 'V' : 'F');
