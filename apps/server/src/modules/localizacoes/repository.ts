@@ -3,7 +3,7 @@ import { and, desc, eq, getTableName, sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { literalDeArray } from '../../db/arrays';
-import { linhaDeCopy } from '../../db/copy';
+import { CopiaBinaria, ForaDoTipo } from '../../db/copy';
 import { ehGuardiaoSql } from '../meus-rastreadores/guardioes/sql';
 import { compartilhadoPor } from '../meus-rastreadores/sql';
 import { consultaPorForma, consultar, type Executor } from '../../db/client';
@@ -31,75 +31,65 @@ export async function inserirLocalizacoes(db: Executor, linhas: NovaLocalizacao[
       await copiarLocalizacoes(cliente, linhas);
       return;
     } catch (err) {
-      // A row already stored (a resend) fails the whole COPY: the statement below skips it.
-      if ((err as { code?: unknown }).code !== VIOLACAO_DE_UNICIDADE) throw err;
+      // A row already stored (a resend) fails the whole COPY, and a value out of its column's type
+      // cannot be written into it: the statement below skips the one and has PostgreSQL refuse the other.
+      if (!(err instanceof ForaDoTipo) && (err as { code?: unknown }).code !== VIOLACAO_DE_UNICIDADE) throw err;
     }
   }
   await inserirPorUnnest(db, linhas);
 }
 
 const VIOLACAO_DE_UNICIDADE = '23505';
-/** The columns a batch fills, in the order of `linhaDeCopy`'s values below. */
-const COLUNAS_COPY = [
-  'rastreador_id',
-  'tipo',
-  'data_hora',
-  'latitude',
-  'longitude',
-  'velocidade',
-  'curso',
-  'precisao',
-  'satelites',
-  'mac_address',
-  'nivel_sinal',
-  'codigo_pais',
-  'rede',
-  'codigo_area',
-  'identificador_torre',
-  'futura',
-].join(', ');
+
+/** The columns a batch fills, each with how its value is written into the binary COPY. */
+const COLUNAS_COPY: readonly (readonly [string, (c: CopiaBinaria, l: NovaLocalizacao) => void])[] = [
+  ['rastreador_id', (c, l) => c.int4(l.rastreadorId)],
+  ['tipo', (c, l) => c.texto(l.tipo)],
+  ['data_hora', (c, l) => c.instante(l.dataHora)],
+  ['latitude', (c, l) => c.float8(l.latitude)],
+  ['longitude', (c, l) => c.float8(l.longitude)],
+  ['velocidade', (c, l) => c.float4(l.velocidade)],
+  ['curso', (c, l) => c.int2(l.curso)],
+  ['precisao', (c, l) => c.float4(l.precisao)],
+  ['satelites', (c, l) => c.int2(l.satelites)],
+  ['mac_address', (c, l) => c.texto(l.macAddress)],
+  ['nivel_sinal', (c, l) => c.int2(l.nivelSinal)],
+  ['codigo_pais', (c, l) => c.int2(l.codigoPais)],
+  ['rede', (c, l) => c.int2(l.rede)],
+  ['codigo_area', (c, l) => c.int4(l.codigoArea)],
+  ['identificador_torre', (c, l) => c.int8(l.identificadorTorre)],
+  ['futura', (c, l) => c.booleano(l.futura ?? false)],
+];
+const COPY_LOCALIZACOES = `COPY ${getTableName(localizacoes)} (${COLUNAS_COPY.map(([nome]) => nome).join(', ')}) FROM STDIN (FORMAT binary)`;
 
 /**
- * PostgreSQL: the batch by `COPY … FROM STDIN` straight into the partitioned table (PostgreSQL's
- * cheapest way in, ADR 0028), and each tracker's current position moved in the same transaction.
- * A row already stored makes the COPY fail with 23505 and nothing is kept (the caller then uses
- * the statement that skips it).
+ * PostgreSQL: the batch by a binary `COPY … FROM STDIN` straight into the partitioned table
+ * (PostgreSQL's cheapest way in, ADR 0028), and each tracker's current position moved in the same
+ * transaction. A row already stored makes the COPY fail with 23505 and nothing is kept; a value
+ * its column cannot hold throws `ForaDoTipo` before anything is sent (the caller then uses the
+ * statement that skips the one and has PostgreSQL refuse the other).
  */
 async function copiarLocalizacoes(pool: pg.Pool, linhas: readonly NovaLocalizacao[]) {
-  let texto = '';
+  // ~110 bytes for a GPS row; the writer grows if scans' text needs more.
+  const copia = new CopiaBinaria(32 + linhas.length * 128);
   const atuais = new Map<string, NovaLocalizacao>();
   for (const l of linhas) {
-    texto += linhaDeCopy([
-      l.rastreadorId,
-      l.tipo,
-      l.dataHora,
-      l.latitude,
-      l.longitude,
-      l.velocidade,
-      l.curso,
-      l.precisao,
-      l.satelites,
-      l.macAddress,
-      l.nivelSinal,
-      l.codigoPais,
-      l.rede,
-      l.codigoArea,
-      l.identificadorTorre,
-      l.futura ?? false,
-    ]);
+    copia.linha(COLUNAS_COPY.length);
+    for (const [, escrever] of COLUNAS_COPY) escrever(copia, l);
     if (l.latitude === null || l.latitude === undefined || l.longitude === null || l.longitude === undefined || l.futura) continue;
     const chave = `${l.rastreadorId}:${l.tipo}`;
     const antes = atuais.get(chave);
     if (!antes || antes.dataHora < l.dataHora) atuais.set(chave, l);
   }
+  const dados = copia.fim();
   // In tracker order, as the statement below locks them (concurrent batches take the rows in one order).
   const novas = [...atuais.values()].sort((a, b) => a.rastreadorId - b.rastreadorId || (a.tipo < b.tipo ? -1 : a.tipo > b.tipo ? 1 : 0));
   const cliente = await pool.connect();
   try {
     await cliente.query('begin');
-    const copia = cliente.query(copyFrom(`COPY ${getTableName(localizacoes)} (${COLUNAS_COPY}) FROM STDIN`));
-    copia.end(texto);
-    await finished(copia);
+    const envio = cliente.query(copyFrom(COPY_LOCALIZACOES));
+    envio.end(dados);
+    await finished(envio);
     if (novas.length > 0)
       await cliente.query({
         name: 'localizacoes-atuais-do-copy',
