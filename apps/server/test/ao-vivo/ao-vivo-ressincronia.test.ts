@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { criarCliente, registrarRastreador } from '../apoio/fixtures';
+import { criarCliente, registrarRastreador, vincular } from '../apoio/fixtures';
 import { bearer, entrar, novoBanco, type TestApp } from '../apoio/helpers';
 import { TEST_ENV } from '../apoio/test-env';
 import { inserirLocalizacoes } from '../../src/modules/localizacoes/repository';
+import { rastreadoresDosUsuarios } from '../../src/modules/meus-rastreadores/repository';
 
 /**
  * The live channel after its LISTEN connection comes back (PostgreSQL restarted): whatever was
@@ -97,5 +98,15 @@ describe('live channel after a LISTEN reconnect', () => {
     ]);
     expect(e?.rastreadores.map((r) => r.descricao)).toEqual(['PIPOCA']);
     ws.close();
+  });
+
+  it('finds the trackers of more watchers than a statement has parameters (PostgreSQL allows 65,535)', async () => {
+    const admin = bearer(await entrar(app));
+    const bia = await criarCliente(app, 'BIA');
+    const rastreador = await registrarRastreador(app, admin, '359339080000889');
+    await vincular(app, bia.id, rastreador);
+    // Bia among 70,000 users with a socket on one instance (the others have no tracker).
+    const usuarios = [...Array.from({ length: 69_999 }, (_, i) => 1_000_000 + i), bia.id];
+    expect((await rastreadoresDosUsuarios(app.database.db, usuarios)).map((l) => l.rastreadorId)).toEqual([rastreador]);
   });
 });

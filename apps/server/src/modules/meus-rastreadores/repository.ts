@@ -156,14 +156,15 @@ export function doUsuario(db: Executor, usuarioId: number) {
 
 /** The trackers any of these users sees (the live channel after a reconnect). */
 export function rastreadoresDosUsuarios(db: Executor, usuarioIds: readonly number[]) {
-  const ids = [...usuarioIds];
+  // One array parameter, not one per user: every user with a socket on an instance may be here.
+  const ids = sql`${literalDeArray(usuarioIds)}::int[]`;
   return db
     .select({ rastreadorId: vinculos.rastreadorId })
     .from(vinculos)
     .where(
       or(
-        inArray(vinculos.usuarioId, ids),
-        inArray(vinculos.id, db.select({ id: vGuardioes.usuarioRastreadorId }).from(vGuardioes).where(inArray(vGuardioes.usuarioId, ids))),
+        sql`${vinculos.usuarioId} = any(${ids})`,
+        inArray(vinculos.id, db.select({ id: vGuardioes.usuarioRastreadorId }).from(vGuardioes).where(sql`${vGuardioes.usuarioId} = any(${ids})`)),
       ),
     );
 }
