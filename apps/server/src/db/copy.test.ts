@@ -17,7 +17,8 @@ beforeEach(async () => {
 
 const copiar = (dados: Buffer) => pg.query(`copy t from '/dev/blob' with (format binary)`, [], { blob: new Blob([dados]) });
 const ler = async () =>
-  (await pg.query<Record<string, unknown>>(`select a, b, to_json(c)#>>'{}' as c, d, e, f, g::text as g, h, i from t order by a nulls last`)).rows;
+  (await pg.query<Record<string, unknown>>(`select a, b, to_json(c)#>>'{}' as c, d, e, f, g::text as g, h, i from t order by a nulls last`))
+    .rows;
 
 describe('CopiaBinaria, read back by PostgreSQL', () => {
   it('writes every type as PostgreSQL reads it, edges, nulls and odd text included', async () => {
@@ -58,8 +59,28 @@ describe('CopiaBinaria, read back by PostgreSQL', () => {
     expect((await copiar(c.fim())).affectedRows).toBe(3);
 
     expect(await ler()).toEqual([
-      { a: -2_147_483_648, b: '', c: '1960-01-01T00:00:00.001+00:00', d: 1e300, e: 0.1, f: 32_767, g: '-9007199254740991', h: false, i: '🐕'.repeat(300) },
-      { a: 7, b: 'GPS', c: '2026-11-29T01:02:03.456+00:00', d: -23.5614, e: 4.5, f: -70, g: '12884901893', h: true, i: 'ação\t"\\N"\n,{x}' },
+      {
+        a: -2_147_483_648,
+        b: '',
+        c: '1960-01-01T00:00:00.001+00:00',
+        d: 1e300,
+        e: 0.1,
+        f: 32_767,
+        g: '-9007199254740991',
+        h: false,
+        i: '🐕'.repeat(300),
+      },
+      {
+        a: 7,
+        b: 'GPS',
+        c: '2026-11-29T01:02:03.456+00:00',
+        d: -23.5614,
+        e: 4.5,
+        f: -70,
+        g: '12884901893',
+        h: true,
+        i: 'ação\t"\\N"\n,{x}',
+      },
       { a: null, b: null, c: null, d: null, e: null, f: null, g: null, h: null, i: null },
     ]);
   });

@@ -164,7 +164,13 @@ export function rastreadoresDosUsuarios(db: Executor, usuarioIds: readonly numbe
     .where(
       or(
         sql`${vinculos.usuarioId} = any(${ids})`,
-        inArray(vinculos.id, db.select({ id: vGuardioes.usuarioRastreadorId }).from(vGuardioes).where(sql`${vGuardioes.usuarioId} = any(${ids})`)),
+        inArray(
+          vinculos.id,
+          db
+            .select({ id: vGuardioes.usuarioRastreadorId })
+            .from(vGuardioes)
+            .where(sql`${vGuardioes.usuarioId} = any(${ids})`),
+        ),
       ),
     );
 }
