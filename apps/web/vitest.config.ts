@@ -7,8 +7,9 @@ export default defineConfig({
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
   test: {
     name: 'web',
-    environment: 'jsdom',
-    environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
+    // happy-dom rather than jsdom: the same suite in ~30 % less time (ADR 0029).
+    environment: 'happy-dom',
+    environmentOptions: { happyDOM: { url: 'http://localhost:3000/' } },
     setupFiles: ['./vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     testTimeout: 15_000,

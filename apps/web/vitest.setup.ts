@@ -5,7 +5,7 @@ import { esquecerAppConfig } from '@/lib/app-config';
 import { recarregarSessao } from '@/lib/sessao';
 import { FakeWebSocket } from '@/testing/fake-websocket';
 
-// jsdom has no layout: answer width queries from window.innerWidth (1024 by default).
+// The test DOM (happy-dom) has no layout: answer width queries from window.innerWidth (1024 by default).
 window.matchMedia = (query: string): MediaQueryList => {
   const min = /min-width:\s*(\d+)px/.exec(query);
   const max = /max-width:\s*(\d+)px/.exec(query);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MENSAGEM_REINSCREVER } from '@/features/push/worker-contrato';
 
 /**
- * The service worker's handlers, run against a fake worker scope (jsdom has none): what the
+ * The service worker's handlers, run against a fake worker scope (the test DOM has none): what the
  * system would show, open and send. The real worker in Chromium: e2e/push.spec.ts.
  */
 

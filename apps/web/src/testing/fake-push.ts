@@ -19,7 +19,7 @@ export interface OpcoesFakePush {
 }
 
 /**
- * The browser's push side in jsdom (which has none): a service worker registration whose
+ * The browser's push side in the test DOM (which has none): a service worker registration whose
  * pushManager keeps one subscription, and Notification's permission and prompt. Undone after the test.
  */
 export function fakePush(opcoes: OpcoesFakePush = {}) {

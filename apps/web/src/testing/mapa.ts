@@ -7,7 +7,7 @@ import { FakeWebSocket } from './fake-websocket';
 export const LENTO = { timeout: 8000 };
 
 /**
- * jsdom has no layout (the map's box gets a size) and no server behind /api/socket (the
+ * The test DOM has no layout (the map's box gets a size) and no server behind /api/socket (the
  * live channel gets a fake socket). Without a canvas the map draws with SVG.
  */
 export function prepararMapa() {
@@ -16,8 +16,8 @@ export function prepararMapa() {
     function (this: Element) {
       return this.classList.contains('leaflet-container') ? medida : 0;
     };
-  vi.spyOn(Element.prototype, 'clientWidth', 'get').mockImplementation(tamanho(800));
-  vi.spyOn(Element.prototype, 'clientHeight', 'get').mockImplementation(tamanho(480));
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(tamanho(800));
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(tamanho(480));
   // Leaflet keeps the page's scroll when the map takes the focus.
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   FakeWebSocket.reiniciar();
@@ -28,8 +28,9 @@ export function prepararMapa() {
 export const linha = (texto: string) => (_: string, el: Element | null) => el?.tagName === 'P' && el.textContent === texto;
 
 /**
- * jsdom's clicks carry no pointer type, so Leaflet takes two clicks inside the map less than
- * 200 ms apart for a touch double tap and fires a dblclick jsdom cannot place. Wait that long
- * between two clicks inside the map (a real mouse click is never taken for a tap).
+ * The test DOM's clicks carry no pointer type, so Leaflet takes two clicks inside the map less
+ * than 200 ms apart for a touch double tap and fires a dblclick the test DOM cannot place (in
+ * happy-dom, Leaflet throws). Wait that long between two clicks inside the map (a real mouse
+ * click is never taken for a tap).
  */
 export const semToqueDuplo = () => new Promise((r) => setTimeout(r, 250));

@@ -177,7 +177,7 @@ describe('DataTable on a phone (390 px)', () => {
 
   it('has no WCAG A/AA violation', async () => {
     const { container } = renderList({ rowActions: () => [{ label: 'Editar', onClick: vi.fn() }] });
-    // jsdom cannot compute colours; contrast is checked in the browser journeys.
+    // The test DOM cannot compute colours; contrast is checked in the browser journeys.
     const resultado = await axe.run(container, { runOnly: ['wcag2a', 'wcag2aa'], rules: { 'color-contrast': { enabled: false } } });
     expect(resultado.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
     // The list's structure was checked, not skipped.

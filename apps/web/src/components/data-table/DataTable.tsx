@@ -66,7 +66,7 @@ export function DataTable<T>({
   caption,
   cardHeading = 'h3',
 }: DataTableProps<T>) {
-  // Asked as min-width so that exactly 600 px is the table (and jsdom's matchMedia stub can answer it).
+  // Asked as min-width so that exactly 600 px is the table (and the tests' matchMedia stub can answer it).
   // On a phone (below 600 px) the rows are a list of cards instead of a table.
   const cards = useCelular();
   const data = isError ? [] : (rows ?? page?.content ?? []);

@@ -5,18 +5,19 @@ import { MSG } from '@rastro/shared/messages';
 import { lerSessao, iniciarEmulacao } from '@/lib/sessao';
 import { stubFetch } from '@/testing/fetch-stub';
 import { loginAs, renderApp } from '@/testing/render-app';
+import { LENTO } from '@/testing/mapa';
 
 describe('emulation banner', () => {
   it('shows whom the administrator emulates and leaves the emulation', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
-    const reload = vi.fn();
-    vi.stubGlobal('location', { ...window.location, reload });
+    const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => undefined);
     loginAs();
     iniciarEmulacao({ usuarioId: 2, nome: 'MARIA CLIENTE', authorities: [], isClient: true });
     stubFetch();
     const { user, location } = renderApp('/user/mapa');
 
-    expect(await screen.findByText(/Você está emulando/)).toHaveTextContent('Você está emulando MARIA CLIENTE');
+    // The banner comes with the map's page, a lazy chunk that takes a while on a cold runner.
+    expect(await screen.findByText(/Você está emulando/, {}, LENTO)).toHaveTextContent('Você está emulando MARIA CLIENTE');
     await user.click(screen.getByRole('button', { name: 'Sair da emulação' }));
 
     expect(await screen.findByText(MSG.saindoEmulacao)).toBeInTheDocument();

@@ -194,7 +194,7 @@ describe('Mapa GPS on a phone', () => {
     renderApp('/user/mapa');
     await pets();
     const banner = await screen.findByText(/^REX está em modo perdido desde/);
-    // jsdom lays nothing out: the banners' box is read from its style (Leaflet's zoom bar: 10 px in, 34 px wide).
+    // The test DOM lays nothing out: the banners' box is read from its style (Leaflet's zoom bar: 10 px in, 34 px wide).
     const caixa = getComputedStyle(banner.closest('.MuiStack-root') ?? banner);
     expect(caixa.position).toBe('absolute');
     expect(parseFloat(caixa.left)).toBeGreaterThanOrEqual(44 + 8);

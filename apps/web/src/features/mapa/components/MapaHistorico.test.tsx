@@ -138,7 +138,7 @@ describe('Mapa GPS: location history', () => {
     const circulos = [...(pontos?.getAttribute('d') ?? '').matchAll(/M(-?[\d.]+),(-?[\d.]+)a([\d.]+)/g)];
     expect(circulos).toHaveLength(3);
     const [, x, y, r] = circulos[1] ?? [];
-    // jsdom lays nothing out: the map sits at the page's origin, so a layer point is a client point.
+    // The test DOM lays nothing out: the map sits at the page's origin, so a layer point is a client point.
     await user.pointer({
       keys: '[MouseLeft]',
       target: pontos ?? undefined,
@@ -160,7 +160,7 @@ describe('Mapa GPS: location history', () => {
     const regiao = screen.getByRole('region', { name: 'Mapa' });
     const inicio = await within(regiao).findByRole('button', { name: 'Início do trajeto' });
     const fim = within(regiao).getByRole('button', { name: 'Fim do trajeto' });
-    // jsdom lays nothing out: a marker's span across the map is Leaflet's position plus the icon's offset and width.
+    // The test DOM lays nothing out: a marker's span across the map is Leaflet's position plus the icon's offset and width.
     const [a, b] = [horizontal(inicio), horizontal(fim)];
     expect(a.ate).toBeLessThanOrEqual(b.de);
     expect(a.centro).toBeLessThan(b.centro);

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bannerModoPerdido } from '@rastro/shared/messages';
 import { FakeWebSocket } from '@/testing/fake-websocket';
 import { json, stubFetch } from '@/testing/fetch-stub';
-import { LENTO, linha, prepararMapa } from '@/testing/mapa';
+import { LENTO, linha, prepararMapa, semToqueDuplo } from '@/testing/mapa';
 import { clientToken, loginAs, renderApp } from '@/testing/render-app';
 import { marcador, rastreadoresSelect } from '../mapa-fixtures';
 
@@ -56,6 +56,8 @@ describe('Mapa GPS: lost-pet mode', () => {
     const { user } = renderApp('/user/mapa');
     const regiao = await screen.findByRole('region', { name: 'Mapa' }, LENTO);
     await user.click(await within(regiao).findByRole('button', { name: 'THOR' }, LENTO));
+    // The button is in the info window, inside the map: two quick clicks there are a touch double tap to Leaflet.
+    await semToqueDuplo();
     await user.click(await screen.findByRole('button', { name: 'Ativar modo perdido' }));
     const dialogo = await screen.findByRole('dialog', { name: 'Ativar modo perdido' });
 

@@ -35,7 +35,7 @@ const jpeg = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])],
 
 describe('the pet’s photo on its tracker’s page', () => {
   beforeEach(() => {
-    // jsdom has no object URLs: the preview of the chosen file gets this one.
+    // A fixed object URL: the preview of the chosen file gets this one.
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:previa'), revokeObjectURL: vi.fn() }));
   });
   afterEach(() => vi.unstubAllGlobals());

@@ -122,8 +122,7 @@ describe('user list', () => {
 
   it('emulates a client: the map, the banner, and back', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
-    const reload = vi.fn();
-    vi.stubGlobal('location', { ...window.location, reload });
+    const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => undefined);
     const { user, net, location } = abrirLista({
       'GET /api/usuarios/7/emulacao': () => json(200, { usuarioId: 7, nome: 'MARIA SILVA', authorities: [], isClient: true }),
     });
