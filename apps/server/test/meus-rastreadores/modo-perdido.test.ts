@@ -54,7 +54,8 @@ afterAll(async () => {
 /** A pet of Ana's: its link id (the API's {id}) and tracker. */
 async function pet(nome: string) {
   seq += 1;
-  const imei = `3593390802${String(Date.now() % 10_000).padStart(4, '0')}${seq}`.slice(0, 15);
+  // One per pet of this file (each file has its own database): 15 digits, never cut.
+  const imei = `3593390802${String(seq).padStart(5, '0')}`;
   const rastreadorId = await registrarRastreador(app, bearer(await entrar(app)), imei);
   await vincular(app, ana.id, rastreadorId, nome);
   const [l] = await consultar<{ id: number }>(

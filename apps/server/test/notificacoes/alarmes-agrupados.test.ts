@@ -53,7 +53,8 @@ async function dono(pet: string) {
   seq += 1;
   const d = await criarCliente(app, `DONO ${pet}`);
   const h = bearer(d.token);
-  const imei = `3593390805${String(Date.now() % 10_000).padStart(4, '0')}${seq}`.slice(0, 15);
+  // One per owner of this file (each file has its own database): 15 digits, never cut.
+  const imei = `3593390805${String(seq).padStart(5, '0')}`;
   const rastreadorId = await registrarRastreador(app, bearer(await entrar(app)), imei);
   await vincular(app, d.id, rastreadorId, pet);
   const inscricao = receptor.novaInscricao();

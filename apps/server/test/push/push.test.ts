@@ -50,7 +50,9 @@ async function donoInscrito(pet: string, inscricao: InscricaoPush = receptor.nov
   seq += 1;
   const dono = await criarCliente(app, `DONO ${pet}`);
   const h = bearer(dono.token);
-  const imei = `35933908019${String(Date.now() % 1000).padStart(3, '0')}${seq}`.slice(0, 15);
+  // One per owner of this file (each file has its own database). Cut to 15 digits, the old
+  // `…${Date.now() % 1000}${seq}` kept only seq's first digit: owners 1 and 10 collided in the same millisecond.
+  const imei = `35933908019${String(seq).padStart(4, '0')}`;
   const rastreadorId = await registrarRastreador(app, bearer(await entrar(app)), imei);
   await vincular(app, dono.id, rastreadorId, pet);
   const r = await app.inject({ method: 'POST', url: '/api/push/inscricoes', headers: h, payload: inscricao });

@@ -73,7 +73,8 @@ afterAll(async () => {
 /** A pet of Ana's with its own tracker, and a 50 m zone around CENTRO applying to it. */
 async function petComZona(nome: string, zona: Partial<Record<string, unknown>> = {}) {
   seq += 1;
-  const imei = `3593390801${String(Date.now() % 10_000).padStart(4, '0')}${seq}`.slice(0, 15);
+  // One per pet of this file (each file has its own database): 15 digits, never cut.
+  const imei = `3593390801${String(seq).padStart(5, '0')}`;
   const admin = bearer(await entrar(app));
   const rastreadorId = await registrarRastreador(app, admin, imei);
   await vincular(app, ana.id, rastreadorId, nome);
