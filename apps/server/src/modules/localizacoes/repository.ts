@@ -4,6 +4,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { literalDeArray } from '../../db/arrays';
 import { CopiaBinaria, ForaDoTipo } from '../../db/copy';
+import { violaUnicidade } from '../../lib/erros-do-postgres';
 import { ehGuardiaoSql } from '../meus-rastreadores/guardioes/sql';
 import { compartilhadoPor } from '../meus-rastreadores/sql';
 import { consultaPorForma, consultar, type Executor } from '../../db/client';
@@ -33,13 +34,11 @@ export async function inserirLocalizacoes(db: Executor, linhas: NovaLocalizacao[
     } catch (err) {
       // A row already stored (a resend) fails the whole COPY, and a value out of its column's type
       // cannot be written into it: the statement below skips the one and has PostgreSQL refuse the other.
-      if (!(err instanceof ForaDoTipo) && (err as { code?: unknown }).code !== VIOLACAO_DE_UNICIDADE) throw err;
+      if (!(err instanceof ForaDoTipo) && !violaUnicidade(err)) throw err;
     }
   }
   await inserirPorUnnest(db, linhas);
 }
-
-const VIOLACAO_DE_UNICIDADE = '23505';
 
 /** The columns a batch fills, each with how its value is written into the binary COPY. */
 const COLUNAS_COPY: readonly (readonly [string, (c: CopiaBinaria, l: NovaLocalizacao) => void])[] = [
