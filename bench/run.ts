@@ -17,6 +17,7 @@ const BENCHMARKS: { nome: string; script: string; limiteMin: number }[] = [
   { nome: 'push', script: 'bench/push/main.ts', limiteMin: 5 },
   { nome: 'alarmes', script: 'bench/alarmes/main.ts', limiteMin: 8 },
   { nome: 'pagamentos', script: 'bench/pagamentos/main.ts', limiteMin: 5 },
+  { nome: 'aovivo', script: 'bench/aovivo/main.ts', limiteMin: 5 },
 ];
 
 interface Resultado {

@@ -3,6 +3,7 @@ export { buildApp } from './app';
 export { loadConfig, type Config } from './config';
 export { consultar, openDatabase, openPostgres, type Database } from './db/client';
 export { GatewayTopin } from './gateway/servidor';
+export { PublicadorEventos } from './ao-vivo/publicador';
 export { ajustarV8 } from './lib/v8';
 export { compressionPlugin } from './plugins/compression';
 export { garantirParticoes, RETENCAO_PADRAO } from './modules/localizacoes/particoes';

@@ -6,7 +6,7 @@ import { socketAuthSchema, type EventoSocket } from '@rastro/shared/schemas/mapa
 import type { Database } from '../db/client';
 import { CANAL_EVENTOS } from '../lib/canais';
 import { prepararComoDonosVeem, rastreadoresDosUsuarios } from '../modules/meus-rastreadores/service';
-import { naoLidas, novas, ultimoId } from '../modules/notificacoes/service';
+import { novasDeCada, ultimoId } from '../modules/notificacoes/service';
 import { marcadoresDosRastreadores } from '../modules/localizacoes/service';
 import type { Auth, Principal } from '../plugins/auth';
 
@@ -197,17 +197,20 @@ export class CentralAoVivo {
             );
       }
     }
+    // Every user told at once, in two statements: one alarm can reach thousands of owners.
+    const pedidos: { usuarioId: number; depoisDe: number }[] = [];
     for (const usuarioId of new Set(usuarioIds)) {
       const subs = this.porUsuario.get(usuarioId);
-      if (!subs) continue;
-      const desde = Math.min(...[...subs].map((a) => a.ultimaNotificacao));
-      const notificacoes = await novas(db, usuarioId, desde, this.timezone);
-      const e = doUsuario(usuarioId);
-      // No new row: a repeated alarm was counted into one already sent (docs/adr/0017).
-      if (notificacoes.length === 0) e.notificacoesAtualizadas = true;
-      e.notificacoes = notificacoes;
-      e.naoLidas = await naoLidas(db, usuarioId);
+      if (subs) pedidos.push({ usuarioId, depoisDe: Math.min(...[...subs].map((a) => a.ultimaNotificacao)) });
     }
+    if (pedidos.length > 0)
+      for (const [usuarioId, { notificacoes, naoLidas }] of await novasDeCada(db, pedidos, this.timezone)) {
+        const e = doUsuario(usuarioId);
+        // No new row: a repeated alarm was counted into one already sent (docs/adr/0017).
+        if (notificacoes.length === 0) e.notificacoesAtualizadas = true;
+        e.notificacoes = notificacoes;
+        e.naoLidas = naoLidas;
+      }
     for (const [usuarioId, e] of eventos) {
       for (const a of this.porUsuario.get(usuarioId) ?? []) {
         const notificacoes = e.notificacoes.filter((n) => n.id > a.ultimaNotificacao);

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { EventoSocket } from '@rastro/shared/schemas/mapa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -10,6 +11,8 @@ import { loadConfig } from '../../src/config';
 import { criarCliente, registrarRastreador, vincular } from '../apoio/fixtures';
 import { bearer, entrar, novoBanco, type TestApp } from '../apoio/helpers';
 import { TEST_ENV } from '../apoio/test-env';
+import { consultar } from '../../src/db/client';
+import { CANAL_EVENTOS } from '../../src/lib/canais';
 import { inserirLocalizacoes } from '../../src/modules/localizacoes/repository';
 import { rastreadoresDosUsuarios } from '../../src/modules/meus-rastreadores/repository';
 
@@ -108,5 +111,87 @@ describe('live channel after a LISTEN reconnect', () => {
     // Bia among 70,000 users with a socket on one instance (the others have no tracker).
     const usuarios = [...Array.from({ length: 69_999 }, (_, i) => 1_000_000 + i), bia.id];
     expect((await rastreadoresDosUsuarios(app.database.db, usuarios)).map((l) => l.rastreadorId)).toEqual([rastreador]);
+  });
+});
+
+/** A socket of this user's, with what it received. Resolves once the hub has registered it. */
+async function abrir(token: string) {
+  const ws = new WebSocket(`ws://127.0.0.1:${porta}/api/socket`);
+  const eventos: EventoSocket[] = [];
+  ws.on('message', (d: Buffer) => {
+    const v = JSON.parse(d.toString()) as unknown;
+    if (typeof v === 'object' && v !== null && 'notificacoes' in v) eventos.push(v as EventoSocket);
+  });
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  ws.send(JSON.stringify({ token }));
+  await new Promise((r) => setTimeout(r, 200));
+  return { ws, eventos };
+}
+
+async function notificar(usuarioId: number, n: number, texto: string) {
+  const linhas = await consultar<{ id: number }>(
+    app.database.db,
+    sql`insert into notificacoes (usuario_id, descricao) select ${usuarioId}, ${texto} || ' ' || g from generate_series(1, ${n}) g returning id::float8 as id`,
+  );
+  return linhas.map((l) => l.id).sort((a, b) => a - b);
+}
+
+describe('notifications told to many owners at once (one alarm, thousands of owners)', () => {
+  it('each socket gets its own owner’s new notifications past what it saw, at most 500, and their unread count', async () => {
+    const [ana, bia, caio, edu, fabi] = [
+      await criarCliente(app, 'ANA'),
+      await criarCliente(app, 'BIA'),
+      await criarCliente(app, 'CAIO'),
+      await criarCliente(app, 'EDU'),
+      await criarCliente(app, 'FABI'),
+    ];
+    // Ana's first screen saw nothing yet; her second opened after her first notification.
+    const ana1 = await abrir(ana.token);
+    const [a1] = await notificar(ana.id, 1, 'ANA');
+    const ana2 = await abrir(ana.token);
+    const [c1] = await notificar(caio.id, 1, 'CAIO');
+    const daBia = await abrir(bia.token);
+    const doCaio = await abrir(caio.token);
+    const doEdu = await abrir(edu.token);
+    const daFabi = await abrir(fabi.token);
+    const deAna = [a1, ...(await notificar(ana.id, 2, 'ANA'))];
+    // A repeated alarm Ana has not seen yet: its text says how many and the newest's time (Brasília).
+    await app.database.db.execute(
+      sql`update notificacoes set contagem = 2, ultima_em = '2026-11-22 15:04:00+00' where id = ${deAna[2] ?? 0}`,
+    );
+    const deBia = await notificar(bia.id, 600, 'BIA');
+    // Caio's alarm repeated: counted into the notification his screen already has (docs/adr/0017).
+    await app.database.db.execute(sql`update notificacoes set contagem = 3, ultima_em = now() where id = ${c1}`);
+    for (const s of [ana1, ana2, daBia, doCaio, doEdu, daFabi]) expect(s.eventos).toEqual([]);
+
+    await app.database.notify(CANAL_EVENTOS, JSON.stringify({ u: [ana.id, bia.id, caio.id, edu.id] }));
+    const ate = async (s: { eventos: EventoSocket[] }) => {
+      const fim = Date.now() + 5000;
+      while (s.eventos.length === 0 && Date.now() < fim) await new Promise((r) => setTimeout(r, 20));
+      expect(s.eventos).toHaveLength(1);
+      return s.eventos[0];
+    };
+    const ids = (e: EventoSocket | undefined) => e?.notificacoes.map((n) => n.id);
+    const e1 = await ate(ana1);
+    expect(ids(e1)).toEqual(deAna);
+    expect(e1?.notificacoes.map((n) => n.descricao)).toEqual(['ANA 1', 'ANA 1', 'ANA 2 (2×) — última às 12:04.']);
+    expect(e1?.naoLidas).toBe(3);
+    const e2 = await ate(ana2);
+    expect(ids(e2)).toEqual(deAna.slice(1));
+    expect(e2?.naoLidas).toBe(3);
+    // The oldest 500 of Bia's 600 (the list has the rest); the count says all of them.
+    const eb = await ate(daBia);
+    expect(ids(eb)).toEqual(deBia.slice(0, 500));
+    expect(eb?.naoLidas).toBe(600);
+    const ec = await ate(doCaio);
+    expect(ec).toMatchObject({ notificacoes: [], notificacoesAtualizadas: true, naoLidas: 1 });
+    const ee = await ate(doEdu);
+    expect(ee).toMatchObject({ notificacoes: [], notificacoesAtualizadas: true, naoLidas: 0 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(daFabi.eventos).toEqual([]);
+    for (const s of [ana1, ana2, daBia, doCaio, doEdu, daFabi]) s.ws.close();
   });
 });

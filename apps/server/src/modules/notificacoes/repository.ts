@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { consultar, type Executor } from '../../db/client';
 import { literalDeArray } from '../../db/arrays';
 import { notificacoes } from './schema';
@@ -44,14 +44,48 @@ export async function marcarLidas(db: Executor, usuarioId: number) {
     .where(and(eq(notificacoes.usuarioId, usuarioId), eq(notificacoes.lida, false)));
 }
 
-/** Notifications of these users newer than `depoisDe` (the live channel), oldest first. */
-export function novas(db: Executor, usuarioIds: readonly number[], depoisDe: number) {
-  return db
-    .select({ ...colunas, usuarioId: notificacoes.usuarioId })
-    .from(notificacoes)
-    .where(and(inArray(notificacoes.usuarioId, [...usuarioIds]), gt(notificacoes.id, depoisDe)))
-    .orderBy(notificacoes.id)
-    .limit(500);
+/** A notification row as raw SQL hands it back (instants as the driver gives them, db/timestamps.ts). */
+export interface LinhaNova {
+  usuarioId: number;
+  id: number;
+  dataCadastro: string | Date;
+  descricao: string;
+  lida: boolean;
+  contagem: number;
+  ultimaEm: string | Date | null;
+}
+
+/** The most notifications the live channel sends one user at once (the list has the rest). */
+const MAX_NOVAS = 500;
+
+/**
+ * For the live channel, in one statement for every user told at once (an alarm reaching many
+ * owners, a resync of every socket): each user's notifications newer than their own `depoisDe`,
+ * oldest first, at most `MAX_NOVAS` each; ordered by user, then id.
+ */
+export function novasDeCada(db: Executor, pedidos: readonly { usuarioId: number; depoisDe: number }[]) {
+  return consultar<LinhaNova>(
+    db,
+    sql`select u.usuario_id as "usuarioId", n.id::float8 as id, n.data_cadastro as "dataCadastro", n.descricao, n.lida,
+          n.contagem, n.ultima_em as "ultimaEm"
+        from unnest(${literalDeArray(pedidos.map((p) => p.usuarioId))}::int[], ${literalDeArray(pedidos.map((p) => p.depoisDe))}::bigint[])
+          as u(usuario_id, depois_de)
+        cross join lateral (
+          select id, data_cadastro, descricao, lida, contagem, ultima_em from notificacoes
+          where usuario_id = u.usuario_id and id > u.depois_de order by id limit ${MAX_NOVAS}
+        ) n
+        order by u.usuario_id, n.id`,
+  );
+}
+
+/** Each user's unread count (a user with none is absent), in one statement. */
+export async function naoLidasDeCada(db: Executor, usuarioIds: readonly number[]) {
+  const linhas = await consultar<{ usuarioId: number; n: number }>(
+    db,
+    sql`select usuario_id as "usuarioId", count(*)::int as n from notificacoes
+        where usuario_id = any(${literalDeArray(usuarioIds)}::int[]) and not lida group by usuario_id`,
+  );
+  return new Map(linhas.map((l) => [l.usuarioId, l.n]));
 }
 
 export async function ultimoId(db: Executor, usuarioId: number) {

@@ -2,7 +2,8 @@ import { notificacaoRepetida } from '@rastro/shared/messages';
 import type { Page } from '@rastro/shared/schemas/common';
 import type { Notificacao } from '@rastro/shared/schemas/notificacoes';
 import type { Executor } from '../../db/client';
-import { iso, pagina, type Paginacao } from '../../lib/paginacao';
+import { toIsoUtc } from '../../db/timestamps';
+import { pagina, type Paginacao } from '../../lib/paginacao';
 import { quemVeORastreador } from '../meus-rastreadores/service';
 import { marcarAlerta } from '../rastreadores/alteracoes-service';
 import type { AoCriarNotificacoes, NotificacaoNova } from './efeitos';
@@ -71,12 +72,14 @@ function hora(quando: Date | string, timezone: string) {
 
 /** A notification as the list and the live channel show it: a repeated alarm says how many and the newest's time. */
 function comoSeMostra(
-  n: { id: number; dataCadastro: Date; descricao: string; lida: boolean; contagem: number; ultimaEm: Date | string | null },
+  n: { id: number; dataCadastro: Date | string; descricao: string; lida: boolean; contagem: number; ultimaEm: Date | string | null },
   timezone: string,
 ): Notificacao {
   const descricao =
-    n.contagem > 1 && n.ultimaEm !== null ? notificacaoRepetida(n.descricao, n.contagem, hora(n.ultimaEm, timezone)) : n.descricao;
-  return { id: n.id, dataCadastro: iso(n.dataCadastro), descricao, lida: n.lida };
+    n.contagem > 1 && n.ultimaEm !== null
+      ? notificacaoRepetida(n.descricao, n.contagem, hora(toIsoUtc(n.ultimaEm), timezone))
+      : n.descricao;
+  return { id: n.id, dataCadastro: toIsoUtc(n.dataCadastro), descricao, lida: n.lida };
 }
 
 /** GET /api/notificacoes: a user's notifications, newest first, as the list shows them. */
@@ -89,10 +92,28 @@ export async function listarNotificacoes(db: Executor, usuarioId: number, f: Pag
   );
 }
 
-/** A user's notifications newer than `depoisDe`, oldest first, as the live channel sends them. */
-export async function novas(db: Executor, usuarioId: number, depoisDe: number, timezone: string) {
-  const linhas = await repo.novas(db, [usuarioId], depoisDe);
-  return linhas.map((n) => comoSeMostra(n, timezone));
+/**
+ * For the live channel, for every user told at once: their notifications newer than their
+ * `depoisDe`, oldest first, as shown, and their unread count (two statements, whatever the number
+ * of users).
+ */
+export async function novasDeCada(
+  db: Executor,
+  pedidos: readonly { usuarioId: number; depoisDe: number }[],
+  timezone: string,
+): Promise<Map<number, { notificacoes: Notificacao[]; naoLidas: number }>> {
+  const [linhas, contagens] = await Promise.all([
+    repo.novasDeCada(db, pedidos),
+    repo.naoLidasDeCada(
+      db,
+      pedidos.map((p) => p.usuarioId),
+    ),
+  ]);
+  const porUsuario = new Map(
+    pedidos.map((p) => [p.usuarioId, { notificacoes: [] as Notificacao[], naoLidas: contagens.get(p.usuarioId) ?? 0 }]),
+  );
+  for (const n of linhas) porUsuario.get(n.usuarioId)?.notificacoes.push(comoSeMostra(n, timezone));
+  return porUsuario;
 }
 
 /**
