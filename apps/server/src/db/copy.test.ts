@@ -116,3 +116,21 @@ describe('CopiaBinaria, read back by PostgreSQL', () => {
     expect(await ler()).toEqual([]);
   });
 });
+
+describe('CopiaBinaria, growing', () => {
+  it('makes room for the whole of a bigint, wherever the buffer ends', async () => {
+    await pg.exec('create table if not exists u (a int, g bigint); truncate u');
+    // Every starting size from 64 to 200 bytes: some row's bigint begins 4–11 bytes before the end.
+    for (let bytes = 64; bytes <= 200; bytes++) {
+      const c = new CopiaBinaria(bytes);
+      for (let r = 0; r < 8; r++) {
+        c.linha(2);
+        c.int4(bytes);
+        c.int8(2 ** 40 + r);
+      }
+      await pg.query(`copy u from '/dev/blob' with (format binary)`, [], { blob: new Blob([c.fim()]) });
+    }
+    const [r] = (await pg.query<{ n: number; soma: string }>(`select count(*)::int as n, sum(g - 2^40::bigint)::text as soma from u`)).rows;
+    expect(r).toEqual({ n: 137 * 8, soma: String(137 * 28) });
+  });
+});

@@ -61,7 +61,7 @@ export class CopiaBinaria {
   int8(v: Numero) {
     if (v === null || v === undefined || !Number.isFinite(v)) return this.nulo();
     if (!Number.isSafeInteger(v)) throw new ForaDoTipo('bigint', v);
-    this.espaco(4);
+    this.espaco(12);
     this.o = this.buf.writeInt32BE(8, this.o);
     this.int64(v);
   }
