@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CopiaBinaria, ForaDoTipo } from './copy';
+import { ArrayBinario, CopiaBinaria, ForaDoTipo, OID } from './copy';
 
 // PostgreSQL itself (PGlite) reads what the writer produces: COPY … FROM '/dev/blob' takes the bytes.
 let pg: PGlite;
@@ -132,5 +132,54 @@ describe('CopiaBinaria, growing', () => {
     }
     const [r] = (await pg.query<{ n: number; soma: string }>(`select count(*)::int as n, sum(g - 2^40::bigint)::text as soma from u`)).rows;
     expect(r).toEqual({ n: 137 * 8, soma: String(137 * 28) });
+  });
+});
+
+describe('ArrayBinario, read back by PostgreSQL', () => {
+  // A binary COPY field holds a value in the same form a binary parameter does: each array is one field.
+  const linhaDeArrays = (...arrays: Buffer[]) => {
+    const campo = (a: Buffer) => {
+      const n = Buffer.alloc(4);
+      n.writeInt32BE(a.length);
+      return [n, a];
+    };
+    const contagem = Buffer.alloc(2);
+    contagem.writeInt16BE(arrays.length);
+    // An empty COPY is its header and its trailer (two bytes).
+    const vazia = new CopiaBinaria(0).fim();
+    return Buffer.concat([vazia.subarray(0, -2), contagem, ...arrays.flatMap(campo), vazia.subarray(-2)]);
+  };
+  const array = <T>(oid: number, valores: T[], escrever: (a: ArrayBinario, v: T) => void) => {
+    const a = new ArrayBinario(oid, valores.length, 1);
+    for (const v of valores) escrever(a, v);
+    return a.fim();
+  };
+
+  it('writes each element type the statement casts to, nulls included, as array_recv reads it', async () => {
+    await pg.exec('create table if not exists v (a int[], b varchar[], c timestamptz[], d float8[], e real[]); truncate v');
+    const dados = linhaDeArrays(
+      array(OID.int4, [7, -2_147_483_648, null], (a, v) => a.int4(v)),
+      array(OID.varchar, ['GPS', 'ação "{x}"', null], (a, v) => a.texto(v)),
+      array(OID.timestamptz, [new Date('2026-11-29T01:02:03.456Z'), null], (a, v) => a.instante(v)),
+      array(OID.float8, [-23.5614, 1e300], (a, v) => a.float8(v)),
+      array(OID.float4, [0.1, Number.NaN], (a, v) => a.float4(v)),
+    );
+    await pg.query(`copy v from '/dev/blob' with (format binary)`, [], { blob: new Blob([dados]) });
+    const [r] = (await pg.query<Record<string, unknown>>(`select a, b, to_json(c)::text as c, d, e from v`)).rows;
+    expect(r).toEqual({
+      a: [7, -2_147_483_648, null],
+      b: ['GPS', 'ação "{x}"', null],
+      c: '["2026-11-29T01:02:03.456+00:00",null]',
+      d: [-23.5614, 1e300],
+      e: [0.1, null],
+    });
+  });
+
+  it('is refused by PostgreSQL if its element type is not the one cast to', async () => {
+    await pg.exec('create table if not exists w (g bigint[]); truncate w');
+    const dados = linhaDeArrays(array(OID.int4, [1], (a, v) => a.int4(v)));
+    await expect(pg.query(`copy w from '/dev/blob' with (format binary)`, [], { blob: new Blob([dados]) })).rejects.toMatchObject({
+      code: '42804',
+    });
   });
 });

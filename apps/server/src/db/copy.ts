@@ -15,28 +15,22 @@ export class ForaDoTipo extends Error {
 type Numero = number | null | undefined;
 
 /**
- * Rows in PostgreSQL's binary COPY format (https://www.postgresql.org/docs/current/sql-copy.html,
- * "Binary Format"): the header, then per row its field count and each field as a 32-bit length (-1
- * for null) and the value in its type's binary form, then the trailer. Each column is written by the
- * method of its type, in the COPY's column order. Null, undefined and a non-finite number are
- * written as null, as the text format's `\N`. An integer out of its type's range or with a fraction,
- * a real beyond float4, a bigint past 2^53 or an invalid Date throw `ForaDoTipo` rather than being
- * sent changed: where the text format had PostgreSQL refuse the row, the caller sends the batch
- * the way PostgreSQL parses (ADR 0028).
+ * Values in the binary form PostgreSQL's binary COPY and binary array parameters share: each as a
+ * 32-bit length (-1 for null) and the value in its type's binary form, written by the method of its
+ * type. Null, undefined and a non-finite number are written as null, as the text format's `\N`. An
+ * integer out of its type's range or with a fraction, a real beyond float4, a bigint past 2^53 or an
+ * invalid Date throw `ForaDoTipo` rather than being sent changed: where the text format had
+ * PostgreSQL refuse the row, the caller sends the batch the way PostgreSQL parses (ADR 0028).
  */
-export class CopiaBinaria {
-  private buf: Buffer;
-  private o = CABECALHO.length;
+abstract class CamposBinarios {
+  protected buf: Buffer;
+  protected o: number;
+  /** A null was written. */
+  protected comNulo = false;
 
-  constructor(bytesPrevistos = 4096) {
-    this.buf = Buffer.allocUnsafe(Math.max(bytesPrevistos, 64));
-    CABECALHO.copy(this.buf, 0);
-  }
-
-  /** Starts a row of `campos` columns. */
-  linha(campos: number) {
-    this.espaco(2);
-    this.o = this.buf.writeInt16BE(campos, this.o);
+  constructor(bytesPrevistos: number, inicio: number) {
+    this.buf = Buffer.allocUnsafe(Math.max(bytesPrevistos, inicio + 64));
+    this.o = inicio;
   }
 
   /** smallint */
@@ -114,14 +108,8 @@ export class CopiaBinaria {
     else this.o = this.buf.writeBigInt64BE(BigInt(ms - EPOCA_POSTGRES_MS) * 1000n, this.o);
   }
 
-  /** The rows written, with the trailer. */
-  fim(): Buffer {
-    this.espaco(2);
-    this.o = this.buf.writeInt16BE(-1, this.o);
-    return this.buf.subarray(0, this.o);
-  }
-
-  private nulo() {
+  protected nulo() {
+    this.comNulo = true;
     this.espaco(4);
     this.o = this.buf.writeInt32BE(-1, this.o);
   }
@@ -133,10 +121,67 @@ export class CopiaBinaria {
     this.o = this.buf.writeUInt32BE(v - alto * DOIS_A_32, this.o);
   }
 
-  private espaco(n: number) {
+  protected espaco(n: number) {
     if (this.o + n <= this.buf.length) return;
     const maior = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.o + n));
     this.buf.copy(maior, 0, 0, this.o);
     this.buf = maior;
+  }
+}
+
+/**
+ * Rows in PostgreSQL's binary COPY format (https://www.postgresql.org/docs/current/sql-copy.html,
+ * "Binary Format"): the header, then per row its field count and each field, in the COPY's column
+ * order, then the trailer.
+ */
+export class CopiaBinaria extends CamposBinarios {
+  constructor(bytesPrevistos = 4096) {
+    super(bytesPrevistos, CABECALHO.length);
+    CABECALHO.copy(this.buf, 0);
+  }
+
+  /** Starts a row of `campos` columns. */
+  linha(campos: number) {
+    this.espaco(2);
+    this.o = this.buf.writeInt16BE(campos, this.o);
+  }
+
+  /** The rows written, with the trailer. */
+  fim(): Buffer {
+    this.espaco(2);
+    this.o = this.buf.writeInt16BE(-1, this.o);
+    return this.buf.subarray(0, this.o);
+  }
+}
+
+/** The element types of the arrays `ArrayBinario` writes (pg_type's OIDs). */
+export const OID = { int4: 23, varchar: 1043, timestamptz: 1184, float4: 700, float8: 701 } as const;
+
+/** Dimensions, the null flag and the element type; then the one dimension's length and lower bound. */
+const CABECALHO_ARRAY = 20;
+
+/**
+ * A one-dimensional array in PostgreSQL's binary form (`array_recv`): node-postgres sends a
+ * `Buffer` parameter as binary, so `$1::float8[]` arrives without PostgreSQL parsing text, nor
+ * JavaScript writing it (dates and doubles cost the most). `oid` must be the element type the
+ * statement casts to; the elements are written in order, `n` of them.
+ */
+export class ArrayBinario extends CamposBinarios {
+  constructor(
+    private readonly oid: number,
+    private readonly n: number,
+    bytesPorElemento = 12,
+  ) {
+    super(CABECALHO_ARRAY + n * bytesPorElemento, CABECALHO_ARRAY);
+  }
+
+  /** The array, once its `n` elements are written. */
+  fim(): Buffer {
+    this.buf.writeInt32BE(1, 0);
+    this.buf.writeInt32BE(this.comNulo ? 1 : 0, 4);
+    this.buf.writeInt32BE(this.oid, 8);
+    this.buf.writeInt32BE(this.n, 12);
+    this.buf.writeInt32BE(1, 16);
+    return this.buf.subarray(0, this.o);
   }
 }

@@ -3,7 +3,7 @@ import { and, desc, eq, getTableName, sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { literalDeArray } from '../../db/arrays';
-import { CopiaBinaria, ForaDoTipo } from '../../db/copy';
+import { ArrayBinario, CopiaBinaria, ForaDoTipo, OID } from '../../db/copy';
 import { violaUnicidade } from '../../lib/erros-do-postgres';
 import { ehGuardiaoSql } from '../meus-rastreadores/guardioes/sql';
 import { compartilhadoPor } from '../meus-rastreadores/sql';
@@ -61,6 +61,13 @@ const COLUNAS_COPY: readonly (readonly [string, (c: CopiaBinaria, l: NovaLocaliz
 ];
 const COPY_LOCALIZACOES = `COPY ${getTableName(localizacoes)} (${COLUNAS_COPY.map(([nome]) => nome).join(', ')}) FROM STDIN (FORMAT binary)`;
 
+/** One column of `linhas` as a binary array parameter of element type `oid`. */
+function emArray(linhas: readonly NovaLocalizacao[], oid: number, escrever: (a: ArrayBinario, l: NovaLocalizacao) => void) {
+  const a = new ArrayBinario(oid, linhas.length);
+  for (const l of linhas) escrever(a, l);
+  return a.fim();
+}
+
 /**
  * PostgreSQL: the batch by a binary `COPY … FROM STDIN` straight into the partitioned table
  * (PostgreSQL's cheapest way in, ADR 0028), and each tracker's current position moved in the same
@@ -98,14 +105,15 @@ async function copiarLocalizacoes(pool: pg.Pool, linhas: readonly NovaLocalizaca
             set data_hora = excluded.data_hora, latitude = excluded.latitude, longitude = excluded.longitude,
                 precisao = excluded.precisao, velocidade = excluded.velocidade
             where excluded.data_hora > localizacoes_atuais.data_hora`,
+        // Binary arrays: neither JavaScript writes nor PostgreSQL parses each date and double as text.
         values: [
-          literalDeArray(novas.map((l) => l.rastreadorId)),
-          literalDeArray(novas.map((l) => l.tipo)),
-          literalDeArray(novas.map((l) => l.dataHora)),
-          literalDeArray(novas.map((l) => l.latitude)),
-          literalDeArray(novas.map((l) => l.longitude)),
-          literalDeArray(novas.map((l) => l.precisao)),
-          literalDeArray(novas.map((l) => l.velocidade)),
+          emArray(novas, OID.int4, (a, l) => a.int4(l.rastreadorId)),
+          emArray(novas, OID.varchar, (a, l) => a.texto(l.tipo)),
+          emArray(novas, OID.timestamptz, (a, l) => a.instante(l.dataHora)),
+          emArray(novas, OID.float8, (a, l) => a.float8(l.latitude)),
+          emArray(novas, OID.float8, (a, l) => a.float8(l.longitude)),
+          emArray(novas, OID.float4, (a, l) => a.float4(l.precisao)),
+          emArray(novas, OID.float4, (a, l) => a.float4(l.velocidade)),
         ],
       });
     await cliente.query('commit');
