@@ -11,6 +11,7 @@ import { loadConfig } from '../../src/config';
 import { criarCliente, registrarRastreador, vincular } from '../apoio/fixtures';
 import { bearer, entrar, novoBanco, type TestApp } from '../apoio/helpers';
 import { TEST_ENV } from '../apoio/test-env';
+import { abrirSocket, ate } from '../apoio/socket-ao-vivo';
 import { consultar } from '../../src/db/client';
 import { CANAL_EVENTOS } from '../../src/lib/canais';
 import { inserirLocalizacoes } from '../../src/modules/localizacoes/repository';
@@ -114,21 +115,19 @@ describe('live channel after a LISTEN reconnect', () => {
   });
 });
 
-/** A socket of this user's, with what it received. Resolves once the hub has registered it. */
-async function abrir(token: string) {
-  const ws = new WebSocket(`ws://127.0.0.1:${porta}/api/socket`);
-  const eventos: EventoSocket[] = [];
-  ws.on('message', (d: Buffer) => {
-    const v = JSON.parse(d.toString()) as unknown;
-    if (typeof v === 'object' && v !== null && 'notificacoes' in v) eventos.push(v as EventoSocket);
-  });
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  ws.send(JSON.stringify({ token }));
-  await new Promise((r) => setTimeout(r, 200));
-  return { ws, eventos };
+const socketsNoHub = async () =>
+  Number(/^rastro_ao_vivo_sockets (\S+)$/m.exec((await app.inject({ method: 'GET', url: '/metrics' })).body)?.[1] ?? Number.NaN);
+
+/** A screen of this user's on /api/socket, with what it receives; resolves once the hub holds it (it has read what the screen saw). */
+async function tela(token: string) {
+  const antes = await socketsNoHub();
+  const s = await abrirSocket(porta, JSON.stringify({ token }));
+  const fim = Date.now() + 5000;
+  while ((await socketsNoHub()) !== antes + 1) {
+    if (Date.now() > fim) throw new Error('o hub não registrou a tela');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return s;
 }
 
 async function notificar(usuarioId: number, n: number, texto: string) {
@@ -149,14 +148,14 @@ describe('notifications told to many owners at once (one alarm, thousands of own
       await criarCliente(app, 'FABI'),
     ];
     // Ana's first screen saw nothing yet; her second opened after her first notification.
-    const ana1 = await abrir(ana.token);
+    const ana1 = await tela(ana.token);
     const [a1] = await notificar(ana.id, 1, 'ANA');
-    const ana2 = await abrir(ana.token);
+    const ana2 = await tela(ana.token);
     const [c1] = await notificar(caio.id, 1, 'CAIO');
-    const daBia = await abrir(bia.token);
-    const doCaio = await abrir(caio.token);
-    const doEdu = await abrir(edu.token);
-    const daFabi = await abrir(fabi.token);
+    const daBia = await tela(bia.token);
+    const doCaio = await tela(caio.token);
+    const doEdu = await tela(edu.token);
+    const daFabi = await tela(fabi.token);
     const deAna = [a1, ...(await notificar(ana.id, 2, 'ANA'))];
     // A repeated alarm Ana has not seen yet: its text says how many and the newest's time (Brasília).
     await app.database.db.execute(
@@ -168,27 +167,27 @@ describe('notifications told to many owners at once (one alarm, thousands of own
     for (const s of [ana1, ana2, daBia, doCaio, doEdu, daFabi]) expect(s.eventos).toEqual([]);
 
     await app.database.notify(CANAL_EVENTOS, JSON.stringify({ u: [ana.id, bia.id, caio.id, edu.id] }));
-    const ate = async (s: { eventos: EventoSocket[] }) => {
-      const fim = Date.now() + 5000;
-      while (s.eventos.length === 0 && Date.now() < fim) await new Promise((r) => setTimeout(r, 20));
+    // Each told socket gets one event, and only one.
+    const unico = async (s: { eventos: EventoSocket[] }) => {
+      const e = await ate(() => s.eventos[0]);
       expect(s.eventos).toHaveLength(1);
-      return s.eventos[0];
+      return e;
     };
     const ids = (e: EventoSocket | undefined) => e?.notificacoes.map((n) => n.id);
-    const e1 = await ate(ana1);
+    const e1 = await unico(ana1);
     expect(ids(e1)).toEqual(deAna);
     expect(e1?.notificacoes.map((n) => n.descricao)).toEqual(['ANA 1', 'ANA 1', 'ANA 2 (2×) — última às 12:04.']);
     expect(e1?.naoLidas).toBe(3);
-    const e2 = await ate(ana2);
+    const e2 = await unico(ana2);
     expect(ids(e2)).toEqual(deAna.slice(1));
     expect(e2?.naoLidas).toBe(3);
     // The oldest 500 of Bia's 600 (the list has the rest); the count says all of them.
-    const eb = await ate(daBia);
+    const eb = await unico(daBia);
     expect(ids(eb)).toEqual(deBia.slice(0, 500));
     expect(eb?.naoLidas).toBe(600);
-    const ec = await ate(doCaio);
+    const ec = await unico(doCaio);
     expect(ec).toMatchObject({ notificacoes: [], notificacoesAtualizadas: true, naoLidas: 1 });
-    const ee = await ate(doEdu);
+    const ee = await unico(doEdu);
     expect(ee).toMatchObject({ notificacoes: [], notificacoesAtualizadas: true, naoLidas: 0 });
     await new Promise((r) => setTimeout(r, 300));
     expect(daFabi.eventos).toEqual([]);
