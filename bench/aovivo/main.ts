@@ -13,7 +13,7 @@ import { ENV_URL_DO_BANCO } from '../lib/env';
 import { iniciarPostgresTemp, type PostgresTemp } from '../lib/postgres-temp';
 import { executar, imprimir, nota } from '../lib/report';
 import type { AvisoDoFilho } from '../lib/servir-no-filho';
-import { dormir, percentil } from '../lib/stats';
+import { dormir, mediana, percentil } from '../lib/stats';
 
 /**
  * bench/aovivo: the live channel telling many owners at once — an alarm storm, or every socket
@@ -143,7 +143,6 @@ async function main() {
       );
       await dormir(200);
     }
-    const mediana = (v: number[]) => percentil(Float64Array.from(v), 50);
     nota(
       `API: ${((cpuApi / (RODADAS * N)) * 1000).toFixed(0)} µs de CPU por dono avisado; ${avisos.length} avisos ou erros no log do publicador`,
     );
