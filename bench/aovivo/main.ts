@@ -21,7 +21,9 @@ import { dormir, mediana, percentil } from '../lib/stats';
  * API (its own process, as production runs it). Each round writes one notification per owner and
  * announces them all through the gateway's PublicadorEventos (NOTIFYs of 500 users); the latency
  * is from the announcement to each owner's socket receiving its notification. The baseline, in
- * alternating rounds of the same run: one owner told alone.
+ * alternating rounds of the same run: one owner told alone. Then sessions ending among the N: an
+ * owner logs out (GET /api/logout on the API) and the hub checks every socket's token again; the
+ * latency is from the logout to that owner's screen closing, against the one-owner notice's.
  */
 
 const { quick } = lerArgs();
@@ -35,7 +37,9 @@ const log = pino({ level: 'warn' }, { write: (l: string) => void avisos.push(l) 
 /** One owner's open screen: when each round's notification reached it. */
 class Tela {
   readonly chegadas = new Map<number, number>();
+  fechouEm: number | undefined;
   constructor(readonly ws: WebSocket) {
+    ws.once('close', () => (this.fechouEm = performance.now()));
     ws.on('message', (d: Buffer) => {
       const e = JSON.parse(d.toString()) as { notificacoes?: { descricao: string }[] };
       const agora = performance.now();
@@ -86,6 +90,21 @@ async function rodada(
   const fim = t0 + PRAZO_MS;
   while (quem.some((k) => !telas[k]?.chegadas.has(r)) && performance.now() < fim) await dormir(5);
   return Float64Array.from(quem, (k) => (telas[k]?.chegadas.get(r) ?? Number.POSITIVE_INFINITY) - t0);
+}
+
+/** Owner `k` logs out on the API; ms from the request to their screen closing, and how many other screens closed. */
+async function sair(porta: number, fichas: readonly string[], telas: readonly Tela[], k: number) {
+  const abertas = telas.filter((t) => t.fechouEm === undefined).length;
+  const t0 = performance.now();
+  const r = await fetch(`http://127.0.0.1:${porta}/api/logout`, { headers: { authorization: `Bearer ${fichas[k] ?? ''}` } });
+  if (r.status !== 200) throw new Error(`logout respondeu ${r.status}`);
+  const tela = telas[k];
+  const fim = t0 + PRAZO_MS;
+  while (tela?.fechouEm === undefined && performance.now() < fim) await dormir(5);
+  // A moment for a wrong close to show.
+  await dormir(300);
+  const erradas = abertas - 1 - telas.filter((t) => t.fechouEm === undefined).length;
+  return { ms: (tela?.fechouEm ?? Number.POSITIVE_INFINITY) - t0, erradas };
 }
 
 async function main() {
@@ -146,6 +165,21 @@ async function main() {
     nota(
       `API: ${((cpuApi / (RODADAS * N)) * 1000).toFixed(0)} µs de CPU por dono avisado; ${avisos.length} avisos ou erros no log do publicador`,
     );
+    // Sessions ending: each logout makes the hub check all the screens' tokens (one query for all).
+    const saidas: number[] = [];
+    let fechadasErradas = 0;
+    let cpuSaidas = 0;
+    for (let i = 0; i < RODADAS; i++) {
+      const c0 = cpuArvoreMs(api.pid);
+      const { ms, erradas } = await sair(porta, fichas, telas, (i * 104_729 + 1) % N);
+      cpuSaidas += cpuArvoreMs(api.pid) - c0;
+      saidas.push(ms);
+      fechadasErradas += erradas;
+    }
+    nota(
+      `saídas: ${saidas.map((v) => v.toFixed(0)).join(', ')} ms até a tela fechar (a revalidação espera 200 ms para juntar avisos); ` +
+        `API ${(cpuSaidas / RODADAS).toFixed(1)} ms de CPU por saída, com ${N} telas conferidas`,
+    );
     nota(`carga média no fim: ${loadavg()[0]?.toFixed(1) ?? '?'}`);
     imprimir({ nome: 'aovivo.single_latency_p50', valor: mediana(bases50), unidade: 'ms' });
     imprimir({ nome: 'aovivo.fanout_latency_p50', valor: mediana(p50s), unidade: 'ms', base: mediana(bases50) });
@@ -158,6 +192,15 @@ async function main() {
     });
     imprimir({ nome: 'aovivo.fanout_missing', valor: faltas, unidade: 'msgs', orcamento: { op: '==', valor: 0 } });
     imprimir({ nome: 'aovivo.api_cpu_per_owner', valor: (cpuApi / (RODADAS * N)) * 1000, unidade: 'us' });
+    imprimir({
+      nome: 'aovivo.logout_close_latency_p50',
+      valor: mediana(saidas),
+      unidade: 'ms',
+      orcamento: { op: '<=', valor: 1000 },
+      base: mediana(bases50),
+    });
+    imprimir({ nome: 'aovivo.logout_wrong_closes', valor: fechadasErradas, unidade: 'screens', orcamento: { op: '==', valor: 0 } });
+    imprimir({ nome: 'aovivo.logout_api_cpu', valor: cpuSaidas / RODADAS, unidade: 'ms' });
   } finally {
     for (const t of telas) t.ws.terminate();
     await api?.encerrar();

@@ -5,6 +5,7 @@ import { SOCKET_NAO_AUTENTICADO } from '@rastro/shared/constants';
 import { socketAuthSchema, type EventoSocket } from '@rastro/shared/schemas/mapa';
 import type { Database } from '../db/client';
 import { CANAL_EVENTOS } from '../lib/canais';
+import { CANAL_SESSOES } from '../plugins/cache-de-sessoes';
 import { prepararComoDonosVeem, rastreadoresDosUsuarios } from '../modules/meus-rastreadores/service';
 import { novasDeCada, ultimoId } from '../modules/notificacoes/service';
 import { marcadoresDosRastreadores } from '../modules/localizacoes/service';
@@ -31,8 +32,13 @@ const VAZIO: EventoSocket = { posicoes: [], rastreadores: [], notificacoes: [] }
 
 /** A socket that does not authenticate in this time is closed. */
 const PRAZO_AUTENTICACAO_MS = 10_000;
-/** Tokens are checked again this often: a logout or an inactivated user ends the socket. */
+/**
+ * Every socket's token is checked again whenever sessions change anywhere (a logout, a password
+ * changed, a user inactivated: `rastro_sessoes`), the notices of this long merged into one check,
+ * and at least this often besides (a token that expired).
+ */
 const REVALIDAR_MS = 60_000;
+const REVALIDAR_JUNTOS_MS = 200;
 /** A client this far behind is dropped rather than buffered without end. */
 const MAX_BUFFER = 1_000_000;
 
@@ -51,6 +57,11 @@ export class CentralAoVivo {
   private pendente: { r: Set<number>; u: Set<number> } | undefined;
   private pararDeOuvir: (() => Promise<void>) | undefined;
   private revalidacao: NodeJS.Timeout | undefined;
+  private pararDeOuvirSessoes: (() => Promise<void>) | undefined;
+  /** A check asked for and not begun yet (merging a burst of notices), or one under way. */
+  private revalidacaoPedida: NodeJS.Timeout | undefined;
+  private revalidando: Promise<void> | undefined;
+  private revalidarDeNovo = false;
   /** Read on every NOTIFY: its statements are named once here. */
   private readonly comoDonosVeem: ReturnType<typeof prepararComoDonosVeem>;
 
@@ -75,14 +86,23 @@ export class CentralAoVivo {
           .catch((err: unknown) => this.log.warn({ err }, 'falha ao ressincronizar o canal ao vivo'));
       },
     );
-    this.revalidacao = setInterval(() => void this.revalidar(), REVALIDAR_MS);
+    // Sessions changed (or notices about them may have been missed): check every socket's token now.
+    this.pararDeOuvirSessoes = await this.database.listen(
+      CANAL_SESSOES,
+      () => this.pedirRevalidacao(),
+      () => this.pedirRevalidacao(),
+    );
+    this.revalidacao = setInterval(() => this.pedirRevalidacao(), REVALIDAR_MS);
     this.revalidacao.unref();
   }
 
   async parar() {
     clearInterval(this.revalidacao);
+    clearTimeout(this.revalidacaoPedida);
     // The database may already be gone (closing after an outage): nothing left to unlisten.
     await this.pararDeOuvir?.().catch(() => undefined);
+    await this.pararDeOuvirSessoes?.().catch(() => undefined);
+    await this.revalidando;
     for (const subs of this.porUsuario.values()) for (const a of subs) a.socket.close(1001, 'Servidor encerrando');
     this.porUsuario.clear();
     await this.fila;
@@ -238,16 +258,45 @@ export class CentralAoVivo {
     a.socket.send(JSON.stringify(e));
   }
 
-  /** Ends the sockets whose token was revoked or whose user was inactivated. */
+  /** Asks for a check of every socket's token: one soon, or one more after the one under way. */
+  private pedirRevalidacao() {
+    if (this.revalidando) {
+      this.revalidarDeNovo = true;
+      return;
+    }
+    if (this.revalidacaoPedida || this.porUsuario.size === 0) return;
+    this.revalidacaoPedida = setTimeout(() => {
+      this.revalidacaoPedida = undefined;
+      this.revalidando = this.revalidar()
+        .catch((err: unknown) => this.log.warn({ err }, 'falha ao revalidar as sessões do canal ao vivo'))
+        .finally(() => {
+          this.revalidando = undefined;
+          if (this.revalidarDeNovo) {
+            this.revalidarDeNovo = false;
+            this.pedirRevalidacao();
+          }
+        });
+    }, REVALIDAR_JUNTOS_MS);
+    this.revalidacaoPedida.unref();
+  }
+
+  /**
+   * Ends the sockets whose token was revoked or expired or whose user was inactivated: every
+   * socket's token in one lookup. An emulation also needs its target still open to it, checked
+   * for those sockets alone.
+   */
   private async revalidar() {
-    for (const subs of this.porUsuario.values()) {
-      for (const a of subs) {
-        const ok = await this.auth.principalDoToken(a.token, a.principal.emuladorId === undefined ? undefined : a.principal.usuarioId).then(
-          () => true,
-          () => false,
-        );
-        if (!ok) a.socket.close(SOCKET_NAO_AUTENTICADO, 'Sessão encerrada');
-      }
+    const assinantes = [...this.porUsuario.values()].flatMap((subs) => [...subs]);
+    const vivas = await this.auth.sessoesVivas([...new Set(assinantes.map((a) => a.principal.tokenHash))]);
+    for (const a of assinantes) {
+      const ok =
+        vivas.has(a.principal.tokenHash) &&
+        (a.principal.emuladorId === undefined ||
+          (await this.auth.principalDoToken(a.token, a.principal.usuarioId).then(
+            () => true,
+            () => false,
+          )));
+      if (!ok) a.socket.close(SOCKET_NAO_AUTENTICADO, 'Sessão encerrada');
     }
   }
 }

@@ -15,6 +15,8 @@ import './infra';
 export interface FonteDeSessoes {
   /** The user behind a live (not revoked, not expired) token hash, with the token's expiry. */
   porToken(tokenHash: string): Promise<(UsuarioSessao & { expiraEm: Date }) | undefined>;
+  /** Which of these token hashes are live for an active user, in one lookup. */
+  vivas(tokenHashes: readonly string[]): Promise<Set<string>>;
   /** A user by id (the target of an emulation). */
   usuario(id: number): Promise<UsuarioSessao | undefined>;
   /** Whom an administrator may act as. */
@@ -202,7 +204,10 @@ export function createAuth(
   /** The user behind a token without the cache (`/oauth/check_token` always asks the database). */
   const consultarToken = (token: string) => resolverToken(fonte, token);
 
-  return { autenticar, autenticarImagem, exigir, principalDoToken, consultarToken, cache };
+  /** Which of these token hashes are live for an active user, without the cache (the live channel's check). */
+  const sessoesVivas = (tokenHashes: readonly string[]) => fonte.vivas(tokenHashes);
+
+  return { autenticar, autenticarImagem, exigir, principalDoToken, consultarToken, sessoesVivas, cache };
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -11,7 +11,7 @@ import { loadConfig } from '../../src/config';
 import { criarCliente, registrarRastreador, vincular } from '../apoio/fixtures';
 import { bearer, entrar, novoBanco, type TestApp } from '../apoio/helpers';
 import { TEST_ENV } from '../apoio/test-env';
-import { abrirSocket, ate } from '../apoio/socket-ao-vivo';
+import { abrirTela, ate } from '../apoio/socket-ao-vivo';
 import { consultar } from '../../src/db/client';
 import { CANAL_EVENTOS } from '../../src/lib/canais';
 import { inserirLocalizacoes } from '../../src/modules/localizacoes/repository';
@@ -115,20 +115,8 @@ describe('live channel after a LISTEN reconnect', () => {
   });
 });
 
-const socketsNoHub = async () =>
-  Number(/^rastro_ao_vivo_sockets (\S+)$/m.exec((await app.inject({ method: 'GET', url: '/metrics' })).body)?.[1] ?? Number.NaN);
-
-/** A screen of this user's on /api/socket, with what it receives; resolves once the hub holds it (it has read what the screen saw). */
-async function tela(token: string) {
-  const antes = await socketsNoHub();
-  const s = await abrirSocket(porta, JSON.stringify({ token }));
-  const fim = Date.now() + 5000;
-  while ((await socketsNoHub()) !== antes + 1) {
-    if (Date.now() > fim) throw new Error('o hub não registrou a tela');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return s;
-}
+/** A screen of this user's on /api/socket; resolves once the hub holds it (it has read what the screen saw). */
+const tela = (token: string) => abrirTela(app, porta, JSON.stringify({ token }));
 
 async function notificar(usuarioId: number, n: number, texto: string) {
   const linhas = await consultar<{ id: number }>(

@@ -6,6 +6,7 @@ import { revogarSessoesDoUsuario } from '../../src/modules/auth/service';
 import { fonteDeSessoes } from '../../src/modules/auth/sessoes';
 import { atualizar } from '../../src/modules/usuarios/admin-repository';
 import { CacheDeSessoes, SESSAO_CACHE_MS } from '../../src/plugins/cache-de-sessoes';
+import { sha256 } from '../../src/lib/cripto';
 import { criarNivel, criarUsuarioLogado } from '../apoio/fixtures';
 import { bearer, criarApp, entrar, type TestApp } from '../apoio/helpers';
 
@@ -128,5 +129,26 @@ describe('cached sessions', () => {
     expect((await antes).usuarioId).toBe(u.id);
     await expect(auth.principalDoToken(u.token, undefined)).rejects.toMatchObject({ status: 401 });
     expect(consultas).toBe(3);
+  });
+});
+
+describe('many tokens checked at once (the live channel’s sockets)', () => {
+  it('answers which are live: not revoked, not expired, of an active user; unknown and malformed hashes are not', async () => {
+    const [viva, revogada, vencida, inativa] = [
+      await criarUsuarioLogado(app),
+      await criarUsuarioLogado(app),
+      await criarUsuarioLogado(app),
+      await criarUsuarioLogado(app),
+    ];
+    await app.database.db.execute(sql`update sessoes set revogado_em = now() where usuario_id = ${revogada.id}`);
+    await app.database.db.execute(sql`update sessoes set expira_em = now() - interval '1 second' where usuario_id = ${vencida.id}`);
+    await app.database.db.execute(sql`update usuarios set situacao = false where id = ${inativa.id}`);
+    const hash = (token: string) => sha256(token);
+    const fonte = fonteDeSessoes(app.database.db);
+    // Among 5,000 hashes no session has, and text an array literal would have to quote.
+    const outros = [...Array.from({ length: 5000 }, (_, i) => sha256(`nenhum-${i}`)), 'a"b,c{d}\\', ''];
+    const vivas = await fonte.vivas([...outros, ...[viva, revogada, vencida, inativa].map((u) => hash(u.token))]);
+    expect([...vivas]).toEqual([hash(viva.token)]);
+    expect(await fonte.vivas([])).toEqual(new Set());
   });
 });

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { literalDeArray } from '../../db/arrays';
 import type { Db, Executor } from '../../db/client';
 import { sessoes, senhaTokens } from './schema';
 import { avisarQueSessoesMudaram, type UsuarioSessao } from '../../plugins/cache-de-sessoes';
@@ -29,6 +30,27 @@ export function prepararSessaoPorToken(db: Db) {
     .where(and(eq(sessoes.tokenHash, sql.placeholder('tokenHash')), isNull(sessoes.revogadoEm), gt(sessoes.expiraEm, sql`now()`)))
     .prepare('sessao_por_token');
   return async (tokenHash: string): Promise<(UsuarioSessao & { expiraEm: Date }) | undefined> => (await q.execute({ tokenHash }))[0];
+}
+
+/**
+ * Which of these token hashes are still live (not revoked, not expired) for an active user: the
+ * live channel checks all its sockets' tokens at once with it, not one query per socket.
+ */
+export async function sessoesVivas(db: Executor, tokenHashes: readonly string[]): Promise<Set<string>> {
+  if (tokenHashes.length === 0) return new Set();
+  const linhas = await db
+    .select({ tokenHash: sessoes.tokenHash })
+    .from(sessoes)
+    .innerJoin(u, eq(u.id, sessoes.usuarioId))
+    .where(
+      and(
+        sql`${sessoes.tokenHash} = any(${literalDeArray(tokenHashes)}::text[])`,
+        isNull(sessoes.revogadoEm),
+        gt(sessoes.expiraEm, sql`now()`),
+        eq(u.situacao, true),
+      ),
+    );
+  return new Set(linhas.map((l) => l.tokenHash));
 }
 
 /** Revokes a token; every instance forgets its cached sessions when `tx` commits. */
