@@ -39,12 +39,13 @@ const { quick } = lerArgs();
 const P = {
   ...(quick
     ? // A smoke run: a tenth of the connections and, with half the devices and a short window, half the rate.
+      // Slices of 6 s as the full run's: in 3-s ones each switch's ramp decided B ÷ C (bench/HISTORICO).
       {
         aparelhos: 1000,
         janela: 1,
         aquecimentoS: 2,
         trocaS: 0.5,
-        medidaS: 12,
+        medidaS: 24,
         turnos: 4,
         particaoS: 12,
         turnosParticao: 4,
